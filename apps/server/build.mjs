@@ -1,0 +1,24 @@
+// Bundles the server (and the workspace packages it uses as TypeScript source) into dist/.
+import { build } from 'esbuild';
+
+const keepExternal = {
+  name: 'externals',
+  setup(b) {
+    // npm dependencies stay in node_modules; only our own @prova/* sources are bundled.
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@prova/') ? undefined : { external: true }));
+  },
+};
+
+await build({
+  entryPoints: { server: 'src/server.ts', import: 'src/cli/import.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [keepExternal],
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  loader: { '.json': 'json' },
+});

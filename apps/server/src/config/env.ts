@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// Environment read and checked once at start; everything else takes values from here.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default(`sqlite:${resolve('data/prova.db')}`),
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO: z.enum(['0', '1']).default('1'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Prova <no-reply@prova.local>'),
+  MAIL_DIR: z.string().default(resolve('data/mail')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+  /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
+  COOKIE_SECURE: z.enum(['0', '1']).optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}

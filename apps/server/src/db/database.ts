@@ -1,0 +1,35 @@
+import { Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { createDialect, type DialectName } from './dialect';
+import { initial } from './migrations/0001-initial';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// Migrations are listed here (not read from disk) so the bundled server carries them.
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initial(dialect),
+  };
+}
+
+export async function openDatabase(url: string): Promise<DatabaseHandle> {
+  const { name, dialect } = createDialect(url);
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: name, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

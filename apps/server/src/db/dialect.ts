@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type ColumnDefinitionBuilder, type Dialect, type Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+
+// Every difference between SQLite and PostgreSQL lives in this file.
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DialectInfo {
+  name: DialectName;
+  dialect: Dialect;
+  close?: () => Promise<void>;
+}
+
+export function createDialect(url: string): DialectInfo {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
+  }
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    return { name: 'sqlite', dialect: new SqliteDialect({ database }) };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
+}
+
+/** An integer primary key the database numbers, which also accepts explicit ids from bundles. */
+export function autoId(name: DialectName) {
+  return (col: ColumnDefinitionBuilder) =>
+    name === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+}
+
+/** After rows were inserted with explicit ids, move the PostgreSQL identity past them. */
+export async function syncIdentity(db: Kysely<any>, name: DialectName, table: string): Promise<void> {
+  if (name !== 'postgres') return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+}
+
+/** True when the error is a unique-constraint violation, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,183 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Portable column conventions: instants are ISO-8601 UTC strings, booleans are 0/1 integers,
+// structured values are JSON text. The same rows then read alike on SQLite and PostgreSQL.
+type Bool = number;
+type Json = string;
+type Instant = string;
+
+export interface LanguagesTable {
+  lang: string;
+  name: string;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  logo: string | null;
+  sso_slug: string | null;
+  sso: Json | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  gender: string | null;
+  lang: string | null;
+  role: string;
+  has_sso: Bool;
+  privacy: Bool;
+  created_at: Instant;
+}
+
+export interface TestsTable {
+  id: number;
+  abbreviation: string;
+  name: Json;
+  description: Json;
+  instructions: Json;
+  url: string;
+  img: string | null;
+  label: string | null;
+  repeatable: Bool;
+  legacy: Bool;
+  json_data: Json;
+  theme: Json | null;
+  labels360: Json | null;
+  algorithm: string | null;
+}
+
+export interface CampaignsTable {
+  id: number;
+  company_id: number;
+  name: Json;
+  description: Json;
+  on_complete_text: Json;
+  no_report_text: Json;
+  theme: string;
+  languages: Json;
+  date_start: Instant;
+  date_end: Instant;
+  status: string;
+  is360: Bool;
+  self_evaluation: Bool;
+  range360_num: number;
+  privacy_agreement: Json | null;
+  logo: string | null;
+  data: Json | null;
+  questions360: Json | null;
+  model: Json | null;
+  report: Json | null;
+  created_on: Instant;
+}
+
+export interface CampaignTestsTable {
+  campaign_id: number;
+  test_id: number;
+  position: number;
+  prerequisites: Json;
+  agenda_date: string | null;
+  section: string | null;
+}
+
+export interface ParticipantsTable {
+  campaign_id: number;
+  user_id: number;
+  lang: string | null;
+  last_access: Instant | null;
+  extra_time_percent: number;
+  privacy_consent_at: Instant | null;
+  storage: Json | null;
+}
+
+export interface AssessmentsTable {
+  campaign_id: number;
+  assessor_id: number;
+  assessed_id: number;
+  test_id: number;
+}
+
+export interface Relations360Table {
+  campaign_id: number;
+  evaluator_id: number;
+  evaluee_id: number;
+  relation_id: number;
+  label: Json | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  campaign_id: number | null;
+  via_sso: Bool;
+  created_at: Instant;
+  expires_at: Instant;
+}
+
+export interface TestProgressTable {
+  campaign_id: number;
+  test_id: number;
+  user_id: number;
+  version: number;
+  status: string;
+  data: string | null;
+  updated_at: Instant;
+}
+
+export interface OutcomesTable {
+  id: Generated<number>;
+  campaign_id: number;
+  test_id: number;
+  user_id: number;
+  /** 'client' (posted by the activity), 'server' (scoring algorithm) or 'assessor'. */
+  source: string;
+  assessor_id: number | null;
+  outcomes: Json;
+  created_at: Instant;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  user_id: number;
+  campaign_id: number | null;
+  test_id: number | null;
+  data: string;
+  created_at: Instant;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Instant;
+  expires_at: Instant;
+  used_at: Instant | null;
+}
+
+export interface Database {
+  languages: LanguagesTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  tests: TestsTable;
+  campaigns: CampaignsTable;
+  campaign_tests: CampaignTestsTable;
+  participants: ParticipantsTable;
+  assessments: AssessmentsTable;
+  relations360: Relations360Table;
+  sessions: SessionsTable;
+  test_progress: TestProgressTable;
+  outcomes: OutcomesTable;
+  logs: LogsTable;
+  password_resets: PasswordResetsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type TestRow = Selectable<TestsTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type ParticipantRow = Selectable<ParticipantsTable>;

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@prova/contract/errors';
+import { HttpError } from '../http/http-error';
+
+// The one place that turns errors into answers: a caller's mistake is always a 4xx naming the field.
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ApiError = { status: false, code: error.code, message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const errors = error.validation.map((v) => {
+        const path = [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
+        return { path, message: v.message ?? 'Invalid value' };
+      });
+      const message = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+      return reply.status(400).send({ status: false, code: 'VALIDATION', message, errors } satisfies ApiError);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const code = statusCode === 429 ? 'RATE_LIMITED' : 'VALIDATION';
+      return reply.status(statusCode).send({ status: false, code, message: error.message } satisfies ApiError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: false, code: 'INTERNAL', message: 'Internal server error' } satisfies ApiError);
+  });
+});

@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../http/http-error';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers, and refusal of state-changing requests sent from another origin. */
+export const security = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
+  const publicOrigin = new URL(opts.publicUrl).origin;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // Activities may live on another origin (bundle.md, tests.url).
+        frameSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The SPA frames same-origin activities; frame-ancestors above already governs framing.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: publicOrigin.startsWith('https:'),
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (origin) {
+      const hostOrigin = `${request.protocol}://${request.headers.host}`;
+      if (origin !== publicOrigin && origin !== hostOrigin) {
+        throw new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
+      }
+    } else if (fetchSite === 'cross-site') {
+      throw new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { DEFAULT_LANG } from '@prova/contract/limits';
+
+/**
+ * Resolves a stored localized text (JSON of a string or of `{ IT_it: ..., EN_en: ... }`) to one
+ * language: the one asked for, else Italian, else the first given (bundle.md).
+ */
+export function localize(stored: string | null | undefined, lang: string): string {
+  if (stored == null || stored === '') return '';
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return stored;
+  }
+  return pickLang(value, lang);
+}
+
+export function pickLang(value: unknown, lang: string): string {
+  if (value == null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object') return String(value);
+  const texts = value as Record<string, unknown>;
+  const chosen = texts[lang] ?? texts[DEFAULT_LANG] ?? Object.values(texts)[0];
+  return typeof chosen === 'string' ? chosen : '';
+}
+
+export function parseJson<T>(stored: string | null | undefined, fallback: T): T {
+  if (stored == null || stored === '') return fallback;
+  try {
+    return JSON.parse(stored) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Campaign, CampaignSummary } from '@prova/contract/campaigns';
+import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
+import type { Participation } from '../repositories/campaigns-repository';
+import type { UserWithCompany } from '../repositories/users-repository';
+import { localize, parseJson } from './localize';
+import { isAssessor } from './present-user';
+
+export const DEFAULT_PRIVACY_TEXT =
+  '<p>Ai sensi del Regolamento (UE) 2016/679 (GDPR) acconsento al trattamento dei miei dati personali e della mia immagine per le finalità della campagna di valutazione.</p>';
+
+export function campaignLanguages(p: Participation): LangCode[] {
+  const langs = parseJson<LangCode[]>(p.languages, [DEFAULT_LANG]);
+  return langs.length ? langs : [DEFAULT_LANG];
+}
+
+/** The language the campaign's contents are shown in for this user. */
+export function contentLang(p: Participation, user: UserWithCompany): LangCode {
+  const langs = campaignLanguages(p);
+  if (p.participant_lang && langs.includes(p.participant_lang as LangCode)) return p.participant_lang as LangCode;
+  if (langs.length === 1) return langs[0];
+  if (user.lang && langs.includes(user.lang as LangCode)) return user.lang as LangCode;
+  return langs.includes(DEFAULT_LANG) ? DEFAULT_LANG : langs[0];
+}
+
+export function hasConsent(p: Participation, user: UserWithCompany): boolean {
+  return user.privacy === 1 || p.privacy_consent_at != null;
+}
+
+export function presentCampaignSummary(
+  p: Participation,
+  user: UserWithCompany,
+  languageNames: Map<string, string>,
+): CampaignSummary {
+  const lang = contentLang(p, user);
+  return {
+    id: p.id,
+    name: localize(p.name, lang),
+    theme: isAssessor(user.role) ? 'assessor' : (p.theme as CampaignSummary['theme']),
+    languages: campaignLanguages(p).map((code) => ({ lang: code, name: languageNames.get(code) ?? code })),
+    dateStart: p.date_start,
+    dateEnd: p.date_end,
+    user: { lang: (p.participant_lang as LangCode | null) ?? null, accessDate: p.last_access },
+  };
+}
+
+export function presentCampaign(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): Campaign {
+  const lang = contentLang(p, user);
+  return {
+    ...presentCampaignSummary(p, user, languageNames),
+    lang,
+    description: localize(p.description, lang),
+    onCompleteText: localize(p.on_complete_text, lang),
+    noReportText: localize(p.no_report_text, lang),
+    createdOn: p.created_on,
+    status: p.status as Campaign['status'],
+    reportStatus: p.status === 'REPORT' ? 'COMPLETE' : 'INCOMPLETE',
+    range360Num: p.range360_num ?? DEFAULT_RANGE_360,
+    privacy: hasConsent(p, user),
+    is360: p.is360 === 1,
+    self_evaluation: p.self_evaluation === 1,
+    logo: p.logo,
+    data: parseJson(p.data, null),
+    storage: parseJson(p.storage, null) ?? parseJson(p.data, null),
+  };
+}
+
+export function privacyText(p: Participation, user: UserWithCompany): string {
+  return localize(p.privacy_agreement, contentLang(p, user)) || DEFAULT_PRIVACY_TEXT;
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, login, type TestApp } from '../../../../test/build-test-app';
+import { authBundle, PASSWORD } from '../../../../test/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(authBundle);
+});
+afterAll(() => t.close());
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password and lists only open campaigns', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'Anna@Alfa.example', password: PASSWORD, timezone: 'Europe/Rome' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email: 'anna@alfa.example', firstName: 'Anna', company: { name: 'Alfa S.r.l.' }, isAssessor: false });
+    expect(body.campaigns.map((c: { id: number }) => c.id).sort()).toEqual([7001, 7002]);
+    const cookie = res.cookies.find((c) => c.name === 'prova_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(body.user).not.toHaveProperty('password_hash');
+  });
+
+  it('answers 422 WRONG_CREDENTIALS for a wrong password or an unknown user, without a session', async () => {
+    for (const payload of [{ username: 'anna@alfa.example', password: 'nope-nope' }, { username: 'ghost@alfa.example', password: PASSWORD }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ status: false, code: 'WRONG_CREDENTIALS' });
+      expect(res.cookies.find((c) => c.name === 'prova_session')).toBeUndefined();
+    }
+  });
+
+  it('answers 422 NO_ACTIVE_CAMPAIGN when every campaign of the user is closed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ugo@alfa.example', password: PASSWORD } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('NO_ACTIVE_CAMPAIGN');
+  });
+
+  it('names the missing field and never answers 5xx for a bad body', async () => {
+    const cases = [
+      { payload: { username: 'anna@alfa.example' }, field: 'password' },
+      { payload: { password: 'x' }, field: 'username' },
+      { payload: { username: 42, password: 'x' }, field: 'username' },
+    ];
+    for (const { payload, field } of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(`body.${field}`);
+    }
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(malformed.statusCode).toBe(400);
+    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'x'.repeat(2_000_000) } });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://evil.example' }, payload: { username: 'anna@alfa.example', password: PASSWORD } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CROSS_ORIGIN');
+    const same = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'http://localhost:3000' }, payload: { username: 'anna@alfa.example', password: PASSWORD } });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
+describe('session', () => {
+  it('me answers the signed-in user, and 401 after logout ends the session on the server', async () => {
+    const cookie = await login(t.app, 'anna@alfa.example', PASSWORD);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe('anna@alfa.example');
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    // The old cookie value no longer opens anything, even if a client kept it.
+    const after = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ status: false, code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers 401 without a cookie or with a forged one', async () => {
+    expect((await t.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: 'prova_session=forged' } })).statusCode).toBe(401);
+  });
+});
+
+describe('campaign selection and privacy', () => {
+  it('requires a language for a bilingual campaign, keeps the first choice, then asks for consent', async () => {
+    const cookie = await login(t.app, 'anna@alfa.example', PASSWORD);
+    const none = await t.app.inject({ url: '/api/usercampaign', headers: { cookie } });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'NO_SELECTED_CAMPAIGN', message: 'no selected campaign found.' });
+
+    const noLang = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: {} });
+    expect(noLang.statusCode).toBe(400);
+    expect(noLang.json().errors[0].path).toBe('lang');
+
+    const wrongLang = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'ES_es' } });
+    expect(wrongLang.statusCode).toBe(400);
+
+    const chosen = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'EN_en' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ privacy: false, campaign: { id: 7001, name: 'Campaign one', lang: 'EN_en', user: { lang: 'EN_en' } } });
+    expect(chosen.json().privacyAgreement).toContain('<p>');
+    expect(chosen.json().campaign.user.accessDate).toBeTruthy();
+
+    // The language cannot be changed later.
+    const again = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'IT_it' } });
+    expect(again.json().campaign.lang).toBe('EN_en');
+
+    const agreement = await t.app.inject({ url: '/api/auth/privacy/agreement', headers: { cookie } });
+    expect(agreement.json()).toMatchObject({ status: true });
+    const consent = await t.app.inject({ method: 'POST', url: '/api/auth/privacy/giveConsent', headers: { cookie } });
+    expect(consent.json()).toEqual({ status: true });
+    const selected = await t.app.inject({ url: '/api/usercampaign', headers: { cookie } });
+    expect(selected.json().campaign).toMatchObject({ id: 7001, privacy: true });
+
+    // Consent is per campaign: the second one still asks.
+    const second = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7002', headers: { cookie }, payload: {} });
+    expect(second.json()).toMatchObject({ privacy: false, campaign: { lang: 'IT_it' } });
+  });
+
+  it('a user who consented in the bundle is not asked again', async () => {
+    const cookie = await login(t.app, 'sara@alfa.example', PASSWORD);
+    const res = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'IT_it' } });
+    expect(res.json().privacy).toBe(true);
+  });
+
+  it('nobody enters a closed campaign or another company\'s', async () => {
+    const cookie = await login(t.app, 'anna@alfa.example', PASSWORD);
+    for (const id of [7003, 8001, 999999]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/usercampaign/${id}`, headers: { cookie }, payload: { lang: 'IT_it' } });
+      expect(res.statusCode).toBe(404);
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/usercampaign/abc', headers: { cookie }, payload: {} });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('serves the OpenAPI description and security headers', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/auth/login');
+    const me = await t.app.inject({ url: '/api/auth/me' });
+    expect(me.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(me.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers 404 in JSON for an unknown API route', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+  });
+});
+

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } from '@prova/contract/auth';
+import { loginResponseSchema } from '@prova/contract/campaigns';
+import { apiErrorSchema } from '@prova/contract/errors';
+import { statusOk } from '@prova/contract/common';
+import { HttpError } from '../../../http/http-error';
+import { requireSelectedCampaign } from '../../../policies/campaign-access';
+import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
+import { presentUser } from '../../../presenters/present-user';
+import { requireAuth } from '../../../plugins/session';
+import { checkPassword } from '../../../services/passwords';
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { users, campaigns } = app.repos;
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 422: apiErrorSchema },
+      },
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `${r.ip}:${String((r.body as { username?: string })?.username ?? '').toLowerCase()}` },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const user = await users.findByEmail(username);
+      if (!(await checkPassword(user?.password_hash, password)) || !user) {
+        throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
+      }
+      const open = await campaigns.listOpenForUser(user.id);
+      if (open.length === 0) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
+      await reply.startSession(user.id);
+      const names = await campaigns.languageNames();
+      return { status: true as const, user: presentUser(user), campaigns: open.map((c) => presentCampaignSummary(c, user, names)) };
+    },
+  );
+
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => {
+    const { user } = await requireAuth(request);
+    return { status: true as const, user: presentUser(user) };
+  });
+
+  app.post('/logout', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (_request, reply) => {
+    await reply.endSession();
+    return { status: true as const };
+  });
+
+  app.get(
+    '/privacy/agreement',
+    { schema: { tags: ['auth'], response: { 200: privacyAgreementResponseSchema } } },
+    async (request) => {
+      const { participation, user } = await requireSelectedCampaign(request);
+      return { status: true as const, privacy: privacyText(participation, user) };
+    },
+  );
+
+  app.post('/privacy/giveConsent', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (request) => {
+    const { participation, user } = await requireSelectedCampaign(request);
+    await campaigns.giveConsent(participation.id, user.id);
+    return { status: true as const };
+  });
+}

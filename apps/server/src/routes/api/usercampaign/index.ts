@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  campaignListResponseSchema,
+  selectCampaignRequestSchema,
+  selectCampaignResponseSchema,
+  selectedCampaignResponseSchema,
+} from '@prova/contract/campaigns';
+import { idParamsSchema } from '@prova/contract/common';
+import { apiErrorSchema } from '@prova/contract/errors';
+import { HttpError } from '../../../http/http-error';
+import { requireSelectedCampaign } from '../../../policies/campaign-access';
+import { campaignLanguages, presentCampaign, presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
+import { requireAuth } from '../../../plugins/session';
+
+export default async function userCampaignRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { campaigns, sessions } = app.repos;
+
+  app.get('/list', { schema: { tags: ['campaigns'], response: { 200: campaignListResponseSchema } } }, async (request) => {
+    const { user } = await requireAuth(request);
+    const [open, names] = await Promise.all([campaigns.listOpenForUser(user.id), campaigns.languageNames()]);
+    return { status: true as const, campaigns: open.map((c) => presentCampaignSummary(c, user, names)) };
+  });
+
+  app.get('/', { schema: { tags: ['campaigns'], response: { 200: selectedCampaignResponseSchema, 422: apiErrorSchema } } }, async (request) => {
+    const { participation, user } = await requireSelectedCampaign(request);
+    return { status: true as const, campaign: presentCampaign(participation, user, await campaigns.languageNames()) };
+  });
+
+  app.post(
+    '/:id',
+    {
+      schema: {
+        tags: ['campaigns'],
+        params: idParamsSchema,
+        body: selectCampaignRequestSchema,
+        response: { 200: selectCampaignResponseSchema, 404: apiErrorSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = await requireAuth(request);
+      const { id } = request.params;
+      const found = await campaigns.findOpenForUser(auth.user.id, id);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', 'Campaign not found');
+
+      // The content language is chosen once and cannot change afterwards (spec, campaign picker).
+      const langs = campaignLanguages(found);
+      let lang = found.participant_lang;
+      const asked = request.body?.lang;
+      if (!lang) {
+        if (asked && !langs.includes(asked)) {
+          throw new HttpError(400, 'VALIDATION', `lang: not a language of this campaign`, [
+            { path: 'lang', message: 'not a language of this campaign' },
+          ]);
+        }
+        lang = asked ?? (langs.length === 1 ? langs[0] : null);
+        if (!lang) {
+          throw new HttpError(400, 'VALIDATION', 'lang: a language is required', [{ path: 'lang', message: 'a language is required' }]);
+        }
+      }
+      await campaigns.enter(id, auth.user.id, lang);
+      await sessions.selectCampaign(auth.session.id, id);
+      const participation = (await campaigns.findOpenForUser(auth.user.id, id))!;
+      const campaign = presentCampaign(participation, auth.user, await campaigns.languageNames());
+      return {
+        status: true as const,
+        privacy: campaign.privacy,
+        privacyAgreement: privacyText(participation, auth.user),
+        campaign,
+      };
+    },
+  );
+}

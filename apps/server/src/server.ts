@@ -1,0 +1,25 @@
+import { loadEnv } from './config/env';
+import { migrateToLatest, openDatabase } from './db/database';
+import { buildApp } from './app';
+import { seedDemoIfEmpty } from './import/seed-demo';
+
+const env = loadEnv();
+const database = await openDatabase(env.DATABASE_URL);
+await migrateToLatest(database);
+const app = await buildApp({ env, database });
+if (env.DEMO === '1') await seedDemoIfEmpty(database, app.log);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info(`Prova is running on ${env.PUBLIC_URL}`);

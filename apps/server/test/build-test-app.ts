@@ -1,0 +1,43 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadEnv } from '../src/config/env';
+import { buildApp } from '../src/app';
+import { importBundle } from '../src/import/import-bundle';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh, migrated database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
+export async function buildTestApp(bundle?: object): Promise<TestApp> {
+  const database = await createTestDatabase();
+  if (bundle) {
+    const result = await importBundle(database, bundle);
+    if (!result.ok) throw new Error(`test bundle invalid:\n${result.problems.join('\n')}`);
+  }
+  const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0' });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** A cookie jar for one signed-in caller. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'prova_session');
+  if (!cookie) throw new Error(`no session cookie (status ${response.statusCode}: ${response.body})`);
+  return `prova_session=${cookie.value}`;
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  return sessionCookie(response);
+}

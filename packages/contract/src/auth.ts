@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { langSchema } from './common';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
+
+export const ROLES = ['user', 'Assessor', 'admin', 'superassessor'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
+
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  timezone: z.string().max(64).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  gender: z.enum(['M', 'F']).nullable(),
+  lang: langSchema.nullable(),
+  role: z.object({ name: roleSchema }),
+  privacy: z.boolean(),
+  hasSSO: z.boolean(),
+  company: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
+  isAssessor: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const meResponseSchema = z.object({ status: z.literal(true), user: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const privacyAgreementResponseSchema = z.object({ status: z.literal(true), privacy: z.string() });

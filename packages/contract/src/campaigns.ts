@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { langSchema } from './common';
+import { userSchema } from './auth';
+
+export const CAMPAIGN_THEMES = ['dashboard', 'agenda', 'challenge', 'assessor'] as const;
+export const themeSchema = z.enum(CAMPAIGN_THEMES);
+export type CampaignTheme = z.infer<typeof themeSchema>;
+export const CAMPAIGN_STATUSES = ['ACTIVE', 'COMPLETED', 'REPORT'] as const;
+
+export const languageSchema = z.object({ lang: langSchema, name: z.string() });
+
+/** A campaign as the user sees it, texts already resolved to the user's language. */
+export const campaignSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  theme: themeSchema,
+  languages: z.array(languageSchema),
+  dateStart: z.string(),
+  dateEnd: z.string(),
+  user: z.object({ lang: langSchema.nullable(), accessDate: z.string().nullable() }),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const campaignSchema = campaignSummarySchema.extend({
+  lang: langSchema,
+  description: z.string(),
+  onCompleteText: z.string(),
+  noReportText: z.string(),
+  createdOn: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  reportStatus: z.string(),
+  range360Num: z.number().int(),
+  privacy: z.boolean(),
+  is360: z.boolean(),
+  self_evaluation: z.boolean(),
+  logo: z.string().nullable(),
+  data: z.unknown(),
+  storage: z.unknown(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignListResponseSchema = z.object({
+  status: z.literal(true),
+  campaigns: z.array(campaignSummarySchema),
+});
+
+export const selectedCampaignResponseSchema = z.object({ status: z.literal(true), campaign: campaignSchema });
+
+export const selectCampaignRequestSchema = z.object({ lang: langSchema.optional() });
+export type SelectCampaignRequest = z.infer<typeof selectCampaignRequestSchema>;
+
+export const selectCampaignResponseSchema = z.object({
+  status: z.literal(true),
+  privacy: z.boolean(),
+  privacyAgreement: z.string(),
+  campaign: campaignSchema,
+});
+export type SelectCampaignResponse = z.infer<typeof selectCampaignResponseSchema>;
+
+export const loginResponseSchema = z.object({
+  status: z.literal(true),
+  user: userSchema,
+  campaigns: z.array(campaignSummarySchema),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Error codes the API answers with (spec section 8). The client maps each to a translated text.
+export const ERROR_CODES = [
+  'WRONG_CREDENTIALS',
+  'NO_ACTIVE_CAMPAIGN',
+  'NO_PRIVACY_CONSENT',
+  'NO_SELECTED_CAMPAIGN',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'VALIDATION',
+  'CROSS_ORIGIN',
+  'RATE_LIMITED',
+  'INVALID_USER',
+  'INVALID_TOKEN',
+  'TEST_LOCKED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** Body of every non-2xx answer. */
+export const apiErrorSchema = z.object({
+  status: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(fieldIssueSchema).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Server message when no campaign is selected in the session (spec section 4). */
+export const NO_SELECTED_CAMPAIGN_MESSAGE = 'no selected campaign found.';
+
+/** Turns zod issues into `path: message` pairs, the form imports and API errors share. */
+export function toFieldIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: formatPath(prefix, issue.path),
+    message: issue.message,
+  }));
+}
+
+export function formatPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}

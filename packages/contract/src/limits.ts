@@ -1,0 +1,38 @@
+// Constants shared by the client and the server (spec section 9).
+
+export const LANGS = ['IT_it', 'EN_en', 'ES_es'] as const;
+export type LangCode = (typeof LANGS)[number];
+export const DEFAULT_LANG: LangCode = 'IT_it';
+
+/** Interface language (i18next) for a campaign/user language code. */
+export const UI_LANG: Record<LangCode, 'it' | 'en' | 'es'> = { IT_it: 'it', EN_en: 'en', ES_es: 'es' };
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const NOTIFICATION_MS = 3_000;
+export const RESET_NOTIFICATION_MS = 6_000;
+export const FORM_DEBOUNCE_MS = 200;
+export const SPINNER_DELAY_MS = 500;
+export const HOVER_SELECT_DELAY_MS = 100;
+export const IFRAME_LOAD_CHECK_MS = 6_000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Largest JSON body the API accepts (progress data included). */
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export const QUEUE = {
+  timeoutMs: 5_000,
+  retries: 5,
+  networkWaitMaxMs: 16_000,
+  permanentWaitMs: 2_000,
+  backupSize: 20,
+  backoffBaseMs: 1_000,
+} as const;
+
+export const DEFAULT_RANGE_360 = 5;
+export const TEST_360_ID = 360;
+
+/** Session cookie lifetime without activity. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The whole test suite: unit and API tests on SQLite, the data-layer and API tests again on
+# PostgreSQL, then the browser tests against the built app in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-system-deps.sh
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+pgdir=""
+if [ -z "${TEST_POSTGRES_URL:-}" ]; then
+  pgdir=$(mktemp -d /tmp/prova-pg.XXXXXX)
+  trap 'bash scripts/test-postgres.sh stop "$pgdir"' EXIT
+  TEST_POSTGRES_URL=$(bash scripts/test-postgres.sh start "$pgdir" "${TEST_POSTGRES_PORT:-55432}")
+fi
+
+echo "== build"
+npm run build --silent
+
+echo "== unit and API tests (SQLite)"
+npx vitest run
+
+echo "== data-layer and API tests (PostgreSQL)"
+TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project server
+
+echo "== browser tests (Chromium)"
+npm run test:e2e --silent
