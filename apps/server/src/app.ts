@@ -13,11 +13,20 @@ import { session } from './plugins/session';
 import { staticFiles } from './plugins/static-files';
 import authRoutes from './routes/api/auth/index';
 import userCampaignRoutes from './routes/api/usercampaign/index';
+import logsRoutes from './routes/api/logs/index';
+import outcomesRoutes from './routes/api/outcomes/index';
+import testsRoutes from './routes/api/tests/index';
+import usersRoutes from './routes/api/users/index';
+import userTestsRoutes from './routes/api/usertests/index';
+import rpcRoutes from './routes/api/v2/rpc/index';
+import passwordRoutes from './routes/api/auth/password/index';
+import ssoRoutes from './routes/api/v2/sso/index';
+import { mail } from './services/mail/mail-plugin';
 
 export interface AppOptions {
   env: Env;
   database: DatabaseHandle;
-  /** The built SPA; defaults to apps/web/dist beside this package. */
+  /** The built SPA; defaults to apps/web/dist. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
 }
@@ -35,7 +44,8 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorHandler);
   await app.register(security, { publicUrl: opts.env.PUBLIC_URL });
-  await app.register(rateLimit, { global: false });
+  // preHandler, so per-route keys can use the parsed body (the e-mail being tried).
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(apiDocs);
   await app.register(repositories, { database: opts.database });
   await app.register(session, {
@@ -44,7 +54,26 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userCampaignRoutes, { prefix: '/api/usercampaign' });
+  await app.register(userTestsRoutes, { prefix: '/api/usertests' });
+  await app.register(testsRoutes, { prefix: '/api/tests' });
+  await app.register(outcomesRoutes, { prefix: '/api/outcomes' });
+  await app.register(logsRoutes, { prefix: '/api/logs' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(rpcRoutes, { prefix: '/api/v2/rpc' });
+  await app.register(mail, { smtpUrl: opts.env.SMTP_URL, from: opts.env.MAIL_FROM, mailDir: opts.env.MAIL_DIR });
+  await app.register(passwordRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
+  await app.register(ssoRoutes, {
+    prefix: '/api/v2/auth/sso',
+    publicUrl: opts.env.PUBLIC_URL,
+    secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
+    stateSecret: opts.env.SSO_STATE_SECRET,
+  });
 
-  await app.register(staticFiles, { webRoot: opts.webRoot ?? resolve(import.meta.dirname, '../../web/dist') });
+  const repoRoot = resolve(import.meta.dirname, '../../..');
+  await app.register(staticFiles, {
+    webRoot: opts.webRoot ?? resolve(repoRoot, 'apps/web/dist'),
+    activitiesRoot: resolve(repoRoot, 'activities'),
+    sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
+  });
   return app;
 }

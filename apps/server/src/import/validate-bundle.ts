@@ -1,0 +1,354 @@
+import {
+  BUNDLE_ITEM_SCHEMAS,
+  type Bundle,
+  type BundleCampaign,
+  type BundleCompany,
+  type BundleTest,
+  type BundleUser,
+  bundleSchema,
+} from '@prova/contract/bundle';
+import { formatPath } from '@prova/contract/errors';
+import { TEST_360_ID } from '@prova/contract/limits';
+import type { Db } from '../db/database';
+
+// Checks a bundle before anything is written: its shape (the contract schema), then every reference
+// between its records and to what the database already holds. Every problem is collected, as
+// `path: message`, so staff can fix a bundle in one pass.
+
+/** The existing row each bundle record updates (null: the record is created). */
+export interface BundleMatches {
+  companies: (number | null)[];
+  users: (number | null)[];
+}
+
+export type BundleValidation =
+  | { ok: true; bundle: Bundle; matches: BundleMatches }
+  | { ok: false; problems: string[] };
+
+type Path = (string | number)[];
+type Indexed<T> = { at: number; item: T }[];
+
+interface Parts {
+  companies: Indexed<BundleCompany>;
+  users: Indexed<BundleUser>;
+  tests: Indexed<BundleTest>;
+  campaigns: Indexed<BundleCampaign>;
+}
+
+const SELF_RELATION_ID = 3;
+
+export async function validateBundle(db: Db, input: unknown): Promise<BundleValidation> {
+  const problems: string[] = [];
+  const report = (path: Path, message: string) => problems.push(`${formatPath('', path) || 'bundle'}: ${message}`);
+
+  const parsed = bundleSchema.safeParse(input);
+  let parts: Parts;
+  if (parsed.success) {
+    const b = parsed.data;
+    parts = { companies: indexed(b.companies), users: indexed(b.users), tests: indexed(b.tests), campaigns: indexed(b.campaigns) };
+    checkDuplicateLanguages(b, report);
+  } else {
+    for (const issue of parsed.error.issues) report(issue.path as Path, issue.message);
+    // Still check the references of the records that are valid on their own, so one pass lists everything.
+    parts = validItems(input);
+  }
+
+  const raw = rawKeys(input);
+  const matches = await checkReferences(db, parts, raw, report);
+
+  const unique = [...new Set(problems)];
+  if (!parsed.success || unique.length > 0) return { ok: false, problems: unique };
+  return { ok: true, bundle: parsed.data, matches };
+}
+
+function indexed<T>(items: T[]): Indexed<T> {
+  return items.map((item, at) => ({ at, item }));
+}
+
+function validItems(input: unknown): Parts {
+  const out: Parts = { companies: [], users: [], tests: [], campaigns: [] };
+  if (!isRecord(input)) return out;
+  for (const key of ['companies', 'users', 'tests', 'campaigns'] as const) {
+    const list = input[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((item, at) => {
+      const result = BUNDLE_ITEM_SCHEMAS[key].safeParse(item);
+      if (result.success) (out[key] as Indexed<unknown>).push({ at, item: result.data });
+    });
+  }
+  return out;
+}
+
+/** Names, e-mails and ids written in the bundle, valid or not: an invalid record is reported once, not again by every reference to it. */
+function rawKeys(input: unknown) {
+  const list = (key: string) => (isRecord(input) && Array.isArray(input[key]) ? (input[key] as unknown[]).filter(isRecord) : []);
+  return {
+    companies: new Set(list('companies').map((c) => (typeof c.name === 'string' ? c.name.trim() : '')).filter(Boolean)),
+    emails: new Set(list('users').map((u) => (typeof u.email === 'string' ? u.email.trim().toLowerCase() : '')).filter(Boolean)),
+    tests: new Set(list('tests').map((t) => t.id).filter((id): id is number => typeof id === 'number')),
+  };
+}
+
+function checkDuplicateLanguages(bundle: Bundle, report: (path: Path, message: string) => void) {
+  const seen = new Map<string, number>();
+  bundle.languages.forEach((l, at) => {
+    const first = seen.get(l.lang);
+    if (first !== undefined) report(['languages', at, 'lang'], `duplicate language "${l.lang}" (also languages[${first}])`);
+    else seen.set(l.lang, at);
+  });
+}
+
+async function checkReferences(
+  db: Db,
+  parts: Parts,
+  raw: ReturnType<typeof rawKeys>,
+  report: (path: Path, message: string) => void,
+): Promise<BundleMatches> {
+  const [dbCompanies, dbUsers, dbTests] = await Promise.all([
+    db.selectFrom('companies').select(['id', 'name', 'sso_slug']).execute(),
+    db.selectFrom('users').select(['id', 'email']).execute(),
+    db.selectFrom('tests').select(['id', 'abbreviation']).execute(),
+  ]);
+  const matches: BundleMatches = { companies: [], users: [] };
+
+  // Companies: matched by id, else by name.
+  const companyById = new Map(dbCompanies.map((c) => [c.id, c]));
+  const companyByName = new Map(dbCompanies.map((c) => [c.name, c]));
+  const companyBySlug = new Map(dbCompanies.filter((c) => c.sso_slug).map((c) => [c.sso_slug as string, c]));
+  const renamedCompanies = new Set<number>();
+  {
+    const names = new Map<string, number>();
+    const ids = new Map<number, number>();
+    const slugs = new Map<string, number>();
+    const rows = new Map<number, number>();
+    for (const { at, item: c } of parts.companies) {
+      const path = ['companies', at];
+      duplicate(names, c.name, at, () => report([...path, 'name'], `duplicate company "${c.name}" (also companies[${names.get(c.name)}])`));
+      if (c.id !== undefined) duplicate(ids, c.id, at, () => report([...path, 'id'], `duplicate company id ${c.id} (also companies[${ids.get(c.id!)}])`));
+      if (c.sso) {
+        const slug = c.sso.slug;
+        duplicate(slugs, slug, at, () => report([...path, 'sso', 'slug'], `duplicate SSO slug "${slug}" (also companies[${slugs.get(slug)}])`));
+      }
+      const match = (c.id !== undefined ? companyById.get(c.id) : undefined) ?? companyByName.get(c.name);
+      matches.companies[at] = match?.id ?? null;
+      if (!match) continue;
+      duplicate(rows, match.id, at, () => report(path, `matches the same company (id ${match.id}) as companies[${rows.get(match.id)}]`));
+      const owner = companyByName.get(c.name);
+      if (owner && owner.id !== match.id) report([...path, 'name'], `"${c.name}" is already the name of company ${owner.id}`);
+      if (match.name !== c.name) renamedCompanies.add(match.id);
+      const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
+      if (slugOwner && slugOwner.id !== match.id) report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+    }
+    for (const { at, item: c } of parts.companies) {
+      const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
+      if (slugOwner && matches.companies[at] === null) report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+    }
+  }
+  const companyNames = new Set([
+    ...dbCompanies.filter((c) => !renamedCompanies.has(c.id)).map((c) => c.name),
+    ...parts.companies.map((c) => c.item.name),
+    ...raw.companies,
+  ]);
+
+  // Users: matched by id, else by e-mail.
+  const userById = new Map(dbUsers.map((u) => [u.id, u]));
+  const userByEmail = new Map(dbUsers.map((u) => [u.email, u]));
+  const renamedUsers = new Set<number>();
+  {
+    const emails = new Map<string, number>();
+    const ids = new Map<number, number>();
+    const rows = new Map<number, number>();
+    for (const { at, item: u } of parts.users) {
+      const path = ['users', at];
+      duplicate(emails, u.email, at, () => report([...path, 'email'], `duplicate user "${u.email}" (also users[${emails.get(u.email)}])`));
+      if (u.id !== undefined) duplicate(ids, u.id, at, () => report([...path, 'id'], `duplicate user id ${u.id} (also users[${ids.get(u.id!)}])`));
+      if (!companyNames.has(u.company)) report([...path, 'company'], `unknown company "${u.company}"`);
+      const match = (u.id !== undefined ? userById.get(u.id) : undefined) ?? userByEmail.get(u.email);
+      matches.users[at] = match?.id ?? null;
+      if (!match) continue;
+      duplicate(rows, match.id, at, () => report(path, `matches the same user (id ${match.id}) as users[${rows.get(match.id)}]`));
+      const owner = userByEmail.get(u.email);
+      if (owner && owner.id !== match.id) report([...path, 'email'], `"${u.email}" is already the e-mail of user ${owner.id}`);
+      if (match.email !== u.email) renamedUsers.add(match.id);
+    }
+  }
+  const emails = new Set([
+    ...dbUsers.filter((u) => !renamedUsers.has(u.id)).map((u) => u.email),
+    ...parts.users.map((u) => u.item.email),
+    ...raw.emails,
+  ]);
+  const checkUser = (path: Path, email: string) => {
+    if (!emails.has(email)) report(path, `unknown user "${email}"`);
+  };
+
+  // Tests: the id is required and is the key; the abbreviation must stay unique.
+  const testIds = new Set([...dbTests.map((t) => t.id), ...raw.tests]);
+  const checkTest = (path: Path, id: number) => {
+    if (!testIds.has(id)) report(path, `unknown test ${id}`);
+  };
+  {
+    const ids = new Map<number, number>();
+    const abbreviations = new Map<string, number>();
+    const abbreviationOwner = new Map(dbTests.map((t) => [t.abbreviation, t.id]));
+    for (const { at, item: t } of parts.tests) {
+      const path = ['tests', at];
+      duplicate(ids, t.id, at, () => report([...path, 'id'], `duplicate test id ${t.id} (also tests[${ids.get(t.id)}])`));
+      duplicate(abbreviations, t.abbreviation, at, () =>
+        report([...path, 'abbreviation'], `duplicate abbreviation "${t.abbreviation}" (also tests[${abbreviations.get(t.abbreviation)}])`),
+      );
+      const owner = abbreviationOwner.get(t.abbreviation);
+      if (owner !== undefined && owner !== t.id) report([...path, 'abbreviation'], `"${t.abbreviation}" is already the abbreviation of test ${owner}`);
+      (t.jsonData.prerequisites ?? []).forEach((id, k) => {
+        const p = [...path, 'jsonData', 'prerequisites', k];
+        if (id === t.id) report(p, 'a test cannot be its own prerequisite');
+        else checkTest(p, id);
+      });
+      if (t.labels360 && t.id !== TEST_360_ID) report([...path, 'labels360'], `labels360 belong to the 360 test (id ${TEST_360_ID})`);
+      if (t.algorithm !== undefined) {
+        const problem = checkAlgorithm(t.algorithm);
+        if (problem) report([...path, 'algorithm'], problem);
+      }
+    }
+  }
+
+  // Campaigns and everything hanging from them.
+  const campaignIds = new Map<number, number>();
+  for (const { at, item: c } of parts.campaigns) {
+    const path = ['campaigns', at];
+    duplicate(campaignIds, c.id, at, () => report([...path, 'id'], `duplicate campaign id ${c.id} (also campaigns[${campaignIds.get(c.id)}])`));
+    if (!companyNames.has(c.company)) report([...path, 'company'], `unknown company "${c.company}"`);
+    if (Date.parse(c.dateEnd) <= Date.parse(c.dateStart)) report([...path, 'dateEnd'], 'must be after dateStart');
+    const langs = new Map<string, number>();
+    c.languages.forEach((lang, k) => duplicate(langs, lang, k, () => report([...path, 'languages', k], `duplicate language "${lang}"`)));
+    checkCampaignTests(c, path, checkTest, report);
+    checkMembers(c, path, checkUser, checkTest, report);
+    checkQuestions360(c, path, report);
+    checkModel(c, path, checkTest, report);
+    const documents = new Map<number, number>();
+    (c.report?.documents ?? []).forEach((d, k) =>
+      duplicate(documents, d.id, k, () => report([...path, 'report', 'documents', k, 'id'], `duplicate document id ${d.id}`)),
+    );
+  }
+  return matches;
+}
+
+type Report = (path: Path, message: string) => void;
+type Check<K> = (path: Path, key: K) => void;
+
+function checkCampaignTests(c: BundleCampaign, path: Path, checkTest: Check<number>, report: Report) {
+  if (!c.tests) return;
+  const inCampaign = new Set(c.tests.map((t) => t.test));
+  const seen = new Map<number, number>();
+  const sections = c.theme === 'challenge' && isRecord(c.data?.sections) ? new Set(Object.keys(c.data.sections)) : null;
+  c.tests.forEach((t, k) => {
+    const p = [...path, 'tests', k];
+    duplicate(seen, t.test, k, () => report([...p, 'test'], `test ${t.test} is listed twice (also tests[${seen.get(t.test)}])`));
+    checkTest([...p, 'test'], t.test);
+    if (t.test === TEST_360_ID && !c.is360) report([...p, 'test'], `test ${TEST_360_ID} is the 360 test: set "is360": true on the campaign`);
+    t.prerequisites.forEach((id, j) => {
+      const q = [...p, 'prerequisites', j];
+      if (id === t.test) report(q, 'a test cannot be its own prerequisite');
+      else if (!inCampaign.has(id)) report(q, `test ${id} is not in this campaign`);
+    });
+    if (sections && t.section && !sections.has(t.section)) report([...p, 'section'], `unknown section "${t.section}" (not in data.sections)`);
+  });
+}
+
+function checkMembers(c: BundleCampaign, path: Path, checkUser: Check<string>, checkTest: Check<number>, report: Report) {
+  const seen = new Map<string, number>();
+  (c.participants ?? []).forEach((m, k) => {
+    const p = [...path, 'participants', k];
+    duplicate(seen, m.user, k, () => report([...p, 'user'], `"${m.user}" is listed twice (also participants[${seen.get(m.user)}])`));
+    checkUser([...p, 'user'], m.user);
+    if (m.lang && !c.languages.includes(m.lang)) report([...p, 'lang'], `"${m.lang}" is not one of the campaign's languages`);
+  });
+
+  const campaignTests = c.tests ? new Set(c.tests.map((t) => t.test)) : null;
+  (c.assessments ?? []).forEach((a, k) => {
+    const p = [...path, 'assessments', k];
+    checkUser([...p, 'assessor'], a.assessor);
+    a.assessed.forEach((email, j) => checkUser([...p, 'assessed', j], email));
+    (a.tests ?? []).forEach((id, j) => {
+      if (campaignTests && !campaignTests.has(id)) report([...p, 'tests', j], `test ${id} is not in this campaign`);
+      else checkTest([...p, 'tests', j], id);
+    });
+  });
+
+  if (c.relations360?.length && !c.is360) report([...path, 'relations360'], 'relations360 need "is360": true on the campaign');
+  const pairs = new Map<string, number>();
+  (c.relations360 ?? []).forEach((r, k) => {
+    const p = [...path, 'relations360', k];
+    checkUser([...p, 'evaluator'], r.evaluator);
+    checkUser([...p, 'evaluee'], r.evaluee);
+    const pair = `${r.evaluator} -> ${r.evaluee}`;
+    duplicate(pairs, pair, k, () => report(p, `${pair} is listed twice (also relations360[${pairs.get(pair)}])`));
+    if (r.relationId === SELF_RELATION_ID && r.evaluator !== r.evaluee) {
+      report([...p, 'relationId'], `relation ${SELF_RELATION_ID} is self-evaluation: evaluator and evaluee must be the same person`);
+    }
+  });
+}
+
+function checkQuestions360(c: BundleCampaign, path: Path, report: Report) {
+  const q = c.questions360;
+  if (!q) return;
+  for (const kind of ['closed', 'linked', 'open'] as const) {
+    const ids = new Map<number, number>();
+    q[kind].forEach((question, k) =>
+      duplicate(ids, question.id, k, () => report([...path, 'questions360', kind, k, 'id'], `duplicate question id ${question.id}`)),
+    );
+  }
+  q.linked.forEach((l, k) => {
+    const p = [...path, 'questions360', 'linked', k];
+    if (l.max_answers < l.min_answers) report([...p, 'max_answers'], 'must not be less than min_answers');
+    if (l.min_answers > l.answers.length) report([...p, 'min_answers'], `asks for more answers than the ${l.answers.length} offered`);
+    const answers = new Map<number, number>();
+    l.answers.forEach((a, j) => duplicate(answers, a.id, j, () => report([...p, 'answers', j, 'id'], `duplicate answer id ${a.id}`)));
+  });
+}
+
+function checkModel(c: BundleCampaign, path: Path, checkTest: Check<number>, report: Report) {
+  const m = c.model;
+  if (!m) return;
+  const p = [...path, 'model'];
+  const idsOf = (level: 'areas' | 'skills' | 'markers' | 'tasks') => {
+    const ids = new Map<number, number>();
+    m[level].forEach((x, k) => duplicate(ids, x.id, k, () => report([...p, level, k, 'id'], `duplicate id ${x.id}`)));
+    return ids;
+  };
+  const areas = idsOf('areas');
+  const skills = idsOf('skills');
+  const markers = idsOf('markers');
+  idsOf('tasks');
+  m.skills.forEach((s, k) => {
+    if (!areas.has(s.areaId)) report([...p, 'skills', k, 'areaId'], `unknown area ${s.areaId}`);
+  });
+  m.markers.forEach((x, k) => {
+    if (!skills.has(x.skillId)) report([...p, 'markers', k, 'skillId'], `unknown skill ${x.skillId}`);
+  });
+  m.tasks.forEach((t, k) => {
+    if (!markers.has(t.markerId)) report([...p, 'tasks', k, 'markerId'], `unknown marker ${t.markerId}`);
+    checkTest([...p, 'tasks', k, 'test'], t.test);
+    if (t.max <= t.min) report([...p, 'tasks', k, 'max'], 'must be greater than min');
+  });
+}
+
+/** Compiles (never runs) a scoring script to catch syntax errors at import time. */
+function checkAlgorithm(source: string): string | null {
+  try {
+    new Function(source);
+  } catch (error) {
+    return `the script does not compile: ${(error as Error).message}`;
+  }
+  if (!/\bcomputeOutcomes\b/.test(source)) return 'the script must define function computeOutcomes(data)';
+  return null;
+}
+
+/** Records the first position of a key; calls `onDuplicate` when the key was seen before. */
+function duplicate<K>(seen: Map<K, number>, key: K, at: number, onDuplicate: () => void) {
+  if (seen.has(key)) onDuplicate();
+  else seen.set(key, at);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

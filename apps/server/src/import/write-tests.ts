@@ -1,0 +1,40 @@
+import type { Bundle } from '@prova/contract/bundle';
+import type { Db } from '../db/database';
+import { diffRow, isEmpty } from './diff-row';
+import type { ImportCounts } from './import-summary';
+
+export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportCounts): Promise<void> {
+  for (const test of tests) {
+    const row = toRow(test);
+    const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();
+    if (!existing) {
+      await db.insertInto('tests').values({ id: test.id, ...row }).execute();
+      counts.created++;
+      continue;
+    }
+    const patch = diffRow(existing, row);
+    if (isEmpty(patch)) counts.unchanged++;
+    else {
+      await db.updateTable('tests').set(patch).where('id', '=', test.id).execute();
+      counts.updated++;
+    }
+  }
+}
+
+function toRow(test: Bundle['tests'][number]) {
+  return {
+    abbreviation: test.abbreviation,
+    name: JSON.stringify(test.name),
+    description: JSON.stringify(test.description),
+    instructions: JSON.stringify(test.instructions),
+    url: test.url,
+    img: test.img ?? null,
+    label: test.label ?? null,
+    repeatable: test.repeatable ? 1 : 0,
+    legacy: test.legacy ? 1 : 0,
+    json_data: JSON.stringify(test.jsonData),
+    theme: test.theme ? JSON.stringify(test.theme) : null,
+    labels360: test.labels360 ? JSON.stringify(test.labels360) : null,
+    algorithm: test.algorithm ?? null,
+  };
+}
