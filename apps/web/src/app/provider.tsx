@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { notify } from '@/components/ui/notifications/notifications-store';
+import { paths } from '@/config/paths';
+import { clearSession } from '@/features/auth/api/logout';
+import { isApiClientError, setApiErrorListener, type ApiClientError, type ApiErrorContext } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { locationToFrom, type RedirectState } from '@/lib/redirect';
+import { router } from './router';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Client errors (4xx, expired session) will not change by asking again.
+      retry: (failureCount, error) =>
+        failureCount < 2 && isApiClientError(error) && error.kind === 'http' && (error.status ?? 0) >= 500,
+      refetchOnWindowFocus: false,
+      // The API client reports offline itself ('Sei offline'), rather than react-query pausing silently.
+      networkMode: 'always',
+    },
+    mutations: { networkMode: 'always' },
+  },
+});
+
+/** What an API error does to the whole app (spec section 8); callers handle the rest. */
+function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
+  const location = router.state.location;
+  switch (error.kind) {
+    case 'session-expired': {
+      if (silentAuth) return;
+      clearSession(queryClient);
+      notify({
+        type: 'error',
+        title: i18n.t('errors.sessionExpired.title'),
+        message: i18n.t('errors.sessionExpired.message'),
+      });
+      if (location.pathname !== paths.auth.login.path) {
+        const state: RedirectState = { from: locationToFrom(location) };
+        void router.navigate(paths.auth.login.getHref(), { replace: true, state });
+      }
+      return;
+    }
+    case 'timeout':
+      notify({ type: 'error', title: i18n.t('errors.timeout.title'), message: i18n.t('errors.timeout.message') });
+      return;
+    case 'offline':
+      notify({ type: 'warning', title: i18n.t('errors.offline.title'), message: i18n.t('errors.offline.message') });
+      return;
+    case 'invalid-response':
+      notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('errors.generic.message') });
+      return;
+    case 'http': {
+      if (error.code === 'NO_PRIVACY_CONSENT') {
+        if (location.pathname !== paths.privacy.path) {
+          const state: RedirectState = { from: locationToFrom(location) };
+          void router.navigate(paths.privacy.getHref(), { replace: true, state });
+        }
+        return;
+      }
+      if ((error.status ?? 0) >= 500) {
+        notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('errors.generic.message') });
+      }
+      return;
+    }
+  }
+}
+
+setApiErrorListener(handleApiError);
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,78 @@
+import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Header } from '@/components/layout/header';
+import { AppLayout } from '@/components/layout/page-layouts';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-me';
+import { useLogout } from '@/features/auth/api/logout';
+import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
+import { isNoSelectedCampaign, useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
+import { hasErrorCode } from '@/lib/api-client';
+import { locationToFrom, type RedirectState } from '@/lib/redirect';
+
+export interface CampaignContext {
+  user: User;
+  campaign: Campaign;
+}
+
+/** For the pages inside a campaign: the signed-in user and the selected campaign. */
+export function useCampaignContext() {
+  return useOutletContext<CampaignContext>();
+}
+
+/**
+ * Layout of every page inside a campaign: reads the selected campaign and shows the header.
+ * No campaign selected yet -> /select-campaign; consent missing -> /privacy (spec section 4).
+ */
+export function CampaignRoot() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const user = useUser().data;
+  const selected = useSelectedCampaign();
+  const campaigns = useCampaigns();
+  const logout = useLogout();
+
+  if (!user) return null;
+
+  const state: RedirectState = { from: locationToFrom(location) };
+  if (selected.isError && isNoSelectedCampaign(selected.error)) {
+    return <Navigate to={paths.selectCampaign.getHref()} replace state={state} />;
+  }
+  if (selected.isError && hasErrorCode(selected.error, 'NO_PRIVACY_CONSENT')) {
+    return <Navigate to={paths.privacy.getHref()} replace state={state} />;
+  }
+
+  return (
+    <AppLayout
+      header={
+        <Header
+          user={user}
+          title={selected.data?.name}
+          campaignCount={campaigns.data?.length ?? 0}
+          showMenu
+          onLogout={() => logout.mutate({})}
+          isLoggingOut={logout.isPending}
+        />
+      }
+    >
+      {selected.isPending ? (
+        <PageSpinner />
+      ) : selected.isError ? (
+        <div className="page page--narrow">
+          <div className="callout callout--error" role="alert">
+            <h1>{t('home.loadError')}</h1>
+            <Button variant="secondary" onClick={() => void selected.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Outlet context={{ user, campaign: selected.data } satisfies CampaignContext} />
+      )}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Header } from '@/components/layout/header';
+import { AppLayout } from '@/components/layout/page-layouts';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-me';
+import { useLogout } from '@/features/auth/api/logout';
+import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
+import { CampaignPicker } from '@/features/campaigns/components/campaign-picker';
+import { LanguageModal } from '@/features/campaigns/components/language-modal';
+import { useEnterCampaign } from '@/features/campaigns/hooks/use-enter-campaign';
+import { readFrom } from '@/lib/redirect';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The campaign picker (spec section 2). Private: RequireAuth guarantees the user. */
+export function SelectCampaignRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('campaigns.pageTitle'));
+  const location = useLocation();
+  const user = useUser().data;
+  const campaigns = useCampaigns();
+  const logout = useLogout();
+  const entry = useEnterCampaign({ from: readFrom(location.state) });
+  const [pendingId, setPendingId] = useState<number>();
+
+  const list = campaigns.data ?? [];
+  const single = list.length === 1 ? list[0] : undefined;
+
+  // Spec section 2: with one campaign it is preselected, so enter it straight away (once).
+  const autoEntered = useRef(false);
+  useEffect(() => {
+    if (!single || autoEntered.current) return;
+    autoEntered.current = true;
+    void entry.enter(single);
+  }, [single, entry]);
+
+  if (!user) return null;
+
+  return (
+    <AppLayout
+      header={
+        <Header
+          user={user}
+          campaignCount={list.length}
+          onLogout={() => logout.mutate({})}
+          isLoggingOut={logout.isPending}
+        />
+      }
+    >
+      <div className="page page--narrow">
+        <h1>{t('campaigns.welcome')}</h1>
+        <p className="page__lead">{t('campaigns.select')}</p>
+
+        {campaigns.isPending ? (
+          <PageSpinner />
+        ) : campaigns.isError ? (
+          <div className="callout callout--error" role="alert">
+            <p>{t('campaigns.loadError')}</p>
+            <Button variant="secondary" onClick={() => void campaigns.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="callout callout--warning">{t('errors.noActiveCampaign')}</p>
+        ) : single ? (
+          <div className="campaign-card campaign-card--single">
+            <p className="campaign-card__name">{single.name}</p>
+            <Button onClick={() => void entry.enter(single)} isLoading={entry.isPending}>
+              {t('campaigns.enter')}
+            </Button>
+          </div>
+        ) : (
+          <CampaignPicker
+            campaigns={list}
+            pendingCampaignId={entry.isPending ? pendingId : undefined}
+            onEnter={(campaign) => {
+              setPendingId(campaign.id);
+              void entry.enter(campaign);
+            }}
+          />
+        )}
+      </div>
+      <LanguageModal
+        campaign={entry.choosingLanguageFor}
+        isPending={entry.isPending}
+        onConfirm={(lang) => void entry.chooseLanguage(lang)}
+        onCancel={entry.cancelLanguageChoice}
+      />
+    </AppLayout>
+  );
+}

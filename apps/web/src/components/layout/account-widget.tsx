@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { ChevronDownIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+
+export interface AccountWidgetProps {
+  fullName: string;
+  /** Spec section 6: only users with more than one campaign may change it. */
+  canChangeCampaign: boolean;
+  onLogout: () => void;
+  isLoggingOut?: boolean;
+}
+
+/**
+ * Desktop: a disclosure button with avatar and name opening the entries.
+ * Mobile (max-width 600px, via CSS): the entries become icon buttons with accessible names.
+ */
+export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLoggingOut = false }: AccountWidgetProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="account" ref={rootRef}>
+      {/* Desktop */}
+      <div
+        className="account__desktop"
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        }}
+      >
+        <button
+          ref={toggleRef}
+          type="button"
+          className="account__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <Avatar name={fullName} />
+          <span className="account__name">{fullName}</span>
+          <ChevronDownIcon />
+        </button>
+        <ul id={panelId} className="account__panel" hidden={!open}>
+          {canChangeCampaign && (
+            <li>
+              <Link to={paths.selectCampaign.getHref()} className="account__entry" onClick={() => setOpen(false)}>
+                <SwapIcon />
+                {t('header.changeCampaign')}
+              </Link>
+            </li>
+          )}
+          <li>
+            <button type="button" className="account__entry" onClick={onLogout} disabled={isLoggingOut}>
+              <LogoutIcon />
+              {t('header.logout')}
+            </button>
+          </li>
+        </ul>
+      </div>
+
+      {/* Mobile */}
+      <div className="account__mobile">
+        <span className="account__avatar-only">
+          <Avatar name={fullName} size="small" />
+          <span className="visually-hidden">{fullName}</span>
+        </span>
+        {canChangeCampaign && (
+          <Link
+            to={paths.selectCampaign.getHref()}
+            className="icon-button"
+            aria-label={t('header.changeCampaign')}
+            title={t('header.changeCampaign')}
+          >
+            <SwapIcon />
+          </Link>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('header.logout')}
+          title={t('header.logout')}
+          onClick={onLogout}
+          disabled={isLoggingOut}
+        >
+          <LogoutIcon />
+        </button>
+      </div>
+    </div>
+  );
+}

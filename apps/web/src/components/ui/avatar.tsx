@@ -1,0 +1,13 @@
+/** Spec section 9: the letter is the first letter of the name, uppercased. */
+export function avatarLetter(name: string): string {
+  return name.trim().charAt(0).toUpperCase() || '?';
+}
+
+/** Decorative: the full name is always given next to it or as text for screen readers. */
+export function Avatar({ name, size = 'medium' }: { name: string; size?: 'small' | 'medium' }) {
+  return (
+    <span className={`avatar avatar--${size}`} aria-hidden="true">
+      {avatarLetter(name)}
+    </span>
+  );
+}

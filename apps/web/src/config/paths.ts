@@ -1,0 +1,39 @@
+/**
+ * Every route of the SPA (spec section 2). `path` is the router pattern, `getHref` builds a link.
+ * Routes marked "later" are declared here so links can point at them; their screens come with later issues.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    // later: password reset request
+    reset: { path: '/reset', getHref: () => '/reset' },
+    // later: set a new password from the e-mailed link
+    newPassword: {
+      path: '/new_password/:token/:email',
+      getHref: (token: string, email: string) =>
+        `/new_password/${encodeURIComponent(token)}/${encodeURIComponent(email)}`,
+    },
+  },
+
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  selectCampaign: { path: '/select-campaign', getHref: () => '/select-campaign' },
+
+  app: {
+    // later: test room, reports, 360
+    report: { path: '/report', getHref: () => '/report' },
+    skillup360: { path: '/skillup-360', getHref: () => '/skillup-360' },
+    start: { path: '/start', getHref: () => '/start' },
+    tests: { path: '/tests', getHref: () => '/tests' },
+    test: { path: '/test', getHref: () => '/test' },
+  },
+
+  sso: {
+    error: { path: '/sso/error', getHref: (code?: string) => (code ? `/sso/error?code=${encodeURIComponent(code)}` : '/sso/error') },
+    logout: { path: '/sso/logout', getHref: () => '/sso/logout' },
+    start: { path: '/sso/:slug', getHref: (slug: string) => `/sso/${encodeURIComponent(slug)}` },
+    /** Browser navigation (not the SPA router) that starts single sign-on on the API. */
+    apiStart: (slug: string) => `/api/v2/auth/sso/${encodeURIComponent(slug)}`,
+  },
+} as const;

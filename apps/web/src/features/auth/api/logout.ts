@@ -1,0 +1,37 @@
+import type { User } from '@prova/contract/auth';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { meQueryKey } from './get-me';
+
+export function logout(): Promise<unknown> {
+  return api.post('/auth/logout', undefined, z.unknown(), { silentAuth: true });
+}
+
+/** Forgets everything the server told us about the session: the user becomes null. */
+export function clearSession(queryClient: QueryClient) {
+  queryClient.setQueryData(meQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+}
+
+/**
+ * Logs out (a failed call still ends the local session), then goes to /login,
+ * or to /sso/logout for users who came in by single sign-on (spec section 4).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (options: { redirect?: boolean } = {}) => {
+      const user = queryClient.getQueryData<User | null>(meQueryKey);
+      await logout().catch(() => undefined);
+      return { sso: user?.hasSSO === true, redirect: options.redirect ?? true };
+    },
+    onSuccess: ({ sso, redirect }) => {
+      clearSession(queryClient);
+      if (redirect) void navigate(sso ? paths.sso.logout.getHref() : paths.auth.login.getHref(), { replace: true });
+    },
+  });
+}

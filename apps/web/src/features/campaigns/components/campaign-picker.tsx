@@ -1,0 +1,84 @@
+import type { CampaignSummary } from '@prova/contract/campaigns';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DATE_FORMATS, toDateTimeAttribute } from '@/lib/dates';
+import { useFormatDate } from '@/lib/i18n';
+
+export interface CampaignPickerProps {
+  campaigns: CampaignSummary[];
+  pendingCampaignId?: number;
+  onEnter: (campaign: CampaignSummary) => void;
+}
+
+/** The list of campaigns (spec section 2: only shown with more than one). */
+export function CampaignPicker({ campaigns, pendingCampaignId, onEnter }: CampaignPickerProps) {
+  const { t } = useTranslation();
+  const listLabelId = useId();
+
+  if (campaigns.length <= 1) return null;
+
+  return (
+    <section aria-labelledby={listLabelId}>
+      <h2 id={listLabelId} className="visually-hidden">
+        {t('campaigns.listLabel')}
+      </h2>
+      <ul className="campaign-list">
+        {campaigns.map((campaign) => (
+          <CampaignItem
+            key={campaign.id}
+            campaign={campaign}
+            isPending={pendingCampaignId === campaign.id}
+            disabled={pendingCampaignId !== undefined}
+            onEnter={() => onEnter(campaign)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CampaignItem({
+  campaign,
+  isPending,
+  disabled,
+  onEnter,
+}: {
+  campaign: CampaignSummary;
+  isPending: boolean;
+  disabled: boolean;
+  onEnter: () => void;
+}) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const nameId = useId();
+  const buttonId = useId();
+  const accessDate = campaign.user.accessDate;
+
+  return (
+    <li className="campaign-card">
+      <div className="campaign-card__text">
+        <h3 id={nameId} className="campaign-card__name">
+          {campaign.name}
+        </h3>
+        <p className="campaign-card__meta">
+          {accessDate ? (
+            <>
+              {t('campaigns.lastAccess')}{' '}
+              <time dateTime={toDateTimeAttribute(accessDate)}>{formatDate(accessDate, DATE_FORMATS.day)}</time>
+            </>
+          ) : (
+            <span className="badge">{t('campaigns.new')}</span>
+          )}
+        </p>
+      </div>
+      <Button
+        id={buttonId}
+        // Named "ENTRA <campaign>" so the buttons of the list can be told apart.
+        aria-labelledby={`${buttonId} ${nameId}`}
+        onClick={onEnter} isLoading={isPending} disabled={disabled && !isPending}>
+        {t('campaigns.enter')}
+      </Button>
+    </li>
+  );
+}

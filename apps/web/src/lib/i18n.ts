@@ -1,0 +1,58 @@
+import { DEFAULT_LANG, UI_LANG, type LangCode } from '@prova/contract/limits';
+import i18n from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import en from '../locales/en/translation.json';
+import es from '../locales/es/translation.json';
+import it from '../locales/it/translation.json';
+import { formatDate, type DateFormat } from './dates';
+
+export const UI_LANGS = ['it', 'en', 'es'] as const;
+export type UiLang = (typeof UI_LANGS)[number];
+export const DEFAULT_UI_LANG: UiLang = UI_LANG[DEFAULT_LANG];
+
+export const resources = {
+  it: { translation: it },
+  en: { translation: en },
+  es: { translation: es },
+} as const;
+
+export function isUiLang(value: string | undefined): value is UiLang {
+  return (UI_LANGS as readonly string[]).includes(value ?? '');
+}
+
+/** Interface language for a campaign or user language code (IT_it -> it). */
+export function uiLangFor(code: LangCode | null | undefined): UiLang | undefined {
+  return code ? UI_LANG[code] : undefined;
+}
+
+function syncDocumentLang(lng: string) {
+  document.documentElement.lang = isUiLang(lng) ? lng : DEFAULT_UI_LANG;
+}
+
+i18n.on('languageChanged', syncDocumentLang);
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: DEFAULT_UI_LANG,
+  fallbackLng: DEFAULT_UI_LANG,
+  supportedLngs: UI_LANGS,
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+});
+
+export function setUiLang(lang: UiLang) {
+  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+}
+
+export function currentUiLang(): UiLang {
+  return isUiLang(i18n.language) ? i18n.language : DEFAULT_UI_LANG;
+}
+
+/** Date formatting bound to the current interface language. */
+export function useFormatDate() {
+  const { i18n: instance } = useTranslation();
+  const lang: UiLang = isUiLang(instance.language) ? instance.language : DEFAULT_UI_LANG;
+  return (value: string | Date | null | undefined, pattern?: DateFormat) => formatDate(value, pattern, lang);
+}
+
+export { i18n };
