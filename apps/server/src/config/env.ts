@@ -11,6 +11,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Prova <no-reply@prova.local>'),
   MAIL_DIR: z.string().default(resolve('data/mail')),
+  /** Seals the short-lived SSO sign-in cookie; set it when several server processes share the traffic. */
+  SSO_STATE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */

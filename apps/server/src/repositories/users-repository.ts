@@ -14,6 +14,37 @@ export function createUsersRepository(db: Db) {
     async setPasswordHash(userId: number, hash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
     },
+
+    /** A user of one company by e-mail (SSO matches people only within the signing-in company). */
+    findByEmailInCompany: (email: string, companyId: number) =>
+      withCompany().where('users.email', '=', email.trim().toLowerCase()).where('users.company_id', '=', companyId).executeTakeFirst(),
+
+    /** The company whose SSO slug this is, with its raw `sso` JSON. */
+    findSsoCompany: (slug: string) =>
+      db.selectFrom('companies').select(['id', 'name', 'sso']).where('sso_slug', '=', slug).executeTakeFirst(),
+
+    /** Stores a reset link by its token's hash; the user's older links stop working. */
+    async replacePasswordReset(userId: number, tokenHash: string, createdAt: Date, expiresAt: Date): Promise<void> {
+      await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+      await db
+        .insertInto('password_resets')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt.toISOString(), expires_at: expiresAt.toISOString(), used_at: null })
+        .execute();
+    },
+
+    findPasswordReset: (tokenHash: string) =>
+      db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
+
+    /** Marks a link used; false when it was already used (by a concurrent request, say). */
+    async usePasswordReset(tokenHash: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('password_resets')
+        .set({ used_at: at.toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,158 @@
+// Assessor activity: pick one of the people you assess, rate their listening ('ascolto') from 0 to 5
+// and save it with trackAssessedOutcomes. Ratings already recorded are shown again.
+(function () {
+  'use strict';
+
+  var OUTCOME = 'ascolto';
+  var TEXTS = {
+    it: {
+      title: 'Griglia di colloquio',
+      intro: 'Scegli la persona che hai intervistato e valuta la sua capacità di ascolto.',
+      people: 'Persona valutata', rating: 'Ascolto: ascolta e riformula (0 = non osservato, 5 = eccellente)',
+      scale: ['Non osservato', 'Molto debole', 'Debole', 'Adeguato', 'Buono', 'Eccellente'],
+      save: 'Salva valutazione', finish: 'Termina', exit: 'Esci',
+      saved: function (name) { return 'Valutazione di ' + name + ' salvata.'; },
+      rated: function (v) { return 'valutato: ' + v; }, notRated: 'da valutare',
+      pick: 'Scegli una persona e un punteggio.', none: 'Nessuna persona da valutare in questa attività.',
+      onlyAssessors: 'Questa attività è riservata ai valutatori.', done: 'Valutazioni concluse. Grazie!',
+      error: 'Errore',
+    },
+    en: {
+      title: 'Interview grid',
+      intro: 'Choose the person you interviewed and rate how well they listen.',
+      people: 'Person assessed', rating: 'Listening: listens and rephrases (0 = not observed, 5 = excellent)',
+      scale: ['Not observed', 'Very weak', 'Weak', 'Adequate', 'Good', 'Excellent'],
+      save: 'Save rating', finish: 'Finish', exit: 'Exit',
+      saved: function (name) { return 'Rating for ' + name + ' saved.'; },
+      rated: function (v) { return 'rated: ' + v; }, notRated: 'to rate',
+      pick: 'Choose a person and a score.', none: 'Nobody to assess in this activity.',
+      onlyAssessors: 'This activity is for assessors only.', done: 'Ratings finished. Thank you!',
+      error: 'Error',
+    },
+    es: {
+      title: 'Parrilla de entrevista',
+      intro: 'Elige a la persona entrevistada y valora su capacidad de escucha.',
+      people: 'Persona evaluada', rating: 'Escucha: escucha y reformula (0 = no observado, 5 = excelente)',
+      scale: ['No observado', 'Muy débil', 'Débil', 'Adecuado', 'Bueno', 'Excelente'],
+      save: 'Guardar valoración', finish: 'Terminar', exit: 'Salir',
+      saved: function (name) { return 'Valoración de ' + name + ' guardada.'; },
+      rated: function (v) { return 'valorado: ' + v; }, notRated: 'por valorar',
+      pick: 'Elige una persona y una puntuación.', none: 'No hay personas que evaluar en esta actividad.',
+      onlyAssessors: 'Esta actividad está reservada a los evaluadores.', done: 'Valoraciones terminadas. ¡Gracias!',
+      error: 'Error',
+    },
+  };
+
+  var app = document.getElementById('app');
+  var t = TEXTS.it;
+  var samples = [];
+  var ratings = {};
+  var selected = null;
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === 'text') node.textContent = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { node.appendChild(c); });
+    return node;
+  }
+
+  function languageOf(code) {
+    var short = String(code || '').slice(0, 2).toLowerCase();
+    return TEXTS[short] ? short : 'it';
+  }
+
+  function nameOf(person) {
+    var name = [person.firstName, person.lastName].filter(Boolean).join(' ');
+    return name || person.email || '#' + person.id;
+  }
+
+  function radio(name, value, label, checked, onChange) {
+    var id = name + '-' + value;
+    var input = el('input', { type: 'radio', name: name, value: String(value), id: id });
+    input.checked = checked;
+    input.addEventListener('change', onChange);
+    return el('label', { class: 'option', for: id }, [input, el('span', { text: label })]);
+  }
+
+  function render(message) {
+    var people = el('fieldset', {}, [el('legend', { text: t.people })].concat(samples.map(function (p) {
+      var status = ratings[p.id] === undefined ? t.notRated : t.rated(ratings[p.id]);
+      return radio('person', p.id, nameOf(p) + ' (' + status + ')', selected === p.id, function () {
+        selected = p.id;
+        render();
+        document.getElementById('person-' + p.id).focus();
+      });
+    })));
+    var current = selected === null ? undefined : ratings[selected];
+    var scale = el('fieldset', {}, [el('legend', { text: t.rating })].concat(t.scale.map(function (label, value) {
+      return radio('score', value, value + ' – ' + label, current === value, function () {});
+    })));
+    var save = el('button', { type: 'button', text: t.save });
+    save.addEventListener('click', saveRating);
+    var finish = el('button', { type: 'button', class: 'secondary', text: t.finish });
+    finish.addEventListener('click', function () {
+      ProvaActivity.markComplete().then(renderDone).catch(showError);
+    });
+    app.replaceChildren(
+      el('h1', { text: t.title }),
+      el('p', { text: t.intro }),
+      people,
+      scale,
+      el('p', { id: 'message', role: 'status', text: message || '' }),
+      el('div', { class: 'actions' }, [save, finish])
+    );
+  }
+
+  function saveRating() {
+    var checked = app.querySelector('input[name="score"]:checked');
+    if (selected === null || !checked) {
+      document.getElementById('message').textContent = t.pick;
+      return;
+    }
+    var person = samples.filter(function (p) { return p.id === selected; })[0];
+    var value = Number(checked.value);
+    ProvaActivity.trackAssessedOutcomes(selected, [{ questionId: OUTCOME, value: value }])
+      .then(function () {
+        ratings[selected] = value;
+        render(t.saved(nameOf(person)));
+      })
+      .catch(showError);
+  }
+
+  function renderDone() {
+    var exit = el('button', { type: 'button', class: 'secondary', text: t.exit });
+    exit.addEventListener('click', function () { ProvaActivity.exit().catch(showError); });
+    app.replaceChildren(el('h1', { text: t.title }), el('p', { class: 'notice', role: 'status', text: t.done }), exit);
+  }
+
+  function showNotice(text, isError) {
+    app.replaceChildren(el('h1', { text: t.title }), el('p', { class: isError ? 'notice error' : 'notice', role: isError ? 'alert' : 'status', text: text }));
+  }
+
+  function showError(error) {
+    showNotice(t.error + ': ' + (error && error.message ? error.message : String(error)), true);
+  }
+
+  ProvaActivity.init()
+    .then(function (session) {
+      var lang = languageOf(session.lang);
+      t = TEXTS[lang];
+      document.documentElement.lang = lang;
+      document.title = t.title;
+      if (!session.isAssessor) return showNotice(t.onlyAssessors, true);
+      return Promise.all([ProvaActivity.getSamples(), ProvaActivity.getAssessedOutcomes()]).then(function (answers) {
+        samples = answers[0];
+        answers[1].forEach(function (o) {
+          var who = o.evaluatedId !== undefined ? o.evaluatedId : o.userId;
+          if (o.questionId === OUTCOME && who !== undefined) ratings[who] = Number(o.value);
+        });
+        if (!samples.length) return showNotice(t.none, false);
+        if (session.status === 'not attempted') ProvaActivity.setStatus('incomplete').catch(showError);
+        render();
+      });
+    })
+    .catch(showError);
+})();

@@ -1,0 +1,76 @@
+import type { LangCode } from '@prova/contract/limits';
+import type { TestStatus, UserTest } from '@prova/contract/tests';
+import type { StartCheck } from '../policies/test-start';
+import type { CampaignTestRow } from '../repositories/tests-repository';
+import { localize, parseJson, pickLang } from './localize';
+
+type Json = Record<string, unknown>;
+
+const LOCALIZED_JSON_DATA = ['exitMessage', 'autoInstructions', 'hetInstructions'] as const;
+
+/** jsonData for one person: localized texts, and a timed test's duration lengthened by their extra time. */
+export function presentJsonData(stored: string, lang: LangCode, extraTimePercent: number): Json {
+  const jsonData = { ...parseJson<Json>(stored, {}) };
+  for (const key of LOCALIZED_JSON_DATA) {
+    if (jsonData[key] != null && typeof jsonData[key] === 'object') jsonData[key] = pickLang(jsonData[key], lang);
+  }
+  if (jsonData.hasTimer === true && typeof jsonData.duration === 'number' && extraTimePercent > 0) {
+    jsonData.duration = Math.ceil((jsonData.duration * (100 + extraTimePercent)) / 100);
+  }
+  return jsonData;
+}
+
+/** The agenda theme with its preview texts in one language and `{firstName}` filled in. */
+export function presentTheme(stored: string | null, lang: LangCode, firstName: string): Json | null {
+  const theme = parseJson<Json | null>(stored, null);
+  if (!theme || typeof theme !== 'object') return null;
+  const fill = (value: unknown) => pickLang(value, lang).replaceAll('{firstName}', firstName);
+  const preview = theme.preview as Json | undefined;
+  if (!preview || typeof preview !== 'object') return theme;
+  return {
+    ...theme,
+    preview: {
+      ...preview,
+      ...(preview.subject !== undefined ? { subject: fill(preview.subject) } : {}),
+      ...(preview.content !== undefined ? { content: fill(preview.content) } : {}),
+      ...(Array.isArray(preview.messages)
+        ? { messages: preview.messages.map((m: Json) => ({ ...m, text: fill(m?.text) })) }
+        : {}),
+    },
+  };
+}
+
+export interface PresentTestInput {
+  test: CampaignTestRow;
+  lang: LangCode;
+  firstName: string;
+  extraTimePercent: number;
+  status: TestStatus;
+  version: number;
+  start: StartCheck;
+}
+
+export function presentUserTest({ test, lang, firstName, extraTimePercent, status, version, start }: PresentTestInput): UserTest {
+  return {
+    id: test.id,
+    abbreviation: test.abbreviation,
+    name: localize(test.name, lang),
+    description: localize(test.description, lang),
+    instructions: localize(test.instructions, lang),
+    url: test.url,
+    img: test.img,
+    label: test.label,
+    repeatable: test.repeatable === 1,
+    legacy: test.legacy === 1,
+    jsonData: presentJsonData(test.json_data, lang, extraTimePercent),
+    theme: presentTheme(test.theme, lang, firstName),
+    labels360: parseJson<Json[] | null>(test.labels360, null),
+    prerequisites: start.prerequisites,
+    missingPrerequisites: start.missingPrerequisites,
+    canStart: start.canStart,
+    status,
+    version,
+    startDate: test.agenda_date,
+    section: test.section,
+  };
+}

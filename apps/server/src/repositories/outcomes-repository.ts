@@ -1,0 +1,89 @@
+import type { Outcome } from '@prova/contract/tests';
+import type { Db } from '../db/database';
+import { parseJson } from '../presenters/localize';
+
+export type OutcomeSource = 'client' | 'server' | 'assessor';
+
+interface OutcomeKey {
+  campaignId: number;
+  testId: number;
+  userId: number;
+  source: OutcomeSource;
+  /** The assessor who recorded them (source 'assessor' only). */
+  assessorId?: number | null;
+}
+
+const outcomeKey = (o: Outcome) => `${String(o.questionId)}|${o.answerId === undefined ? '' : String(o.answerId)}|${o.evaluatedId ?? ''}`;
+
+/** Later values win, question by question (and answer by answer for linked questions). */
+export function mergeOutcomes(previous: Outcome[], next: Outcome[]): Outcome[] {
+  const merged = new Map(previous.map((o) => [outcomeKey(o), o]));
+  for (const o of next) merged.set(outcomeKey(o), o);
+  return [...merged.values()];
+}
+
+/**
+ * Outcomes: at most one row per (campaign, test, person, source, assessor) whose `outcomes` is the
+ * whole current list. Client and assessor posts merge into it; a server scoring replaces it.
+ */
+export function createOutcomesRepository(db: Db) {
+  const rowsOf = (trx: Db, key: OutcomeKey) => {
+    let query = trx
+      .selectFrom('outcomes')
+      .select(['id', 'outcomes'])
+      .where('campaign_id', '=', key.campaignId)
+      .where('test_id', '=', key.testId)
+      .where('user_id', '=', key.userId)
+      .where('source', '=', key.source);
+    query = key.assessorId != null ? query.where('assessor_id', '=', key.assessorId) : query.where('assessor_id', 'is', null);
+    return query.orderBy('id').execute();
+  };
+
+  async function write(key: OutcomeKey, values: Outcome[], merge: boolean): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const rows = await rowsOf(trx, key);
+      const previous = merge ? rows.flatMap((r) => parseJson<Outcome[]>(r.outcomes, [])) : [];
+      if (rows.length) await trx.deleteFrom('outcomes').where('id', 'in', rows.map((r) => r.id)).execute();
+      await trx
+        .insertInto('outcomes')
+        .values({
+          campaign_id: key.campaignId,
+          test_id: key.testId,
+          user_id: key.userId,
+          source: key.source,
+          assessor_id: key.assessorId ?? null,
+          outcomes: JSON.stringify(mergeOutcomes(previous, values)),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+  }
+
+  return {
+    /** Adds to (or corrects) the outcomes a client or an assessor recorded. */
+    merge: (key: OutcomeKey, values: Outcome[]) => write(key, values, true),
+    /** Replaces the outcomes of a source (the server's scoring). */
+    replace: (key: OutcomeKey, values: Outcome[]) => write(key, values, false),
+
+    async find(key: OutcomeKey): Promise<Outcome[]> {
+      return (await rowsOf(db, key)).flatMap((r) => parseJson<Outcome[]>(r.outcomes, []));
+    },
+
+    /** What one assessor recorded about each person, in one test. */
+    async listByAssessor(campaignId: number, testId: number, assessorId: number) {
+      const rows = await db
+        .selectFrom('outcomes')
+        .select(['user_id', 'outcomes'])
+        .where('campaign_id', '=', campaignId)
+        .where('test_id', '=', testId)
+        .where('source', '=', 'assessor')
+        .where('assessor_id', '=', assessorId)
+        .orderBy('id')
+        .execute();
+      const byUser = new Map<number, Outcome[]>();
+      for (const r of rows) byUser.set(r.user_id, mergeOutcomes(byUser.get(r.user_id) ?? [], parseJson<Outcome[]>(r.outcomes, [])));
+      return byUser;
+    },
+  };
+}
+export type OutcomesRepository = ReturnType<typeof createOutcomesRepository>;

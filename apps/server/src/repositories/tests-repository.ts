@@ -1,0 +1,91 @@
+import type { Db } from '../db/database';
+
+/** Tests as they appear in campaigns, and who assesses whom in them. */
+export function createTestsRepository(db: Db) {
+  const campaignTests = () =>
+    db
+      .selectFrom('campaign_tests')
+      .innerJoin('tests', 'tests.id', 'campaign_tests.test_id')
+      .select([
+        'tests.id',
+        'tests.abbreviation',
+        'tests.name',
+        'tests.description',
+        'tests.instructions',
+        'tests.url',
+        'tests.img',
+        'tests.label',
+        'tests.repeatable',
+        'tests.legacy',
+        'tests.json_data',
+        'tests.theme',
+        'tests.labels360',
+        'campaign_tests.campaign_id',
+        'campaign_tests.position',
+        'campaign_tests.prerequisites as campaign_prerequisites',
+        'campaign_tests.agenda_date',
+        'campaign_tests.section',
+      ])
+      // Whether a scoring script exists, without loading it on every list.
+      .select((eb) => eb.case().when('tests.algorithm', 'is not', null).then(1).else(0).end().as('has_algorithm'));
+
+  return {
+    /** The campaign's tests in campaign order. */
+    listForCampaign: (campaignId: number) =>
+      campaignTests().where('campaign_tests.campaign_id', '=', campaignId).orderBy('campaign_tests.position').orderBy('tests.id').execute(),
+
+    /** One test, only if it belongs to the campaign. */
+    findInCampaign: (campaignId: number, testId: number) =>
+      campaignTests()
+        .where('campaign_tests.campaign_id', '=', campaignId)
+        .where('campaign_tests.test_id', '=', testId)
+        .executeTakeFirst(),
+
+    async findAlgorithm(testId: number): Promise<string | null> {
+      const row = await db.selectFrom('tests').select('algorithm').where('id', '=', testId).executeTakeFirst();
+      return row?.algorithm ?? null;
+    },
+
+    /** The scoring script of a test the user meets in one of their campaigns. */
+    async findAlgorithmForUser(abbreviation: string, userId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('tests')
+        .innerJoin('campaign_tests', 'campaign_tests.test_id', 'tests.id')
+        .innerJoin('participants', 'participants.campaign_id', 'campaign_tests.campaign_id')
+        .select('tests.algorithm')
+        .where('tests.abbreviation', '=', abbreviation)
+        .where('participants.user_id', '=', userId)
+        .where('tests.algorithm', 'is not', null)
+        .executeTakeFirst();
+      return row?.algorithm ?? null;
+    },
+
+    async isAssigned(campaignId: number, assessorId: number, assessedId: number, testId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('assessments')
+        .select('assessed_id')
+        .where('campaign_id', '=', campaignId)
+        .where('assessor_id', '=', assessorId)
+        .where('assessed_id', '=', assessedId)
+        .where('test_id', '=', testId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The people an assessor evaluates in one test of one campaign. */
+    listAssessed: (campaignId: number, assessorId: number, testId: number) =>
+      db
+        .selectFrom('assessments')
+        .innerJoin('users', 'users.id', 'assessments.assessed_id')
+        .select(['users.id', 'users.first_name', 'users.last_name'])
+        .where('assessments.campaign_id', '=', campaignId)
+        .where('assessments.assessor_id', '=', assessorId)
+        .where('assessments.test_id', '=', testId)
+        .orderBy('users.last_name')
+        .orderBy('users.first_name')
+        .orderBy('users.id')
+        .execute(),
+  };
+}
+export type TestsRepository = ReturnType<typeof createTestsRepository>;
+export type CampaignTestRow = NonNullable<Awaited<ReturnType<TestsRepository['findInCampaign']>>>;

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statusOk } from '@prova/contract/common';
+import { apiErrorSchema } from '@prova/contract/errors';
+import { logRequestSchema } from '@prova/contract/tests';
+import { requireAuth } from '../../../plugins/session';
+import { parseJson } from '../../../presenters/localize';
+import { createLogsRepository } from '../../../repositories/logs-repository';
+
+const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+
+/**
+ * Log entries sent by the queue (also the unsent items a user skipped at logout). Only a signed-in
+ * caller may log, with no consent needed (the skip at logout must not fail), within size and rate bounds.
+ */
+export default async function logsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const logs = createLogsRepository(fastify.database.db);
+
+  app.post(
+    '/',
+    {
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: { tags: ['tests'], body: logRequestSchema, response: { 200: statusOk, 400: apiErrorSchema, 401: apiErrorSchema } },
+    },
+    async (request) => {
+      const { user, session } = await requireAuth(request);
+      const entry = parseJson<Record<string, unknown> | null>(request.body.data, null);
+      const fields = entry && typeof entry === 'object' ? entry : {};
+      await logs.add({
+        userId: user.id,
+        campaignId: intOrNull(fields.campaignId) ?? session.campaignId ?? null,
+        testId: intOrNull(fields.testId),
+        data: request.body.data,
+      });
+      return { status: true as const };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_DATA_MAX_CHARS } from '@prova/contract/tests';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { C_MAIN, deliveryBundle, MARCO, signIn } from '../tests/test-delivery-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(deliveryBundle);
+});
+afterAll(() => t.close());
+
+describe('POST /api/logs', () => {
+  it('keeps a log entry of the signed-in caller, within a size bound', async () => {
+    const marco = await signIn(t.app, MARCO, C_MAIN);
+    const data = JSON.stringify({ level: 'error', message: 'iframe failed', testId: 101 });
+    const res = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: { data } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true });
+    const rows = await t.app.database.db.selectFrom('logs').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: marco.id, campaign_id: C_MAIN, test_id: 101, data });
+
+    const huge = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: { data: 'x'.repeat(LOG_DATA_MAX_CHARS + 1) } });
+    expect(huge.statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toBe('body.data');
+    expect((await t.app.inject({ method: 'POST', url: '/api/logs', payload: { data } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { ANNA, BRUNO, C_360, C_BETA, C_MAIN, type Caller, deliveryBundle, ELENA, MARCO, signIn, UGO, userId } from './test-delivery-fixtures';
+
+let t: TestApp;
+let anna: Caller;
+let marco: Caller;
+let elena: Caller;
+beforeAll(async () => {
+  t = await buildTestApp(deliveryBundle);
+  [anna, marco, elena] = await Promise.all([signIn(t.app, ANNA), signIn(t.app, MARCO), signIn(t.app, ELENA)]);
+});
+afterAll(() => t.close());
+
+const post = (who: Caller, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+const get = (who: Caller, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
+const serverOutcomes = async (testId: number, user: number) => {
+  const rows = await t.app.database.db
+    .selectFrom('outcomes').select(['outcomes', 'source']).where('campaign_id', '=', C_MAIN).where('test_id', '=', testId).where('user_id', '=', user).where('source', '=', 'server').execute();
+  return rows.map((r) => JSON.parse(r.outcomes));
+};
+
+describe('versioned progress writes', () => {
+  it('initialises tracking with version 0, the options as JSON text and the status', async () => {
+    const res = await get(marco, `/api/tests/104/sync/${C_MAIN}/${marco.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, data: { version: 0, data: null }, testData: '{}', testStatus: 'incomplete' });
+    const rag = await get(marco, `/api/tests/101/sync/${C_MAIN}/${marco.id}`);
+    expect(rag.json().testData).toBe('{"level":2}');
+  });
+
+  it('stores a newer version, ignores a stale one and always answers the server version', async () => {
+    const url = `/api/tests/104/sync/${C_MAIN}/${marco.id}`;
+    const first = await post(marco, url, { version: 5, status: 'incomplete', data: '{"step":5}' });
+    expect(first.json()).toEqual({ status: true, version: 5, stored: true, testStatus: 'incomplete' });
+    const stale = await post(marco, url, { version: 3, status: 'incomplete', data: '{"step":3}' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ status: true, version: 5, stored: false, testStatus: 'incomplete' });
+    const retry = await post(marco, url, { version: 5, status: 'incomplete', data: '{"step":5}' });
+    expect(retry.json()).toMatchObject({ version: 5 });
+    const data = await post(marco, `/api/tests/104/data/${C_MAIN}/${marco.id}`, { version: 7, data: { step: 7 } });
+    expect(data.json()).toMatchObject({ version: 7, stored: true });
+    const staleData = await post(marco, `/api/tests/104/data/${C_MAIN}/${marco.id}`, { version: 6, data: '{"step":6}' });
+    expect(staleData.json()).toMatchObject({ version: 7, stored: false });
+    const read = await get(marco, `/api/tests/104/data/${C_MAIN}/${marco.id}`);
+    expect(read.json()).toEqual({ status: true, data: { version: 7, status: 'incomplete', data: '{"step":7}' } });
+  });
+
+  it('keeps the highest version when saves race', async () => {
+    const url = `/api/tests/103/data/${C_MAIN}/${marco.id}`;
+    const versions = Array.from({ length: 20 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(versions.map((v) => post(marco, url, { version: v, data: `v${v}` })));
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    const read = await get(marco, `/api/tests/103/data/${C_MAIN}/${marco.id}`);
+    expect(read.json().data).toMatchObject({ version: 20, data: 'v20' });
+  });
+
+  it('keeps a non-repeatable test complete, even when status-only versions (1, 2) are behind the data', async () => {
+    const base = `${C_MAIN}/${marco.id}`;
+    await post(marco, `/api/tests/106/data/${base}`, { version: 9, data: 'nine' });
+    const complete = await post(marco, `/api/tests/106/status/${base}`, { version: 2, status: 'complete' });
+    expect(complete.json()).toMatchObject({ version: 9, testStatus: 'complete' });
+    const back = await post(marco, `/api/tests/106/sync/${base}`, { version: 10, status: 'incomplete', data: 'ten' });
+    expect(back.json()).toEqual({ status: true, version: 10, stored: true, testStatus: 'complete' });
+    expect((await get(marco, `/api/tests/106/data/${base}`)).json().data.data).toBe('ten');
+  });
+
+  it('lets a repeatable test go back to incomplete with a newer version', async () => {
+    const base = `${C_MAIN}/${marco.id}`;
+    await post(marco, `/api/tests/104/sync/${base}`, { version: 11, status: 'complete', data: 'done' });
+    const again = await post(marco, `/api/tests/104/sync/${base}`, { version: 12, status: 'incomplete', data: 'again' });
+    expect(again.json()).toMatchObject({ version: 12, testStatus: 'incomplete' });
+  });
+
+  it('names the field of a bad body', async () => {
+    const url = `/api/tests/104/sync/${C_MAIN}/${marco.id}`;
+    for (const [payload, field] of [
+      [{ version: 1.5, status: 'incomplete', data: 'x' }, 'body.version'],
+      [{ version: 1, status: 'finished', data: 'x' }, 'body.status'],
+      [{ version: 1, status: 'complete' }, 'body.data'],
+    ] as const) {
+      const res = await post(marco, url, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
+    }
+  });
+});
+
+describe('who may read and write', () => {
+  it('refuses another candidate\'s progress with 403, reading or writing', async () => {
+    expect((await get(marco, `/api/tests/101/sync/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
+    expect((await post(marco, `/api/tests/101/sync/${C_MAIN}/${anna.id}`, { version: 1, status: 'incomplete', data: 'x' })).statusCode).toBe(403);
+    expect((await post(marco, `/api/tests/101/status/${C_MAIN}/${anna.id}`, { version: 1, status: 'complete' })).statusCode).toBe(403);
+    expect((await get(marco, `/api/tests/101/data/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
+  });
+
+  it('lets an assessor read the store of an assigned person only, in the assigned test', async () => {
+    await post(anna, `/api/tests/201/data/${C_MAIN}/${anna.id}`, { version: 1, data: 'notes' });
+    const assigned = await get(elena, `/api/tests/201/data/${C_MAIN}/${anna.id}`);
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().data).toMatchObject({ version: 1, data: 'notes' });
+    expect((await get(elena, `/api/tests/201/data/${C_MAIN}/${marco.id}`)).statusCode).toBe(403);
+    expect((await get(elena, `/api/tests/101/data/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
+    // Reading is not writing: an assessor cannot save someone else's progress.
+    expect((await post(elena, `/api/tests/201/data/${C_MAIN}/${anna.id}`, { version: 2, data: 'x' })).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a test that is not in the campaign, or a campaign that is not the caller\'s', async () => {
+    expect((await get(marco, `/api/tests/901/sync/${C_MAIN}/${marco.id}`)).statusCode).toBe(404);
+    expect((await get(marco, `/api/tests/999/sync/${C_MAIN}/${marco.id}`)).statusCode).toBe(404);
+    // Test 101 is in the Beta campaign too, but Marco does not take part in it.
+    const other = await get(marco, `/api/tests/101/sync/${C_BETA}/${marco.id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+    const bruno = await signIn(t.app, BRUNO);
+    expect((await get(bruno, `/api/tests/101/data/${C_MAIN}/${marco.id}`)).statusCode).toBe(404);
+    expect((await post(bruno, `/api/tests/checkSync/${C_MAIN}`, { tests: [] })).statusCode).toBe(404);
+    // The 360 test exists only in a 360 campaign.
+    expect((await get(anna, `/api/tests/360/sync/${C_MAIN}/${anna.id}`)).statusCode).toBe(404);
+    expect((await get(anna, `/api/tests/360/sync/${C_360}/${anna.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 422 NO_PRIVACY_CONSENT without consent and 401 without a session', async () => {
+    const ugo = await signIn(t.app, UGO);
+    const res = await get(ugo, `/api/tests/101/sync/${C_MAIN}/${ugo.id}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('NO_PRIVACY_CONSENT');
+    expect((await t.app.inject({ url: `/api/tests/101/sync/${C_MAIN}/${ugo.id}` })).statusCode).toBe(401);
+  });
+});
+
+describe('start rules', () => {
+  it('locks a test until its prerequisites are complete, on start and on save', async () => {
+    const locked = await get(marco, `/api/tests/102/sync/${C_MAIN}/${marco.id}`);
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json()).toMatchObject({ status: false, code: 'TEST_LOCKED', missingPrerequisites: [101] });
+    const save = await post(marco, `/api/tests/102/data/${C_MAIN}/${marco.id}`, { version: 1, data: 'x' });
+    expect(save.statusCode).toBe(422);
+    expect(save.json().code).toBe('TEST_LOCKED');
+    // Campaign-level prerequisites count too.
+    const cmp = await get(marco, `/api/tests/105/sync/${C_MAIN}/${marco.id}`);
+    expect(cmp.json()).toMatchObject({ code: 'TEST_LOCKED', missingPrerequisites: [104] });
+  });
+
+  it('lets an assessor open a test with unmet prerequisites', async () => {
+    expect((await get(elena, `/api/tests/102/sync/${C_MAIN}/${elena.id}`)).statusCode).toBe(200);
+  });
+
+  it('unlocks once the prerequisite is complete; a complete test cannot start again unless repeatable', async () => {
+    const base = `${C_MAIN}/${marco.id}`;
+    await post(marco, `/api/tests/101/status/${base}`, { version: 2, status: 'complete' });
+    expect((await get(marco, `/api/tests/102/sync/${base}`)).statusCode).toBe(200);
+    const again = await get(marco, `/api/tests/101/sync/${base}`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'TEST_LOCKED', missingPrerequisites: [] });
+    await post(marco, `/api/tests/104/status/${base}`, { version: 99, status: 'complete' });
+    expect((await get(marco, `/api/tests/104/sync/${base}`)).statusCode).toBe(200);
+  });
+});
+
+describe('scoring on completion', () => {
+  it('runs the test\'s algorithm on the stored data and keeps the result as server outcomes', async () => {
+    const base = `${C_MAIN}/${anna.id}`;
+    await post(anna, `/api/tests/101/sync/${base}`, { version: 3, status: 'incomplete', data: JSON.stringify({ answers: { q1: 'b', q2: 'd', q3: 'c' } }) });
+    expect(await serverOutcomes(101, anna.id)).toEqual([]);
+    const done = await post(anna, `/api/tests/101/status/${base}`, { version: 4, status: 'complete' });
+    expect(done.json()).toMatchObject({ testStatus: 'complete' });
+    expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 67 }]]);
+    // A later save of the data re-scores it; the client cannot change the server's score.
+    await post(anna, `/api/tests/101/data/${base}`, { version: 5, data: { answers: { q1: 'b', q2: 'd', q3: 'a' } } });
+    await post(anna, `/api/outcomes/${base.split('/')[0]}/101/${anna.id}`, { values: [{ questionId: 'score', value: 0 }] });
+    expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 100 }]]);
+  });
+
+  it('does not hang or fail the save when the algorithm loops', async () => {
+    const started = Date.now();
+    const res = await post(anna, `/api/tests/103/sync/${C_MAIN}/${anna.id}`, { version: 1, status: 'complete', data: '{}' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ stored: true, testStatus: 'complete' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await serverOutcomes(103, anna.id)).toEqual([]);
+  });
+});
+
+describe('POST /api/tests/checkSync/:campaignId', () => {
+  it('lists the tests whose client version is newer than the server\'s', async () => {
+    const id = await userId(t.app, MARCO);
+    expect(id).toBe(marco.id);
+    const res = await post(marco, `/api/tests/checkSync/${C_MAIN}`, {
+      tests: [{ testId: 104, version: 100 }, { testId: 103, version: 20 }, { testId: 106, version: 1 }, { testId: 105, version: 1 }, { testId: 901, version: 9 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, needPushing: [104, 105] });
+  });
+});
+
+describe('GET /api/tests/:abbreviation/algorithm.js', () => {
+  it('serves the script as JavaScript to a participant, and 404 Algorithm not found otherwise', async () => {
+    const res = await get(marco, '/api/tests/RAG/algorithm.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.body).toContain('function computeOutcomes');
+    const none = await get(marco, '/api/tests/STI/algorithm.js');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Algorithm not found');
+    expect((await get(marco, '/api/tests/NOPE/algorithm.js')).json().message).toBe('Algorithm not found');
+    expect((await t.app.inject({ url: '/api/tests/RAG/algorithm.js' })).statusCode).toBe(401);
+  });
+});

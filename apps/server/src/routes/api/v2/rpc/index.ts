@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@prova/contract/errors';
+import { campaignTestParamsSchema, RPC_ACTION_MISSING_MESSAGE, rpcRequestSchema, rpcResponseSchema } from '@prova/contract/tests';
+import { HttpError } from '../../../../http/http-error';
+import { requireCampaignTest } from '../../../../policies/test-access';
+import { testDeliveryRepos } from '../../../../repositories/test-delivery';
+import { rpcActions } from './actions';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+
+export default async function rpcRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repos = testDeliveryRepos(fastify);
+
+  app.post(
+    '/:campaignId/:testId',
+    { schema: { tags: ['tests'], params: campaignTestParamsSchema, body: rpcRequestSchema, response: { 200: rpcResponseSchema, ...errors } } },
+    async (request) => {
+      const { campaignId, testId } = request.params;
+      const context = await requireCampaignTest(request, repos, campaignId, testId);
+      const { action, data } = request.body ?? {};
+      if (!action) throw new HttpError(400, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);
+      const run = Object.hasOwn(rpcActions, action) ? rpcActions[action] : undefined;
+      if (!run) throw new HttpError(404, 'NOT_FOUND', `Unknown action "${action}"`);
+      return { status: true as const, result: await run({ context, repos, data }) };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { OidcSignIn } from '../../../../services/sso/oidc-sign-in';
+import { SsoError } from '../../../../services/sso/sso-error';
+import { parseSsoSettings, type SsoSettings } from '../../../../services/sso/sso-settings';
+import type { UserWithCompany } from '../../../../repositories/users-repository';
+
+export interface SsoCompany {
+  id: number;
+  settings: SsoSettings;
+}
+
+/** The company behind a slug, with SSO settings that still make sense; NO_SSO otherwise. */
+export async function findSsoCompany(app: FastifyInstance, slug: string): Promise<SsoCompany> {
+  const company = await app.repos.users.findSsoCompany(slug);
+  if (!company) throw new SsoError('NO_SSO', `No company with SSO slug "${slug}"`);
+  return { id: company.id, settings: parseSsoSettings(company.sso) };
+}
+
+/**
+ * Completes the provider's callback: the person the provider vouches for must be a user of this
+ * company with an open campaign (the login rules of spec section 4).
+ */
+export async function signInWithSso(
+  app: FastifyInstance,
+  oidc: OidcSignIn,
+  company: SsoCompany,
+  callbackUrl: URL,
+  pending: { state: string; nonce: string; codeVerifier: string },
+): Promise<UserWithCompany> {
+  const { email } = await oidc.finish(company.settings, callbackUrl, pending);
+  const user = await app.repos.users.findByEmailInCompany(email, company.id);
+  if (!user) throw new SsoError('USER_NOT_FOUND', `No user ${email} in company ${company.id}`);
+  const open = await app.repos.campaigns.listOpenForUser(user.id);
+  if (open.length === 0) throw new SsoError('NO_ACTIVE_CAMPAIGN', `User ${user.id} has no open campaign`);
+  return user;
+}

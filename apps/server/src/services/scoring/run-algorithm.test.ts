@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { AlgorithmError, runAlgorithm, scriptInput } from './run-algorithm';
+import { RAG_ALGORITHM } from '../../routes/api/tests/test-delivery-fixtures';
+
+describe('runAlgorithm', () => {
+  it('computes outcomes from the parsed progress data', async () => {
+    expect(await runAlgorithm(RAG_ALGORITHM, scriptInput('{"answers":{"q1":"b","q2":"d","q3":"a"}}'))).toEqual([{ questionId: 'score', value: 100 }]);
+    expect(await runAlgorithm(RAG_ALGORITHM, scriptInput('not json'))).toEqual([{ questionId: 'score', value: 0 }]);
+  });
+
+  it('gives the script nothing of the host', async () => {
+    const probe = "function computeOutcomes() { return [{ questionId: 'env', value: [typeof require, typeof process, typeof fetch, typeof globalThis.setTimeout].join(',') }]; }";
+    expect(await runAlgorithm(probe, null)).toEqual([{ questionId: 'env', value: 'undefined,undefined,undefined,undefined' }]);
+  });
+
+  it('stops a looping or memory-hungry script and rejects bad answers', async () => {
+    const started = Date.now();
+    await expect(runAlgorithm('function computeOutcomes() { for (;;) {} }', null, 200)).rejects.toThrow(/time limit/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    for (const hog of ["function computeOutcomes() { var a = []; for (;;) a.push('x'.repeat(1e6)); }", 'function computeOutcomes() { return computeOutcomes(); }']) {
+      const t0 = Date.now();
+      await expect(runAlgorithm(hog, null)).rejects.toBeInstanceOf(AlgorithmError);
+      expect(Date.now() - t0).toBeLessThan(5_000);
+    }
+    // The engine is still fine afterwards.
+    expect(await runAlgorithm(RAG_ALGORITHM, null)).toEqual([{ questionId: 'score', value: 0 }]);
+    await expect(runAlgorithm('var x = 1;', null)).rejects.toThrow(/computeOutcomes is not defined/);
+    await expect(runAlgorithm('function computeOutcomes() { return 42; }', null)).rejects.toThrow(/invalid outcomes/);
+    await expect(runAlgorithm('function computeOutcomes() { throw new Error("boom"); }', null)).rejects.toThrow(/boom/);
+  });
+});

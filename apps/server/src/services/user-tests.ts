@@ -1,0 +1,58 @@
+import type { FastifyReply } from 'fastify';
+import { TEST_360_ID } from '@prova/contract/limits';
+import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
+import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
+import { checkStart, prerequisitesOf, type StartCheck } from '../policies/test-start';
+import { contentLang } from '../presenters/present-campaign';
+import { presentUserTest } from '../presenters/present-test';
+import type { TestDeliveryRepos } from '../repositories/test-delivery';
+
+const asStatus = (s: string | undefined): TestStatus => (s === 'complete' || s === 'incomplete' ? s : 'not attempted');
+
+/** The tests of a campaign as the caller sees them: texts, their status and whether they may start. */
+export async function listUserTests(repos: TestDeliveryRepos, context: ParticipationContext): Promise<UserTest[]> {
+  const { participation, user } = context;
+  const [tests, progress] = await Promise.all([
+    repos.tests.listForCampaign(participation.id),
+    repos.progress.listForUser(participation.id, user.id),
+  ]);
+  const byTest = new Map(progress.map((p) => [p.test_id, p]));
+  const statusOf = (id: number) => asStatus(byTest.get(id)?.status);
+  const lang = contentLang(participation, user);
+  const assessor = callerIsAssessor(context);
+  return tests
+    .filter((t) => t.id !== TEST_360_ID || participation.is360 === 1)
+    .map((test) =>
+      presentUserTest({
+        test,
+        lang,
+        firstName: user.first_name,
+        extraTimePercent: participation.extra_time_percent,
+        status: statusOf(test.id),
+        version: byTest.get(test.id)?.version ?? 0,
+        start: checkStart(test, statusOf(test.id), statusOf, assessor),
+      }),
+    );
+}
+
+/** Start rules for one test of the caller, reading only what the rules need. */
+export async function checkUserStart(repos: TestDeliveryRepos, context: CampaignTestContext): Promise<StartCheck & { status: TestStatus }> {
+  const { participation, user, test } = context;
+  const needsAll = prerequisitesOf(test).length > 0;
+  const rows = needsAll
+    ? await repos.progress.listForUser(participation.id, user.id)
+    : await repos.progress.find(participation.id, test.id, user.id).then((r) => (r ? [{ test_id: r.test_id, status: r.status }] : []));
+  const byTest = new Map(rows.map((p) => [p.test_id, p.status]));
+  const statusOf = (id: number) => asStatus(byTest.get(id));
+  const status = statusOf(test.id);
+  return { status, ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
+}
+
+/** Answers 422 TEST_LOCKED naming what is missing. */
+export function sendTestLocked(reply: FastifyReply, check: StartCheck) {
+  const message = check.missingPrerequisites.length
+    ? `Test locked: complete tests ${check.missingPrerequisites.join(', ')} first`
+    : 'Test already complete';
+  const body: TestLockedError = { status: false, code: 'TEST_LOCKED', message, missingPrerequisites: check.missingPrerequisites };
+  return reply.status(422).send(body);
+}

@@ -1,0 +1,43 @@
+import { QUEUE } from '@prova/contract/limits';
+import type { TransportResponse } from './transport';
+
+/**
+ * How an attempt ended (spec section 8, 'Sending queue'):
+ * - `ok`: 2xx/3xx with a `status` in the body;
+ * - `auth`: 401 or 403;
+ * - `temporary`: network failure, time-out or 5xx, retried with exponential backoff;
+ * - `permanent`: other 4xx, or 2xx/3xx without status, retried at a fixed interval.
+ */
+export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent';
+
+export function classifyResponse(response: TransportResponse): AttemptOutcome {
+  const { status, body } = response;
+  if (status === 401 || status === 403) return 'auth';
+  if (status >= 500 || status === 0) return 'temporary';
+  if (status >= 200 && status < 400) return hasStatus(body) ? 'ok' : 'permanent';
+  return 'permanent';
+}
+
+function hasStatus(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Boolean((body as { status?: unknown }).status);
+}
+
+export interface RetryConfig {
+  retries: number;
+  backoffBaseMs: number;
+  networkWaitMaxMs: number;
+  permanentWaitMs: number;
+}
+
+export const DEFAULT_RETRY: RetryConfig = {
+  retries: QUEUE.retries,
+  backoffBaseMs: QUEUE.backoffBaseMs,
+  networkWaitMaxMs: QUEUE.networkWaitMaxMs,
+  permanentWaitMs: QUEUE.permanentWaitMs,
+};
+
+/** Wait before the next attempt: 1000 ms x 2^attempt capped (temporary), or the fixed wait (permanent). */
+export function retryDelay(outcome: 'temporary' | 'permanent', attempt: number, config: RetryConfig = DEFAULT_RETRY): number {
+  if (outcome === 'permanent') return config.permanentWaitMs;
+  return Math.min(config.backoffBaseMs * 2 ** attempt, config.networkWaitMaxMs);
+}

@@ -1,0 +1,547 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueueEnvironment } from './queue-environment';
+import { createMemoryStorage, type QueueStorage } from './queue-storage';
+import { createSendingQueue, type SendingQueueOptions } from './sending-queue';
+import type { QueueTask, TaskInput } from './task';
+import type { TransportResponse } from './transport';
+
+const USER = 40;
+const OK: TransportResponse = { status: 200, body: { status: true } };
+
+/** A browser stand-in: connectivity you switch, events you fire, a beacon you inspect. */
+function fakeEnvironment(withBeacon = true) {
+  let handlers: Parameters<QueueEnvironment['listen']>[0] | undefined;
+  const beacons: Array<{ url: string; body: Blob }> = [];
+  const env = {
+    online: true,
+    beacons,
+    isOnline: () => env.online,
+    listen(h: Parameters<QueueEnvironment['listen']>[0]) {
+      handlers = h;
+      return () => (handlers = undefined);
+    },
+    sendBeacon: withBeacon
+      ? (url: string, body: Blob) => {
+          beacons.push({ url, body });
+          return true;
+        }
+      : undefined,
+    goOffline() {
+      env.online = false;
+      handlers?.offline();
+    },
+    goOnline() {
+      env.online = true;
+      handlers?.online();
+    },
+    pageHide: () => handlers?.pageHide(),
+  };
+  return env;
+}
+
+/** A transport answering from a script (then OK), recording each call and when it happened. */
+function fakeTransport(...script: Array<TransportResponse | Error>) {
+  const calls: Array<{ task: QueueTask; at: number }> = [];
+  const transport = vi.fn(async (task: QueueTask) => {
+    calls.push({ task, at: Date.now() });
+    const next = script.shift() ?? OK;
+    if (next instanceof Error) throw next;
+    return next;
+  });
+  return { transport, calls };
+}
+
+function setup(options: Partial<SendingQueueOptions> & { storage?: QueueStorage; script?: Array<TransportResponse | Error> } = {}) {
+  const storage = options.storage ?? createMemoryStorage();
+  const environment = (options.environment as ReturnType<typeof fakeEnvironment>) ?? fakeEnvironment();
+  const { transport, calls } = fakeTransport(...(options.script ?? []));
+  const onAuthError = vi.fn();
+  const logFailure = vi.fn();
+  const onUnloggableError = vi.fn();
+  const queue = createSendingQueue({
+    storage,
+    transport: options.transport ?? transport,
+    environment,
+    onAuthError,
+    logFailure,
+    onUnloggableError,
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
+  return { queue, storage, environment, transport, calls, onAuthError, logFailure, onUnloggableError };
+}
+
+const data = (testId: number, version: number, fields: Partial<TaskInput> = {}): TaskInput => ({
+  type: 'DATA',
+  campaignId: 1,
+  testId,
+  userId: USER,
+  version,
+  data: `data ${testId}@${version}`,
+  ...fields,
+});
+
+/** Lets pending promises and due timers run. */
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+const brief = (task: QueueTask) => `${task.type} u${task.userId} c${task.campaignId} t${task.testId} v${task.version}`;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ordering and replacement', () => {
+  it('keeps tasks sorted by user, campaign, test and version', async () => {
+    const { queue } = setup();
+    await queue.enqueue(data(5, 1, { userId: 41 }));
+    await queue.enqueue(data(5, 3, { campaignId: 2 }));
+    await queue.enqueue(data(9, 0));
+    await queue.enqueue(data(2, 4, { type: 'STATUS', status: 'incomplete', data: undefined }));
+    await queue.enqueue(data(2, 1));
+
+    expect(queue.getTasks().map(brief)).toEqual([
+      'DATA u40 c1 t2 v1',
+      'STATUS u40 c1 t2 v4',
+      'DATA u40 c1 t9 v0',
+      'DATA u40 c2 t5 v3',
+      'DATA u41 c1 t5 v1',
+    ]);
+  });
+
+  it('replaces a queued task of the same kind with a newer version and drops an older one', async () => {
+    const { queue } = setup();
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(2, 3));
+    await queue.enqueue(data(2, 2));
+    await queue.enqueue(data(2, 1, { type: 'OUTCOMES', data: [] }));
+
+    expect(queue.getTasks().map(brief)).toEqual(['OUTCOMES u40 c1 t2 v1', 'DATA u40 c1 t2 v3']);
+    expect(queue.getTasks()[1].data).toBe('data 2@3');
+  });
+
+  it('never merges log entries', async () => {
+    const { queue } = setup();
+    await queue.log({ message: 'a' }, { userId: USER });
+    await queue.log({ message: 'b' }, { userId: USER });
+    expect(queue.getTasks().map((task) => task.data)).toEqual([{ message: 'a' }, { message: 'b' }]);
+  });
+
+  it('throws the validation message on enqueue and queues nothing', async () => {
+    const { queue } = setup();
+    expect(() => queue.enqueue(data(2, 1, { data: undefined }))).toThrow('Invalid DATA request data');
+    expect(() => queue.enqueue(data(2, 1.5))).toThrow('Invalid request version');
+    await flush();
+    expect(queue.getTasks()).toEqual([]);
+  });
+
+  it('sends one at a time, in order, and forgets what went through', async () => {
+    const { queue, calls } = setup();
+    await queue.enqueue(data(3, 0));
+    await queue.enqueue(data(1, 0));
+    queue.start(USER);
+    await flush();
+    expect(calls.map((call) => call.task.testId)).toEqual([1, 3]);
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+
+  it('only sends the tasks of the signed-in user', async () => {
+    const { queue, calls } = setup();
+    await queue.enqueue(data(1, 0, { userId: 99 }));
+    await queue.enqueue(data(2, 0));
+    queue.start(USER);
+    await flush();
+    expect(calls.map((call) => call.task.userId)).toEqual([USER]);
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u99 c1 t1 v0']);
+  });
+});
+
+describe('persistence', () => {
+  it('a new queue over the same storage (a reload) finds and sends what was left', async () => {
+    const storage = createMemoryStorage();
+    const before = setup({ storage });
+    await before.queue.enqueue(data(2, 1));
+    await before.queue.enqueue(data(1, 0, { type: 'SYNC', status: 'incomplete' }));
+
+    const after = setup({ storage });
+    await after.queue.ready;
+    expect(after.queue.getTasks().map(brief)).toEqual(['SYNC u40 c1 t1 v0', 'DATA u40 c1 t2 v1']);
+
+    after.queue.start(USER);
+    await flush();
+    expect(after.calls.map((call) => brief(call.task))).toEqual(['SYNC u40 c1 t1 v0', 'DATA u40 c1 t2 v1']);
+
+    const third = setup({ storage });
+    await third.queue.ready;
+    expect(third.queue.getTasks()).toEqual([]);
+  });
+
+  it('keeps the retry count across a reload', async () => {
+    const storage = createMemoryStorage();
+    const before = setup({ storage, script: [{ status: 500, body: {} }] });
+    await before.queue.enqueue(data(2, 1));
+    before.queue.start(USER);
+    await flush();
+    before.queue.stop();
+
+    const after = setup({ storage });
+    await after.queue.ready;
+    expect(after.queue.getTasks()[0].retry).toEqual({ type: 'temporary', attempt: 1 });
+  });
+
+  it('keeps the latest local copy of each test after it was sent', async () => {
+    const { queue } = setup();
+    queue.start(USER);
+    await queue.enqueue(data(2, 3, { type: 'SYNC', status: 'incomplete' }));
+    await queue.enqueue(data(2, 4));
+    await queue.enqueue(data(2, 2, { data: 'stale' }));
+    await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
+    await flush();
+    expect(queue.getTasks()).toEqual([]);
+    expect(await queue.getLatestCopy(1, 2, USER)).toEqual({
+      version: 4,
+      status: 'complete',
+      statusVersion: 2,
+      data: 'data 2@4',
+    });
+  });
+});
+
+describe('failures', () => {
+  it('backs off 1, 2, 4, 8, 16 s on network errors, then moves the task to the backup', async () => {
+    const failures = Array.from({ length: 6 }, () => new Error('network'));
+    const { queue, calls, logFailure } = setup({ script: failures });
+    await queue.enqueue(data(2, 1));
+    const start = Date.now();
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    const gaps = calls.map((call, i) => call.at - (i === 0 ? start : calls[i - 1].at));
+    expect(gaps).toEqual([0, 1000, 2000, 4000, 8000, 16000]);
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    expect(queue.getSnapshot()).toEqual({ state: 'error', pending: 0 });
+    // The first failure and the drop are logged, nothing in between.
+    expect(logFailure.mock.calls.map(([entry]) => entry.message)).toEqual([
+      'Sending DATA failed (temporary)',
+      'DATA dropped after 5 retries',
+    ]);
+  });
+
+  it('caps the backoff at 16 s', async () => {
+    const failures = Array.from({ length: 8 }, () => ({ status: 503, body: {} }));
+    const { queue, calls } = setup({ script: failures, retry: { retries: 7 } });
+    await queue.enqueue(data(2, 1));
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(200_000);
+    const gaps = calls.slice(1).map((call, i) => call.at - calls[i].at);
+    expect(gaps).toEqual([1000, 2000, 4000, 8000, 16000, 16000, 16000]);
+  });
+
+  it('retries probable permanent errors every 2 s (other 4xx, 2xx without status)', async () => {
+    const script = [{ status: 422, body: {} }, { status: 200, body: {} }, { status: 404, body: undefined }];
+    const { queue, calls } = setup({ script });
+    await queue.enqueue(data(2, 1));
+    queue.start(USER);
+    await flush();
+    expect(queue.getSnapshot()).toEqual({ state: 'error', pending: 1 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    const gaps = calls.slice(1).map((call, i) => call.at - calls[i].at);
+    expect(gaps).toEqual([2000, 2000, 2000]);
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+
+  it.each([401, 403])('%i calls onAuthError, clears the task and holds until the next start', async (status) => {
+    const { queue, calls, onAuthError } = setup({ script: [{ status, body: {} }] });
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(3, 1));
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(onAuthError).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t3 v1']);
+    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+
+    // Signed in again: the queue goes on, and after a success the cleared task comes back.
+    queue.start(USER);
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual([
+      'DATA u40 c1 t2 v1',
+      'DATA u40 c1 t3 v1',
+      'DATA u40 c1 t2 v1',
+    ]);
+    expect(queue.getBackup()).toEqual([]);
+  });
+
+  it('a task replaced while in flight is not retried', async () => {
+    let answer: (response: TransportResponse) => void = () => {};
+    const transport = vi.fn(
+      (task: QueueTask) =>
+        new Promise<TransportResponse>((resolve) => {
+          answer = resolve;
+          void task;
+        }),
+    );
+    const { queue } = setup({ transport });
+    await queue.enqueue(data(2, 1));
+    queue.start(USER);
+    await flush();
+    await queue.enqueue(data(2, 2));
+    answer({ status: 500, body: {} });
+    await flush();
+    expect(transport).toHaveBeenCalledTimes(2);
+    expect(transport.mock.calls[1][0].version).toBe(2);
+  });
+
+  it('logs failures of log entries to the unloggable handler, not through the queue', async () => {
+    const { queue, logFailure, onUnloggableError } = setup({ script: [{ status: 500, body: {} }] });
+    await queue.log({ message: 'x' }, { userId: USER });
+    queue.start(USER);
+    await flush();
+    expect(logFailure).not.toHaveBeenCalled();
+    expect(onUnloggableError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Sending LOG failed (temporary)' }));
+  });
+});
+
+describe('backup', () => {
+  async function withOneInBackup() {
+    const failures = Array.from({ length: 6 }, () => ({ status: 500, body: {} }));
+    const harness = setup({ script: failures });
+    await harness.queue.enqueue(data(2, 1));
+    harness.queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(harness.queue.getBackup()).toHaveLength(1);
+    return harness;
+  }
+
+  it('is pushed again when the connection returns', async () => {
+    const { queue, environment, calls } = await withOneInBackup();
+    environment.goOffline();
+    environment.goOnline();
+    await flush();
+    expect(calls).toHaveLength(7);
+    expect(queue.getBackup()).toEqual([]);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+
+  it('is pushed again after a later successful send', async () => {
+    const { queue, calls } = await withOneInBackup();
+    await queue.enqueue(data(5, 0));
+    await flush();
+    expect(calls.slice(-2).map((call) => brief(call.task))).toEqual(['DATA u40 c1 t5 v0', 'DATA u40 c1 t2 v1']);
+    expect(queue.getBackup()).toEqual([]);
+  });
+
+  it('survives a reload', async () => {
+    const { storage } = await withOneInBackup();
+    const after = setup({ storage });
+    await after.queue.ready;
+    expect(after.queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+  });
+
+  it('keeps at most 20 tasks, the oldest going out', async () => {
+    const failures = Array.from({ length: 22 * 6 }, () => ({ status: 500, body: {} }));
+    const { queue, onUnloggableError } = setup({ script: failures });
+    for (let testId = 1; testId <= 22; testId += 1) await queue.enqueue(data(testId, 0));
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(22 * 60_000);
+    expect(queue.getBackup().map((task) => task.testId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
+    expect(onUnloggableError).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('offline', () => {
+  it('stays idle while offline and resumes on online', async () => {
+    const environment = fakeEnvironment();
+    environment.online = false;
+    const { queue, calls } = setup({ environment });
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(3, 1));
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(0);
+    expect(queue.getSnapshot()).toEqual({ state: 'offline', pending: 2 });
+
+    environment.goOnline();
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+
+  it('goes offline mid-way, then picks up where it was', async () => {
+    const environment = fakeEnvironment();
+    const transport = vi.fn(async (): Promise<TransportResponse> => {
+      environment.online = false;
+      throw new Error('network');
+    });
+    const { queue } = setup({ environment, transport });
+    await queue.enqueue(data(2, 1));
+    queue.start(USER);
+    await flush();
+    expect(queue.getTasks()[0].retry).toEqual({ type: 'none', attempt: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'offline', pending: 1 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(transport).toHaveBeenCalledTimes(1);
+
+    transport.mockImplementation(async () => OK);
+    environment.goOnline();
+    await flush();
+    expect(transport).toHaveBeenCalledTimes(2);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+});
+
+describe('page unload (beacon)', () => {
+  it('sends what is queued as JSON beacons, drops SYNC_ALL, and keeps the items persisted', async () => {
+    const environment = fakeEnvironment();
+    environment.online = false; // nothing goes by fetch
+    const { queue, storage } = setup({ environment });
+    queue.start(USER);
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(0, 0, { type: 'SYNC_ALL', status: 'SYNC_ALL', data: { tests: [{ testId: 2, version: 1 }] } }));
+    await queue.enqueue(data(3, 0, { type: 'OUTCOMES', data: [{ questionId: 1, value: 4 }] }));
+    environment.online = true;
+    environment.pageHide();
+
+    expect(environment.beacons.map((b) => b.url)).toEqual(['/api/tests/2/data/1/40', '/api/outcomes/1/3/40']);
+    expect(environment.beacons[0].body.type).toBe('application/json');
+    expect(JSON.parse(await environment.beacons[0].body.text())).toEqual({ version: 1, data: 'data 2@1' });
+
+    await flush();
+    const reloaded = setup({ storage });
+    await reloaded.queue.ready;
+    expect(reloaded.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t3 v0']);
+  });
+
+  it('does not beacon the same item twice', async () => {
+    const environment = fakeEnvironment();
+    environment.online = false;
+    const { queue } = setup({ environment });
+    queue.start(USER);
+    await queue.enqueue(data(2, 1));
+    environment.online = true;
+    expect(queue.flushWithBeacon()).toBe(1);
+    expect(queue.flushWithBeacon()).toBe(0);
+  });
+
+  it('does nothing without sendBeacon', async () => {
+    const environment = fakeEnvironment(false);
+    const { queue } = setup({ environment });
+    await queue.enqueue(data(2, 1));
+    queue.start(USER);
+    expect(queue.flushWithBeacon()).toBe(0);
+  });
+});
+
+describe('checkSync', () => {
+  it('re-sends in full what the server lacks and forgets what it proves it has', async () => {
+    const environment = fakeEnvironment();
+    const storage = createMemoryStorage();
+    const first = setup({ storage, environment });
+    first.queue.start(USER);
+    environment.goOffline();
+    await first.queue.enqueue(data(2, 5, { type: 'SYNC', status: 'incomplete' }));
+    await first.queue.enqueue(data(3, 7, { type: 'SYNC', status: 'complete' }));
+    environment.online = true;
+    expect(first.queue.flushWithBeacon()).toBe(2);
+    await flush();
+
+    // Next visit: the server got the beacon for test 2 but not for test 3; start() asks first.
+    const { transport, calls } = fakeTransport({ status: 200, body: { status: true, needPushing: [3] } });
+    const { queue } = setup({ storage, transport });
+    queue.start(USER);
+    await flush();
+
+    expect(calls.map((call) => brief(call.task))).toEqual(['SYNC_ALL u40 c1 t0 v0', 'SYNC u40 c1 t3 v7']);
+    expect(calls[0].task.data).toEqual({ tests: [{ testId: 2, version: 5 }, { testId: 3, version: 7 }] });
+    expect(calls[1].task).toMatchObject({ status: 'complete', data: 'data 3@7' });
+    expect(queue.getTasks()).toEqual([]);
+  });
+
+  it('resync re-enqueues the latest local copy of what the server lacks', async () => {
+    const { transport, calls } = fakeTransport(OK, OK, { status: 200, body: { status: true, needPushing: [2] } });
+    const { queue } = setup({ transport });
+    queue.start(USER);
+    await queue.enqueue(data(2, 4, { type: 'SYNC', status: 'incomplete' }));
+    await queue.enqueue(data(2, 1, { type: 'STATUS', status: 'incomplete', data: undefined }));
+    await flush();
+    await queue.resync(1);
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual([
+      'SYNC u40 c1 t2 v4',
+      'STATUS u40 c1 t2 v1',
+      'SYNC_ALL u40 c1 t0 v0',
+      'SYNC u40 c1 t2 v4',
+    ]);
+  });
+});
+
+describe('logout', () => {
+  it('drain resolves once everything is sent, reporting progress', async () => {
+    const { queue } = setup({ script: [{ status: 500, body: {} }] });
+    queue.start(USER);
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(3, 1));
+    const progress: number[] = [];
+    let drained = false;
+    void queue.drain((pending) => progress.push(pending)).then(() => (drained = true));
+    await flush();
+    expect(drained).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(drained).toBe(true);
+    expect(progress).toEqual([2, 1, 0]);
+  });
+
+  it('drain resolves at once when nothing is pending', async () => {
+    const { queue } = setup();
+    queue.start(USER);
+    await expect(queue.drain()).resolves.toBeUndefined();
+  });
+
+  it('skipToLogs sends what is left as log entries, clears the queue and keeps a backup', async () => {
+    const environment = fakeEnvironment();
+    environment.online = false;
+    const { queue } = setup({ environment });
+    queue.start(USER);
+    await queue.enqueue(data(2, 1));
+    await queue.log({ message: 'already a log' });
+    const drained = queue.drain();
+    await queue.skipToLogs();
+    await drained;
+
+    expect(environment.beacons.map((b) => b.url)).toEqual(['/api/logs', '/api/logs']);
+    const bodies = await Promise.all(environment.beacons.map(async (b) => JSON.parse(await b.body.text()) as { data: string }));
+    expect(JSON.parse(bodies[0].data)).toEqual({ message: 'already a log' });
+    expect(JSON.parse(bodies[1].data)).toMatchObject({ message: 'Unsent at logout', task: { type: 'DATA', testId: 2 } });
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    expect(queue.getSnapshot().pending).toBe(0);
+  });
+
+  it('skipToLogs falls back to the transport without a beacon', async () => {
+    const environment = fakeEnvironment(false);
+    environment.online = false;
+    const { queue, transport } = setup({ environment });
+    queue.start(USER);
+    await queue.enqueue(data(2, 1));
+    await queue.skipToLogs();
+    expect(transport).toHaveBeenCalledWith(expect.objectContaining({ type: 'LOG' }));
+  });
+});
+
+describe('snapshot', () => {
+  it('notifies subscribers as the state changes', async () => {
+    const { queue } = setup({ script: [{ status: 500, body: {} }] });
+    const seen: string[] = [];
+    queue.subscribe(() => seen.push(`${queue.getSnapshot().state}:${queue.getSnapshot().pending}`));
+    queue.start(USER);
+    await queue.enqueue(data(2, 1));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(seen).toEqual(['saving:1', 'error:1', 'saved:0']);
+  });
+});

@@ -1,0 +1,587 @@
+import { QUEUE } from '@prova/contract/limits';
+import { readNeedPushing } from './check-sync';
+import { copyToTask, latestCopyKey, latestCopyPrefix, mergeLatestCopy, type LatestCopy } from './latest-copy';
+import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers } from './queue-environment';
+import { createIdbStorage, type QueueStorage } from './queue-storage';
+import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
+import { compareTasks, kindKey, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
+import { readTestVersions, toTaskRequest } from './task-request';
+import { fetchTransport, type Transport } from './transport';
+import { validateTask } from './validate-task';
+
+// The offline-tolerant sending queue (spec sections 4 and 8, 'Sending queue').
+
+const TASKS_KEY = 'tasks';
+const BACKUP_KEY = 'backup';
+/** A backed-up task that failed this many rounds after coming back is given up (reported, not retried). */
+const MAX_RESTORES = QUEUE.retries;
+
+export type QueueState = 'saved' | 'saving' | 'offline' | 'error';
+
+export interface QueueSnapshot {
+  state: QueueState;
+  /** Tasks of the signed-in user still to send. */
+  pending: number;
+}
+
+export interface FailureLog {
+  message: string;
+  /** The task without its data (which can be large). */
+  task: Omit<QueueTask, 'data' | 'status'>;
+  outcome?: Exclude<AttemptOutcome, 'ok'>;
+  httpStatus?: number;
+  error?: unknown;
+}
+
+export interface SendingQueueOptions {
+  /** Default: IndexedDB through idb-keyval. */
+  storage?: QueueStorage;
+  /** Default: fetch, JSON, same-origin cookie, QUEUE.timeoutMs. */
+  transport?: Transport;
+  /** Default: window/navigator. */
+  environment?: QueueEnvironment;
+  timers?: Timers;
+  retry?: Partial<RetryConfig>;
+  /** Default: QUEUE.backupSize. */
+  backupSize?: number;
+  /** 401/403: the session is gone. The queue clears the task and holds until start() is called again. */
+  onAuthError?: () => void;
+  /** The first failure of a task, and a task dropped after its retries. Can enqueue a LOG entry. */
+  logFailure?: (entry: FailureLog) => void;
+  /** What cannot go through the queue: failures of log entries, storage errors, tasks given up. */
+  onUnloggableError?: (entry: FailureLog | { message: string; error?: unknown }) => void;
+}
+
+export interface SendingQueue {
+  /** Resolves once the persisted state is loaded. */
+  readonly ready: Promise<void>;
+  /** Starts sending the tasks of this user (on sign-in); listens to online/offline and page unload. */
+  start(userId: number): void;
+  /** Stops sending (on logout, after drain or skipToLogs); what is left stays persisted. */
+  stop(): void;
+  /** Validates (throws the spec's Error when invalid) and queues; resolves once persisted. */
+  enqueue(input: TaskInput): Promise<void>;
+  /** Queues a log entry (POST /api/logs). */
+  log(entry: unknown, ids?: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>>): Promise<void>;
+  /**
+   * Queues a SYNC_ALL (POST /api/tests/checkSync) of the latest local copies of the signed-in user in a
+   * campaign; the tests the server lacks are re-sent in full. start() does it by itself for beacon'd items.
+   */
+  resync(campaignId: number): Promise<void>;
+  /** The newest local progress of a test (kept after sending). */
+  getLatestCopy(campaignId: number, testId: number, userId: number): Promise<LatestCopy | undefined>;
+  /** Page unload: sends what is queued with navigator.sendBeacon; SYNC_ALL is dropped. Returns how many went. */
+  flushWithBeacon(): number;
+  /** Resolves when nothing of the signed-in user is left to send. */
+  drain(onProgress?: (pending: number) => void): Promise<void>;
+  /** 'Salta': what is left goes out as log entries at once and leaves the live queue (it stays in the backup). */
+  skipToLogs(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): QueueSnapshot;
+  /** Live queue, in sending order. */
+  getTasks(): QueueTask[];
+  /** Tasks dropped after their retries, pushed again when the connection returns. */
+  getBackup(): QueueTask[];
+}
+
+export function createSendingQueue(options: SendingQueueOptions = {}): SendingQueue {
+  return new QueueImpl(options);
+}
+
+class QueueImpl implements SendingQueue {
+  readonly ready: Promise<void>;
+
+  private readonly storage: QueueStorage;
+  private readonly transport: Transport;
+  private readonly env: QueueEnvironment;
+  private readonly timers: Timers;
+  private readonly retry: RetryConfig;
+  private readonly backupSize: number;
+  private readonly onAuthError: () => void;
+  private readonly logFailure: (entry: FailureLog) => void;
+  private readonly onUnloggableError: NonNullable<SendingQueueOptions['onUnloggableError']>;
+
+  private tasks: StoredTask[] = [];
+  private backup: StoredTask[] = [];
+  private seq = 0;
+  private userId: number | undefined;
+  private online = true;
+  private authHeld = false;
+  private inFlight: StoredTask | undefined;
+  private waitTimer: unknown;
+  private unlisten: (() => void) | undefined;
+  private writes: Promise<void> = Promise.resolve();
+  private saveQueued = false;
+  private snapshot: QueueSnapshot = { state: 'saved', pending: 0 };
+  private readonly listeners = new Set<() => void>();
+  private drainWaiters: Array<() => void> = [];
+  private progressListeners = new Set<(pending: number) => void>();
+
+  constructor(options: SendingQueueOptions) {
+    this.storage = options.storage ?? createIdbStorage();
+    this.transport = options.transport ?? fetchTransport;
+    this.env = options.environment ?? browserEnvironment();
+    this.timers = options.timers ?? globalTimers;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.backupSize = options.backupSize ?? QUEUE.backupSize;
+    this.onAuthError = options.onAuthError ?? (() => {});
+    this.logFailure = options.logFailure ?? ((entry) => console.warn('[sending-queue]', entry.message, entry));
+    this.onUnloggableError =
+      options.onUnloggableError ?? ((entry) => console.error('[sending-queue]', entry.message, entry));
+    this.ready = this.load();
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  private async load() {
+    try {
+      const [tasks, backup] = await Promise.all([
+        this.storage.get<StoredTask[]>(TASKS_KEY),
+        this.storage.get<StoredTask[]>(BACKUP_KEY),
+      ]);
+      this.tasks = (tasks ?? []).sort(compareTasks);
+      this.backup = backup ?? [];
+      this.seq = Math.max(0, ...this.tasks.map((t) => t.seq + 1), ...this.backup.map((t) => t.seq + 1));
+    } catch (error) {
+      this.onUnloggableError({ message: 'Could not read the sending queue', error });
+    }
+  }
+
+  start(userId: number) {
+    this.userId = userId;
+    this.authHeld = false;
+    this.online = this.env.isOnline();
+    this.unlisten ??= this.env.listen({
+      online: () => this.handleOnline(),
+      offline: () => {
+        this.online = false;
+        this.changed();
+      },
+      pageHide: () => this.flushWithBeacon(),
+    });
+    void this.ready
+      .then(() => this.checkBeaconed(userId))
+      .then(() => {
+        this.changed();
+        this.pump();
+      });
+  }
+
+  /** Progress sent by beacon at the last unload may have arrived: ask (SYNC_ALL) before sending it again. */
+  private async checkBeaconed(userId: number) {
+    const beaconed = this.tasks.filter(
+      (task) => task.beaconed && task.userId === userId && (task.type === 'SYNC' || task.type === 'DATA'),
+    );
+    for (const campaignId of new Set(beaconed.map((task) => task.campaignId))) {
+      try {
+        await this.resync(campaignId);
+      } catch (error) {
+        this.onUnloggableError({ message: 'Could not queue the check of beacon sends', error });
+      }
+    }
+  }
+
+  stop() {
+    this.userId = undefined;
+    this.unlisten?.();
+    this.unlisten = undefined;
+    this.clearWait();
+    this.changed();
+  }
+
+  private handleOnline() {
+    this.online = true;
+    this.restoreBackup();
+    this.changed();
+    this.pump();
+  }
+
+  // ---- queueing --------------------------------------------------------------------------------
+
+  enqueue(input: TaskInput): Promise<void> {
+    const task = validateTask(input);
+    return this.ready.then(() => {
+      this.insert({ ...task, seq: this.seq++ });
+      this.changed();
+      this.pump();
+      return Promise.all([this.saveLatestCopy(task), this.save()]).then(() => undefined);
+    });
+  }
+
+  log(entry: unknown, ids: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>> = {}) {
+    return this.enqueue({
+      type: 'LOG',
+      campaignId: ids.campaignId ?? 0,
+      testId: ids.testId ?? 0,
+      userId: ids.userId ?? this.userId ?? 0,
+      data: entry,
+    });
+  }
+
+  async resync(campaignId: number) {
+    const userId = this.userId;
+    if (userId === undefined) return;
+    const tests = await this.listLatestVersions(userId, campaignId);
+    if (tests.length === 0) return;
+    await this.enqueue({ type: 'SYNC_ALL', campaignId, testId: 0, userId, status: 'SYNC_ALL', data: { tests } });
+  }
+
+  async getLatestCopy(campaignId: number, testId: number, userId: number) {
+    await this.writes;
+    return this.storage.get<LatestCopy>(latestCopyKey(userId, campaignId, testId));
+  }
+
+  /** Adds in order; a newer (or equal) version replaces a queued task of the same kind, an older one is dropped. */
+  private insert(task: StoredTask): boolean {
+    const key = kindKey(task);
+    if (key) {
+      const index = this.tasks.findIndex((queued) => kindKey(queued) === key);
+      if (index >= 0) {
+        if (task.version < this.tasks[index].version) return false;
+        this.tasks.splice(index, 1);
+      }
+    }
+    this.tasks.push(task);
+    this.tasks.sort(compareTasks);
+    return true;
+  }
+
+  private remove(task: StoredTask): boolean {
+    const index = this.tasks.indexOf(task);
+    if (index < 0) return false;
+    this.tasks.splice(index, 1);
+    return true;
+  }
+
+  private isMine(task: QueueTask): boolean {
+    if (this.userId === undefined) return false;
+    return task.userId === this.userId || (task.type === 'LOG' && task.userId === 0);
+  }
+
+  // ---- sending ---------------------------------------------------------------------------------
+
+  private pump() {
+    if (this.userId === undefined || this.authHeld || !this.online) return;
+    if (this.inFlight || this.waitTimer !== undefined) return;
+    const task = this.tasks.find((queued) => this.isMine(queued));
+    if (!task) return;
+    this.inFlight = task;
+    this.changed();
+    void this.send(task);
+  }
+
+  private async send(task: StoredTask) {
+    let outcome: AttemptOutcome;
+    let httpStatus: number | undefined;
+    let body: unknown;
+    let error: unknown;
+    try {
+      const response = await this.transport(toQueueTask(task));
+      httpStatus = response.status;
+      body = response.body;
+      outcome = classifyResponse(response);
+    } catch (caught) {
+      outcome = 'temporary';
+      error = caught;
+    }
+    this.inFlight = undefined;
+    if (outcome === 'ok') await this.succeeded(task, body);
+    else this.failed(task, { outcome, httpStatus, error, network: httpStatus === undefined });
+    this.changed();
+    this.pump();
+  }
+
+  private async succeeded(task: StoredTask, body: unknown) {
+    this.remove(task);
+    if (task.type === 'SYNC_ALL') await this.pushWhatServerLacks(task, readNeedPushing(body));
+    this.restoreBackup();
+    void this.save();
+  }
+
+  private failed(
+    task: StoredTask,
+    failure: { outcome: Exclude<AttemptOutcome, 'ok'>; httpStatus?: number; error?: unknown; network: boolean },
+  ) {
+    // Replaced by a newer version (or skipped) while in flight: nothing to retry.
+    if (!this.tasks.includes(task)) return;
+    const { outcome, httpStatus, error, network } = failure;
+    const entry: FailureLog = { message: '', task: describe(task), outcome, httpStatus, error };
+
+    if (outcome === 'auth') {
+      this.remove(task);
+      this.toBackup(task, { ...entry, message: 'Session expired while sending' });
+      this.authHeld = true;
+      this.clearWait();
+      void this.save();
+      this.onAuthError();
+      return;
+    }
+
+    // The connection is gone: wait for it to come back without spending an attempt.
+    if (network && !this.env.isOnline()) {
+      this.online = false;
+      return;
+    }
+
+    const { attempt } = task.retry;
+    if (attempt === 0) this.report({ ...entry, message: `Sending ${task.type} failed (${outcome})` });
+    if (attempt >= this.retry.retries) {
+      this.remove(task);
+      this.toBackup(task, { ...entry, message: `${task.type} dropped after ${attempt} retries` });
+      void this.save();
+      return;
+    }
+    task.retry = { type: outcome, attempt: attempt + 1 };
+    void this.save();
+    this.waitTimer = this.timers.setTimeout(() => {
+      this.waitTimer = undefined;
+      this.pump();
+    }, retryDelay(outcome, attempt, this.retry));
+  }
+
+  private clearWait() {
+    if (this.waitTimer === undefined) return;
+    this.timers.clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+  }
+
+  private report(entry: FailureLog) {
+    if (entry.task.type === 'LOG') this.onUnloggableError(entry);
+    else this.logFailure(entry);
+  }
+
+  // ---- checkSync -------------------------------------------------------------------------------
+
+  /**
+   * The server lacks `needPushing`: queue their latest copies in full. The other tests it has at the
+   * versions sent, so older progress queued before the check (beacon'd items included) can go.
+   */
+  private async pushWhatServerLacks(check: StoredTask, needPushing: number[]) {
+    const { userId, campaignId } = check;
+    for (const { testId, version } of readTestVersions(check.data)) {
+      if (needPushing.includes(testId)) continue;
+      const proven = this.tasks.filter(
+        (queued) =>
+          (queued.type === 'SYNC' || queued.type === 'DATA') &&
+          queued.userId === userId &&
+          queued.campaignId === campaignId &&
+          queued.testId === testId &&
+          queued.version <= version &&
+          queued.seq < check.seq,
+      );
+      for (const task of proven) this.remove(task);
+    }
+    for (const testId of needPushing) {
+      const copy = await this.getLatestCopy(campaignId, testId, userId);
+      const task = copy && copyToTask(copy, { userId, campaignId, testId });
+      if (task) this.insert({ ...task, retry: { type: 'none', attempt: 0 }, seq: this.seq++ });
+    }
+  }
+
+  private async listLatestVersions(userId: number, campaignId: number) {
+    await this.writes;
+    const prefix = latestCopyPrefix(userId, campaignId);
+    const keys = (await this.storage.keys()).filter((key) => key.startsWith(prefix));
+    const tests: Array<{ testId: number; version: number }> = [];
+    for (const key of keys) {
+      const copy = await this.storage.get<LatestCopy>(key);
+      if (copy) tests.push({ testId: Number(key.slice(prefix.length)), version: copy.version });
+    }
+    return tests.sort((a, b) => a.testId - b.testId);
+  }
+
+  // ---- backup ----------------------------------------------------------------------------------
+
+  /** `entry` is reported (logFailure) unless `quiet`; a task back too many times is given up. */
+  private toBackup(task: StoredTask, entry: FailureLog, quiet = false) {
+    if ((task.restores ?? 0) >= MAX_RESTORES) {
+      this.onUnloggableError({ ...entry, message: `${entry.message}; given up after ${MAX_RESTORES} rounds` });
+      return;
+    }
+    if (!quiet) this.report(entry);
+    const key = kindKey(task);
+    const superseded = key ? this.backup.findIndex((kept) => kindKey(kept) === key) : -1;
+    if (superseded >= 0) {
+      if (this.backup[superseded].version > task.version) return;
+      this.backup.splice(superseded, 1);
+    }
+    this.backup.push({ ...task, beaconed: false });
+    while (this.backup.length > this.backupSize) {
+      const lost = this.backup.shift()!;
+      this.onUnloggableError({ message: 'Backup full: oldest task lost', task: describe(lost) });
+    }
+  }
+
+  /** The connection is back (or a send went through): the backup goes into the live queue again. */
+  private restoreBackup() {
+    const mine = this.backup.filter((task) => this.isMine(task));
+    if (mine.length === 0) return;
+    this.backup = this.backup.filter((task) => !this.isMine(task));
+    for (const task of mine) {
+      this.insert({ ...task, retry: { type: 'none', attempt: 0 }, restores: (task.restores ?? 0) + 1 });
+    }
+    void this.save();
+  }
+
+  // ---- page unload and logout ------------------------------------------------------------------
+
+  flushWithBeacon(): number {
+    const { sendBeacon } = this.env;
+    if (!sendBeacon || this.userId === undefined || !this.env.isOnline()) return 0;
+    let sent = 0;
+    for (const task of [...this.tasks]) {
+      if (!this.isMine(task)) continue;
+      if (task.type === 'SYNC_ALL') {
+        this.remove(task);
+        continue;
+      }
+      if (task.beaconed) continue;
+      if (beacon(sendBeacon, task)) {
+        task.beaconed = true;
+        sent += 1;
+      }
+    }
+    this.changed();
+    void this.save();
+    return sent;
+  }
+
+  drain(onProgress?: (pending: number) => void): Promise<void> {
+    return this.ready.then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (this.pendingCount() === 0) return resolve();
+          if (onProgress) {
+            this.progressListeners.add(onProgress);
+            onProgress(this.pendingCount());
+          }
+          this.drainWaiters.push(() => {
+            if (onProgress) this.progressListeners.delete(onProgress);
+            resolve();
+          });
+          this.pump();
+        }),
+    );
+  }
+
+  async skipToLogs() {
+    await this.ready;
+    const left = this.tasks.filter((task) => this.isMine(task));
+    this.tasks = this.tasks.filter((task) => !this.isMine(task));
+    this.clearWait();
+    for (const task of left) {
+      const entry: QueueTask =
+        task.type === 'LOG'
+          ? toQueueTask(task)
+          : {
+              type: 'LOG',
+              campaignId: task.campaignId,
+              testId: task.testId,
+              userId: task.userId,
+              version: 0,
+              data: { message: 'Unsent at logout', task: toQueueTask(task) },
+              retry: { type: 'none', attempt: 0 },
+            };
+      const beaconed = this.env.sendBeacon ? beacon(this.env.sendBeacon, entry) : false;
+      if (!beaconed) void this.transport(entry).catch(() => {});
+      if (task.type !== 'LOG') {
+        this.toBackup(task, { message: `${task.type} skipped at logout`, task: describe(task) }, true);
+      }
+    }
+    this.changed();
+    await this.save();
+  }
+
+  // ---- state -----------------------------------------------------------------------------------
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  getTasks() {
+    return this.tasks.map(toQueueTask);
+  }
+
+  getBackup() {
+    return this.backup.map(toQueueTask);
+  }
+
+  private pendingCount() {
+    return this.tasks.filter((task) => this.isMine(task)).length;
+  }
+
+  private changed() {
+    const pending = this.pendingCount();
+    const state = this.computeState(pending);
+    if (state !== this.snapshot.state || pending !== this.snapshot.pending) {
+      this.snapshot = { state, pending };
+      for (const listener of [...this.listeners]) listener();
+      for (const listener of [...this.progressListeners]) listener(pending);
+    }
+    if (pending === 0 && this.drainWaiters.length > 0) {
+      const waiters = this.drainWaiters;
+      this.drainWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  private computeState(pending: number): QueueState {
+    if (this.userId === undefined) return 'saved';
+    if (!this.online) return 'offline';
+    const retrying = this.tasks.some((task) => this.isMine(task) && task.retry.attempt > 0);
+    if (this.authHeld || retrying || this.backup.some((task) => this.isMine(task))) return 'error';
+    return pending > 0 ? 'saving' : 'saved';
+  }
+
+  // ---- persistence -----------------------------------------------------------------------------
+
+  /** Writes the live queue and the backup, one write at a time, coalescing bursts. */
+  private save(): Promise<void> {
+    if (!this.saveQueued) {
+      this.saveQueued = true;
+      this.writes = this.writes.then(async () => {
+        this.saveQueued = false;
+        try {
+          await this.storage.set(TASKS_KEY, [...this.tasks]);
+          await this.storage.set(BACKUP_KEY, [...this.backup]);
+        } catch (error) {
+          this.onUnloggableError({ message: 'Could not save the sending queue', error });
+        }
+      });
+    }
+    return this.writes;
+  }
+
+  private saveLatestCopy(task: QueueTask): Promise<void> {
+    if (task.type !== 'SYNC' && task.type !== 'DATA' && task.type !== 'STATUS') return Promise.resolve();
+    const key = latestCopyKey(task.userId, task.campaignId, task.testId);
+    this.writes = this.writes.then(async () => {
+      try {
+        const next = mergeLatestCopy(await this.storage.get<LatestCopy>(key), task);
+        if (next) await this.storage.set(key, next);
+      } catch (error) {
+        this.onUnloggableError({ message: 'Could not save the local copy', error });
+      }
+    });
+    return this.writes;
+  }
+}
+
+function describe(task: QueueTask): FailureLog['task'] {
+  const { type, campaignId, testId, userId, version, retry } = task;
+  return { type, campaignId, testId, userId, version, retry: { ...retry } };
+}
+
+function beacon(sendBeacon: (url: string, body: Blob) => boolean, task: QueueTask): boolean {
+  const { url, body } = toTaskRequest(task);
+  try {
+    return sendBeacon(url, new Blob([JSON.stringify(body)], { type: 'application/json' }));
+  } catch {
+    return false;
+  }
+}

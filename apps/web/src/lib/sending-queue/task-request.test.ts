@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { QueueTask } from './task';
+import { toTaskRequest } from './task-request';
+
+const base = { campaignId: 7, testId: 12, userId: 40, version: 3, retry: { type: 'none', attempt: 0 } } as const;
+const task = (fields: Partial<QueueTask>): QueueTask => ({ ...base, type: 'SYNC', ...fields });
+
+describe('toTaskRequest', () => {
+  it('maps each type to its call', () => {
+    expect(toTaskRequest(task({ type: 'SYNC', status: 'incomplete', data: 'd' }))).toEqual({
+      url: '/api/tests/12/sync/7/40',
+      body: { version: 3, status: 'incomplete', data: 'd' },
+    });
+    expect(toTaskRequest(task({ type: 'STATUS', status: 'complete', version: 2 }))).toEqual({
+      url: '/api/tests/12/status/7/40',
+      body: { version: 2, status: 'complete' },
+    });
+    expect(toTaskRequest(task({ type: 'DATA', data: 'd' }))).toEqual({
+      url: '/api/tests/12/data/7/40',
+      body: { version: 3, data: 'd' },
+    });
+    expect(toTaskRequest(task({ type: 'OUTCOMES', data: [{ questionId: 1, value: 2 }] }))).toEqual({
+      url: '/api/outcomes/7/12/40',
+      body: { values: [{ questionId: 1, value: 2 }] },
+    });
+    expect(toTaskRequest(task({ type: 'SYNC_ALL', data: { tests: [{ testId: 12, version: 3 }] } }))).toEqual({
+      url: '/api/tests/checkSync/7',
+      body: { tests: [{ testId: 12, version: 3 }] },
+    });
+    expect(toTaskRequest(task({ type: 'LOG', data: { message: 'm' } }))).toEqual({
+      url: '/api/logs',
+      body: { data: '{"message":"m"}' },
+    });
+  });
+
+  it('cuts a log entry too long for /api/logs, keeping JSON', () => {
+    const { body } = toTaskRequest(task({ type: 'LOG', data: { text: 'x'.repeat(50_000) } }));
+    const text = (body as { data: string }).data;
+    expect(text.length).toBeLessThanOrEqual(16_384);
+    expect(JSON.parse(text)).toMatchObject({ truncated: true });
+  });
+});

@@ -1,0 +1,46 @@
+import { LOG_DATA_MAX_CHARS } from '@prova/contract/tests';
+import { API_BASE } from '../api-client';
+import type { QueueTask } from './task';
+
+export interface TaskRequest {
+  url: string;
+  body: unknown;
+}
+
+/** The call each task type makes (spec section 7, 'Tests and progress'). */
+export function toTaskRequest(task: QueueTask): TaskRequest {
+  const { type, campaignId, testId, userId, version, status, data } = task;
+  const progress = `${testId}/${type.toLowerCase()}/${campaignId}/${userId}`;
+  switch (type) {
+    case 'SYNC':
+      return { url: `${API_BASE}/tests/${progress}`, body: { version, status, data } };
+    case 'STATUS':
+      return { url: `${API_BASE}/tests/${progress}`, body: { version, status } };
+    case 'DATA':
+      return { url: `${API_BASE}/tests/${progress}`, body: { version, data } };
+    case 'OUTCOMES':
+      return { url: `${API_BASE}/outcomes/${campaignId}/${testId}/${userId}`, body: { values: data } };
+    case 'SYNC_ALL':
+      return { url: `${API_BASE}/tests/checkSync/${campaignId}`, body: { tests: readTestVersions(data) } };
+    case 'LOG':
+      return { url: `${API_BASE}/logs`, body: { data: logText(data) } };
+  }
+}
+
+/** A log entry as the JSON text /api/logs takes; an entry too long is cut, still as JSON. */
+function logText(data: unknown): string {
+  const text = typeof data === 'string' ? data : JSON.stringify(data);
+  if (text.length <= LOG_DATA_MAX_CHARS) return text;
+  return JSON.stringify({ truncated: true, length: text.length, head: text.slice(0, LOG_DATA_MAX_CHARS / 4) });
+}
+
+export interface TestVersion {
+  testId: number;
+  version: number;
+}
+
+/** The tests list of a SYNC_ALL task (its data is `{ tests: [{ testId, version }] }`). */
+export function readTestVersions(data: unknown): TestVersion[] {
+  const tests = (data as { tests?: unknown } | undefined)?.tests;
+  return Array.isArray(tests) ? (tests as TestVersion[]) : [];
+}

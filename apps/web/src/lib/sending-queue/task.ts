@@ -1,0 +1,54 @@
+// What the sending queue holds (spec section 3, 'Sync request') and the order it keeps (section 4).
+
+export const TASK_TYPES = ['SYNC', 'SYNC_ALL', 'STATUS', 'DATA', 'OUTCOMES', 'LOG'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+/** Why the last attempt failed: `none` before any failure. */
+export type RetryType = 'none' | 'temporary' | 'permanent' | 'auth';
+
+export interface QueueTask {
+  type: TaskType;
+  campaignId: number;
+  testId: number;
+  userId: number;
+  /** Progress version of the test (integer, starts at 0). */
+  version: number;
+  status?: unknown;
+  data?: unknown;
+  retry: { type: RetryType; attempt: number };
+}
+
+/** What callers enqueue: version defaults to 0, retry starts fresh. */
+export type TaskInput = Omit<QueueTask, 'version' | 'retry'> & { version?: number };
+
+/** A task as stored: `seq` keeps insertion order among equals, across reloads. */
+export interface StoredTask extends QueueTask {
+  seq: number;
+  /** Sent with a beacon at page unload: kept until a confirmed send or checkSync proves the server has it. */
+  beaconed?: boolean;
+  /** How many times it came back from the backup. */
+  restores?: number;
+}
+
+/** Two tasks of the same kind replace each other (newer version wins). Log entries never do. */
+export function kindKey(task: QueueTask): string | undefined {
+  if (task.type === 'LOG') return undefined;
+  return `${task.type}:${task.userId}:${task.campaignId}:${task.testId}`;
+}
+
+/** Sorted by user, campaign, test and version; insertion order among equals. */
+export function compareTasks(a: StoredTask, b: StoredTask): number {
+  return (
+    a.userId - b.userId ||
+    a.campaignId - b.campaignId ||
+    a.testId - b.testId ||
+    a.version - b.version ||
+    a.seq - b.seq
+  );
+}
+
+/** The plain task, without the queue's bookkeeping. */
+export function toQueueTask(task: StoredTask): QueueTask {
+  const { seq: _seq, beaconed: _beaconed, restores: _restores, ...plain } = task;
+  return plain;
+}

@@ -1,0 +1,25 @@
+import { SYNC_ERRORS, validateSyncTask } from '@prova/contract/tests';
+import type { QueueTask, TaskInput } from './task';
+
+// Spec section 5 ('Sync requests') with the messages of section 8, through the contract's validator.
+// LOG (log entries) is the queue's own type: it needs data.
+
+export const LOG_ERROR = 'Invalid LOG request data';
+
+/** Checks a task on enqueue; throws an Error with the spec message when it is invalid. */
+export function validateTask(input: TaskInput): QueueTask {
+  if (input.type === 'LOG') return validateLog(input);
+  const result = validateSyncTask({ ...input, retry: undefined });
+  if (!result.ok) throw new Error(result.message);
+  return { ...input, ...result.task, retry: { type: 'none', attempt: 0 } };
+}
+
+function validateLog(input: TaskInput): QueueTask {
+  const version = input.version ?? 0;
+  if (!Number.isInteger(version)) throw new Error(SYNC_ERRORS.version);
+  if (input.data === undefined || input.data === null) throw new Error(LOG_ERROR);
+  for (const id of [input.campaignId, input.testId, input.userId]) {
+    if (!Number.isInteger(id)) throw new Error(LOG_ERROR);
+  }
+  return { ...input, version, retry: { type: 'none', attempt: 0 } };
+}

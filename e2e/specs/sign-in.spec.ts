@@ -1,0 +1,194 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
+import { seedCandidate } from '../fixtures/seed';
+import { fillLogin, signIn } from '../fixtures/sign-in';
+
+test.describe('sign-in', () => {
+  test('a private page sends to /login and back there after signing in, through privacy consent', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Campagna Alfa' }]);
+    await page.goto('/?from=mail');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'login');
+
+    const submit = page.getByRole('button', { name: 'Accedi' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Email').fill(person.email);
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    // One campaign with one language: selected automatically, then consent is asked.
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { name: 'Termini di utilizzo' })).toBeVisible();
+    await expectAccessible(page, 'privacy');
+    const confirm = page.getByRole('button', { name: 'Conferma' });
+    await expect(confirm).toBeDisabled();
+    await page.getByRole('checkbox').check();
+    await confirm.click();
+
+    await expect(page).toHaveURL(/\/\?from=mail$/);
+    await expect(page.getByRole('heading', { name: 'Campagna Alfa' })).toBeVisible();
+  });
+
+  test('wrong credentials are told apart from an unreachable check', async ({ page }) => {
+    const { person } = seedCandidate();
+    await page.goto('/login');
+    await fillLogin(page, { email: person.email, password: 'not-the-password' });
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByText('Le credenziali sono errate')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"code":"INTERNAL","message":"x"}' }));
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByText('Impossibile verificare le credenziali')).toBeVisible();
+  });
+
+  test('a person whose campaigns are all closed is told there is no active campaign', async ({ page }) => {
+    const { person } = seedCandidate([{ dateStart: '2020-01-01T00:00:00Z', dateEnd: '2021-01-01T00:00:00Z' }]);
+    await page.goto('/login');
+    await fillLogin(page, person);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByText('Nessuna campagna attiva')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+  });
+
+  test('the language modal asks once, and the interface follows the chosen language', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Bilingue', languages: ['IT_it', 'EN_en'] }], { privacy: true });
+    await page.goto('/login');
+    await fillLogin(page, person);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Scegli in quale lingua visualizzare i contenuti' });
+    await expect(modal).toBeVisible();
+    await expectAccessible(page, 'language modal');
+    const go = modal.getByRole('button', { name: 'CONFERMA E INIZIA' });
+    await expect(go).toBeDisabled();
+    await modal.getByRole('radio', { name: 'English' }).check();
+    await go.click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expectAccessible(page, 'home');
+
+    // Signing in again does not ask again: the language cannot be changed later.
+    await page.request.post('/api/auth/logout');
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('several campaigns: picker with last access, change campaign, logout ends the session', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Prima campagna' }, { name: 'Seconda campagna' }], { privacy: true });
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    await expect(page.getByText('Seleziona una campagna').first()).toBeVisible();
+    await expect(page.getByText('Nuova!')).toHaveCount(2);
+    await expectAccessible(page, 'campaign picker');
+
+    await page.getByRole('listitem').filter({ hasText: 'Seconda campagna' }).getByRole('button', { name: 'ENTRA' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner')).toContainText('Seconda campagna');
+
+    await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
+    await page.getByRole('menuitem', { name: 'Cambia campagna' }).or(page.getByRole('link', { name: 'Cambia campagna' })).first().click();
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    const visited = page.getByRole('listitem').filter({ hasText: 'Seconda campagna' });
+    await expect(visited).toContainText(/Ultimo accesso \d{2}\/\d{2}\/\d{4}/);
+
+    await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
+    await page.getByRole('menuitem', { name: 'Esci' }).or(page.getByRole('button', { name: 'Esci' })).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  test('a single-campaign user has no change-campaign entry', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Unica' }], { privacy: true });
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
+    await expect(page.getByText('Esci')).toBeVisible();
+    await expect(page.getByText('Cambia campagna')).toHaveCount(0);
+  });
+
+  test('an expired session sends back to /login with the spec message', async ({ page, context }) => {
+    const { person } = seedCandidate([{ name: 'Scadenza' }], { privacy: true });
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    // The server forgets the session (as after expiry); the next call the page makes gets 401.
+    await page.request.post('/api/auth/logout');
+    await context.addCookies([{ name: 'prova_session', value: 'expired-token', url: page.url() }]);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/select-campaign');
+    await expect(page).toHaveURL(/\/login/);
+    // While signed in, a call failing with 401 shows the session-expired notification.
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    await page.route('**/api/usercampaign', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":false,"code":"UNAUTHENTICATED","message":"x"}' }));
+    await page.reload();
+    await expect(page.getByText('Per piacere, esegui di nuovo il login')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('unknown addresses say Not found...', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Not found...')).toBeVisible();
+    await expectAccessible(page, 'not found');
+  });
+
+  test('the whole flow works by keyboard alone on a 320 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const { person } = seedCandidate([{ name: 'Telefono', languages: ['IT_it', 'ES_es'] }, { name: 'Altra' }]);
+    await page.goto('/login');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(person.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(person.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    const enter = page.getByRole('listitem').filter({ hasText: 'Telefono' }).getByRole('button', { name: 'ENTRA' });
+    await enter.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog');
+    await expect(modal).toBeVisible();
+    await modal.getByRole('radio', { name: 'Español' }).focus();
+    await page.keyboard.press('Space');
+    await modal.getByRole('button', { name: 'CONFERMA E INIZIA' }).focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/privacy$/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByRole('checkbox').focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: /Confirmar|Conferma/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, 'home on a phone');
+  });
+
+  test('the demo candidate reaches home through picker, language choice and consent', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, { email: 'giulia.ferri@lanificio.example', password: 'Prova2026!' });
+    await expect(page).toHaveURL(/\/select-campaign|\/privacy/);
+    if (page.url().endsWith('/privacy')) {
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Conferma' }).click();
+    }
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+  });
+});
+

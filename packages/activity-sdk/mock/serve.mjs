@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]
+// The mock host page runs on http://localhost:<port> and the activity on http://localhost:<port+1>,
+// two origins as on the platform, so the origin checks are real. Data stays in the page's
+// localStorage. An optional <activity-dir>/mock.json sets { session, testData, samples }.
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from '../build.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const dist = resolve(here, '../dist');
+const [dirArg, portArg] = process.argv.slice(2);
+if (!dirArg) {
+  console.error('usage: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]');
+  process.exit(1);
+}
+const activityDir = resolve(dirArg);
+const hostPort = Number(portArg ?? process.env.PORT ?? 4400);
+const activityPort = hostPort + 1;
+const hostOrigin = `http://localhost:${hostPort}`;
+const activityOrigin = `http://localhost:${activityPort}`;
+
+await build();
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.map': 'application/json' };
+
+function sendFile(res, file) {
+  if (!existsSync(file) || !statSync(file).isFile()) return notFound(res);
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+  res.end(readFileSync(file));
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('Not found');
+}
+
+/** A file under root, or undefined when the path escapes it. */
+function inside(root, urlPath) {
+  const file = normalize(join(root, decodeURIComponent(urlPath)));
+  if (file !== root && !file.startsWith(root + sep)) return undefined;
+  return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
+}
+
+function mockConfig() {
+  const file = join(activityDir, 'mock.json');
+  const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  return { ...config, name: basename(activityDir), activityUrl: `${activityOrigin}/`, activityOrigin };
+}
+
+createServer((req, res) => {
+  const path = new URL(req.url ?? '/', hostOrigin).pathname;
+  if (path === '/') return sendFile(res, join(here, 'index.html'));
+  if (path === '/prova-mock-host.js') return sendFile(res, join(dist, 'prova-mock-host.js'));
+  if (path === '/mock.json') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(JSON.stringify(mockConfig()));
+  }
+  notFound(res);
+}).listen(hostPort, 'localhost');
+
+createServer((req, res) => {
+  const path = new URL(req.url ?? '/', activityOrigin).pathname;
+  if (path.startsWith('/sdk/')) {
+    const file = inside(dist, path.slice('/sdk'.length));
+    return file ? sendFile(res, file) : notFound(res);
+  }
+  const file = inside(activityDir, path);
+  return file ? sendFile(res, file) : notFound(res);
+}).listen(activityPort, 'localhost');
+
+console.log(`Mock host: ${hostOrigin}/  (activity ${activityDir} served at ${activityOrigin}/)`);

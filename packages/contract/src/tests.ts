@@ -1,0 +1,257 @@
+import { z } from 'zod';
+
+// Test delivery: the test list, progress tracking (sync), outcomes, logs, rpc and the assessor calls
+// (spec sections 3 'Test', 'Test progress', 'Sync request'; 4; 5 'Sync requests'; 7 'Tests and progress').
+
+/** A test's status for one person. 'not attempted' is never stored: it means "no progress yet". */
+export const TEST_STATUSES = ['not attempted', 'incomplete', 'complete'] as const;
+export const testStatusSchema = z.enum(TEST_STATUSES);
+export type TestStatus = z.infer<typeof testStatusSchema>;
+
+/** Statuses an activity may send (setStatus). */
+export const WRITABLE_TEST_STATUSES = ['incomplete', 'complete'] as const;
+export const writableStatusSchema = z.enum(WRITABLE_TEST_STATUSES);
+
+/** Versions a status-only update carries (spec section 9). */
+export const statusVersion = (status: string) => (status === 'complete' ? 2 : 1);
+
+/** Largest progress data string the server keeps (the body limit caps the request anyway). */
+export const PROGRESS_DATA_MAX_CHARS = 900_000;
+/** Largest log entry (a JSON string) the server keeps. */
+export const LOG_DATA_MAX_CHARS = 16_384;
+/** Most outcomes one call may carry. */
+export const OUTCOMES_MAX = 2_000;
+/** Time limit of a scoring script run on the server. */
+export const SCORING_TIME_LIMIT_MS = 1_000;
+
+const intId = z.coerce.number().int().positive();
+const version = z.number().int().min(0);
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters
+
+export const testSyncParamsSchema = z.object({ testId: intId, campaignId: intId, userId: intId });
+export const campaignParamsSchema = z.object({ campaignId: intId });
+export const campaignTestParamsSchema = z.object({ campaignId: intId, testId: intId });
+export const testCampaignParamsSchema = z.object({ testId: intId, campaignId: intId });
+export const outcomesParamsSchema = z.object({ campaignId: intId, testId: intId, userId: intId });
+export const algorithmParamsSchema = z.object({ abbreviation: z.string().min(1).max(64) });
+export const userTestsQuerySchema = z.object({ companyId: intId.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// The test list (GET /usertests, GET /usertests/:id)
+
+export const userTestSchema = z.object({
+  id: z.number().int(),
+  abbreviation: z.string(),
+  name: z.string(),
+  description: z.string(),
+  instructions: z.string(),
+  url: z.string(),
+  img: z.string().nullable(),
+  label: z.string().nullable(),
+  repeatable: z.boolean(),
+  legacy: z.boolean(),
+  /** The test's jsonData, localized; `duration` already lengthened by the person's extra time. */
+  jsonData: z.record(z.string(), z.unknown()),
+  /** Agenda theme, preview texts localized and `{firstName}` replaced; null when none. */
+  theme: z.record(z.string(), z.unknown()).nullable(),
+  labels360: z.array(z.record(z.string(), z.unknown())).nullable(),
+  /** The test's own prerequisites plus the campaign's, as integer test ids. */
+  prerequisites: z.array(z.number().int()),
+  /** Prerequisites the caller has not completed yet. */
+  missingPrerequisites: z.array(z.number().int()),
+  /** Spec section 4 start rules (the browser check for legacy tests is the client's). */
+  canStart: z.boolean(),
+  status: testStatusSchema,
+  version: z.number().int(),
+  /** Agenda date (yyyy-MM-dd) and challenge section, when the campaign sets them. */
+  startDate: z.string().nullable(),
+  section: z.string().nullable(),
+});
+export type UserTest = z.infer<typeof userTestSchema>;
+
+export const userTestListResponseSchema = z.object({ status: z.literal(true), tests: z.array(userTestSchema) });
+export type UserTestListResponse = z.infer<typeof userTestListResponseSchema>;
+export const userTestResponseSchema = z.object({ status: z.literal(true), test: userTestSchema });
+export type UserTestResponse = z.infer<typeof userTestResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Tracking (GET/POST /tests/:testId/{sync,status,data}/:campaignId/:userId)
+
+/** GET .../sync: what the activity starts from. */
+export const syncStateResponseSchema = z.object({
+  status: z.literal(true),
+  data: z.object({ version: z.number().int(), data: z.string().nullable() }),
+  /** JSON text of the test's jsonData.options. */
+  testData: z.string(),
+  testStatus: testStatusSchema,
+});
+export type SyncStateResponse = z.infer<typeof syncStateResponseSchema>;
+
+/**
+ * Progress data travels as a string; any other JSON value is accepted and stored as its JSON text.
+ * The server refuses more than PROGRESS_DATA_MAX_CHARS characters of stored text.
+ */
+const progressData = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown()), z.number(), z.boolean()]);
+
+export const syncWriteRequestSchema = z.object({ version, status: writableStatusSchema, data: progressData });
+export type SyncWriteRequest = z.infer<typeof syncWriteRequestSchema>;
+export const statusWriteRequestSchema = z.object({ version, status: writableStatusSchema });
+export type StatusWriteRequest = z.infer<typeof statusWriteRequestSchema>;
+export const dataWriteRequestSchema = z.object({ version, data: progressData });
+export type DataWriteRequest = z.infer<typeof dataWriteRequestSchema>;
+
+/** Every write answers with what the server now holds. `stored` is false when the write was stale. */
+export const progressWriteResponseSchema = z.object({
+  status: z.literal(true),
+  version: z.number().int(),
+  stored: z.boolean(),
+  testStatus: testStatusSchema,
+});
+export type ProgressWriteResponse = z.infer<typeof progressWriteResponseSchema>;
+
+export const checkSyncRequestSchema = z.object({
+  tests: z.array(z.object({ testId: intId, version })).max(500),
+});
+export type CheckSyncRequest = z.infer<typeof checkSyncRequestSchema>;
+export const checkSyncResponseSchema = z.object({ status: z.literal(true), needPushing: z.array(z.number().int()) });
+export type CheckSyncResponse = z.infer<typeof checkSyncResponseSchema>;
+
+/** GET /tests/:testId/data/:campaignId/:userId: a person's saved progress (the "assessed store"). */
+export const progressDataResponseSchema = z.object({
+  status: z.literal(true),
+  data: z.object({ version: z.number().int(), status: testStatusSchema, data: z.string().nullable() }),
+});
+export type ProgressDataResponse = z.infer<typeof progressDataResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes
+
+const outcomeValue = z.union([z.number(), z.string().max(10_000), z.boolean(), z.null()]);
+const questionId = z.union([z.number(), z.string().min(1).max(200)]);
+
+/** `{questionId, value}` (closed or open) or `{questionId, answerId, value}` (linked). */
+export const outcomeSchema = z.object({
+  questionId,
+  answerId: z.union([z.number(), z.string().max(200)]).optional(),
+  value: outcomeValue,
+  evaluatedId: z.number().int().optional(),
+});
+export type Outcome = z.infer<typeof outcomeSchema>;
+export const outcomeListSchema = z.array(outcomeSchema).max(OUTCOMES_MAX);
+
+export const outcomesRequestSchema = z.object({ values: outcomeListSchema });
+export type OutcomesRequest = z.infer<typeof outcomesRequestSchema>;
+
+export const assessedOutcomesResponseSchema = z.object({
+  status: z.literal(true),
+  list: z.array(z.object({ userId: z.number().int(), outcomes: z.array(outcomeSchema) })),
+});
+export type AssessedOutcomesResponse = z.infer<typeof assessedOutcomesResponseSchema>;
+
+/** The people an assessor evaluates in a test (GET /users/assessed/:campaignId/:testId). */
+export const sampleSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() });
+export type Sample = z.infer<typeof sampleSchema>;
+export const samplesResponseSchema = z.object({ status: z.literal(true), samples: z.array(sampleSchema) });
+export type SamplesResponse = z.infer<typeof samplesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Logs and remote procedure calls
+
+export const logRequestSchema = z.object({ data: z.string().min(1).max(LOG_DATA_MAX_CHARS) });
+export type LogRequest = z.infer<typeof logRequestSchema>;
+
+export const RPC_ACTION_MISSING_MESSAGE = 'action not provided';
+export const RPC_ACTIONS = ['ping', 'time', 'getProgress'] as const;
+export const rpcRequestSchema = z.object({ action: z.string().max(100).optional(), data: z.unknown().optional() });
+export type RpcRequest = z.infer<typeof rpcRequestSchema>;
+export const rpcResponseSchema = z.object({ status: z.literal(true), result: z.unknown() });
+export type RpcResponse = z.infer<typeof rpcResponseSchema>;
+
+export const ALGORITHM_NOT_FOUND_MESSAGE = 'Algorithm not found';
+
+// ---------------------------------------------------------------------------------------------
+// Sync tasks of the browser's sending queue (spec sections 3 'Sync request', 5, 8 'Sending queue')
+
+export const SYNC_TASK_TYPES = ['SYNC', 'SYNC_ALL', 'STATUS', 'DATA', 'OUTCOMES'] as const;
+export type SyncTaskType = (typeof SYNC_TASK_TYPES)[number];
+
+/** The exact messages of spec section 8. */
+export const SYNC_ERRORS = {
+  SYNC: 'Invalid SYNC request data',
+  STATUS: 'Invalid STATUS request data',
+  DATA: 'Invalid DATA request data',
+  OUTCOMES: 'Invalid OUTCOMES request data',
+  version: 'Invalid request version',
+  type: 'Invalid request type',
+  schedulingMode: 'Invalid queue scheduling mode',
+} as const;
+
+const present = (v: unknown) => v !== undefined && v !== null;
+const hasStatus = (v: unknown) => typeof v === 'string' && (WRITABLE_TEST_STATUSES as readonly string[]).includes(v);
+
+/** Which message a task's content breaks, given its type (SYNC_ALL shares SYNC's). */
+const dataRules: Record<SyncTaskType, { ok: (t: { status?: unknown; data?: unknown }) => boolean; message: string }> = {
+  SYNC: { ok: (t) => hasStatus(t.status) && present(t.data), message: SYNC_ERRORS.SYNC },
+  SYNC_ALL: { ok: (t) => present(t.status) && present(t.data), message: SYNC_ERRORS.SYNC },
+  STATUS: { ok: (t) => hasStatus(t.status), message: SYNC_ERRORS.STATUS },
+  DATA: { ok: (t) => present(t.data), message: SYNC_ERRORS.DATA },
+  OUTCOMES: { ok: (t) => present(t.data), message: SYNC_ERRORS.OUTCOMES },
+};
+
+/**
+ * A queued sync task. Checks, in order: the version is an integer (default 0), the type is known,
+ * and the type's content is there: SYNC and SYNC_ALL need status and data, STATUS needs status,
+ * DATA and OUTCOMES need data. Each failure carries the spec's message.
+ */
+export const syncTaskSchema = z
+  .object({
+    type: z.unknown().optional(),
+    campaignId: z.number().int(),
+    testId: z.number().int(),
+    userId: z.number().int(),
+    version: z.unknown().optional(),
+    status: z.unknown().optional(),
+    data: z.unknown().optional(),
+    retry: z.object({ type: z.string(), attempt: z.number().int().min(0) }).optional(),
+  })
+  .superRefine((task, ctx) => {
+    if (task.version !== undefined && !Number.isInteger(task.version)) {
+      ctx.addIssue({ code: 'custom', path: ['version'], message: SYNC_ERRORS.version });
+      return;
+    }
+    if (typeof task.type !== 'string' || !(SYNC_TASK_TYPES as readonly string[]).includes(task.type)) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: SYNC_ERRORS.type });
+      return;
+    }
+    const rule = dataRules[task.type as SyncTaskType];
+    if (!rule.ok(task)) ctx.addIssue({ code: 'custom', path: [], message: rule.message });
+  })
+  .transform((task) => ({
+    ...task,
+    type: task.type as SyncTaskType,
+    version: (task.version as number | undefined) ?? 0,
+  }));
+export type SyncTask = z.output<typeof syncTaskSchema>;
+export type SyncTaskInput = z.input<typeof syncTaskSchema>;
+
+export type SyncTaskValidation = { ok: true; task: SyncTask } | { ok: false; message: string };
+
+/** Validates a queue task; the first problem's message is one of SYNC_ERRORS (or a field error for ids). */
+export function validateSyncTask(task: unknown): SyncTaskValidation {
+  const result = syncTaskSchema.safeParse(task);
+  if (result.success) return { ok: true, task: result.data };
+  const issue = result.error.issues.find((i) => i.code === 'custom') ?? result.error.issues[0];
+  const message = issue.code === 'custom' ? issue.message : `Invalid request: ${issue.path.join('.')} ${issue.message}`;
+  return { ok: false, message };
+}
+
+/** 422 answer when a test may not be started (locked by prerequisites, or complete and not repeatable). */
+export const testLockedErrorSchema = z.object({
+  status: z.literal(false),
+  code: z.literal('TEST_LOCKED'),
+  message: z.string(),
+  missingPrerequisites: z.array(z.number().int()),
+});
+export type TestLockedError = z.infer<typeof testLockedErrorSchema>;
