@@ -7,6 +7,7 @@ import { isApiClientError, setApiErrorListener, type ApiClientError, type ApiErr
 import { i18n } from '@/lib/i18n';
 import { locationToFrom, type RedirectState } from '@/lib/redirect';
 import { router } from './router';
+import { SendingQueueProvider } from './sending-queue-provider';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,22 +23,28 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** 401/403 (an API call or a queued send): forget the session and go to /login (spec section 8). */
+function handleSessionExpired() {
+  const location = router.state.location;
+  clearSession(queryClient);
+  notify({
+    type: 'error',
+    title: i18n.t('errors.sessionExpired.title'),
+    message: i18n.t('errors.sessionExpired.message'),
+  });
+  if (location.pathname !== paths.auth.login.path) {
+    const state: RedirectState = { from: locationToFrom(location) };
+    void router.navigate(paths.auth.login.getHref(), { replace: true, state });
+  }
+}
+
 /** What an API error does to the whole app (spec section 8); callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
   const location = router.state.location;
   switch (error.kind) {
     case 'session-expired': {
       if (silentAuth) return;
-      clearSession(queryClient);
-      notify({
-        type: 'error',
-        title: i18n.t('errors.sessionExpired.title'),
-        message: i18n.t('errors.sessionExpired.message'),
-      });
-      if (location.pathname !== paths.auth.login.path) {
-        const state: RedirectState = { from: locationToFrom(location) };
-        void router.navigate(paths.auth.login.getHref(), { replace: true, state });
-      }
+      handleSessionExpired();
       return;
     }
     case 'timeout':
@@ -68,5 +75,9 @@ function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) 
 setApiErrorListener(handleApiError);
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SendingQueueProvider onAuthError={handleSessionExpired}>{children}</SendingQueueProvider>
+    </QueryClientProvider>
+  );
 }

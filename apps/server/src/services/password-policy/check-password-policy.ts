@@ -5,7 +5,7 @@ import * as zxcvbnIt from '@zxcvbn-ts/language-it';
 import { type PasswordErrorKey, type PasswordPolicyKey, passwordRuleFailures } from '@prova/contract/password';
 
 /** zxcvbn scores from 0 to 4; below this the password is 'compromised' (too easy to guess). */
-const MIN_SCORE = 3;
+const MIN_SCORE = 2;
 
 // Built on first use: loading the dictionaries takes a few hundred milliseconds.
 let estimator: ZxcvbnFactory | undefined;

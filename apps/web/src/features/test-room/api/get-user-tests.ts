@@ -1,0 +1,28 @@
+import { userTestListResponseSchema, type UserTest } from '@prova/contract/tests';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Every cached test list starts with this key: invalidate it after a test changes status. */
+export const userTestsBaseKey = ['usertests'] as const;
+export const userTestsQueryKey = (campaignId: number) => [...userTestsBaseKey, campaignId] as const;
+
+/** The tests of the selected campaign, in campaign order, with the caller's status and start rules. */
+export async function getUserTests({ signal }: { signal?: AbortSignal } = {}): Promise<UserTest[]> {
+  const { tests } = await api.get('/usertests', userTestListResponseSchema, { signal });
+  return tests;
+}
+
+export const userTestsQueryOptions = (campaignId: number) =>
+  queryOptions({
+    queryKey: userTestsQueryKey(campaignId),
+    queryFn: ({ signal }) => getUserTests({ signal }),
+    staleTime: 30 * 1000,
+  });
+
+/**
+ * The room reads the list afresh every time it mounts, so a test finished in the container
+ * shows its new status on return (refetchOnMount 'always'; the cached list shows meanwhile).
+ */
+export function useUserTests(campaignId: number, options: { refetchOnMount?: boolean | 'always' } = {}) {
+  return useQuery({ ...userTestsQueryOptions(campaignId), refetchOnMount: options.refetchOnMount ?? 'always' });
+}

@@ -1,0 +1,8 @@
+/**
+ * Texts written by the campaign's authors (descriptions, instructions) may hold simple HTML.
+ * They come from the imported campaign bundle, like the privacy agreement, not from other users.
+ */
+export function HtmlText({ html, className }: { html: string; className?: string }) {
+  if (!html.trim()) return null;
+  return <div className={['html-text', className].filter(Boolean).join(' ')} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,25 @@
+import type { TestStatus } from '@prova/contract/tests';
+import { useTranslation } from 'react-i18next';
+import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from './room-icons';
+
+const STATUS_KEY = { 'not attempted': 'notAttempted', incomplete: 'incomplete', complete: 'complete' } as const;
+
+const ICONS = { 'not attempted': NotAttemptedIcon, incomplete: IncompleteIcon, complete: CompleteIcon } as const;
+
+/** The status of a test as an icon with an accessible name. */
+export function StatusIcon({ status }: { status: TestStatus }) {
+  const { t } = useTranslation();
+  const Icon = ICONS[status];
+  const label = t(`room.status.${STATUS_KEY[status]}`);
+  return (
+    <span className={`status-icon status-icon--${STATUS_KEY[status]}`} role="img" aria-label={label} title={label}>
+      <Icon />
+    </span>
+  );
+}
+
+/** The status as words, e.g. for the details panel. */
+export function useStatusLabel() {
+  const { t } = useTranslation();
+  return (status: TestStatus) => t(`room.status.${STATUS_KEY[status]}`);
+}

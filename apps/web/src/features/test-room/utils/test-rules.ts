@@ -1,0 +1,124 @@
+import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
+import { TEST_360_ID } from '@prova/contract/limits';
+import type { UserTest } from '@prova/contract/tests';
+
+/** Spec section 3: the default test colour is a red (the app's primary). */
+export const DEFAULT_TEST_COLOR = '#c62828';
+
+/**
+ * Spec section 9: the avatar shows the abbreviation, or the first two letters of the name when
+ * there is no abbreviation.
+ */
+export function testAvatarLetters(test: Pick<UserTest, 'abbreviation' | 'name'>): string {
+  const abbreviation = test.abbreviation.trim();
+  if (abbreviation) return abbreviation.slice(0, 3).toUpperCase();
+  return test.name.trim().slice(0, 2).toUpperCase() || '?';
+}
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The test's colour (jsonData.color), or the default red when it is missing or not a hex colour. */
+export function testColor(test: Pick<UserTest, 'jsonData'>): string {
+  const color = test.jsonData.color;
+  return typeof color === 'string' && HEX_COLOR.test(color.trim()) ? color.trim() : DEFAULT_TEST_COLOR;
+}
+
+/** Black or white, whichever reads better on the given hex background (WCAG contrast). */
+export function textColorOn(background: string): '#000000' | '#ffffff' {
+  let hex = background.replace('#', '');
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
+  const channel = (i: number) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onBlack = (luminance + 0.05) / 0.05;
+  return onWhite >= onBlack ? '#ffffff' : '#000000';
+}
+
+/** Minutes of the test (jsonData.duration, already lengthened by the person's extra time), if any. */
+export function testDurationMinutes(test: Pick<UserTest, 'jsonData'>): number | undefined {
+  const duration = test.jsonData.duration;
+  return typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? Math.round(duration) : undefined;
+}
+
+/** A timed test runs against a clock (jsonData.hasTimer with a duration). */
+export function isTimedTest(test: Pick<UserTest, 'jsonData'>): boolean {
+  return test.jsonData.hasTimer === true && testDurationMinutes(test) !== undefined;
+}
+
+/** The picture of the test: `img`, else jsonData.image under the test's base URL (spec section 7). */
+export function testImageUrl(test: Pick<UserTest, 'img' | 'url' | 'jsonData'>): string | undefined {
+  if (test.img) return test.img;
+  const image = test.jsonData.image;
+  if (typeof image !== 'string' || !image) return undefined;
+  if (/^(?:https?:)?\/\//.test(image) || image.startsWith('/')) return image;
+  const base = test.url.endsWith('/') ? test.url : `${test.url}/`;
+  return `${base}images/${image}`;
+}
+
+/**
+ * Legacy tests support only up-to-date browsers (spec sections 3 and 8). A browser without
+ * structuredClone or Intl.Segmenter is older than the 2022-2024 releases of Chrome, Firefox, Edge and Safari.
+ */
+export function isLegacyUnsupportedBrowser(): boolean {
+  return typeof globalThis.structuredClone !== 'function' || typeof Intl === 'undefined' || typeof Intl.Segmenter !== 'function';
+}
+
+/** Prerequisites block the test (assessors may open tests with unmet prerequisites, spec section 6). */
+export function isLocked(test: Pick<UserTest, 'missingPrerequisites'>, user: Pick<User, 'isAssessor'>): boolean {
+  return !user.isAssessor && test.missingPrerequisites.length > 0;
+}
+
+/**
+ * What the start button does for this test (spec section 4, test status and start rules):
+ * - `startable`: the start button is shown;
+ * - `complete`: done and not repeatable, no start;
+ * - `locked`: prerequisites still to finish;
+ * - `legacy`: a legacy test in an unsupported browser;
+ * - `unavailable`: the server says no for another reason.
+ */
+export type StartState = 'startable' | 'complete' | 'locked' | 'legacy' | 'unavailable';
+
+export function startStateOf(
+  test: Pick<UserTest, 'canStart' | 'status' | 'repeatable' | 'legacy' | 'missingPrerequisites'>,
+  user: Pick<User, 'isAssessor'>,
+  legacyUnsupported = isLegacyUnsupportedBrowser(),
+): StartState {
+  if (test.status === 'complete' && !test.repeatable) return 'complete';
+  if (isLocked(test, user)) return 'locked';
+  if (!test.canStart) return 'unavailable';
+  if (test.legacy && legacyUnsupported) return 'legacy';
+  return 'startable';
+}
+
+/** Names of the prerequisites still to finish, in campaign order; unknown ids are given by number. */
+export function missingPrerequisiteNames(test: Pick<UserTest, 'missingPrerequisites'>, tests: UserTest[]): string[] {
+  return test.missingPrerequisites.map((id) => tests.find((t) => t.id === id)?.name ?? `#${id}`);
+}
+
+/** The tests the room lists: the 360 test only in a 360 campaign (spec section 4). */
+export function visibleTests(tests: UserTest[], campaign: Pick<Campaign, 'is360'>): UserTest[] {
+  return campaign.is360 ? tests : tests.filter((t) => t.id !== TEST_360_ID);
+}
+
+/** Completed over total, rounded (spec section 9). */
+export function completionPercent(tests: Pick<UserTest, 'status'>[]): number {
+  if (tests.length === 0) return 0;
+  return Math.round((tests.filter((t) => t.status === 'complete').length / tests.length) * 100);
+}
+
+/**
+ * Share of the campaign period gone by, in whole percent: clamped to 0..99 until the deadline,
+ * 100 once it has passed (spec section 9).
+ */
+export function elapsedPercent(start: Date | undefined, end: Date | undefined, now: Date = new Date()): number {
+  if (!start || !end) return 0;
+  if (now.getTime() >= end.getTime()) return 100;
+  const total = end.getTime() - start.getTime();
+  if (total <= 0) return 99;
+  const value = Math.round(((now.getTime() - start.getTime()) / total) * 100);
+  return Math.min(99, Math.max(0, value));
+}
