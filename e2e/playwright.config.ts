@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+// The app sends its mail to a real SMTP server that the specs needing mail start on this port (specs/accounts.spec.ts).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 // One fresh database per run; specs add their own people through the importer (fixtures/seed.ts).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prova-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -43,6 +46,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       PUBLIC_URL: baseURL,
       MAIL_DIR: join(dataDir, 'mail'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       DEMO: '1',
     },

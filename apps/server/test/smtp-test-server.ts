@@ -28,8 +28,8 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 and a random port, without TLS or authentication. */
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+/** A real SMTP server on 127.0.0.1 and a random port (or the one given), without TLS or authentication. */
+export async function startSmtpTestServer(opts: { port?: number } = {}): Promise<SmtpTestServer> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }>();
 
@@ -59,7 +59,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
 

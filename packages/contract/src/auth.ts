@@ -26,6 +26,8 @@ export const userSchema = z.object({
   role: z.object({ name: roleSchema }),
   privacy: z.boolean(),
   hasSSO: z.boolean(),
+  /** GET /auth/me only: this session began by single sign-on (logout then leads to /sso/logout). */
+  viaSso: z.boolean().optional(),
   company: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
   isAssessor: z.boolean(),
   permissions: z.array(z.string()),

@@ -3,6 +3,8 @@ import { paths } from '@/config/paths';
 import { CampaignRoot } from './routes/app/campaign-root';
 import { HomeRoute } from './routes/app/home';
 import { LoginRoute } from './routes/auth/login';
+import { NewPasswordRoute } from './routes/auth/new-password';
+import { ResetRoute } from './routes/auth/reset';
 import { RouteError } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { PrivacyRoute } from './routes/privacy';
@@ -12,10 +14,12 @@ import { SelectCampaignRoute } from './routes/select-campaign';
 import { SsoErrorRoute } from './routes/sso/sso-error';
 import { SsoLogoutRoute } from './routes/sso/sso-logout';
 import { SsoStartRoute } from './routes/sso/sso-start';
+import { StartRoute } from './routes/app/start';
+import { TestsRoute } from './routes/app/tests';
+import { TestRoute } from './routes/app/test';
 
 /**
  * Spec section 2. Screens still to come, each in its own issue:
- * - public: paths.auth.reset, paths.auth.newPassword -> next to /login below;
  * - inside a campaign: paths.app.{report, skillup360, start, tests, test} and the 360 questionnaire
  *   -> children of CampaignRoot, next to the home.
  * Until then they fall through to "Not found...".
@@ -26,6 +30,8 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: paths.auth.login.path, element: <LoginRoute /> },
+      { path: paths.auth.reset.path, element: <ResetRoute /> },
+      { path: paths.auth.newPassword.path, element: <NewPasswordRoute /> },
       { path: paths.sso.error.path, element: <SsoErrorRoute /> },
       { path: paths.sso.logout.path, element: <SsoLogoutRoute /> },
       { path: paths.sso.start.path, element: <SsoStartRoute /> },
@@ -36,7 +42,12 @@ export const router = createBrowserRouter([
           { path: paths.selectCampaign.path, element: <SelectCampaignRoute /> },
           {
             element: <CampaignRoot />,
-            children: [{ index: true, element: <HomeRoute /> }],
+            children: [
+              { index: true, element: <HomeRoute /> },
+              { path: paths.app.tests.path, element: <TestsRoute /> },
+              { path: paths.app.start.path, element: <StartRoute /> },
+              { path: paths.app.test.path, element: <TestRoute /> },
+            ],
           },
         ],
       },

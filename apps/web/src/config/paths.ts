@@ -7,11 +7,10 @@ export const paths = {
 
   auth: {
     login: { path: '/login', getHref: () => '/login' },
-    // later: password reset request
     reset: { path: '/reset', getHref: () => '/reset' },
-    // later: set a new password from the e-mailed link
+    // The e-mailed link. Both parts are optional in the pattern so a cut link reaches the page, which sends it to /login.
     newPassword: {
-      path: '/new_password/:token/:email',
+      path: '/new_password/:token?/:email?',
       getHref: (token: string, email: string) =>
         `/new_password/${encodeURIComponent(token)}/${encodeURIComponent(email)}`,
     },

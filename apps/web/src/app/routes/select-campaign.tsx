@@ -6,7 +6,8 @@ import { AppLayout } from '@/components/layout/page-layouts';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-me';
-import { useLogout } from '@/features/auth/api/logout';
+import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
+import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { CampaignPicker } from '@/features/campaigns/components/campaign-picker';
 import { LanguageModal } from '@/features/campaigns/components/language-modal';
@@ -21,7 +22,7 @@ export function SelectCampaignRoute() {
   const location = useLocation();
   const user = useUser().data;
   const campaigns = useCampaigns();
-  const logout = useLogout();
+  const logout = useSyncedLogout();
   const entry = useEnterCampaign({ from: readFrom(location.state) });
   const [pendingId, setPendingId] = useState<number>();
 
@@ -44,11 +45,12 @@ export function SelectCampaignRoute() {
         <Header
           user={user}
           campaignCount={list.length}
-          onLogout={() => logout.mutate({})}
-          isLoggingOut={logout.isPending}
+          onLogout={logout.start}
+          isLoggingOut={logout.isLoggingOut}
         />
       }
     >
+      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <div className="page page--narrow">
         <h1>{t('campaigns.welcome')}</h1>
         <p className="page__lead">{t('campaigns.select')}</p>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, CloseIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 export interface AccountWidgetProps {
@@ -11,13 +11,21 @@ export interface AccountWidgetProps {
   canChangeCampaign: boolean;
   onLogout: () => void;
   isLoggingOut?: boolean;
+  /** During a test: a close button back to the room (or the 360 area). */
+  closeTo?: string;
 }
 
 /**
  * Desktop: a disclosure button with avatar and name opening the entries.
  * Mobile (max-width 600px, via CSS): the entries become icon buttons with accessible names.
  */
-export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLoggingOut = false }: AccountWidgetProps) {
+export function AccountWidget({
+  fullName,
+  canChangeCampaign,
+  onLogout,
+  isLoggingOut = false,
+  closeTo,
+}: AccountWidgetProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -45,6 +53,11 @@ export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLogging
 
   return (
     <div className="account" ref={rootRef}>
+      {closeTo && (
+        <Link to={closeTo} className="icon-button account__close" aria-label={t('header.closeTest')} title={t('header.closeTest')}>
+          <CloseIcon />
+        </Link>
+      )}
       {/* Desktop */}
       <div
         className="account__desktop"

@@ -72,3 +72,9 @@ export const LogoMark = () => (
     />
   </svg>
 );
+
+export const CloseIcon = () => (
+  <Icon>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);

@@ -67,6 +67,7 @@ describe('session', () => {
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('anna@alfa.example');
+    expect(me.json().user.viaSso).toBe(false);
 
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);

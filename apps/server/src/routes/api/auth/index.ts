@@ -42,8 +42,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => {
-    const { user } = await requireAuth(request);
-    return { status: true as const, user: presentUser(user) };
+    const { user, session } = await requireAuth(request);
+    return { status: true as const, user: { ...presentUser(user), viaSso: session.viaSso } };
   });
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (_request, reply) => {

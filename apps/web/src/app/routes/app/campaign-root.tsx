@@ -1,18 +1,20 @@
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatch, useOutletContext } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { AppLayout } from '@/components/layout/page-layouts';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-me';
-import { useLogout } from '@/features/auth/api/logout';
+import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
+import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { isNoSelectedCampaign, useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
 import { hasErrorCode } from '@/lib/api-client';
 import { locationToFrom, type RedirectState } from '@/lib/redirect';
+import { roomHrefFor } from '@/lib/room-path';
 
 export interface CampaignContext {
   user: User;
@@ -34,7 +36,9 @@ export function CampaignRoot() {
   const user = useUser().data;
   const selected = useSelectedCampaign();
   const campaigns = useCampaigns();
-  const logout = useLogout();
+  const logout = useSyncedLogout();
+  const onStartPage = useMatch(paths.app.start.path) !== null;
+  const inTest = useMatch(paths.app.test.path) !== null;
 
   if (!user) return null;
 
@@ -53,12 +57,16 @@ export function CampaignRoot() {
           user={user}
           title={selected.data?.name}
           campaignCount={campaigns.data?.length ?? 0}
-          showMenu
-          onLogout={() => logout.mutate({})}
-          isLoggingOut={logout.isPending}
+          showMenu={!inTest}
+          hideMobileMenu={onStartPage}
+          onLogout={logout.start}
+          isLoggingOut={logout.isLoggingOut}
+          showSaveStatus
+          closeTo={inTest ? roomHrefFor(location.pathname) : undefined}
         />
       }
     >
+      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       {selected.isPending ? (
         <PageSpinner />
       ) : selected.isError ? (

@@ -1,15 +1,9 @@
+import { isSsoErrorPageCode } from '@prova/contract/sso';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const KNOWN_CODES = ['NO_SSO', 'NO_ACTIVE_CAMPAIGN', 'USER_NOT_FOUND'] as const;
-type KnownCode = (typeof KNOWN_CODES)[number];
-
-function isKnownCode(code: string | null): code is KnownCode {
-  return (KNOWN_CODES as readonly (string | null)[]).includes(code);
-}
 
 /** /sso/error?code=... (spec section 8: a message per code, a general one otherwise). */
 export function SsoErrorRoute() {
@@ -22,7 +16,7 @@ export function SsoErrorRoute() {
     <CenteredLayout>
       <section className="card">
         <h1>{t('sso.error.title')}</h1>
-        <p role="alert">{isKnownCode(code) ? t(`sso.error.${code}`) : t('sso.error.general')}</p>
+        <p role="alert">{isSsoErrorPageCode(code) ? t(`sso.error.${code}`) : t('sso.error.general')}</p>
         <p>
           <Link to={paths.auth.login.getHref()}>{t('sso.error.backToLogin')}</Link>
         </p>

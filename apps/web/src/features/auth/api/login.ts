@@ -3,6 +3,7 @@ import { loginResponseSchema } from '@prova/contract/campaigns';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { browserTimezone } from '@/lib/browser-timezone';
 
 /**
  * Spec section 7: the answer is either the user and campaigns, or a token and e-mail meaning
@@ -11,14 +12,6 @@ import { api } from '@/lib/api-client';
 const passwordSetupSchema = z.object({ status: z.literal(true), token: z.string().min(1), email: z.string().min(1) });
 export const loginAnswerSchema = z.union([loginResponseSchema, passwordSetupSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-
-export function browserTimezone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return api.post('/auth/login', { ...body, timezone: body.timezone ?? browserTimezone() }, loginAnswerSchema, {

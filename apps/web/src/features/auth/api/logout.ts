@@ -18,7 +18,7 @@ export function clearSession(queryClient: QueryClient) {
 
 /**
  * Logs out (a failed call still ends the local session), then goes to /login,
- * or to /sso/logout for users who came in by single sign-on (spec section 4).
+ * or to /sso/logout for single sign-on users and sessions begun by it (spec section 4).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -27,11 +27,12 @@ export function useLogout() {
     mutationFn: async (options: { redirect?: boolean } = {}) => {
       const user = queryClient.getQueryData<User | null>(meQueryKey);
       await logout().catch(() => undefined);
-      return { sso: user?.hasSSO === true, redirect: options.redirect ?? true };
+      return { sso: user?.hasSSO === true || user?.viaSso === true, redirect: options.redirect ?? true };
     },
-    onSuccess: ({ sso, redirect }) => {
+    onSuccess: async ({ sso, redirect }) => {
+      // Leave the private page first: cleared earlier, its guard would send to /login instead of /sso/logout.
+      if (redirect) await navigate(sso ? paths.sso.logout.getHref() : paths.auth.login.getHref(), { replace: true });
       clearSession(queryClient);
-      if (redirect) void navigate(sso ? paths.sso.logout.getHref() : paths.auth.login.getHref(), { replace: true });
     },
   });
 }

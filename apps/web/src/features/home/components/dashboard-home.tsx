@@ -1,6 +1,7 @@
-import { CampaignOverview, type HomeProps } from './campaign-overview';
+import { TestRoom } from '@/features/test-room/components/test-room';
+import type { HomeProps } from './campaign-overview';
 
-/** Dashboard layout: welcome and progress beside the list of tests (spec section 2, Dashboard). For now: the campaign overview. */
+/** Dashboard layout: welcome and progress beside the list of tests (spec section 2, Dashboard). */
 export function DashboardHome(props: HomeProps) {
-  return <CampaignOverview {...props} theme="dashboard" />;
+  return <TestRoom {...props} mobileView="dashboard" />;
 }

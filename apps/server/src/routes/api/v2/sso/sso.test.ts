@@ -114,7 +114,7 @@ describe('GET /api/v2/auth/sso/:slug', () => {
 
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `prova_session=${session!.value}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json().user).toMatchObject({ email: 'alice@acme.example', hasSSO: true, company: { name: 'Acme' } });
+    expect(me.json().user).toMatchObject({ email: 'alice@acme.example', hasSSO: true, viaSso: true, company: { name: 'Acme' } });
     const rows = await t.database.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(['sessions.via_sso']).where('users.email', '=', 'alice@acme.example').execute();
     expect(rows.map((r) => r.via_sso)).toContain(1);
     const list = await t.app.inject({ url: '/api/usercampaign/list', headers: { cookie: `prova_session=${session!.value}` } });

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { CenteredLayout } from '@/components/layout/page-layouts';
+import { ResetForm } from '@/features/password-reset/components/reset-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /reset: ask for the e-mail that leads to /new_password/:token/:email (spec section 2). */
+export function ResetRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('reset.pageTitle'));
+
+  return (
+    <CenteredLayout>
+      <section className="card" aria-labelledby="reset-title">
+        <h1 id="reset-title">{t('reset.heading')}</h1>
+        <p className="card__intro">{t('reset.intro')}</p>
+        <ResetForm />
+      </section>
+    </CenteredLayout>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_MAX_LENGTH, RESET_NOTIFICATION_MS } from '@prova/contract/limits';
+import { sendPasswordResetRequestSchema, type SendPasswordResetRequest } from '@prova/contract/password';
+import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/notifications/notifications-store';
+import { paths } from '@/config/paths';
+import { hasErrorCode, isApiClientError } from '@/lib/api-client';
+import { useLeadingDebounce } from '@/lib/use-leading-debounce';
+import { useSendPasswordReset } from '../api/send-password-reset';
+
+/**
+ * Asks for the password-reset e-mail (spec sections 2 and 8). The answer never tells whether the
+ * address exists, so success always says "if the address is right, a mail is on its way".
+ */
+export function ResetForm() {
+  const { t } = useTranslation();
+  const send = useSendPasswordReset();
+  const [invalid, setInvalid] = useState(false);
+  const { register, handleSubmit, control } = useForm<SendPasswordResetRequest>({
+    resolver: zodResolver(sendPasswordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const email = useWatch({ control, name: 'email' });
+  const filled = email.trim() !== '';
+
+  function requestFailed(message = t('reset.error.message')) {
+    notify({ type: 'error', title: t('reset.error.title'), message });
+  }
+
+  const submit = handleSubmit(
+    async (values) => {
+      setInvalid(false);
+      try {
+        await send.mutateAsync(values);
+        notify({ type: 'success', title: t('reset.success'), durationMs: RESET_NOTIFICATION_MS });
+      } catch (error) {
+        if (hasErrorCode(error, 'RATE_LIMITED')) requestFailed(t('reset.error.tooMany'));
+        // Timeouts and offline were already announced by the API error listener.
+        else if (!isApiClientError(error) || error.kind === 'http' || error.kind === 'invalid-response') {
+          setInvalid(hasErrorCode(error, 'VALIDATION'));
+          requestFailed();
+        }
+      }
+    },
+    // Not an e-mail address: the same answer as the server's, without asking it.
+    () => {
+      setInvalid(true);
+      requestFailed();
+    },
+  );
+  const debouncedSubmit = useLeadingDebounce((event: FormEvent<HTMLFormElement>) => void submit(event));
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!send.isPending) debouncedSubmit(event);
+      }}
+    >
+      <div className="field">
+        <label htmlFor="reset-email">{t('reset.email')}</label>
+        <input
+          id="reset-email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+          required
+          aria-invalid={invalid || undefined}
+          {...register('email', { onChange: () => setInvalid(false) })}
+        />
+      </div>
+
+      <Button type="submit" className="button--block" disabled={!filled} isLoading={send.isPending}>
+        {t('reset.submit')}
+      </Button>
+
+      <p className="form__aside">
+        <Link to={paths.auth.login.getHref()}>{t('reset.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import type { UserTest } from '@prova/contract/tests';
+import type { ActivitySession } from '@prova/activity-sdk/host';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { setCurrentTestId } from '@/lib/current-test';
+import { useQueue } from '@/lib/sending-queue-context';
+import { isSignOutPath, roomHrefFor } from '@/lib/room-path';
+import { userTestsBaseKey, userTestsQueryKey } from '../api/get-user-tests';
+import { useActivityHost } from '../hooks/use-activity-host';
+import { isTimedTest, ownExitMessage } from '../utils/test-texts';
+import { ExitDialog } from './exit-dialog';
+
+export interface ActivityFrameProps {
+  test: UserTest;
+  session: ActivitySession;
+}
+
+/** Only what the activities need: scripts, their own origin (for the SDK), forms, popups, confirm(). */
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
+/** Powerful features stay off inside the activity. */
+const ALLOW = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'; usb 'none'";
+
+/**
+ * The iframe of the test with its loader overlay, the failed-load message, and the exit
+ * confirmation: any navigation away (the header's close button, a link, back) asks first while
+ * the test is loaded and not complete. The activity's own exit() returns to the room directly.
+ * Leaving clears the current test.
+ */
+export function ActivityFrame({ test, session }: ActivityFrameProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const queue = useQueue();
+  const iframeRef = useRef<HTMLIFrameElement>(null);
+  const headingId = useId();
+  const [completed, setCompleted] = useState(false);
+  const leaving = useRef(false);
+  const roomHref = roomHrefFor(location.pathname);
+
+  const leave = () => {
+    leaving.current = true;
+    void navigate(roomHref);
+  };
+
+  const markComplete = () => {
+    setCompleted(true);
+    // Optimistically complete in the room (spec section 4); the server's list follows once sent.
+    queryClient.setQueryData<UserTest[]>(userTestsQueryKey(session.campaignId), (tests) =>
+      tests?.map((item) => (item.id === test.id ? { ...item, status: 'complete' } : item)),
+    );
+    void queue.drain().then(() => queryClient.invalidateQueries({ queryKey: userTestsBaseKey }));
+  };
+
+  const phase = useActivityHost({ iframeRef, url: test.url, session, onExit: leave, onComplete: markComplete });
+
+  // Every way out passes here: it asks while the test is loaded and not complete, and stopping the
+  // test clears the current test (spec section 4). Signing out is never held back.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
+  );
+  const mustConfirm = phase === 'loaded' && !completed && !leaving.current;
+  const stop = useCallback(() => {
+    setCurrentTestId(null);
+    blocker.proceed?.();
+  }, [blocker]);
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !mustConfirm) stop();
+  }, [blocker.state, mustConfirm, stop]);
+
+  return (
+    <section className="test-container" aria-labelledby={headingId}>
+      <h1 id={headingId} className="visually-hidden">
+        {test.name}
+      </h1>
+      <iframe
+        ref={iframeRef}
+        className="test-container__frame"
+        title={test.name}
+        sandbox={SANDBOX}
+        allow={ALLOW}
+        hidden={phase === 'failed'}
+      />
+      {phase === 'loading' && (
+        <div className="test-container__overlay">
+          <Spinner />
+        </div>
+      )}
+      {phase === 'failed' && (
+        <div className="test-container__overlay">
+          <div className="callout callout--error" role="alert">
+            <p className="test-container__failed">{t('testContainer.loadFailed')}</p>
+            <Button variant="secondary" onClick={leave}>
+              {t('testContainer.backToRoom')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <ExitDialog
+        open={blocker.state === 'blocked' && mustConfirm}
+        timed={isTimedTest(test)}
+        message={ownExitMessage(test, session.lang)}
+        onConfirm={stop}
+        onCancel={() => blocker.reset?.()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+
+export interface ExitDialogProps {
+  open: boolean;
+  /** The test's own exit message, when it has one. */
+  message?: string;
+  timed: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** 'Sei sicuro/a di uscire?' (spec section 8, test room): asked while the test is loaded. */
+export function ExitDialog({ open, message, timed, onConfirm, onCancel }: ExitDialogProps) {
+  const { t } = useTranslation();
+  const text = message ?? (timed ? t('testContainer.exit.timed') : t('testContainer.exit.untimed'));
+  return (
+    <Modal
+      open={open}
+      title={t('testContainer.exit.title')}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            {t('testContainer.exit.no')}
+          </Button>
+          <Button onClick={onConfirm}>{t('testContainer.exit.yes')}</Button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </Modal>
+  );
+}

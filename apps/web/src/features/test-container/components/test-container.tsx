@@ -1,0 +1,59 @@
+import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useCurrentTestId } from '@/lib/current-test';
+import { roomHrefFor } from '@/lib/room-path';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useUserTests } from '../api/get-user-tests';
+import { hasValidTrackingIds, isLegacyUnsupportedBrowser } from '../utils/test-texts';
+import { ActivityFrame } from './activity-frame';
+import { LegacyBrowserMessage } from './legacy-browser-message';
+import './test-container.css';
+
+export interface TestContainerProps {
+  campaign: Campaign;
+  user: User;
+}
+
+/**
+ * /test: the current test in an iframe (spec section 2, 'Test container'). Without a current test,
+ * or without valid tracking ids (spec section 5), back to /.
+ */
+export function TestContainer({ campaign, user }: TestContainerProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const testId = useCurrentTestId();
+  const valid = hasValidTrackingIds(campaign.id, testId, user.id);
+  const tests = useUserTests(campaign.id);
+  const test = tests.data?.find((item) => item.id === testId);
+  useDocumentTitle(test?.name ?? campaign.name);
+
+  if (!valid || testId === null) return <Navigate to={paths.home.getHref()} replace />;
+  if (tests.isPending) return <PageSpinner />;
+  if (tests.isError) {
+    return (
+      <div className="page page--narrow">
+        <div className="callout callout--error" role="alert">
+          <h1>{t('testContainer.loadFailed')}</h1>
+          <Button variant="secondary" onClick={() => void tests.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!test) return <Navigate to={paths.home.getHref()} replace />;
+  if (test.legacy && isLegacyUnsupportedBrowser()) return <LegacyBrowserMessage roomHref={roomHrefFor(location.pathname)} />;
+
+  return (
+    <ActivityFrame
+      key={test.id}
+      test={test}
+      session={{ campaignId: campaign.id, testId: test.id, userId: user.id, lang: campaign.lang, isAssessor: user.isAssessor }}
+    />
+  );
+}

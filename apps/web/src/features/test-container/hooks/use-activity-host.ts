@@ -1,0 +1,66 @@
+import { IFRAME_LOAD_CHECK_MS } from '@prova/contract/limits';
+import { createActivityHost, originOf, withHostOrigin, type ActivitySession } from '@prova/activity-sdk/host';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useQueue } from '@/lib/sending-queue-context';
+import { createActivityHandlers } from '../utils/activity-handlers';
+import { activityFailedToLoad } from '../utils/load-check';
+
+/** loading: until the iframe's first load; loaded; failed: the 6 s load check said so. */
+export type ActivityPhase = 'loading' | 'loaded' | 'failed';
+
+export interface UseActivityHostOptions {
+  iframeRef: RefObject<HTMLIFrameElement | null>;
+  url: string;
+  session: ActivitySession;
+  /** The activity called exit(). */
+  onExit: () => void;
+  /** setStatus('complete'), markComplete or trackOutcomes. */
+  onComplete: () => void;
+}
+
+/**
+ * Connects the iframe to the activity SDK's host: the host is created before `src` is set (built
+ * with withHostOrigin, so the activity knows whom to talk to), its handlers go through the app's
+ * sending queue, and every load of the frame is checked 6 s later.
+ */
+export function useActivityHost({ iframeRef, url, session, onExit, onComplete }: UseActivityHostOptions): ActivityPhase {
+  const queue = useQueue();
+  const [phase, setPhase] = useState<ActivityPhase>('loading');
+  // The latest callbacks, without re-creating the host when they change.
+  const callbacks = useRef({ onExit, onComplete });
+  useLayoutEffect(() => {
+    callbacks.current = { onExit, onComplete };
+  });
+  const { campaignId, testId, userId, lang, isAssessor } = session;
+
+  useEffect(() => {
+    const iframe = iframeRef.current;
+    if (!iframe) return;
+    const ids = { campaignId, testId, userId, lang, isAssessor };
+    const host = createActivityHost({
+      iframe,
+      activityOrigin: originOf(url),
+      session: ids,
+      handlers: createActivityHandlers({ queue, exit: () => callbacks.current.onExit() }, isAssessor),
+      onComplete: () => callbacks.current.onComplete(),
+    });
+    let timer: number | undefined;
+    const onLoad = () => {
+      setPhase((current) => (current === 'failed' ? current : 'loaded'));
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (activityFailedToLoad(iframe, host.initialized)) setPhase('failed');
+      }, IFRAME_LOAD_CHECK_MS);
+    };
+    setPhase('loading');
+    iframe.addEventListener('load', onLoad);
+    iframe.src = withHostOrigin(url);
+    return () => {
+      window.clearTimeout(timer);
+      iframe.removeEventListener('load', onLoad);
+      host.dispose();
+    };
+  }, [iframeRef, queue, url, campaignId, testId, userId, lang, isAssessor]);
+
+  return phase;
+}

@@ -1,0 +1,51 @@
+import { encodeProgressData, type ActivityHandlers, type ActivitySession } from '@prova/activity-sdk/host';
+import type { SendingQueue } from '@/lib/sending-queue/sending-queue';
+import { callRpc } from '../api/call-rpc';
+import { getAssessedOutcomes } from '../api/get-assessed-outcomes';
+import { getAssessedStore } from '../api/get-assessed-store';
+import { getSamples } from '../api/get-samples';
+import { getSyncState } from '../api/get-sync-state';
+import { trackAssessedOutcomes } from '../api/track-assessed-outcomes';
+import { mergeProgress } from './merge-progress';
+
+export interface HandlerDeps {
+  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy'>;
+  /** The activity asked to close: back to the room. */
+  exit: () => void;
+}
+
+const ids = ({ campaignId, testId, userId }: ActivitySession) => ({ campaignId, testId, userId });
+
+/**
+ * What the container answers the activity with (packages/activity-sdk, handlers.ts): progress goes
+ * through the sending queue (offline-tolerant), the rest straight to the API.
+ */
+export function createActivityHandlers({ queue, exit }: HandlerDeps, isAssessor: boolean): ActivityHandlers {
+  const handlers: ActivityHandlers = {
+    async init(session) {
+      const [server, local] = await Promise.all([
+        getSyncState(ids(session)),
+        queue.getLatestCopy(session.campaignId, session.testId, session.userId),
+      ]);
+      return mergeProgress(server, local);
+    },
+    // The SDK gives version 2 for complete, 1 otherwise.
+    setStatus: ({ status, version }, session) => queue.enqueue({ type: 'STATUS', ...ids(session), version, status }),
+    // The host counts versions up from init's (the merge of server and local copy): they only grow.
+    setData: ({ data, version }, session) =>
+      queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }),
+    trackOutcomes: (outcomes, session) => queue.enqueue({ type: 'OUTCOMES', ...ids(session), data: outcomes }),
+    log: (entry, session) => queue.log(entry, ids(session)),
+    rpc: ({ action, data }, session) => callRpc(session.campaignId, session.testId, action, data ?? null),
+    exit: () => exit(),
+  };
+  if (!isAssessor) return handlers;
+  return {
+    ...handlers,
+    getSamples: (session) => getSamples(session.campaignId, session.testId),
+    getAssessedOutcomes: (session) => getAssessedOutcomes(session.campaignId, session.testId),
+    getAssessedStore: (userId, session) => getAssessedStore(session.campaignId, session.testId, userId),
+    trackAssessedOutcomes: (userId, outcomes, session) =>
+      trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
+  };
+}

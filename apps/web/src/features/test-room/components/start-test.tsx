@@ -1,0 +1,107 @@
+import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
+import type { UserTest } from '@prova/contract/tests';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useCurrentTestId } from '@/lib/current-test';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useUserTests } from '../api/get-user-tests';
+import type { StartPageState } from '../hooks/use-open-test';
+import { isTimedTest, missingPrerequisiteNames, startStateOf, testColor, testDurationMinutes, visibleTests } from '../utils/test-rules';
+import { HtmlText } from './html-text';
+import { BackIcon, ClockIcon } from './room-icons';
+import { StartRuleMessage } from './start-rule-message';
+import { TestAvatar } from './test-avatar';
+import './test-room.css';
+
+/**
+ * /start: the current test's introduction (spec section 2, start-test page): back button, name,
+ * description, duration, instructions and the start button 'Entra', which opens the test (/test).
+ * Without a current test it goes to /.
+ */
+export function StartTest({ user, campaign }: { user: User; campaign: Campaign }) {
+  const { t } = useTranslation();
+  const testId = useCurrentTestId();
+  const query = useUserTests(campaign.id, { refetchOnMount: true });
+  const test = query.data ? visibleTests(query.data, campaign).find((item) => item.id === testId) : undefined;
+  useDocumentTitle(test?.name ?? t('start.pageTitle'));
+
+  if (testId === null) return <Navigate to={paths.home.getHref()} replace />;
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <div className="page--narrow">
+        <div className="callout callout--error" role="alert">
+          <h1>{t('room.loadError')}</h1>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!test) return <Navigate to={paths.home.getHref()} replace />;
+  return <StartTestPage test={test} tests={query.data} user={user} />;
+}
+
+function StartTestPage({ test, tests, user }: { test: UserTest; tests: UserTest[]; user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const instructionsId = useId();
+  const from = (location.state as StartPageState | null)?.from;
+  const state = startStateOf(test, user);
+  const minutes = testDurationMinutes(test);
+  const timed = isTimedTest(test);
+
+  const goBack = () => void navigate(from && from !== paths.app.start.path ? from : paths.home.getHref());
+
+  return (
+    <article className="start-test" style={{ ['--test-color' as string]: testColor(test) }}>
+      <Button variant="ghost" className="start-test__back" onClick={goBack}>
+        <BackIcon />
+        {t('start.back')}
+      </Button>
+      <header className="start-test__header">
+        <TestAvatar test={test} size="large" />
+        <h1 className="start-test__name">{test.name}</h1>
+      </header>
+      <HtmlText html={test.description} className="start-test__description" />
+      <div className="start-test__duration">
+        <ClockIcon />
+        <div>
+          <dl>
+            <dt>{t('start.duration')}</dt>
+            <dd>
+              {timed && minutes !== undefined
+                ? t('start.minutes', { count: minutes })
+                : minutes !== undefined
+                  ? t('start.untimedAbout', { count: minutes })
+                  : t('start.untimed')}
+            </dd>
+          </dl>
+          {timed && <p className="start-test__timed-note">{t('start.timedNote')}</p>}
+        </div>
+      </div>
+      {test.instructions.trim() && (
+        <section className="start-test__instructions" aria-labelledby={instructionsId}>
+          <h2 id={instructionsId}>{t('start.instructions')}</h2>
+          <HtmlText html={test.instructions} />
+        </section>
+      )}
+      <div className="start-test__actions">
+        {state === 'startable' ? (
+          <Button className="start-test__enter" onClick={() => void navigate(paths.app.test.getHref())}>
+            {t('start.enter')}
+          </Button>
+        ) : (
+          <StartRuleMessage state={state} prerequisites={missingPrerequisiteNames(test, tests)} />
+        )}
+      </div>
+    </article>
+  );
+}

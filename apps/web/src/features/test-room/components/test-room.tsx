@@ -1,0 +1,78 @@
+import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUserTests } from '../api/get-user-tests';
+import { useOpenTest } from '../hooks/use-open-test';
+import { useTestSelection } from '../hooks/use-test-selection';
+import { visibleTests } from '../utils/test-rules';
+import { Dashboard } from './dashboard';
+import { TestDetails } from './test-details';
+import { TestList } from './test-list';
+import './test-room.css';
+
+export interface TestRoomProps {
+  user: User;
+  campaign: Campaign;
+  /**
+   * What a phone shows (max-width 600 px, spec section 2): the dashboard on /, the list on the
+   * test-list route. Wider screens always show both columns.
+   */
+  mobileView: 'dashboard' | 'list';
+}
+
+/**
+ * The dashboard layout of the test room (spec section 2, test room desktop and mobile): the welcome
+ * and progress, or the details of the hovered or focused test, beside the list of tests.
+ */
+export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {
+  const { t } = useTranslation();
+  const query = useUserTests(campaign.id);
+  const selection = useTestSelection();
+  const openTest = useOpenTest();
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <div className="page--narrow">
+        <div className="callout callout--error" role="alert">
+          <h1>{t('room.loadError')}</h1>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const tests = visibleTests(query.data, campaign);
+  const selected = tests.find((test) => test.id === selection.selectedId);
+
+  return (
+    <div className={`room room--mobile-${mobileView}`} onMouseLeave={selection.clear}>
+      <h1 className="room__title">
+        {campaign.name}
+      </h1>
+      <div className="room__columns">
+        <div className="room__main">
+          {selected ? (
+            <TestDetails test={selected} tests={tests} user={user} onStart={openTest} />
+          ) : (
+            <Dashboard user={user} campaign={campaign} tests={tests} />
+          )}
+        </div>
+        <div className="room__list">
+          <TestList
+            tests={tests}
+            user={user}
+            selectedId={selected?.id ?? null}
+            onPreview={selection.selectSoon}
+            onPreviewCancel={selection.cancel}
+            onOpen={openTest}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
+import { PASSWORD, seedCampaignWithTests, type Person, type TestSpec } from '../fixtures/seed';
+import { signIn } from '../fixtures/sign-in';
+
+// The test container driving the real sample activity (activities/numerical): progress goes through
+// the offline-tolerant sending queue; the save status, the exit confirmation, logout with pending sends.
+
+const TITLE = 'Ragionamento numerico';
+/** The scoring script of the example bundle's RAG test (shared/contract/example-bundle.json). */
+const RAG_ALGORITHM =
+  "function computeOutcomes(data) { var a = (data && data.answers) || {}; var key = {q1: 'b', q2: 'd', q3: 'a'}; var ok = 0; for (var q in key) { if (a[q] === key[q]) ok++; } return [{ questionId: 'score', value: Math.round(100 * ok / 3) }]; }";
+const NUMERICAL: TestSpec = {
+  name: TITLE,
+  url: '/activities/numerical/',
+  jsonData: { hasTimer: true, duration: 20 },
+  algorithm: RAG_ALGORITHM,
+};
+const BUSY = { status: 503, contentType: 'application/json', body: '{"status":false,"code":"UNAVAILABLE","message":"busy"}' };
+
+const saveStatus = (page: Page) => page.getByRole('banner').getByRole('status');
+
+/** /test, once the activity in it (the frame is titled with the test's name) has started. */
+async function gotoTest(page: Page, name = TITLE): Promise<FrameLocator> {
+  await page.goto('/test');
+  const activity = page.frameLocator(`iframe[title="${name}"]`);
+  await expect(activity.getByRole('heading', { name: TITLE })).toBeVisible();
+  return activity;
+}
+
+/** The room's "current test" as the start page leaves it (src/lib/current-test.ts), then /test. */
+async function openTest(page: Page, testId: number, name = TITLE): Promise<FrameLocator> {
+  await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testId);
+  return gotoTest(page, name);
+}
+
+async function signInAndOpen(page: Page, person: Person, testId: number): Promise<FrameLocator> {
+  await page.goto('/login');
+  await signIn(page, person);
+  await expect(page).toHaveURL(/\/$/);
+  return openTest(page, testId);
+}
+
+async function myId(page: Page): Promise<number> {
+  const me = await page.request.get('/api/auth/me');
+  return ((await me.json()) as { user: { id: number } }).user.id;
+}
+
+/** What the server holds of this person's progress (GET /api/tests/{t}/data/{c}/{u}). */
+async function serverProgress(page: Page, ids: { campaignId: number; testId: number; userId: number }) {
+  const response = await page.request.get(`/api/tests/${ids.testId}/data/${ids.campaignId}/${ids.userId}`);
+  expect(response.status()).toBe(200);
+  const { data } = (await response.json()) as { data: { version: number; status: string; data: string | null } };
+  const parsed = data.data ? (JSON.parse(data.data) as { answers?: Record<string, string> }) : {};
+  return { version: data.version, status: data.status, answers: parsed.answers ?? {} };
+}
+
+async function logoutFromHeader(page: Page, person: Person) {
+  await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
+  await page.getByRole('button', { name: 'Esci' }).click();
+}
+
+async function setOnline(context: BrowserContext, online: boolean) {
+  await context.setOffline(!online);
+}
+
+test.describe('test delivery', () => {
+  test('answers given offline survive a reload and reach the server once online', async ({ page, context }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    const activity = await signInAndOpen(page, people[0], testId);
+    const userId = await myId(page);
+    await expect(saveStatus(page)).toHaveText('Salvato');
+
+    await setOnline(context, false);
+    await activity.getByRole('radio', { name: 'b) 600' }).check();
+    await activity.getByRole('radio', { name: 'd) 87,5%' }).check();
+    await expect(saveStatus(page)).toHaveText(/^Sei offline: \d+ modific(a|he) in attesa$/);
+
+    // Still offline: the reload itself fails; what was saved is kept in the browser.
+    await expect(page.reload()).rejects.toThrow();
+    await setOnline(context, true);
+    const again = await gotoTest(page);
+    // The local copy is newer than the server's: the activity starts from it...
+    await expect(again.getByRole('radio', { name: 'd) 87,5%' })).toBeChecked();
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    // ...and the queue has pushed it to the server.
+    await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'b', q2: 'd' });
+  });
+
+  test('a server that answers 503 for a while gets the data once it recovers', async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    const activity = await signInAndOpen(page, people[0], testId);
+    const userId = await myId(page);
+    await expect(saveStatus(page)).toHaveText('Salvato');
+
+    await page.route('**/api/tests/**', (route) => route.fulfill(BUSY));
+    await activity.getByRole('radio', { name: 'c) 620' }).check();
+    await expect(saveStatus(page)).toHaveText('Salvataggio non riuscito: nuovo tentativo in corso');
+    await page.unroute('**/api/tests/**');
+
+    await expect(saveStatus(page)).toHaveText('Salvato', { timeout: 20_000 });
+    await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'c' });
+  });
+
+  test('logout waits for pending sends ("Sincronizzazione"), or skips them with "Salta"', async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    const [person] = people;
+    const activity = await signInAndOpen(page, person, testId);
+    const userId = await myId(page);
+    await expect(saveStatus(page)).toHaveText('Salvato');
+
+    // Pending at logout: the dialog shows until the queue is empty, then logs out by itself.
+    await page.route('**/api/tests/**', (route) => route.fulfill(BUSY));
+    await activity.getByRole('radio', { name: 'a) 550' }).check();
+    await expect(saveStatus(page)).toHaveText('Salvataggio non riuscito: nuovo tentativo in corso');
+    await logoutFromHeader(page, person);
+    const dialog = page.getByRole('dialog', { name: 'Sincronizzazione' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await expectAccessible(page, 'logout synchronisation dialog');
+    await page.unroute('**/api/tests/**');
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+    await expect(dialog).toBeHidden();
+
+    await signIn(page, person);
+    expect((await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'a' });
+
+    // 'Salta': what is left becomes log entries and the logout is immediate.
+    const second = await openTest(page, testId);
+    await page.route('**/api/tests/**', (route) => route.fulfill(BUSY));
+    await second.getByRole('radio', { name: 'b) 600' }).check();
+    await expect(saveStatus(page)).toHaveText('Salvataggio non riuscito: nuovo tentativo in corso');
+    await logoutFromHeader(page, person);
+    await page.getByRole('dialog', { name: 'Sincronizzazione' }).getByRole('button', { name: 'Salta' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  test('exit asks for confirmation (timed test), and "Consegna" completes the test in the room', async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    const activity = await signInAndOpen(page, people[0], testId);
+
+    // The header's close button asks first while the test is loaded.
+    await page.getByRole('link', { name: "Chiudi l'attività" }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sei sicuro/a di uscire?' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText("Se esci prima di aver completato l'attività non potrai più ritornare su questa videata");
+    await expectAccessible(page, 'exit confirmation');
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(/\/test$/);
+
+    await activity.getByRole('radio', { name: 'b) 600' }).check();
+    await activity.getByRole('radio', { name: 'd) 87,5%' }).check();
+    await activity.getByRole('radio', { name: 'a) Lana', exact: true }).check();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await activity.getByRole('button', { name: 'Consegna' }).click();
+    await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Salvato');
+
+    // The activity's own exit returns to the room without asking.
+    await activity.getByRole('button', { name: 'Esci' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The room shows it complete (the dashboard's count), and the server agrees.
+    await expect(page.getByText('Hai completato 1 di 1 attività')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const list = (await (await page.request.get('/api/usertests')).json()) as { tests: Array<{ id: number; status: string }> };
+        return list.tests.find((t) => t.id === testId)?.status;
+      })
+      .toBe('complete');
+    const userId = await myId(page);
+    expect((await serverProgress(page, { campaignId, testId, userId })).status).toBe('complete');
+  });
+
+  test("untimed tests and tests with their own exit message; 'Sì' leaves; legacy tests need an up-to-date browser", async ({ page }) => {
+    const { people, testIds } = seedCampaignWithTests([
+      { ...NUMERICAL, name: 'Senza tempo', jsonData: { hasTimer: false } },
+      { ...NUMERICAL, name: 'Con messaggio', jsonData: { hasTimer: true, duration: 20, exitMessage: { IT_it: 'Il tempo continua a scorrere.' } } },
+      { ...NUMERICAL, name: 'Vecchia attività', legacy: true },
+    ]);
+    await page.goto('/login');
+    await signIn(page, people[0]);
+    const confirm = page.getByRole('dialog', { name: 'Sei sicuro/a di uscire?' });
+
+    await openTest(page, testIds[0], 'Senza tempo');
+    await page.getByRole('link', { name: "Chiudi l'attività" }).click();
+    await expect(confirm).toContainText("Potrai completare l'attività in un secondo momento");
+    await confirm.getByRole('button', { name: 'Sì' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Stopping the test clears the current test.
+    expect(await page.evaluate(() => sessionStorage.getItem('prova.currentTest'))).toBeNull();
+
+    await openTest(page, testIds[1], 'Con messaggio');
+    await page.getByRole('link', { name: "Chiudi l'attività" }).click();
+    await expect(confirm).toContainText('Il tempo continua a scorrere.');
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/\/test$/);
+
+    // A browser without the features of recent releases cannot run a legacy test.
+    await page.addInitScript(() => {
+      delete (Intl as { Segmenter?: unknown }).Segmenter;
+    });
+    await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testIds[2]);
+    await page.goto('/test');
+    await expect(page.getByRole('alert')).toContainText('Usa una versione aggiornata di Chrome, Firefox, Edge o Safari.');
+    await expect(page.locator('iframe')).toHaveCount(0);
+  });
+
+  test("a test whose page cannot be loaded says 'Impossibile caricare l'attività'", async ({ page }) => {
+    const { people, testIds } = seedCampaignWithTests([{ name: 'Attività mancante', url: '/activities/does-not-exist/' }]);
+    await page.goto('/login');
+    await signIn(page, people[0]);
+    await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testIds[0]);
+    await page.goto('/test');
+    await expect(page.getByRole('alert').filter({ hasText: "Impossibile caricare l'attività" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('iframe[title="Attività mancante"]')).toBeHidden();
+    // A failed test does not hold the user back.
+    await page.getByRole('button', { name: 'Torna alle attività' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('without a current test /test goes back to the room', async ({ page }) => {
+    const { people } = seedCampaignWithTests([NUMERICAL]);
+    await page.goto('/login');
+    await signIn(page, people[0]);
+    await page.goto('/test');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the container passes an accessibility scan', async ({ page }) => {
+    const { people, testIds } = seedCampaignWithTests([NUMERICAL]);
+    await signInAndOpen(page, people[0], testIds[0]);
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    await expectAccessible(page, 'test container');
+  });
+
+  test("another candidate cannot read or write this candidate's progress", async ({ page, browser }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL], { candidates: 2 });
+    const [testId] = testIds;
+    const activity = await signInAndOpen(page, people[0], testId);
+    await activity.getByRole('radio', { name: 'b) 600' }).check();
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    const ownerId = await myId(page);
+
+    const other = await browser.newContext();
+    try {
+      const login = await other.request.post('/api/auth/login', { data: { username: people[1].email, password: PASSWORD } });
+      expect(login.ok()).toBe(true);
+      const read = await other.request.get(`/api/tests/${testId}/data/${campaignId}/${ownerId}`);
+      expect(read.status()).toBe(403);
+      const sync = await other.request.get(`/api/tests/${testId}/sync/${campaignId}/${ownerId}`);
+      expect(sync.status()).toBe(403);
+      const write = await other.request.post(`/api/tests/${testId}/data/${campaignId}/${ownerId}`, { data: { version: 99, data: '{}' } });
+      expect(write.status()).toBe(403);
+    } finally {
+      await other.close();
+    }
+    expect((await serverProgress(page, { campaignId, testId, userId: ownerId })).answers).toEqual({ q1: 'b' });
+  });
+});
+
+test.describe('test delivery on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+  test('the test fills the screen and can be taken by keyboard', async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    const activity = await signInAndOpen(page, people[0], testId);
+    const userId = await myId(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const frame = await page.locator(`iframe[title="${TITLE}"]`).boundingBox();
+    expect(frame!.width).toBeGreaterThanOrEqual(300);
+    expect(frame!.height).toBeGreaterThanOrEqual(400);
+
+    // Tab from the page into the activity, to the first question's options.
+    const first = activity.getByRole('radio', { name: 'a) 550' });
+    for (let i = 0; i < 30 && !(await first.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(first).toBeFocused();
+    await page.keyboard.press('ArrowDown'); // b) 600
+    await expect(activity.getByRole('radio', { name: 'b) 600' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(activity.getByRole('radio', { name: 'a) 35%' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown'); // d) 87,5%
+    await expect(activity.getByRole('radio', { name: 'd) 87,5%' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space'); // a) Lana
+    await expect(activity.getByRole('radio', { name: 'a) Lana', exact: true })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(activity.getByRole('button', { name: 'Consegna' })).toBeFocused();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.keyboard.press('Enter');
+    await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).status).toBe('complete');
+    expect((await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
+  });
+});

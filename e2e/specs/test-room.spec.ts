@@ -1,0 +1,256 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
+import { seedCandidate, uniqueId } from '../fixtures/seed';
+import { signIn } from '../fixtures/sign-in';
+
+/**
+ * One candidate (consent given) in a dashboard campaign with three chained tests:
+ * Abbreviations are unique in the database, so they carry a suffix (the avatar shows three letters).
+ * "Analisi dati" (timed, 20 minutes, blue) -> "Stili di lavoro" (untimed, default red) -> "Colloquio finale".
+ */
+function seedRoom(extra: { legacy?: boolean } = {}) {
+  const first = uniqueId();
+  const ids = { analisi: first, stili: first + 1, colloquio: first + 2 };
+  const seeded = seedCandidate(
+    [
+      {
+        name: 'Campagna Sala',
+        tests: [
+          { test: ids.analisi },
+          { test: ids.stili, prerequisites: [ids.analisi] },
+          { test: ids.colloquio, prerequisites: [ids.stili] },
+        ],
+      },
+    ],
+    {
+      privacy: true,
+      tests: [
+        {
+          id: ids.analisi,
+          abbreviation: `ANA${first}`,
+          name: 'Analisi dati',
+          description: 'Domande su tabelle e grafici.',
+          instructions: '<p>Hai venti minuti.</p>',
+          url: '/activities/numerical/',
+          legacy: extra.legacy ?? false,
+          jsonData: { duration: 20, hasTimer: true, color: '#1565c0' },
+        },
+        {
+          id: ids.stili,
+          abbreviation: `STI${first}`,
+          name: 'Stili di lavoro',
+          description: 'Un questionario sulle tue preferenze.',
+          instructions: '<p>Rispondi d’istinto.</p>',
+          url: '/activities/workstyles/',
+          jsonData: { hasTimer: false },
+        },
+        {
+          id: ids.colloquio,
+          abbreviation: `COL${first}`,
+          name: 'Colloquio finale',
+          description: 'Un colloquio con il valutatore.',
+          url: '/activities/interview-grid/',
+        },
+      ],
+    },
+  );
+  return { ...seeded, campaignId: seeded.campaignIds[0], ids };
+}
+
+/** Marks a test complete for the signed-in person through the API (as an activity would). */
+async function completeTest(page: Page, campaignId: number, testId: number) {
+  const me = await page.request.get('/api/auth/me');
+  const { user } = (await me.json()) as { user: { id: number } };
+  const res = await page.request.post(`/api/tests/${testId}/status/${campaignId}/${user.id}`, {
+    data: { version: 2, status: 'complete' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+const list = (page: Page) => page.getByRole('region', { name: 'Elenco delle attività' });
+const item = (page: Page, name: string) => list(page).getByRole('button', { name: new RegExp(`^${name} `) });
+const greeting = (page: Page) => page.getByRole('heading', { name: 'Ciao Chiara!' });
+
+test.describe('test room (dashboard layout)', () => {
+  test('desktop: dashboard counts, hover and focus details, Escape and mouse leave, locked popover', async ({ page }) => {
+    const { person, campaignId, ids } = seedRoom();
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+
+    // The dashboard: greeting, count, pie with its text alternative, description, deadline and time bar.
+    await expect(greeting(page)).toBeVisible();
+    await expect(page.getByText('Hai completato 0 di 3 attività')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Completamento: 0%' })).toBeVisible();
+    await expect(page.getByText('Descrizione della campagna di prova.')).toBeVisible();
+    await expect(page.getByText('31.12.2030 20:00')).toBeVisible();
+    const bar = page.getByRole('progressbar', { name: 'Tempo trascorso' });
+    const elapsed = Number(await bar.getAttribute('aria-valuenow'));
+    expect(elapsed).toBeGreaterThanOrEqual(0);
+    expect(elapsed).toBeLessThanOrEqual(99);
+
+    // The list: one item per test in campaign order, each with its status.
+    await expect(page.getByRole('heading', { name: 'Elenco delle attività', level: 2 })).toBeVisible();
+    await expect(list(page).getByRole('listitem')).toHaveCount(3);
+    await expect(list(page).getByRole('listitem').first()).toContainText('ANA');
+    await expect(item(page, 'Analisi dati')).toHaveAccessibleName('Analisi dati Non iniziata');
+    await expectAccessible(page, 'test room');
+
+    // A finished test counts after the room is shown again.
+    await completeTest(page, campaignId, ids.analisi);
+    await page.reload();
+    await expect(page.getByText('Hai completato 1 di 3 attività')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Completamento: 33%' })).toBeVisible();
+    await expect(item(page, 'Analisi dati')).toHaveAccessibleName('Analisi dati Completata');
+
+    // Hover shows the details with 'Inizia'; Escape brings the dashboard back.
+    await item(page, 'Stili di lavoro').hover();
+    const details = page.getByRole('region', { name: 'Stili di lavoro' });
+    await expect(details).toBeVisible();
+    await expect(details).toContainText('Un questionario sulle tue preferenze.');
+    await expect(details.getByRole('button', { name: 'Inizia', exact: true })).toBeVisible();
+    await expect(greeting(page)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(greeting(page)).toBeVisible();
+
+    // A complete test shows the check and no start.
+    await item(page, 'Analisi dati').hover();
+    const done = page.getByRole('region', { name: 'Analisi dati' });
+    await expect(done).toContainText('Hai completato questa attività.');
+    await expect(done.getByRole('button', { name: 'Inizia', exact: true })).toHaveCount(0);
+    // Leaving the room with the pointer clears the selection.
+    await page.mouse.move(5, 700);
+    await expect(greeting(page)).toBeVisible();
+
+    // Keyboard focus shows the details too.
+    await item(page, 'Stili di lavoro').focus();
+    await expect(page.getByRole('region', { name: 'Stili di lavoro' })).toBeVisible();
+    await expectAccessible(page, 'test room with details');
+    await page.keyboard.press('Escape');
+    await expect(greeting(page)).toBeVisible();
+
+    // The locked test names the prerequisite still to finish.
+    const lock = list(page).getByRole('button', { name: /Colloquio finale: attività bloccata/ });
+    await expect(lock).toHaveAttribute('aria-expanded', 'false');
+    await lock.focus();
+    await page.keyboard.press('Enter');
+    await expect(lock).toHaveAttribute('aria-expanded', 'true');
+    const popover = page.getByRole('region', { name: 'Prerequisiti di Colloquio finale' });
+    await expect(popover).toContainText('Per sbloccare questa attività completa prima:');
+    await expect(popover.getByRole('listitem')).toHaveText(['Stili di lavoro']);
+    await expectAccessible(page, 'locked popover');
+    await page.keyboard.press('Escape');
+    await expect(lock).toHaveAttribute('aria-expanded', 'false');
+    await expect(popover).toBeHidden();
+    await expect(lock).toBeFocused();
+  });
+
+  test('start page: details, duration, instructions, Entra; survives a reload; back to a fresh room', async ({ page }) => {
+    const { person, campaignId, ids } = seedRoom();
+    await page.goto('/login');
+    await signIn(page, person);
+
+    // Without a current test, /start goes home.
+    await page.goto('/start');
+    await expect(page).toHaveURL(/\/$/);
+
+    await item(page, 'Analisi dati').hover();
+    await page.getByRole('region', { name: 'Analisi dati' }).getByRole('button', { name: 'Inizia', exact: true }).click();
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Analisi dati' })).toBeVisible();
+    await expect(page.getByText('Domande su tabelle e grafici.')).toBeVisible();
+    await expect(page.getByText('20 minuti')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Istruzioni' })).toBeVisible();
+    await expect(page.getByText('Hai venti minuti.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entra' })).toBeEnabled();
+    await expectAccessible(page, 'start page');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Analisi dati' })).toBeVisible();
+
+    // The test is finished elsewhere; back in the room its status is fresh.
+    await completeTest(page, campaignId, ids.analisi);
+    await page.getByRole('button', { name: 'Indietro' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Hai completato 1 di 3 attività')).toBeVisible();
+
+    // An untimed test says so; a locked one has no 'Entra' and names what to finish.
+    await item(page, 'Stili di lavoro').click();
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByText('Senza limite di tempo')).toBeVisible();
+    await page.getByRole('button', { name: 'Indietro' }).click();
+    await item(page, 'Colloquio finale').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Colloquio finale' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entra' })).toHaveCount(0);
+    await expect(page.getByText('Per sbloccare questa attività completa prima:')).toBeVisible();
+    await page.getByRole('button', { name: 'Indietro' }).click();
+
+    // 'Entra' opens the test container.
+    await item(page, 'Stili di lavoro').click();
+    await page.getByRole('button', { name: 'Entra' }).click();
+    await expect(page).toHaveURL(/\/test$/);
+  });
+
+  test('a legacy test in an outdated browser cannot be started', async ({ page }) => {
+    await page.addInitScript(() => {
+      // An outdated browser: no Intl.Segmenter.
+      Reflect.deleteProperty(Intl, 'Segmenter');
+    });
+    const { person } = seedRoom({ legacy: true });
+    await page.goto('/login');
+    await signIn(page, person);
+    await item(page, 'Analisi dati').click();
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByText('Attività non disponibile in questo browser')).toBeVisible();
+    await expect(page.getByText(/Chrome, Firefox, Edge o Safari/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entra' })).toHaveCount(0);
+  });
+
+  test('mobile at 320 px by keyboard: dashboard on /, list on /tests, details on /start without the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const { person } = seedRoom();
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+
+    await expect(greeting(page)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Elenco delle attività' })).toBeHidden();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, 'mobile dashboard');
+
+    const testsLink = page.getByRole('link', { name: 'Attività' });
+    await testsLink.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tests$/);
+    await expect(page.getByRole('heading', { name: 'Elenco delle attività' })).toBeVisible();
+    await expect(greeting(page)).toBeHidden();
+    // Focus moves to the new page.
+    await expect(page.locator('main')).toBeFocused();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // The locked popover fits the phone.
+    const lock = list(page).getByRole('button', { name: /Colloquio finale: attività bloccata/ });
+    await lock.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Prerequisiti di Colloquio finale' })).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, 'mobile test list');
+    await page.keyboard.press('Escape');
+
+    await item(page, 'Analisi dati').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Analisi dati' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Attività' })).toHaveCount(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, 'mobile start page');
+
+    await page.getByRole('button', { name: 'Indietro' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tests$/);
+    await page.getByRole('link', { name: 'Panoramica' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(greeting(page)).toBeVisible();
+  });
+});
