@@ -140,6 +140,7 @@ test.describe('password reset by e-mail', () => {
     await fillLogin(page, person);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await expect(page.getByText('Le credenziali sono errate')).toBeVisible();
+    await page.reload();
     await signIn(page, { email: person.email, password: NEW_PASSWORD });
     await expect(page).toHaveURL(/\/privacy$/);
   });

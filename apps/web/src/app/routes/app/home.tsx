@@ -1,14 +1,34 @@
-import { CampaignHome } from '@/features/home/components/campaign-home';
+import type { CampaignTheme } from '@prova/contract/campaigns';
+import type { ComponentType } from 'react';
+import type { HomeProps } from '@/features/home/components/campaign-overview';
+import { AgendaHome } from '@/features/home/components/agenda-home';
+import { AssessorHome } from '@/features/home/components/assessor-home';
+import { ChallengeHome } from '@/features/home/components/challenge-home';
+import { TestRoom } from '@/features/test-room/components/test-room';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaignContext } from './campaign-root';
 
-/** / : the home of the selected campaign, by theme (spec section 2). */
+// The route composes features: each campaign theme has its own home (spec section 2).
+const HOME_BY_THEME: Record<CampaignTheme, ComponentType<HomeProps>> = {
+  dashboard: (props) => <TestRoom {...props} mobileView="dashboard" />,
+  agenda: AgendaHome,
+  challenge: ChallengeHome,
+  assessor: AssessorHome,
+};
+
+/** Spec section 6: the role name 'Assessor' selects the assessor theme; others get the campaign's. */
+function homeThemeFor({ campaign, user }: HomeProps): CampaignTheme {
+  return user.role.name === 'Assessor' ? 'assessor' : campaign.theme;
+}
+
+/** / : the home of the selected campaign, by theme. */
 export function HomeRoute() {
   const { user, campaign } = useCampaignContext();
   useDocumentTitle(campaign.name);
+  const Home = HOME_BY_THEME[homeThemeFor({ user, campaign })];
   return (
     <div className="page">
-      <CampaignHome user={user} campaign={campaign} />
+      <Home user={user} campaign={campaign} />
     </div>
   );
 }

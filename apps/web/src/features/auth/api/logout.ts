@@ -30,8 +30,11 @@ export function useLogout() {
       return { sso: user?.hasSSO === true || user?.viaSso === true, redirect: options.redirect ?? true };
     },
     onSuccess: async ({ sso, redirect }) => {
-      // Leave the private page first: cleared earlier, its guard would send to /login instead of /sso/logout.
-      if (redirect) await navigate(sso ? paths.sso.logout.getHref() : paths.auth.login.getHref(), { replace: true });
+      // Leave the private page first, rendered at once (flushSync, not a transition): with the session
+      // cleared while it is still on screen, its guard would send to /login instead of /sso/logout.
+      if (redirect) {
+        await navigate(sso ? paths.sso.logout.getHref() : paths.auth.login.getHref(), { replace: true, flushSync: true });
+      }
       clearSession(queryClient);
     },
   });

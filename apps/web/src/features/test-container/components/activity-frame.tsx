@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useQueue } from '@/lib/sending-queue-context';
 import { isSignOutPath, roomHrefFor } from '@/lib/room-path';
-import { userTestsBaseKey, userTestsQueryKey } from '../api/get-user-tests';
+import { userTestsBaseKey, userTestsQueryKey } from '@/lib/user-tests';
 import { useActivityHost } from '../hooks/use-activity-host';
 import { isTimedTest, ownExitMessage } from '../utils/test-texts';
 import { ExitDialog } from './exit-dialog';

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useCurrentTestId } from '@/lib/current-test';
 import { roomHrefFor } from '@/lib/room-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useUserTests } from '../api/get-user-tests';
+import { useUserTests } from '@/lib/user-tests';
 import { hasValidTrackingIds, isLegacyUnsupportedBrowser } from '../utils/test-texts';
 import { ActivityFrame } from './activity-frame';
 import { LegacyBrowserMessage } from './legacy-browser-message';
@@ -28,7 +28,7 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   const location = useLocation();
   const testId = useCurrentTestId();
   const valid = hasValidTrackingIds(campaign.id, testId, user.id);
-  const tests = useUserTests(campaign.id);
+  const tests = useUserTests(campaign.id, { refetchOnMount: true });
   const test = tests.data?.find((item) => item.id === testId);
   useDocumentTitle(test?.name ?? campaign.name);
 

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, toDate, toDateTimeAttribute } from '@/lib/dates';
 import { useFormatDate } from '@/lib/i18n';
-import { completionPercent, elapsedPercent } from '../utils/test-rules';
+import { completionPercent, elapsedPercent } from '../rules/test-rules';
 import { HtmlText } from './html-text';
 
 /**

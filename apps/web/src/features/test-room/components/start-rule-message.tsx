@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StartState } from '../utils/test-rules';
+import type { StartState } from '../rules/test-rules';
 
 /**
  * Why a test cannot be started (spec sections 4 and 8), or nothing when it can.

@@ -3,7 +3,7 @@ import type { UserTest } from '@prova/contract/tests';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { missingPrerequisiteNames, startStateOf, testColor, testImageUrl } from '../utils/test-rules';
+import { missingPrerequisiteNames, startStateOf, testColor, testImageUrl } from '../rules/test-rules';
 import { HtmlText } from './html-text';
 import { StartRuleMessage } from './start-rule-message';
 import { useStatusLabel } from './status-icon';

@@ -2,7 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { UserTest } from '@prova/contract/tests';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLocked, missingPrerequisiteNames } from '../utils/test-rules';
+import { isLocked, missingPrerequisiteNames } from '../rules/test-rules';
 import { LockedPopover } from './locked-popover';
 import { StatusIcon } from './status-icon';
 import { TestAvatar } from './test-avatar';
