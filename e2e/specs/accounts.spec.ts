@@ -4,7 +4,7 @@ import { startOidcTestProvider, type OidcTestProvider } from '../../apps/server/
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../../apps/server/test/smtp-test-server';
 import { expectAccessible } from '../fixtures/a11y';
 import { importBundle, seedCandidate, uniqueId } from '../fixtures/seed';
-import { fillLogin, signIn } from '../fixtures/sign-in';
+import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';
 
 // Accounts: password reset by e-mail, new password, single sign-on (spec sections 2, 5, 7 and 8).
 // The app under test sends its mail to SMTP_URL = smtp://127.0.0.1:E2E_SMTP_PORT (playwright.config.ts).
@@ -26,13 +26,6 @@ const RESET_SENT = "Se l'indirizzo email inserito è corretto riceverai una emai
  * Sends a form until its answer shows. Forms ignore a submit within 200 ms of the previous one (spec
  * section 9, a double click sends once), which a test typing at machine speed can hit.
  */
-async function submitUntil(button: Locator, answer: Locator) {
-  await expect(async () => {
-    if (!(await answer.isVisible())) await button.click();
-    await expect(answer).toBeVisible({ timeout: 1_000 });
-  }).toPass();
-}
-
 function resetLinkOf(mail: ReceivedMail): string {
   const link = mail.links.find((l) => l.includes('/new_password/'));
   if (!link) throw new Error(`no reset link in ${mail.links.join(', ')}`);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { seedCandidate } from '../fixtures/seed';
-import { fillLogin, signIn } from '../fixtures/sign-in';
+import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';
 
 test.describe('sign-in', () => {
   test('a private page sends to /login and back there after signing in, through privacy consent', async ({ page }) => {
@@ -41,8 +41,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"code":"INTERNAL","message":"x"}' }));
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await expect(page.getByText('Impossibile verificare le credenziali')).toBeVisible();
+    await submitUntil(page.getByRole('button', { name: 'Accedi' }), page.getByText('Impossibile verificare le credenziali'));
   });
 
   test('a person whose campaigns are all closed is told there is no active campaign', async ({ page }) => {
