@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import en from './en/translation.json';
+import es from './es/translation.json';
+import itText from './it/translation.json';
+
+// Every interface text exists in the three languages, with the same interpolation variables.
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === 'string') out.set(prefix, value);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      for (const [k, v] of flatten(inner, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  }
+  return out;
+}
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+const italian = flatten(itText);
+
+describe.each([
+  ['English', flatten(en)],
+  ['Spanish', flatten(es)],
+])('%s translation', (_name, other) => {
+  it('has every key the Italian one has, and no other', () => {
+    expect([...other.keys()].sort()).toEqual([...italian.keys()].sort());
+  });
+
+  it('uses the same interpolation variables and leaves no text empty', () => {
+    for (const [key, text] of italian) {
+      const translated = other.get(key) ?? '';
+      expect(variables(translated), key).toEqual(variables(text));
+      expect(translated.trim(), key).not.toBe('');
+    }
+  });
+});
+
+describe('Italian texts', () => {
+  it('are the specification words where it gives them', () => {
+    const spec = [
+      'Accedi', 'Termini di utilizzo', 'Conferma', 'Benvenuto', 'Seleziona una campagna', 'Ultimo accesso', 'Nuova!', 'ENTRA',
+      'Scegli in quale lingua visualizzare i contenuti', 'CONFERMA E INIZIA', 'Not found...', 'Elenco delle attività', 'Inizia', 'Entra',
+      'Per piacere, esegui di nuovo il login', 'Nessuna campagna attiva', 'Le credenziali sono errate', 'Impossibile verificare le credenziali',
+      'Ci sono problemi con la connessione', 'Riprova più tardi per piacere', 'Sei offline', "Non posso eseguire l'operazione senza connessione",
+      "Se l'indirizzo email inserito è corretto riceverai una email con le istruzioni per procedere al reset",
+      "C'è stato un errore nell'invio della richiesta", "Controlla l'indirizzo inserito", 'Password modificata con successo',
+      'Non è possibile modificare la password', 'Cambia password', 'La password deve essere lunga almeno 8 caratteri',
+      'Le password non coincidono', 'Sincronizzazione', 'Salta', 'Sei sicuro/a di uscire?',
+      "Potrai completare l'attività in un secondo momento",
+      "Se esci prima di aver completato l'attività non potrai più ritornare su questa videata", "Impossibile caricare l'attività",
+    ];
+    // Rendered as the user reads them: the password minimum is interpolated.
+    const texts = new Set([...italian.values()].map((t) => t.replaceAll('{{min}}', '8')));
+    expect(spec.filter((s) => !texts.has(s))).toEqual([]);
+  });
+});
