@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
 import { errorHandler } from './plugins/error-handler';
+import { inputGuard } from './plugins/input-guard';
 import { repositories } from './plugins/repositories';
 import { security } from './plugins/security';
 import { session } from './plugins/session';
@@ -29,6 +30,8 @@ export interface AppOptions {
   /** The built SPA; defaults to apps/web/dist. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is registered (the access-matrix test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the app: external plugins, then our own, then routes. Listening is server.ts's job. */
@@ -39,10 +42,12 @@ export async function buildApp(opts: AppOptions) {
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(security, { publicUrl: opts.env.PUBLIC_URL });
   // preHandler, so per-route keys can use the parsed body (the e-mail being tried).
   await app.register(rateLimit, { global: false, hook: 'preHandler' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadEnv } from '../src/config/env';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { importBundle } from '../src/import/import-bundle';
 import { createTestDatabase } from './test-database';
 
@@ -11,14 +11,14 @@ export interface TestApp {
 }
 
 /** The real app over a fresh, migrated database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function buildTestApp(bundle?: object): Promise<TestApp> {
+export async function buildTestApp(bundle?: object, options: Pick<AppOptions, 'onRoute'> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (bundle) {
     const result = await importBundle(database, bundle);
     if (!result.ok) throw new Error(`test bundle invalid:\n${result.problems.join('\n')}`);
   }
   const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0' });
-  const app = await buildApp({ env, database, logger: false });
+  const app = await buildApp({ env, database, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -19,6 +19,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** Largest id or version the API accepts: the databases keep them as 32-bit integers. */
+export const DB_INT_MAX = 2_147_483_647;
+
+/** Deepest nesting a JSON body may have (progress data included). */
+export const JSON_MAX_DEPTH = 100;
+
 /** Largest JSON body the API accepts (progress data included). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 

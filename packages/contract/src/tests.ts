@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './common';
+import { DB_INT_MAX } from './limits';
 
 // Test delivery: the test list, progress tracking (sync), outcomes, logs, rpc and the assessor calls
 // (spec sections 3 'Test', 'Test progress', 'Sync request'; 4; 5 'Sync requests'; 7 'Tests and progress').
@@ -24,8 +26,10 @@ export const OUTCOMES_MAX = 2_000;
 /** Time limit of a scoring script run on the server. */
 export const SCORING_TIME_LIMIT_MS = 1_000;
 
-const intId = z.coerce.number().int().positive();
-const version = z.number().int().min(0);
+/** An id in a path or query (text, so coerced); a body carries ids as JSON numbers. */
+const intId = idSchema;
+const bodyId = z.number().int().positive().max(DB_INT_MAX);
+const version = z.number().int().min(0).max(DB_INT_MAX);
 
 // ---------------------------------------------------------------------------------------------
 // Path parameters
@@ -112,7 +116,7 @@ export const progressWriteResponseSchema = z.object({
 export type ProgressWriteResponse = z.infer<typeof progressWriteResponseSchema>;
 
 export const checkSyncRequestSchema = z.object({
-  tests: z.array(z.object({ testId: intId, version })).max(500),
+  tests: z.array(z.object({ testId: bodyId, version })).max(500),
 });
 export type CheckSyncRequest = z.infer<typeof checkSyncRequestSchema>;
 export const checkSyncResponseSchema = z.object({ status: z.literal(true), needPushing: z.array(z.number().int()) });

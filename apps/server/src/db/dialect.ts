@@ -17,6 +17,9 @@ export interface DialectInfo {
 export function createDialect(url: string): DialectInfo {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
   }
   if (url.startsWith('sqlite:')) {

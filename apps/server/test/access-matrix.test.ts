@@ -1,0 +1,507 @@
+// The access matrix: every /api route the app registers, classified by who may call it and whose data
+// it concerns, then checked route by route (spec: "every endpoint checks who is asking"; "never answer
+// 500 for a user's mistake"). A route the table does not classify fails the test: add it below.
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
+import { RAG_ALGORITHM } from '../src/routes/api/tests/test-delivery-fixtures';
+import { buildTestApp, login, type TestApp } from './build-test-app';
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/** Whose data a signed-in route concerns, and so who may reach it. */
+type Concern =
+  /** The caller's own account only (no ids in the path). */
+  | 'caller'
+  /** The campaign selected in the caller's session. */
+  | 'selected-campaign'
+  /** A campaign (and test) the caller takes part in, in their own company. */
+  | 'participation'
+  /** One person's progress or outcomes: the caller's own only, never someone else's. */
+  | 'own-progress'
+  /** The caller's own, or (for their assessor) a person assigned to them in that test. */
+  | 'own-or-assigned'
+  /** Assessors only, about the people assigned to them. */
+  | 'assessor';
+
+interface RouteSpec {
+  access: 'public' | Concern;
+  /** What a bare `:id` names. */
+  id?: 'campaign' | 'test';
+  /** Query parameters and what they name. */
+  query?: Record<string, 'company'>;
+  /** A valid body, when the route takes one. */
+  body?: Record<string, unknown>;
+  /** Body paths (dotted) that accept several JSON types: a "wrong" type there need not be refused. */
+  anyType?: string[];
+  /** Failures end in a redirect (SSO), so a caller's mistake may answer 3xx instead of 4xx. */
+  redirects?: boolean;
+}
+
+const OUTCOMES = { values: [{ questionId: 'q1', value: 3 }] };
+
+const MATRIX: Record<string, RouteSpec> = {
+  // Signing in and out, password reset, SSO: nobody is signed in yet.
+  'POST /api/auth/login': { access: 'public', body: { username: 'nobody@nowhere.example', password: 'not-the-password' } },
+  'POST /api/auth/logout': { access: 'public' },
+  'POST /api/auth/sendPasswordReset': { access: 'public', body: { email: 'nobody@nowhere.example' } },
+  'POST /api/auth/checkToken': { access: 'public', body: { email: 'nobody@nowhere.example', token: 'not-a-token' } },
+  'POST /api/auth/resetPassword': {
+    access: 'public',
+    body: { email: 'nobody@nowhere.example', token: 'not-a-token', password: 'Nuova-Password-2026', password_confirmation: 'Nuova-Password-2026' },
+  },
+  'GET /api/v2/auth/sso/:slug': { access: 'public', redirects: true },
+  'GET /api/v2/auth/sso/:slug/callback': { access: 'public', redirects: true },
+
+  'GET /api/auth/me': { access: 'caller' },
+  'GET /api/auth/privacy/agreement': { access: 'selected-campaign' },
+  'POST /api/auth/privacy/giveConsent': { access: 'selected-campaign' },
+  'GET /api/usercampaign/list': { access: 'caller' },
+  'GET /api/usercampaign': { access: 'selected-campaign' },
+  'POST /api/usercampaign/:id': { access: 'participation', id: 'campaign', body: {} },
+  'GET /api/usertests': { access: 'selected-campaign', query: { companyId: 'company' } },
+  'GET /api/usertests/:id': { access: 'selected-campaign', id: 'test' },
+  'POST /api/logs': { access: 'caller', body: { data: '{"event":"matrix"}' } },
+  'GET /api/tests/:abbreviation/algorithm.js': { access: 'participation' },
+  'POST /api/tests/checkSync/:campaignId': { access: 'participation', body: { tests: [{ testId: 104, version: 1 }] } },
+  'POST /api/v2/rpc/:campaignId/:testId': { access: 'participation', body: { action: 'ping' } },
+
+  'GET /api/tests/:testId/sync/:campaignId/:userId': { access: 'own-progress' },
+  'POST /api/tests/:testId/sync/:campaignId/:userId': {
+    access: 'own-progress', body: { version: 1, status: 'incomplete', data: '{"step":1}' }, anyType: ['data'],
+  },
+  'POST /api/tests/:testId/status/:campaignId/:userId': { access: 'own-progress', body: { version: 2, status: 'incomplete' } },
+  'POST /api/tests/:testId/data/:campaignId/:userId': { access: 'own-progress', body: { version: 3, data: '{"step":2}' }, anyType: ['data'] },
+  'POST /api/outcomes/:campaignId/:testId/:userId': { access: 'own-progress', body: OUTCOMES, anyType: ['values.0.questionId', 'values.0.value'] },
+  'GET /api/tests/:testId/data/:campaignId/:userId': { access: 'own-or-assigned' },
+
+  'GET /api/tests/:testId/assessedOutcomes/:campaignId': { access: 'assessor' },
+  'POST /api/tests/:testId/assessedOutcomes/:campaignId/:userId': {
+    access: 'assessor', body: OUTCOMES, anyType: ['values.0.questionId', 'values.0.value'],
+  },
+  'GET /api/users/assessed/:campaignId/:testId': { access: 'assessor' },
+};
+
+/** What each path parameter names; `:id` is named by the route's spec. */
+const PARAM_KINDS: Record<string, Kind> = { userId: 'user', campaignId: 'campaign', testId: 'test', abbreviation: 'abbreviation', slug: 'slug' };
+type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug';
+const NUMERIC: Kind[] = ['user', 'campaign', 'test'];
+
+// ---------------------------------------------------------------------------------------------
+// Two companies: candidates, an assessor assigned to one candidate in one test, a campaign each.
+
+const PASSWORD = 'Segreta-2026';
+const ANNA = 'anna@alfa.example';
+const MARCO = 'marco@alfa.example';
+const ELENA = 'elena@alfa.example';
+const BRUNO = 'bruno@beta.example';
+const BERTA = 'berta@beta.example';
+const ALFA = 11;
+const BETA = 12;
+const C_MAIN = 5001;
+const C_ANNA = 5002;
+const C_BETA = 8001;
+const ALGORITHM = 'function computeOutcomes() { return [{ questionId: "score", value: 1 }]; }';
+
+const bundle = {
+  version: 1,
+  companies: [{ id: ALFA, name: 'Alfa S.r.l.' }, { id: BETA, name: 'Beta S.p.A.' }],
+  users: [
+    { company: 'Alfa S.r.l.', email: ANNA, password: PASSWORD, firstName: 'Anna', lastName: 'Rossi', privacy: true },
+    { company: 'Alfa S.r.l.', email: MARCO, password: PASSWORD, firstName: 'Marco', lastName: 'Sala', privacy: true },
+    { company: 'Alfa S.r.l.', email: ELENA, password: PASSWORD, firstName: 'Elena', lastName: 'Conti', role: 'Assessor', privacy: true },
+    { company: 'Beta S.p.A.', email: BRUNO, password: PASSWORD, firstName: 'Bruno', lastName: 'Bianchi', privacy: true },
+    { company: 'Beta S.p.A.', email: BERTA, password: PASSWORD, firstName: 'Berta', lastName: 'Neri', privacy: true },
+  ],
+  tests: [
+    { id: 101, abbreviation: 'RAG', name: 'Ragionamento', url: '/activities/numerical/', jsonData: {}, algorithm: RAG_ALGORITHM },
+    { id: 109, abbreviation: 'ALF', name: 'Solo Alfa', url: '/activities/alfa/', jsonData: {}, algorithm: ALGORITHM },
+    { id: 104, abbreviation: 'REP', name: 'Ripetibile', url: '/activities/rep/', repeatable: true, jsonData: {} },
+    { id: 201, abbreviation: 'COL', name: 'Colloquio', url: '/activities/interview-grid/', jsonData: {} },
+    { id: 108, abbreviation: 'ANN', name: 'Solo di Anna', url: '/activities/anna/', jsonData: {}, algorithm: ALGORITHM },
+    { id: 360, abbreviation: '360', name: 'Feedback 360', url: '/skillup-360', jsonData: {} },
+    { id: 901, abbreviation: 'BET', name: 'Beta test', url: '/activities/beta/', jsonData: {}, algorithm: ALGORITHM },
+  ],
+  campaigns: [
+    {
+      id: C_MAIN, company: 'Alfa S.r.l.', name: 'Principale', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+      tests: [{ test: 101 }, { test: 104 }, { test: 201 }, { test: 109 }],
+      participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }],
+      assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
+    },
+    {
+      id: C_ANNA, company: 'Alfa S.r.l.', name: 'Solo Anna', is360: true, dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+      tests: [{ test: 360 }, { test: 108 }],
+      participants: [{ user: ANNA }],
+    },
+    {
+      id: C_BETA, company: 'Beta S.p.A.', name: 'Beta', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+      tests: [{ test: 901 }, { test: 101 }],
+      participants: [{ user: BRUNO }, { user: BERTA }],
+    },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Collecting the routes, and calling one
+
+interface Route extends RouteSpec {
+  key: string;
+  method: string;
+  url: string;
+  params: string[];
+}
+
+interface Ids {
+  user: number;
+  campaign: number;
+  test: number;
+  abbreviation: string;
+  slug: string;
+  company: number;
+}
+
+interface Caller {
+  cookie: string;
+  id: number;
+}
+
+let t: TestApp;
+const registered = new Set<string>();
+const people: Record<string, Caller> = {};
+const caller = (email: string) => people[email];
+
+/** The /api routes as registered: HEAD twins of GET routes and trailing slashes folded away. */
+function collect(route: RouteOptions) {
+  const url = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
+  if (!url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/')) return;
+  for (const method of [route.method].flat()) {
+    if (method === 'HEAD' && route.exposeHeadRoute !== false && registered.has(`GET ${url}`)) continue;
+    registered.add(`${method} ${url}`);
+  }
+}
+
+function routes(filter: (r: Route) => boolean = () => true): Route[] {
+  return Object.entries(MATRIX)
+    .map(([key, spec]) => {
+      const [method, url] = key.split(' ');
+      const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      return { ...spec, key, method, url, params };
+    })
+    .filter(filter);
+}
+
+const kindOf = (route: Route, param: string): Kind | undefined => (param === 'id' ? route.id : PARAM_KINDS[param]);
+const kindsOf = (route: Route) => route.params.map((p) => kindOf(route, p));
+const namesA = (route: Route, kind: Kind) => kindsOf(route).includes(kind);
+const hasIds = (route: Route) => route.params.length > 0 || route.query !== undefined;
+
+function urlFor(route: Route, ids: Ids, override: Record<string, string> = {}, query?: Record<string, string>): string {
+  const path = route.url.replace(/:(\w+)/g, (_, param: string) => override[param] ?? encodeURIComponent(String(ids[kindOf(route, param)!])));
+  const q = query ?? Object.fromEntries(Object.entries(route.query ?? {}).map(([name, kind]) => [name, String(ids[kind])]));
+  const search = new URLSearchParams(q).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+interface Call {
+  url?: string;
+  cookie?: string;
+  /** The body: the route's valid one unless given; `null` sends none. */
+  payload?: unknown;
+  /** Raw text with this content type, instead of JSON. */
+  raw?: { text: string; type: string };
+}
+
+function call(route: Route, ids: Ids, c: Call = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (c.cookie) headers.cookie = c.cookie;
+  let payload: string | undefined;
+  if (c.raw) {
+    headers['content-type'] = c.raw.type;
+    payload = c.raw.text;
+  } else {
+    const body = c.payload === undefined ? route.body : c.payload;
+    if (body !== undefined && body !== null) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  return t.app.inject({ method: route.method as 'GET', url: c.url ?? urlFor(route, ids), headers, payload });
+}
+
+const describeAnswer = (route: Route, url: string, res: LightMyRequestResponse) => `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+
+/** Collects every mismatch, so one run reports every failing route at once. */
+function expectAll(failures: string[]) {
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let anna: Ids;
+let annaPrivate: Ids;
+let annaAssessed: Ids;
+let marcoAssessedTest: Ids;
+let bruno: Ids;
+
+beforeAll(async () => {
+  t = await buildTestApp(bundle, { onRoute: collect });
+  const signIn = async (email: string, campaignId: number) => {
+    const cookie = await login(t.app, email, PASSWORD);
+    const selected = await t.app.inject({ method: 'POST', url: `/api/usercampaign/${campaignId}`, headers: { cookie }, payload: {} });
+    if (selected.statusCode !== 200) throw new Error(`${email} cannot select ${campaignId}: ${selected.body}`);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    people[email] = { cookie, id: me.json().user.id };
+  };
+  await signIn(ANNA, C_MAIN);
+  await signIn(MARCO, C_MAIN);
+  await signIn(ELENA, C_MAIN);
+  await signIn(BRUNO, C_BETA);
+  await signIn(BERTA, C_BETA);
+  const annaId = caller(ANNA).id;
+  // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
+  // scored by a script no other company meets, RAG by one company Beta meets too).
+  anna = { user: annaId, campaign: C_MAIN, test: 104, abbreviation: 'ALF', slug: 'alfa', company: ALFA };
+  // Ids that are Anna's alone: a campaign, test and scoring script nobody else meets.
+  annaPrivate = { user: annaId, campaign: C_ANNA, test: 108, abbreviation: 'ANN', slug: 'alfa', company: ALFA };
+  // Anna in the test Elena assesses her in.
+  annaAssessed = { ...anna, test: 201 };
+  // Marco in that test, where nobody is assigned to assess him.
+  marcoAssessedTest = { ...anna, user: caller(MARCO).id, test: 201 };
+  bruno = { user: caller(BRUNO).id, campaign: C_BETA, test: 901, abbreviation: 'BET', slug: 'beta', company: BETA };
+});
+afterAll(() => t?.close());
+
+describe('the route table', () => {
+  it('classifies every registered /api route, and names no route that does not exist', () => {
+    const classified = new Set(Object.keys(MATRIX));
+    const unclassified = [...registered].filter((k) => !classified.has(k)).sort();
+    const missing = [...classified].filter((k) => !registered.has(k)).sort();
+    // unclassified: routes the access matrix does not know (add them to MATRIX); stale: MATRIX names a route that is gone.
+    expect({ unclassified, stale: missing }).toEqual({ unclassified: [], stale: [] });
+    expect(registered.size).toBeGreaterThan(20);
+  });
+
+  it('knows what every path parameter names', () => {
+    const unknown = routes().flatMap((r) => r.params.filter((p) => !kindOf(r, p)).map((p) => `${r.key}: :${p}`));
+    expect(unknown, 'give the route an `id` kind, or add the parameter to PARAM_KINDS').toEqual([]);
+  });
+});
+
+describe('who is asking', () => {
+  // GETs first: writing outcomes completes a test, and the valid calls below must all be valid.
+  const ordered = () => routes((r) => r.access !== 'public').sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+
+  it('lets the rightful caller through on every signed-in route (so the refusals below mean something)', async () => {
+    const failures: string[] = [];
+    for (const route of ordered()) {
+      const [who, ids] = route.access === 'assessor' ? [caller(ELENA), annaAssessed] : [caller(ANNA), anna];
+      const res = await call(route, ids, { cookie: who.cookie });
+      if (res.statusCode < 200 || res.statusCode > 299) failures.push(describeAnswer(route, urlFor(route, ids), res));
+    }
+    expectAll(failures);
+  });
+
+  it('answers 401 UNAUTHENTICATED on every signed-in route without a cookie, with a forged one, or with an ended session', async () => {
+    const ended = await login(t.app, MARCO, PASSWORD);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: ended } });
+    const cookies = [undefined, 'prova_session=forged-0123456789abcdef', 'prova_session=', 'prova_session=%E0%A4%A', ended, 'other_cookie=1'];
+    const failures: string[] = [];
+    for (const route of routes((r) => r.access !== 'public')) {
+      for (const cookie of cookies) {
+        const res = await call(route, anna, { cookie });
+        const body = res.headers['content-type']?.toString().includes('json') ? res.json() : {};
+        if (res.statusCode !== 401 || body.status !== false || body.code !== 'UNAUTHENTICATED') {
+          failures.push(`[cookie ${cookie ?? 'none'}] ${describeAnswer(route, urlFor(route, anna), res)}`);
+        }
+      }
+    }
+    expectAll(failures);
+  });
+
+  it('lets anyone reach the public routes without a cookie', async () => {
+    const failures: string[] = [];
+    for (const route of routes((r) => r.access === 'public')) {
+      const res = await call(route, anna);
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) failures.push(describeAnswer(route, urlFor(route, anna), res));
+    }
+    expectAll(failures);
+  });
+});
+
+describe('whose data', () => {
+  /** Every listed call must be refused with 403 or 404: never 2xx, never 5xx. */
+  async function expectRefused(who: Caller, ids: Ids, filter: (r: Route) => boolean, label: string, allowed = [403, 404]) {
+    const failures: string[] = [];
+    const checked = routes((r) => r.access !== 'public' && filter(r));
+    expect(checked.length, `${label}: no route checked`).toBeGreaterThan(0);
+    for (const route of checked) {
+      const res = await call(route, ids, { cookie: who.cookie });
+      if (!allowed.includes(res.statusCode)) failures.push(`[${label}] ${describeAnswer(route, urlFor(route, ids), res)}`);
+    }
+    expectAll(failures);
+  }
+
+  it("refuses a candidate another candidate's progress and outcomes, in a campaign they share", async () => {
+    await expectRefused(caller(MARCO), anna, (r) => namesA(r, 'user'), 'Marco with Anna');
+  });
+
+  it("refuses a candidate every route naming another candidate's own campaign, test or script", async () => {
+    await expectRefused(caller(MARCO), annaPrivate, (r) => r.params.length > 0, 'Marco with Anna-only ids');
+    await expectRefused(caller(BERTA), bruno, (r) => namesA(r, 'user'), 'Berta with Bruno');
+  });
+
+  it("refuses a user of another company every route naming the first company's campaigns, tests, users", async () => {
+    for (const email of [BRUNO, BERTA]) {
+      await expectRefused(caller(email), anna, (r) => r.params.length > 0, `${email} with Anna`);
+      await expectRefused(caller(email), annaPrivate, hasIds, `${email} with Anna-only ids`);
+      // Their own campaign and test, somebody else's person.
+      await expectRefused(caller(email), { ...bruno, user: caller(ANNA).id }, (r) => namesA(r, 'user'), `${email} in Beta with Anna's id`);
+    }
+    for (const email of [ANNA, ELENA]) {
+      await expectRefused(caller(email), bruno, hasIds, `${email} with Bruno`);
+      await expectRefused(caller(email), { ...anna, user: caller(BRUNO).id }, (r) => namesA(r, 'user'), `${email} in Alfa with Bruno's id`);
+    }
+  });
+
+  it('refuses another company in the test list query', async () => {
+    const list = routes((r) => r.key === 'GET /api/usertests')[0];
+    expect((await call(list, anna, { cookie: caller(ANNA).cookie })).statusCode).toBe(200);
+    expect((await call(list, { ...anna, company: BETA }, { cookie: caller(ANNA).cookie })).statusCode).toBe(403);
+    expect((await call(list, { ...bruno, company: ALFA }, { cookie: caller(BRUNO).cookie })).statusCode).toBe(403);
+  });
+
+  it('refuses candidates every assessor-only route with 403', async () => {
+    for (const [email, ids] of [[ANNA, { ...annaAssessed, user: caller(MARCO).id }], [MARCO, annaAssessed], [BRUNO, { ...bruno, user: caller(BERTA).id }]] as const) {
+      await expectRefused(caller(email), ids, (r) => r.access === 'assessor', `${email} as assessor`, [403]);
+    }
+  });
+
+  it('lets the assessor read the assigned person, and nobody else', async () => {
+    const elena = caller(ELENA);
+    const failures: string[] = [];
+    for (const route of routes((r) => r.access === 'own-or-assigned' || r.access === 'assessor')) {
+      const res = await call(route, annaAssessed, { cookie: elena.cookie });
+      if (res.statusCode !== 200) failures.push(describeAnswer(route, urlFor(route, annaAssessed), res));
+    }
+    expectAll(failures);
+    // An unassigned person in the same test; the assigned person in a test she is not assessed in.
+    await expectRefused(elena, marcoAssessedTest, (r) => namesA(r, 'user'), 'Elena with unassigned Marco');
+    await expectRefused(elena, anna, (r) => namesA(r, 'user'), 'Elena with Anna in an unassigned test');
+    // Assessing is reading and recording outcomes: never writing the person's own progress.
+    await expectRefused(elena, annaAssessed, (r) => r.access === 'own-progress', 'Elena writing as Anna');
+
+    const samples = await t.app.inject({ url: `/api/users/assessed/${C_MAIN}/201`, headers: { cookie: elena.cookie } });
+    expect(samples.json().samples.map((s: { id: number }) => s.id)).toEqual([caller(ANNA).id]);
+    const recorded = await t.app.inject({ url: `/api/tests/201/assessedOutcomes/${C_MAIN}`, headers: { cookie: elena.cookie } });
+    expect(recorded.json().list.map((s: { userId: number }) => s.userId)).toEqual([caller(ANNA).id]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Robustness: a caller's mistake is a 4xx, never a 5xx.
+
+const BAD_IDS = ['abc', '0', '-1', '1.5', '1e400', '2147483648', '99999999999999999999', '9'.repeat(400), 'null', '%00', '%20', '%ZZ', '1%3B%20drop'];
+const BAD_STRINGS = ['x'.repeat(5_000), '%00', '%2e%2e%2f%2e%2e', '%ZZ', '%E2%80%AE'];
+const OVERSIZED = 'x'.repeat(950_000);
+const DEPTH = 100_000;
+
+/** Every leaf (and container) of a JSON value with its dotted path. */
+function paths(value: unknown, prefix = ''): { path: string; value: unknown }[] {
+  const here = prefix ? [{ path: prefix, value }] : [];
+  if (value && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    return [...here, ...entries.flatMap(([k, v]) => paths(v, prefix ? `${prefix}.${k}` : k))];
+  }
+  return here;
+}
+
+function replaced(body: unknown, path: string, value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  const keys = path.split('.');
+  let node: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+  return copy;
+}
+
+/** Values of the wrong JSON type for a value. */
+function wrongTypes(value: unknown): unknown[] {
+  if (typeof value === 'string') return [12345, true, null, {}, ['x']];
+  if (typeof value === 'number') return ['12', true, null, {}, [1]];
+  if (typeof value === 'boolean') return ['true', 1, null];
+  if (Array.isArray(value)) return ['x', 1, null, { 0: value[0] }];
+  return ['x', 1, null, []];
+}
+
+/** Valid JSON types but edge values: may be accepted, must not break the server. */
+function edgeValues(value: unknown): unknown[] {
+  if (typeof value === 'string') return ['', ' ', '\u0000', 'a\u0000b', '\ud800', '😀'.repeat(1000), "'; drop table users; --"];
+  if (typeof value === 'number') return [-1, 0, 0.5, 2 ** 31, 2 ** 53, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER];
+  return [];
+}
+
+describe("a caller's mistake", () => {
+  /** Each route with a caller that gets past authentication, so the input reaches the handler. */
+  const fuzzed = () => routes().map((route) => ({ route, cookie: route.access === 'public' ? undefined : route.access === 'assessor' ? caller(ELENA).cookie : caller(ANNA).cookie, ids: route.access === 'assessor' ? annaAssessed : anna }));
+
+  function judge(failures: string[], route: Route, label: string, res: LightMyRequestResponse, strict: boolean) {
+    const ok = res.statusCode < 500 && (!strict || (res.statusCode >= 400 || (route.redirects === true && res.statusCode >= 300 && res.statusCode < 400)));
+    if (!ok) failures.push(`[${label}] ${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+
+  it('answers 4xx to malformed path and query parameters on every route', async () => {
+    const failures: string[] = [];
+    for (const { route, cookie, ids } of fuzzed()) {
+      for (const param of route.params) {
+        const kind = kindOf(route, param)!;
+        for (const bad of NUMERIC.includes(kind) ? BAD_IDS : BAD_STRINGS) {
+          const res = await call(route, ids, { cookie, url: urlFor(route, ids, { [param]: bad }) });
+          judge(failures, route, `:${param}=${bad.slice(0, 20)}`, res, true);
+        }
+      }
+      for (const name of Object.keys(route.query ?? {})) {
+        for (const bad of [...BAD_IDS, '']) {
+          const res = await call(route, ids, { cookie, url: `${urlFor(route, ids, {}, {})}?${name}=${bad}` });
+          judge(failures, route, `?${name}=${bad.slice(0, 20)}`, res, true);
+        }
+        const twice = await call(route, ids, { cookie, url: `${urlFor(route, ids, {}, {})}?${name}=1&${name}=2` });
+        judge(failures, route, `?${name} twice`, twice, false);
+      }
+    }
+    expectAll(failures);
+  });
+
+  it('answers 4xx to malformed bodies on every route that takes one', async () => {
+    const failures: string[] = [];
+    for (const { route, cookie, ids } of fuzzed()) {
+      if (!route.body) continue;
+      const required = Object.keys(route.body).length > 0;
+      const send = async (label: string, c: Call, strict = true) => judge(failures, route, label, await call(route, ids, { cookie, ...c }), strict);
+
+      await send('no body', { payload: null }, required);
+      for (const whole of [[], 'text', 42, true]) await send(`body ${JSON.stringify(whole)}`, { payload: whole });
+      await send('body null', { raw: { text: 'null', type: 'application/json' } }, required);
+      await send('broken JSON', { raw: { text: '{"a": ', type: 'application/json' } });
+      await send('text/plain', { raw: { text: 'hello', type: 'text/plain' } });
+      await send('over the body limit', { raw: { text: JSON.stringify({ ...route.body, pad: 'x'.repeat(BODY_LIMIT_BYTES) }), type: 'application/json' } });
+      await send('prototype keys', { raw: { text: JSON.stringify(route.body).replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},'), type: 'application/json' } }, false);
+
+      for (const { path, value } of paths(route.body)) {
+        const loose = (route.anyType ?? []).some((p) => path === p || path.startsWith(`${p}.`));
+        for (const wrong of wrongTypes(value)) await send(`${path}=${JSON.stringify(wrong)}`, { payload: replaced(route.body, path, wrong) }, !loose);
+        for (const edge of edgeValues(value)) await send(`${path}=${JSON.stringify(edge).slice(0, 20)}`, { payload: replaced(route.body, path, edge) }, false);
+        if (typeof value === 'string') await send(`${path} oversized`, { payload: replaced(route.body, path, OVERSIZED) });
+        const deep = JSON.stringify(replaced(route.body, path, 'DEEP')).replace('"DEEP"', `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`);
+        await send(`${path} nested ${DEPTH} deep`, { raw: { text: deep, type: 'application/json' } }, false);
+        if (!path.includes('.')) {
+          const without = structuredClone(route.body);
+          delete without[path];
+          await send(`without ${path}`, { payload: without }, false);
+        }
+      }
+    }
+    expectAll(failures);
+  });
+});
