@@ -43,52 +43,31 @@
     },
   };
 
+  var kit = window.ActivityKit;
+  var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
   var samples = [];
   var ratings = {};
   var selected = null;
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === 'text') node.textContent = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { node.appendChild(c); });
-    return node;
-  }
-
-  function languageOf(code) {
-    var short = String(code || '').slice(0, 2).toLowerCase();
-    return TEXTS[short] ? short : 'it';
-  }
-
   function nameOf(person) {
     var name = [person.firstName, person.lastName].filter(Boolean).join(' ');
     return name || person.email || '#' + person.id;
   }
 
-  function radio(name, value, label, checked, onChange) {
-    var id = name + '-' + value;
-    var input = el('input', { type: 'radio', name: name, value: String(value), id: id });
-    input.checked = checked;
-    input.addEventListener('change', onChange);
-    return el('label', { class: 'option', for: id }, [input, el('span', { text: label })]);
-  }
-
   function render(message) {
     var people = el('fieldset', {}, [el('legend', { text: t.people })].concat(samples.map(function (p) {
       var status = ratings[p.id] === undefined ? t.notRated : t.rated(ratings[p.id]);
-      return radio('person', p.id, nameOf(p) + ' (' + status + ')', selected === p.id, function () {
+      return kit.radio('person', p.id, nameOf(p) + ' (' + status + ')', { checked: selected === p.id, onChange: function () {
         selected = p.id;
         render();
         document.getElementById('person-' + p.id).focus();
-      });
+      } });
     })));
     var current = selected === null ? undefined : ratings[selected];
     var scale = el('fieldset', {}, [el('legend', { text: t.rating })].concat(t.scale.map(function (label, value) {
-      return radio('score', value, value + ' – ' + label, current === value, function () {});
+      return kit.radio('score', value, value + ' – ' + label, { checked: current === value });
     })));
     var save = el('button', { type: 'button', text: t.save });
     save.addEventListener('click', saveRating);
@@ -123,25 +102,20 @@
   }
 
   function renderDone() {
-    var exit = el('button', { type: 'button', class: 'secondary', text: t.exit });
-    exit.addEventListener('click', function () { ProvaActivity.exit().catch(showError); });
-    app.replaceChildren(el('h1', { text: t.title }), el('p', { class: 'notice', role: 'status', text: t.done }), exit);
+    app.replaceChildren(el('h1', { text: t.title }), kit.notice(t.done), kit.exitButton(t.exit, showError));
   }
 
   function showNotice(text, isError) {
-    app.replaceChildren(el('h1', { text: t.title }), el('p', { class: isError ? 'notice error' : 'notice', role: isError ? 'alert' : 'status', text: text }));
+    app.replaceChildren(el('h1', { text: t.title }), kit.notice(text, isError));
   }
 
   function showError(error) {
-    showNotice(t.error + ': ' + (error && error.message ? error.message : String(error)), true);
+    showNotice(kit.errorText(t.error, error), true);
   }
 
   ProvaActivity.init()
     .then(function (session) {
-      var lang = languageOf(session.lang);
-      t = TEXTS[lang];
-      document.documentElement.lang = lang;
-      document.title = t.title;
+      t = kit.textsFor(TEXTS, session.lang);
       if (!session.isAssessor) return showNotice(t.onlyAssessors, true);
       return Promise.all([ProvaActivity.getSamples(), ProvaActivity.getAssessedOutcomes()]).then(function (answers) {
         samples = answers[0];

@@ -58,27 +58,14 @@
   var IDS = ['q1', 'q2', 'q3'];
   var OPTIONS = ['a', 'b', 'c', 'd'];
 
+  var kit = window.ActivityKit;
+  var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
   var state = { answers: {}, startedAt: 0 };
   var minutes = 20;
   var finished = false;
   var ticker;
-
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === 'text') node.textContent = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { node.appendChild(c); });
-    return node;
-  }
-
-  function languageOf(code) {
-    var short = String(code || '').slice(0, 2).toLowerCase();
-    return TEXTS[short] ? short : 'it';
-  }
 
   function table() {
     var head = el('tr', {}, [el('th', { scope: 'col', text: t.product })].concat(t.quarters.map(function (q) { return el('th', { scope: 'col', text: q }); })));
@@ -92,11 +79,12 @@
     var id = IDS[index];
     var q = t.questions[index];
     var options = q[1].map(function (text, i) {
-      var input = el('input', { type: 'radio', name: id, value: OPTIONS[i], id: id + OPTIONS[i] });
-      input.checked = state.answers[id] === OPTIONS[i];
-      input.disabled = finished;
-      input.addEventListener('change', function () { answer(id, input.value); });
-      return el('label', { class: 'option', for: id + OPTIONS[i] }, [input, el('span', { text: OPTIONS[i] + ') ' + text })]);
+      var value = OPTIONS[i];
+      return kit.radio(id, value, value + ') ' + text, {
+        checked: state.answers[id] === value,
+        disabled: finished,
+        onChange: function () { answer(id, value); },
+      });
     });
     return el('fieldset', {}, [el('legend', { text: (index + 1) + '. ' + q[0] })].concat(options));
   }
@@ -136,17 +124,7 @@
   }
 
   function renderDone(message) {
-    app.replaceChildren(
-      el('h1', { text: t.title }),
-      el('p', { class: 'notice', role: 'status', text: message }),
-      exitButton()
-    );
-  }
-
-  function exitButton() {
-    var button = el('button', { type: 'button', class: 'secondary', text: t.exit });
-    button.addEventListener('click', function () { ProvaActivity.exit().catch(showError); });
-    return button;
+    app.replaceChildren(el('h1', { text: t.title }), kit.notice(message), kit.exitButton(t.exit, showError));
   }
 
   function render() {
@@ -167,14 +145,12 @@
   }
 
   function showError(error) {
-    app.replaceChildren(el('p', { class: 'notice error', role: 'alert', text: t.error + ': ' + (error && error.message ? error.message : String(error)) }));
+    app.replaceChildren(kit.notice(kit.errorText(t.error, error), true));
   }
 
   ProvaActivity.init()
     .then(function (session) {
-      t = TEXTS[languageOf(session.lang)];
-      document.documentElement.lang = languageOf(session.lang);
-      document.title = t.title;
+      t = kit.textsFor(TEXTS, session.lang);
       var options = session.testData || {};
       if (typeof options.minutes === 'number' && options.minutes > 0) minutes = options.minutes;
       var saved = session.data && typeof session.data === 'object' ? session.data : {};

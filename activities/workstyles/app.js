@@ -53,36 +53,23 @@
     },
   };
 
+  var kit = window.ActivityKit;
+  var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
   var answers = {};
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === 'text') node.textContent = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { node.appendChild(c); });
-    return node;
-  }
-
-  function languageOf(code) {
-    var short = String(code || '').slice(0, 2).toLowerCase();
-    return TEXTS[short] ? short : 'it';
-  }
-
   function item(id, index) {
     var options = t.scale.map(function (label, i) {
       var value = i + 1;
-      var input = el('input', { type: 'radio', name: id, value: String(value), id: id + value });
-      input.checked = answers[id] === value;
-      input.addEventListener('change', function () {
-        answers[id] = value;
-        ProvaActivity.setData({ answers: answers }).catch(showError);
-        update();
+      return kit.radio(id, value, value + ' – ' + label, {
+        checked: answers[id] === value,
+        onChange: function () {
+          answers[id] = value;
+          ProvaActivity.setData({ answers: answers }).catch(showError);
+          update();
+        },
       });
-      return el('label', { class: 'option', for: id + value }, [input, el('span', { text: value + ' – ' + label })]);
     });
     return el('fieldset', {}, [el('legend', { text: (index + 1) + '. ' + t.items[id] })].concat(options));
   }
@@ -107,9 +94,7 @@
   }
 
   function renderDone() {
-    var exit = el('button', { type: 'button', class: 'secondary', text: t.exit });
-    exit.addEventListener('click', function () { ProvaActivity.exit().catch(showError); });
-    app.replaceChildren(el('h1', { text: t.title }), el('p', { class: 'notice', role: 'status', text: t.done }), exit);
+    app.replaceChildren(el('h1', { text: t.title }), kit.notice(t.done), kit.exitButton(t.exit, showError));
   }
 
   function render() {
@@ -122,15 +107,12 @@
   }
 
   function showError(error) {
-    app.replaceChildren(el('p', { class: 'notice error', role: 'alert', text: t.error + ': ' + (error && error.message ? error.message : String(error)) }));
+    app.replaceChildren(kit.notice(kit.errorText(t.error, error), true));
   }
 
   ProvaActivity.init()
     .then(function (session) {
-      var lang = languageOf(session.lang);
-      t = TEXTS[lang];
-      document.documentElement.lang = lang;
-      document.title = t.title;
+      t = kit.textsFor(TEXTS, session.lang);
       var saved = session.data && typeof session.data === 'object' ? session.data : {};
       answers = saved.answers || {};
       if (session.status === 'complete') return renderDone();

@@ -140,6 +140,7 @@ test.describe('sign-in', () => {
   test('unknown addresses say Not found...', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Not found...')).toBeVisible();
+    expect((await page.request.get('/assets/chunk-from-an-old-deploy.js')).status()).toBe(404);
     await expectAccessible(page, 'not found');
   });
 

@@ -68,6 +68,11 @@ createServer((req, res) => {
     return file ? sendFile(res, file) : notFound(res);
   }
   const file = inside(activityDir, path);
+  // The sample activities link ../shared/ (activities/shared/ on the platform): the folder beside this one.
+  if (path.startsWith('/shared/') && !(file && existsSync(file))) {
+    const shared = inside(resolve(activityDir, '../shared'), path.slice('/shared'.length));
+    return shared ? sendFile(res, shared) : notFound(res);
+  }
   return file ? sendFile(res, file) : notFound(res);
 }).listen(activityPort, 'localhost');
 

@@ -29,7 +29,8 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    const isFileArea = path.startsWith('/api/') || path === '/api' || path.startsWith('/activities/') || path.startsWith('/sdk/');
+    // A missing build asset (an old chunk after a deploy) must be a 404, not the app shell.
+    const isFileArea = path === '/api' || ['/api/', '/activities/', '/sdk/', '/assets/'].some((p) => path.startsWith(p));
     if (request.method !== 'GET' || isFileArea || !hasWeb) throw notFound('Route');
     // Hashed assets are immutable; the shell must always be fresh.
     reply.header('cache-control', 'no-cache');

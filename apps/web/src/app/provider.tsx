@@ -9,7 +9,7 @@ import { locationToFrom, type RedirectState } from '@/lib/redirect';
 import { router } from './router';
 import { SendingQueueProvider } from './sending-queue-provider';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // Client errors (4xx, expired session) will not change by asking again.

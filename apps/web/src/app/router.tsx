@@ -1,22 +1,28 @@
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
-import { CampaignRoot } from './routes/app/campaign-root';
-import { HomeRoute } from './routes/app/home';
-import { LoginRoute } from './routes/auth/login';
-import { NewPasswordRoute } from './routes/auth/new-password';
-import { ResetRoute } from './routes/auth/reset';
 import { RouteError } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
-import { PrivacyRoute } from './routes/privacy';
 import { RequireAuth } from './routes/require-auth';
 import { Root } from './routes/root';
-import { SelectCampaignRoute } from './routes/select-campaign';
-import { SsoErrorRoute } from './routes/sso/sso-error';
-import { SsoLogoutRoute } from './routes/sso/sso-logout';
-import { SsoStartRoute } from './routes/sso/sso-start';
-import { StartRoute } from './routes/app/start';
-import { TestsRoute } from './routes/app/tests';
-import { TestRoute } from './routes/app/test';
+
+// Each screen is its own chunk, fetched when first shown: candidates often use phones, so the first
+// load carries only the shell. React.lazy rather than the route's `lazy`: navigations still commit as
+// before (at once with flushSync, which logout relies on), and Root and CampaignRoot hold the
+// Suspense spinners. RouteError stays eager: it also shows when a chunk fails to load.
+const LoginRoute = lazy(() => import('./routes/auth/login').then((m) => ({ default: m.LoginRoute })));
+const ResetRoute = lazy(() => import('./routes/auth/reset').then((m) => ({ default: m.ResetRoute })));
+const NewPasswordRoute = lazy(() => import('./routes/auth/new-password').then((m) => ({ default: m.NewPasswordRoute })));
+const SsoErrorRoute = lazy(() => import('./routes/sso/sso-error').then((m) => ({ default: m.SsoErrorRoute })));
+const SsoLogoutRoute = lazy(() => import('./routes/sso/sso-logout').then((m) => ({ default: m.SsoLogoutRoute })));
+const SsoStartRoute = lazy(() => import('./routes/sso/sso-start').then((m) => ({ default: m.SsoStartRoute })));
+const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
+const SelectCampaignRoute = lazy(() => import('./routes/select-campaign').then((m) => ({ default: m.SelectCampaignRoute })));
+const CampaignRoot = lazy(() => import('./routes/app/campaign-root').then((m) => ({ default: m.CampaignRoot })));
+const HomeRoute = lazy(() => import('./routes/app/home').then((m) => ({ default: m.HomeRoute })));
+const TestsRoute = lazy(() => import('./routes/app/tests').then((m) => ({ default: m.TestsRoute })));
+const StartRoute = lazy(() => import('./routes/app/start').then((m) => ({ default: m.StartRoute })));
+const TestRoute = lazy(() => import('./routes/app/test').then((m) => ({ default: m.TestRoute })));
 
 /**
  * Spec section 2. Screens still to come, each in its own issue:

@@ -142,7 +142,8 @@ async function send<T>(
   return parsed.data;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The body as JSON; undefined when empty or not JSON (the caller judges by the status). */
+export async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (!text) return undefined;

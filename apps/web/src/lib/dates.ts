@@ -1,6 +1,7 @@
 import { format as formatDateFns, isValid, parseISO } from 'date-fns';
 import { enGB, es, it, type Locale } from 'date-fns/locale';
-import type { UiLang } from './i18n';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_UI_LANG, isUiLang, type UiLang } from './i18n';
 
 /** Date formats of the product (spec section 9). `PP` is the default and follows the locale. */
 export const DATE_FORMATS = {
@@ -33,4 +34,11 @@ export function formatDate(
 /** The machine-readable value for `<time dateTime>`. */
 export function toDateTimeAttribute(value: string | Date | null | undefined): string | undefined {
   return toDate(value)?.toISOString();
+}
+
+/** Date formatting bound to the current interface language (here, not in i18n.ts: date-fns then loads only with the screens that show dates). */
+export function useFormatDate() {
+  const { i18n } = useTranslation();
+  const lang: UiLang = isUiLang(i18n.language) ? i18n.language : DEFAULT_UI_LANG;
+  return (value: string | Date | null | undefined, pattern?: DateFormat) => formatDate(value, pattern, lang);
 }

@@ -1,12 +1,11 @@
 import { DEFAULT_LANG, UI_LANG, type LangCode } from '@prova/contract/limits';
 import i18n from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/translation.json';
 import es from '../locales/es/translation.json';
 import it from '../locales/it/translation.json';
-import { formatDate, type DateFormat } from './dates';
 
-export const UI_LANGS = ['it', 'en', 'es'] as const;
+const UI_LANGS = ['it', 'en', 'es'] as const;
 export type UiLang = (typeof UI_LANGS)[number];
 export const DEFAULT_UI_LANG: UiLang = UI_LANG[DEFAULT_LANG];
 
@@ -42,17 +41,6 @@ void i18n.use(initReactI18next).init({
 
 export function setUiLang(lang: UiLang) {
   if (i18n.language !== lang) void i18n.changeLanguage(lang);
-}
-
-export function currentUiLang(): UiLang {
-  return isUiLang(i18n.language) ? i18n.language : DEFAULT_UI_LANG;
-}
-
-/** Date formatting bound to the current interface language. */
-export function useFormatDate() {
-  const { i18n: instance } = useTranslation();
-  const lang: UiLang = isUiLang(instance.language) ? instance.language : DEFAULT_UI_LANG;
-  return (value: string | Date | null | undefined, pattern?: DateFormat) => formatDate(value, pattern, lang);
 }
 
 export { i18n };

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 
 /** Routes of the 360 area: closing a test there goes back to the 360 dashboard. */
-export function is360Path(pathname: string): boolean {
+function is360Path(pathname: string): boolean {
   return pathname === paths.app.skillup360.path || pathname.startsWith(`${paths.app.skillup360.path}/`);
 }
 

@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { CenteredLayout } from '@/components/layout/page-layouts';
 import { Notifications } from '@/components/ui/notifications/notifications';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-me';
 import { useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
 import { DEFAULT_UI_LANG, isUiLang, setUiLang, uiLangFor, type UiLang } from '@/lib/i18n';
@@ -67,7 +69,16 @@ export function Root() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Outlet />
+      {/* While a screen's chunk arrives on first load (navigations keep the old screen meanwhile). */}
+      <Suspense
+        fallback={
+          <CenteredLayout>
+            <PageSpinner />
+          </CenteredLayout>
+        }
+      >
+        <Outlet />
+      </Suspense>
       <Notifications />
       <ScrollRestoration />
     </>

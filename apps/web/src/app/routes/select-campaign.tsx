@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { AppLayout } from '@/components/layout/page-layouts';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-me';
 import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
@@ -58,12 +59,7 @@ export function SelectCampaignRoute() {
         {campaigns.isPending ? (
           <PageSpinner />
         ) : campaigns.isError ? (
-          <div className="callout callout--error" role="alert">
-            <p>{t('campaigns.loadError')}</p>
-            <Button variant="secondary" onClick={() => void campaigns.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
+          <LoadError message={t('campaigns.loadError')} onRetry={() => void campaigns.refetch()} />
         ) : list.length === 0 ? (
           <p className="callout callout--warning">{t('errors.noActiveCampaign')}</p>
         ) : single ? (

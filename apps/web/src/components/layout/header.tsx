@@ -1,4 +1,5 @@
 import type { User } from '@prova/contract/auth';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ChartIcon, HomeIcon, ListIcon, LogoMark } from '@/components/ui/icons';
@@ -37,6 +38,7 @@ export function Header({
 }: HeaderProps) {
   const { t } = useTranslation();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const overview: NavItem = { to: paths.home.getHref(), end: true, icon: <HomeIcon />, label: t('header.overview') };
 
   return (
     <header className="site-header">
@@ -66,42 +68,39 @@ export function Header({
       </div>
       {showMenu && (
         <>
-          <nav className="site-nav site-nav--desktop" aria-label={t('header.mainMenu')}>
-            <ul>
-              <li>
-                <NavLink to={paths.home.getHref()} end>
-                  <HomeIcon />
-                  {t('header.overview')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to={paths.app.report.getHref()}>
-                  <ChartIcon />
-                  {t('header.report')}
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
+          <SiteNav variant="desktop" items={[overview, { to: paths.app.report.getHref(), icon: <ChartIcon />, label: t('header.report') }]} />
           {!hideMobileMenu && (
-            <nav className="site-nav site-nav--mobile" aria-label={t('header.mainMenu')}>
-              <ul>
-                <li>
-                  <NavLink to={paths.home.getHref()} end>
-                    <HomeIcon />
-                    {t('header.overview')}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to={paths.app.tests.getHref()}>
-                    <ListIcon />
-                    {t('header.tests')}
-                  </NavLink>
-                </li>
-              </ul>
-            </nav>
+            <SiteNav variant="mobile" items={[overview, { to: paths.app.tests.getHref(), icon: <ListIcon />, label: t('header.tests') }]} />
           )}
         </>
       )}
     </header>
+  );
+}
+
+interface NavItem {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  /** Active only on this exact path (the overview, not every page below it). */
+  end?: boolean;
+}
+
+/** The room menu: one for wide screens, one for phones (styles.css shows the one that fits). */
+function SiteNav({ variant, items }: { variant: 'desktop' | 'mobile'; items: NavItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav className={`site-nav site-nav--${variant}`} aria-label={t('header.mainMenu')}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end}>
+              {item.icon}
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/ui/icons';
 
 /** `id="main"` is the target of the skip link; tabIndex lets route changes move focus here. */
-export function Main({ children, className }: { children: ReactNode; className?: string }) {
+function Main({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <main id="main" tabIndex={-1} className={['main', className].filter(Boolean).join(' ')}>
       {children}
@@ -11,7 +11,7 @@ export function Main({ children, className }: { children: ReactNode; className?:
   );
 }
 
-export function Footer() {
+function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">

@@ -1,5 +1,5 @@
 /** Spec section 9: the letter is the first letter of the name, uppercased. */
-export function avatarLetter(name: string): string {
+function avatarLetter(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';
 }
 

@@ -78,3 +78,45 @@ export const CloseIcon = () => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
+
+// The test room's status and page icons.
+
+export const NotAttemptedIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+  </Icon>
+);
+
+export const IncompleteIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 3a9 9 0 0 1 0 18Z" fill="currentColor" />
+  </Icon>
+);
+
+export const CompleteIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.7 2.7L16.5 9.5" />
+  </Icon>
+);
+
+export const LockIcon = () => (
+  <Icon width="18" height="18">
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Icon>
+);
+
+export const ClockIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const BackIcon = () => (
+  <Icon>
+    <path d="M15 18 9 12l6-6" />
+  </Icon>
+);

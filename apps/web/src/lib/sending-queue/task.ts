@@ -1,6 +1,6 @@
 // What the sending queue holds (spec section 3, 'Sync request') and the order it keeps (section 4).
 
-export const TASK_TYPES = ['SYNC', 'SYNC_ALL', 'STATUS', 'DATA', 'OUTCOMES', 'LOG'] as const;
+const TASK_TYPES = ['SYNC', 'SYNC_ALL', 'STATUS', 'DATA', 'OUTCOMES', 'LOG'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 /** Why the last attempt failed: `none` before any failure. */

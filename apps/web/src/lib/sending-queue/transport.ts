@@ -1,4 +1,5 @@
 import { QUEUE } from '@prova/contract/limits';
+import { readJson } from '../api-client';
 import type { QueueTask } from './task';
 import { toTaskRequest } from './task-request';
 
@@ -33,13 +34,3 @@ export const fetchTransport: Transport = (task) => {
   const { url, body } = toTaskRequest(task);
   return postJson(url, body);
 };
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}

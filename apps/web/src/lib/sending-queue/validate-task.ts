@@ -4,7 +4,7 @@ import type { QueueTask, TaskInput } from './task';
 // Spec section 5 ('Sync requests') with the messages of section 8, through the contract's validator.
 // LOG (log entries) is the queue's own type: it needs data.
 
-export const LOG_ERROR = 'Invalid LOG request data';
+const LOG_ERROR = 'Invalid LOG request data';
 
 /** Checks a task on enqueue; throws an Error with the spec message when it is invalid. */
 export function validateTask(input: TaskInput): QueueTask {

@@ -1,10 +1,11 @@
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatch, useOutletContext } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { AppLayout } from '@/components/layout/page-layouts';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-me';
@@ -71,15 +72,13 @@ export function CampaignRoot() {
         <PageSpinner />
       ) : selected.isError ? (
         <div className="page page--narrow">
-          <div className="callout callout--error" role="alert">
-            <h1>{t('home.loadError')}</h1>
-            <Button variant="secondary" onClick={() => void selected.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
+          <LoadError message={t('home.loadError')} onRetry={() => void selected.refetch()} heading />
         </div>
       ) : (
-        <Outlet context={{ user, campaign: selected.data } satisfies CampaignContext} />
+        // The header stays while the page's chunk arrives.
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet context={{ user, campaign: selected.data } satisfies CampaignContext} />
+        </Suspense>
       )}
     </AppLayout>
   );

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -76,12 +76,7 @@ function NewPasswordPage({ token, email }: { token: string; email: string }) {
     content = <PageSpinner />;
   } else if (check.isError) {
     content = (
-      <div className="callout callout--error" role="alert">
-        <p>{t('newPassword.checkError')}</p>
-        <Button variant="secondary" onClick={() => void check.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadError message={t('newPassword.checkError')} onRetry={() => void check.refetch()} />
     );
   } else {
     content = (

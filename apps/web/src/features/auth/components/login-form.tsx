@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@prova/contract/auth';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@prova/contract/limits';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Field, Form, FormActions } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-client';
-import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { useLogin, type LoginAnswer } from '../api/login';
 
 export interface LoginFormProps {
@@ -42,59 +40,38 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
       else setError(hasErrorCode(err, 'WRONG_CREDENTIALS') ? 'wrongCredentials' : 'cannotVerify');
     }
   });
-  const debouncedSubmit = useLeadingDebounce((event: FormEvent<HTMLFormElement>) => void submit(event));
   const pending = login.isPending || busy;
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!pending) debouncedSubmit(event);
-      }}
-    >
-      <div className="field">
-        <label htmlFor="login-username">{t('login.email')}</label>
-        <input
-          id="login-username"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
-          required
-          aria-invalid={error === 'wrongCredentials' || undefined}
-          aria-describedby={error ? 'login-error' : undefined}
-          {...register('username')}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t('login.password')}</label>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          aria-invalid={error === 'wrongCredentials' || undefined}
-          aria-describedby={error ? 'login-error' : undefined}
-          {...register('password')}
-        />
-      </div>
+    <Form onSubmit={(event) => void submit(event)} pending={pending}>
+      <Field
+        id="login-username"
+        type="email"
+        label={t('login.email')}
+        aria-invalid={error === 'wrongCredentials' || undefined}
+        aria-describedby={error ? 'login-error' : undefined}
+        {...register('username')}
+      />
+      <Field
+        id="login-password"
+        type="password"
+        label={t('login.password')}
+        autoComplete="current-password"
+        aria-invalid={error === 'wrongCredentials' || undefined}
+        aria-describedby={error ? 'login-error' : undefined}
+        {...register('password')}
+      />
 
       <div id="login-error" role="alert" className="form__error">
         {error ? t(`login.${error}`) : null}
       </div>
 
-      <Button type="submit" className="button--block" disabled={!filled} isLoading={pending}>
-        {t('login.submit')}
-      </Button>
-
-      <p className="form__aside">
-        <Link to={paths.auth.reset.getHref()}>{t('login.forgotPassword')}</Link>
-      </p>
-    </form>
+      <FormActions
+        submitLabel={t('login.submit')}
+        disabled={!filled}
+        isLoading={pending}
+        aside={<Link to={paths.auth.reset.getHref()}>{t('login.forgotPassword')}</Link>}
+      />
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import { useLogout } from '../api/logout';
 
 /** Spec section 9: the logout progress animates over 800 ms and the dialog closes after 1 s. */
 export const LOGOUT_PROGRESS_MS = 800;
-export const LOGOUT_CLOSE_MS = 1_000;
+const LOGOUT_CLOSE_MS = 1_000;
 
 export interface LogoutSync {
   /** Items the dialog started with (the bar's maximum) and items still to send. */

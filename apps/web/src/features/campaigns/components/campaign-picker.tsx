@@ -2,8 +2,7 @@ import type { CampaignSummary } from '@prova/contract/campaigns';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { DATE_FORMATS, toDateTimeAttribute } from '@/lib/dates';
-import { useFormatDate } from '@/lib/i18n';
+import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 
 export interface CampaignPickerProps {
   campaigns: CampaignSummary[];

@@ -7,7 +7,7 @@ import type { RedirectState } from '@/lib/redirect';
 import { useSelectCampaign } from '../api/select-campaign';
 
 /** A language must be chosen when the campaign offers several and none was chosen yet (spec section 2). */
-export function needsLanguageChoice(campaign: CampaignSummary): boolean {
+function needsLanguageChoice(campaign: CampaignSummary): boolean {
   return campaign.languages.length > 1 && campaign.user.lang == null;
 }
 

@@ -2,8 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign, CampaignTheme } from '@prova/contract/campaigns';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, toDateTimeAttribute } from '@/lib/dates';
-import { useFormatDate } from '@/lib/i18n';
+import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 
 export interface HomeProps {
   campaign: Campaign;

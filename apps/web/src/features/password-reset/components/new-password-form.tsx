@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@prova/contract/limits';
+import { PASSWORD_MIN_LENGTH } from '@prova/contract/limits';
 import {
   canSubmitNewPassword,
   newPasswordFormSchema,
@@ -8,15 +8,14 @@ import {
   type PasswordErrorKey,
   type PasswordRule,
 } from '@prova/contract/password';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Field, Form, FormActions } from '@/components/ui/form';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { paths } from '@/config/paths';
 import { isApiClientError } from '@/lib/api-client';
-import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { passwordErrorKeys, useResetPassword } from '../api/reset-password';
 
 export interface NewPasswordFormProps {
@@ -88,49 +87,33 @@ export function NewPasswordForm({ email, token, busy = false, onSuccess, onInval
     },
     () => setSubmitted(true),
   );
-  const debouncedSubmit = useLeadingDebounce((event: FormEvent<HTMLFormElement>) => void submit(event));
   const pending = reset.isPending || busy;
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!pending) debouncedSubmit(event);
-      }}
-    >
+    <Form onSubmit={(event) => void submit(event)} pending={pending}>
       {/* Lets password managers save the new password for the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
       <p id={ids.info} className="field__hint">
         {t('newPassword.info', { min: PASSWORD_MIN_LENGTH })}
       </p>
-      <div className="field">
-        <label htmlFor="new-password">{t('newPassword.password')}</label>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          aria-invalid={passwordInvalid || undefined}
-          aria-describedby={`${ids.info} ${ids.rules} ${ids.server}`}
-          {...register('password', { onChange: () => setServerKeys([]) })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="new-password-confirmation">{t('newPassword.confirmation')}</label>
-        <input
-          id="new-password-confirmation"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          aria-invalid={failures.includes('confirmation') || undefined}
-          aria-describedby={ids.rules}
-          {...register('password_confirmation')}
-        />
-      </div>
+      <Field
+        id="new-password"
+        type="password"
+        label={t('newPassword.password')}
+        autoComplete="new-password"
+        aria-invalid={passwordInvalid || undefined}
+        aria-describedby={`${ids.info} ${ids.rules} ${ids.server}`}
+        {...register('password', { onChange: () => setServerKeys([]) })}
+      />
+      <Field
+        id="new-password-confirmation"
+        type="password"
+        label={t('newPassword.confirmation')}
+        autoComplete="new-password"
+        aria-invalid={failures.includes('confirmation') || undefined}
+        aria-describedby={ids.rules}
+        {...register('password_confirmation')}
+      />
 
       {/* All the broken rules together (spec section 5), announced as they change. */}
       <div id={ids.rules} className="form__error" aria-live="polite">
@@ -156,18 +139,12 @@ export function NewPasswordForm({ email, token, busy = false, onSuccess, onInval
         )}
       </div>
 
-      <Button
-        type="submit"
-        className="button--block"
+      <FormActions
+        submitLabel={t('newPassword.submit')}
         disabled={!canSubmitNewPassword(password, confirmation)}
         isLoading={pending}
-      >
-        {t('newPassword.submit')}
-      </Button>
-
-      <p className="form__aside">
-        <Link to={paths.auth.login.getHref()}>{t('newPassword.cancel')}</Link>
-      </p>
-    </form>
+        aside={<Link to={paths.auth.login.getHref()}>{t('newPassword.cancel')}</Link>}
+      />
+    </Form>
   );
 }

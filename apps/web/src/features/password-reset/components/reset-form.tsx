@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_MAX_LENGTH, RESET_NOTIFICATION_MS } from '@prova/contract/limits';
+import { RESET_NOTIFICATION_MS } from '@prova/contract/limits';
 import { sendPasswordResetRequestSchema, type SendPasswordResetRequest } from '@prova/contract/password';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Field, Form, FormActions } from '@/components/ui/form';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { paths } from '@/config/paths';
 import { hasErrorCode, isApiClientError } from '@/lib/api-client';
-import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { useSendPasswordReset } from '../api/send-password-reset';
 
 /**
@@ -52,40 +51,22 @@ export function ResetForm() {
       requestFailed();
     },
   );
-  const debouncedSubmit = useLeadingDebounce((event: FormEvent<HTMLFormElement>) => void submit(event));
-
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!send.isPending) debouncedSubmit(event);
-      }}
-    >
-      <div className="field">
-        <label htmlFor="reset-email">{t('reset.email')}</label>
-        <input
-          id="reset-email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
-          required
-          aria-invalid={invalid || undefined}
-          {...register('email', { onChange: () => setInvalid(false) })}
-        />
-      </div>
+    <Form onSubmit={(event) => void submit(event)} pending={send.isPending}>
+      <Field
+        id="reset-email"
+        type="email"
+        label={t('reset.email')}
+        aria-invalid={invalid || undefined}
+        {...register('email', { onChange: () => setInvalid(false) })}
+      />
 
-      <Button type="submit" className="button--block" disabled={!filled} isLoading={send.isPending}>
-        {t('reset.submit')}
-      </Button>
-
-      <p className="form__aside">
-        <Link to={paths.auth.login.getHref()}>{t('reset.backToLogin')}</Link>
-      </p>
-    </form>
+      <FormActions
+        submitLabel={t('reset.submit')}
+        disabled={!filled}
+        isLoading={send.isPending}
+        aside={<Link to={paths.auth.login.getHref()}>{t('reset.backToLogin')}</Link>}
+      />
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { usePrivacyAgreement } from '../api/get-privacy-agreement';
@@ -44,12 +45,7 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
       {agreement.isPending ? (
         <PageSpinner />
       ) : agreement.isError ? (
-        <div className="callout callout--error" role="alert">
-          <p>{t('privacy.loadError')}</p>
-          <Button variant="secondary" onClick={() => void agreement.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('privacy.loadError')} onRetry={() => void agreement.refetch()} />
       ) : (
         <form
           className="form"

@@ -2,7 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentTestId } from '@/lib/current-test';
@@ -37,12 +37,7 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   if (tests.isError) {
     return (
       <div className="page page--narrow">
-        <div className="callout callout--error" role="alert">
-          <h1>{t('testContainer.loadFailed')}</h1>
-          <Button variant="secondary" onClick={() => void tests.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('testContainer.loadFailed')} onRetry={() => void tests.refetch()} heading />
       </div>
     );
   }

@@ -3,8 +3,7 @@ import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, toDate, toDateTimeAttribute } from '@/lib/dates';
-import { useFormatDate } from '@/lib/i18n';
+import { DATE_FORMATS, toDate, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import { completionPercent, elapsedPercent } from '../rules/test-rules';
 import { HtmlText } from './html-text';
 
@@ -59,7 +58,7 @@ export function Dashboard({ user, campaign, tests }: { user: User; campaign: Cam
 const RADIUS = 15.9155; // circumference 100: the dash length is the percentage
 
 /** Completion as a ring chart; the picture carries its value as text for assistive technology. */
-export function CompletionPie({ percent }: { percent: number }) {
+function CompletionPie({ percent }: { percent: number }) {
   const { t } = useTranslation();
   return (
     <div className="pie" role="img" aria-label={t('room.completionAlt', { percent })}>

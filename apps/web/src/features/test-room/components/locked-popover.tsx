@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LockIcon } from './room-icons';
+import { LockIcon } from '@/components/ui/icons';
 import { LockedMessage } from './start-rule-message';
 
 /**

@@ -5,6 +5,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { BackIcon, ClockIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentTestId } from '@/lib/current-test';
@@ -13,7 +15,6 @@ import { useUserTests } from '@/lib/user-tests';
 import type { StartPageState } from '../hooks/use-open-test';
 import { isTimedTest, missingPrerequisiteNames, startStateOf, testColor, testDurationMinutes, visibleTests } from '../rules/test-rules';
 import { HtmlText } from './html-text';
-import { BackIcon, ClockIcon } from './room-icons';
 import { StartRuleMessage } from './start-rule-message';
 import { TestAvatar } from './test-avatar';
 import './test-room.css';
@@ -35,12 +36,7 @@ export function StartTest({ user, campaign }: { user: User; campaign: Campaign }
   if (query.isError) {
     return (
       <div className="page--narrow">
-        <div className="callout callout--error" role="alert">
-          <h1>{t('room.loadError')}</h1>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('room.loadError')} onRetry={() => void query.refetch()} heading />
       </div>
     );
   }

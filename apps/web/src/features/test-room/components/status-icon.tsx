@@ -1,6 +1,6 @@
 import type { TestStatus } from '@prova/contract/tests';
 import { useTranslation } from 'react-i18next';
-import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from './room-icons';
+import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from '@/components/ui/icons';
 
 const STATUS_KEY = { 'not attempted': 'notAttempted', incomplete: 'incomplete', complete: 'complete' } as const;
 

@@ -1,7 +1,7 @@
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUserTests } from '@/lib/user-tests';
 import { useOpenTest } from '../hooks/use-open-test';
@@ -36,12 +36,7 @@ export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {
   if (query.isError) {
     return (
       <div className="page--narrow">
-        <div className="callout callout--error" role="alert">
-          <h1>{t('room.loadError')}</h1>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('room.loadError')} onRetry={() => void query.refetch()} heading />
       </div>
     );
   }
