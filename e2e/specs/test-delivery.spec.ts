@@ -305,4 +305,19 @@ test.describe('test delivery on a 320 px phone', () => {
     await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).status).toBe('complete');
     expect((await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
   });
+
+});
+
+test.describe('test delivery across origins', () => {
+  test('an activity on another origin talks to the host and its answers are saved', async ({ page, baseURL }) => {
+    // Same server, another origin: 127.0.0.1 instead of localhost.
+    const otherOrigin = baseURL!.replace('localhost', '127.0.0.1');
+    const { people, campaignId, testIds } = seedCampaignWithTests([{ ...NUMERICAL, url: `${otherOrigin}/activities/numerical/` }]);
+    const [testId] = testIds;
+    const activity = await signInAndOpen(page, people[0], testId);
+    const userId = await myId(page);
+    await activity.getByRole('radio', { name: 'b) 600' }).check();
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).answers.q1).toBe('b');
+  });
 });

@@ -20,7 +20,9 @@ export const security = fp(async (app: FastifyInstance, opts: { publicUrl: strin
         connectSrc: ["'self'"],
         // Activities may live on another origin (bundle.md, tests.url).
         frameSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
-        frameAncestors: ["'self'"],
+        // The platform's own activities may be framed by the app's public origin even when they
+        // are reached through another host name.
+        frameAncestors: ["'self'", publicOrigin],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
