@@ -32,6 +32,16 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Campagna Alfa' })).toBeVisible();
   });
 
+  test('closing the privacy page without consent signs out and returns to /login', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Senza consenso' }]);
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/privacy$/);
+    await page.getByRole('button', { name: 'Chiudi ed esci' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
   test('wrong credentials are told apart from an unreachable check', async ({ page }) => {
     const { person } = seedCandidate();
     await page.goto('/login');

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
+import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { PrivacyConsent } from '@/features/privacy/components/privacy-consent';
 import { readFrom } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -13,15 +14,17 @@ export function PrivacyRoute() {
   useDocumentTitle(t('privacy.pageTitle'));
   const location = useLocation();
   const navigate = useNavigate();
-  const logout = useLogout();
+  // Closing signs out: work still queued from an earlier visit is sent first, as everywhere.
+  const logout = useSyncedLogout();
   const from = readFrom(location.state);
 
   return (
     <CenteredLayout>
+      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <PrivacyConsent
         onAccepted={() => void navigate(from ?? paths.home.getHref(), { replace: true })}
-        onClose={() => logout.mutate({})}
-        isClosing={logout.isPending}
+        onClose={logout.start}
+        isClosing={logout.isLoggingOut}
       />
     </CenteredLayout>
   );
