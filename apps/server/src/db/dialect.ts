@@ -1,7 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type ColumnDefinitionBuilder, type Dialect, type Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 
 // Every difference between SQLite and PostgreSQL lives in this file.
@@ -26,13 +38,37 @@ export function createDialect(url: string): DialectInfo {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     const database = new SQLite(file);
+    database.pragma('busy_timeout = 5000');
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
-    database.pragma('busy_timeout = 5000');
-    return { name: 'sqlite', dialect: new SqliteDialect({ database }) };
+    return { name: 'sqlite', dialect: new ImmediateSqliteDialect({ database }) };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
+}
+
+/**
+ * SQLite transactions that take the write lock at `begin`. A deferred transaction that reads and then
+ * writes fails at once with "database is locked" when another process (the importer beside the
+ * server) wrote in between; an immediate one waits for the lock within busy_timeout instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** An integer primary key the database numbers, which also accepts explicit ids from bundles. */
