@@ -17,10 +17,12 @@ export default defineConfig({
   testDir: './specs',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry in CI, reported as "flaky" in the list: a slow shared machine should not block a landing,
+  // and a flaky test still shows up in the output to be fixed.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
     locale: 'it-IT',

@@ -314,6 +314,12 @@ test.describe('test delivery across origins', () => {
     const otherOrigin = baseURL!.replace('localhost', '127.0.0.1');
     const { people, campaignId, testIds } = seedCampaignWithTests([{ ...NUMERICAL, url: `${otherOrigin}/activities/numerical/` }]);
     const [testId] = testIds;
+    // The import ran in another process: the server frames its origin once its cached list (a few seconds) is read again.
+    const frameSources = async () => {
+      const csp = (await page.request.get('/login')).headers()['content-security-policy'] ?? '';
+      return csp.split(';').find((directive) => directive.startsWith('frame-src '))?.split(' ') ?? [];
+    };
+    await expect.poll(frameSources).toContain(otherOrigin);
     const activity = await signInAndOpen(page, people[0], testId);
     const userId = await myId(page);
     await activity.getByRole('radio', { name: 'b) 600' }).check();

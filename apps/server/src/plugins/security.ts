@@ -2,12 +2,21 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http/http-error';
+import { createTestsRepository } from '../repositories/tests-repository';
+import { createFrameOrigins } from './security-frame-origins';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers, and refusal of state-changing requests sent from another origin. */
 export const security = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   const publicOrigin = new URL(opts.publicUrl).origin;
+  // app.database is decorated after this plugin (repositories), hence read at request time.
+  const frameOrigins = createFrameOrigins({
+    load: () => createTestsRepository(app.database.db).listExternalUrls(),
+    base: opts.publicUrl,
+  });
+  // Before helmet's own hook, which builds the header from the list synchronously.
+  app.addHook('onRequest', async (request) => frameOrigins.refresh(request.log));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -18,8 +27,8 @@ export const security = fp(async (app: FastifyInstance, opts: { publicUrl: strin
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        // Activities may live on another origin (bundle.md, tests.url).
-        frameSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+        // Activities may live on another origin (bundle.md, tests.url): only those of imported tests.
+        frameSrc: [() => ["'self'", ...frameOrigins.current()].join(' ')],
         // The platform's own activities may be framed by the app's public origin even when they
         // are reached through another host name.
         frameAncestors: ["'self'", publicOrigin],

@@ -41,6 +41,20 @@ export function createTestsRepository(db: Db) {
         .where('campaign_tests.test_id', '=', testId)
         .executeTakeFirst(),
 
+    /**
+     * Distinct test urls that may lead to another origin: all but the platform's own root-relative
+     * paths ('/activities/...'); a url starting with '//' is scheme-relative, so it stays in.
+     */
+    async listExternalUrls(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('tests')
+        .select('url')
+        .distinct()
+        .where((eb) => eb.or([eb('url', 'not like', '/%'), eb('url', 'like', '//%')]))
+        .execute();
+      return rows.map((row) => row.url);
+    },
+
     async findAlgorithm(testId: number): Promise<string | null> {
       const row = await db.selectFrom('tests').select('algorithm').where('id', '=', testId).executeTakeFirst();
       return row?.algorithm ?? null;
