@@ -88,6 +88,32 @@ test.describe('test delivery', () => {
     await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'b', q2: 'd' });
   });
 
+  test('answers of a tab closed offline are sent by another open tab', async ({ page, context }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL, { ...NUMERICAL, name: 'Ragionamento bis' }]);
+    const first = await signInAndOpen(page, people[0], testIds[0]);
+    const userId = await myId(page);
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    const other = await context.newPage();
+    await other.goto('/');
+    const second = await openTest(other, testIds[1], 'Ragionamento bis');
+    await expect(saveStatus(other)).toHaveText('Salvato');
+
+    // Both tabs queue work offline; each keeps its own in the browser's one storage.
+    await setOnline(context, false);
+    await first.getByRole('radio', { name: 'b) 600' }).check();
+    await expect(saveStatus(page)).toHaveText('Sei offline: 1 modifica in attesa');
+    await second.getByRole('radio', { name: 'c) 620' }).check();
+    await expect(saveStatus(other)).toHaveText('Sei offline: 1 modifica in attesa');
+
+    // The first tab goes before sending; once its lock is free, the other tab adopts its queue when back online.
+    await page.close();
+    await expect.poll(() => other.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0)).toBeLessThanOrEqual(1);
+    await setOnline(context, true);
+    await expect(saveStatus(other)).toHaveText('Salvato');
+    await expect.poll(async () => (await serverProgress(other, { campaignId, testId: testIds[0], userId })).answers).toEqual({ q1: 'b' });
+    expect((await serverProgress(other, { campaignId, testId: testIds[1], userId })).answers).toEqual({ q1: 'c' });
+  });
+
   test('a server that answers 503 for a while gets the data once it recovers', async ({ page }) => {
     const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
     const [testId] = testIds;

@@ -5,6 +5,20 @@ export interface QueueEnvironment {
   listen(handlers: { online(): void; offline(): void; pageHide(): void }): () => void;
   /** navigator.sendBeacon, when the browser has it. */
   sendBeacon?: (url: string, body: Blob) => boolean;
+  /** This tab among the others of the browser, which share the queue's storage. */
+  tab: TabEnvironment;
+}
+
+export interface TabEnvironment {
+  /** The id this tab keeps in sessionStorage: a reload finds it again, a duplicated tab gets a copy of it. */
+  savedId(): string | undefined;
+  saveId(id: string): void;
+  /**
+   * Web Locks: takes the lock `name` when nobody holds it (`ifAvailable`) and keeps it until release()
+   * or until the page is gone (closed, crashed, reloaded); undefined when it is held.
+   * Absent where the browser has no navigator.locks (older browsers, plain-HTTP pages: it needs a secure context).
+   */
+  tryLock?: (name: string) => Promise<{ release(): void } | undefined>;
 }
 
 export interface Timers {
@@ -40,5 +54,40 @@ export function browserEnvironment(): QueueEnvironment {
       };
     },
     sendBeacon: typeof nav?.sendBeacon === 'function' ? (url, body) => nav.sendBeacon(url, body) : undefined,
+    tab: browserTab(nav?.locks as LockManager | undefined),
+  };
+}
+
+const TAB_ID_KEY = 'prova.sendingQueueTab';
+
+/** sessionStorage can be blocked (it throws then): each load takes a new id and adopts the last one's queue. */
+function browserTab(locks: LockManager | undefined): TabEnvironment {
+  return {
+    savedId() {
+      try {
+        return sessionStorage.getItem(TAB_ID_KEY) ?? undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    saveId(id) {
+      try {
+        sessionStorage.setItem(TAB_ID_KEY, id);
+      } catch {
+        // Blocked: see above.
+      }
+    },
+    tryLock: locks
+      ? (name) =>
+          new Promise((resolve, reject) => {
+            locks
+              .request(name, { ifAvailable: true }, (lock) => {
+                if (!lock) return resolve(undefined);
+                // The lock is held while the callback's promise is pending.
+                return new Promise<void>((release) => resolve({ release: () => release() }));
+              })
+              .catch(reject);
+          })
+      : undefined,
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueEnvironment } from './queue-environment';
-import { createMemoryStorage, type QueueStorage } from './queue-storage';
+import type { QueueEnvironment, TabEnvironment } from './queue-environment';
+import { createMemoryStorage } from './queue-storage';
 import { createSendingQueue, type SendingQueueOptions } from './sending-queue';
 import type { QueueTask, TaskInput } from './task';
 import type { TransportResponse } from './transport';
@@ -39,6 +39,46 @@ function fakeEnvironment(withBeacon = true) {
   return env;
 }
 
+/** Tabs of one browser: they share the storage and the Web Locks; a page holds its locks until it goes. */
+function fakeBrowser({ locks = true } = {}) {
+  const storage = createMemoryStorage();
+  const held = new Map<string, object>();
+  function page(session: Map<string, string>) {
+    const owner = {};
+    const tab: TabEnvironment = {
+      savedId: () => session.get('tab'),
+      saveId: (id) => void session.set('tab', id),
+      tryLock: locks
+        ? async (name) => {
+            if (held.has(name)) return undefined;
+            held.set(name, owner);
+            return { release: () => held.get(name) === owner && held.delete(name) };
+          }
+        : undefined,
+    };
+    const close = () => {
+      for (const [name, holder] of held) if (holder === owner) held.delete(name);
+    };
+    return {
+      storage,
+      tab,
+      session,
+      /** Closed or crashed: the browser frees the page's locks. */
+      close,
+      /** The same tab, with its sessionStorage, on a new page. */
+      reload: () => {
+        close();
+        return page(session);
+      },
+      /** A new tab with a copy of the sessionStorage. */
+      duplicate: () => page(new Map(session)),
+    };
+  }
+  return { storage, openTab: () => page(new Map()) };
+}
+
+type FakePage = ReturnType<ReturnType<typeof fakeBrowser>['openTab']>;
+
 /** A transport answering from a script (then OK), recording each call and when it happened. */
 function fakeTransport(...script: Array<TransportResponse | Error>) {
   const calls: Array<{ task: QueueTask; at: number }> = [];
@@ -51,9 +91,17 @@ function fakeTransport(...script: Array<TransportResponse | Error>) {
   return { transport, calls };
 }
 
-function setup(options: Partial<SendingQueueOptions> & { storage?: QueueStorage; script?: Array<TransportResponse | Error> } = {}) {
-  const storage = options.storage ?? createMemoryStorage();
-  const environment = (options.environment as ReturnType<typeof fakeEnvironment>) ?? fakeEnvironment();
+/** A queue in a page (default: the first tab of a new browser). */
+function setup(
+  options: Partial<Omit<SendingQueueOptions, 'environment'>> & {
+    page?: FakePage;
+    environment?: ReturnType<typeof fakeEnvironment>;
+    script?: Array<TransportResponse | Error>;
+  } = {},
+) {
+  const page = options.page ?? fakeBrowser().openTab();
+  const { storage } = page;
+  const environment = options.environment ?? fakeEnvironment();
   const { transport, calls } = fakeTransport(...(options.script ?? []));
   const onAuthError = vi.fn();
   const logFailure = vi.fn();
@@ -61,13 +109,13 @@ function setup(options: Partial<SendingQueueOptions> & { storage?: QueueStorage;
   const queue = createSendingQueue({
     storage,
     transport: options.transport ?? transport,
-    environment,
+    environment: { ...environment, tab: page.tab },
     onAuthError,
     logFailure,
     onUnloggableError,
     ...(options.retry ? { retry: options.retry } : {}),
   });
-  return { queue, storage, environment, transport, calls, onAuthError, logFailure, onUnloggableError };
+  return { queue, page, storage, environment, transport, calls, onAuthError, logFailure, onUnloggableError };
 }
 
 const data = (testId: number, version: number, fields: Partial<TaskInput> = {}): TaskInput => ({
@@ -161,12 +209,11 @@ describe('ordering and replacement', () => {
 
 describe('persistence', () => {
   it('a new queue over the same storage (a reload) finds and sends what was left', async () => {
-    const storage = createMemoryStorage();
-    const before = setup({ storage });
+    const before = setup();
     await before.queue.enqueue(data(2, 1));
     await before.queue.enqueue(data(1, 0, { type: 'SYNC', status: 'incomplete' }));
 
-    const after = setup({ storage });
+    const after = setup({ page: before.page.reload() });
     await after.queue.ready;
     expect(after.queue.getTasks().map(brief)).toEqual(['SYNC u40 c1 t1 v0', 'DATA u40 c1 t2 v1']);
 
@@ -174,20 +221,23 @@ describe('persistence', () => {
     await flush();
     expect(after.calls.map((call) => brief(call.task))).toEqual(['SYNC u40 c1 t1 v0', 'DATA u40 c1 t2 v1']);
 
-    const third = setup({ storage });
+    const third = setup({ page: after.page.reload() });
     await third.queue.ready;
     expect(third.queue.getTasks()).toEqual([]);
+    // Every reload kept the tab's keys.
+    expect([...third.storage.entries.keys()].filter((key) => key.startsWith('tasks'))).toEqual([
+      `tasks:${third.page.session.get('tab')}`,
+    ]);
   });
 
   it('keeps the retry count across a reload', async () => {
-    const storage = createMemoryStorage();
-    const before = setup({ storage, script: [{ status: 500, body: {} }] });
+    const before = setup({ script: [{ status: 500, body: {} }] });
     await before.queue.enqueue(data(2, 1));
     before.queue.start(USER);
     await flush();
     before.queue.stop();
 
-    const after = setup({ storage });
+    const after = setup({ page: before.page.reload() });
     await after.queue.ready;
     expect(after.queue.getTasks()[0].retry).toEqual({ type: 'temporary', attempt: 1 });
   });
@@ -207,6 +257,144 @@ describe('persistence', () => {
       statusVersion: 2,
       data: 'data 2@4',
     });
+  });
+});
+
+describe('several tabs', () => {
+  /** The tab ids of the queues persisted in storage. */
+  const queueIds = (storage: { entries: Map<string, unknown> }) =>
+    [...storage.entries.keys()].filter((key) => key.startsWith('tasks:')).map((key) => key.slice('tasks:'.length));
+  const persisted = (page: FakePage) => (page.storage.entries.get(`tasks:${page.session.get('tab')}`) as QueueTask[]).map(brief);
+
+  it('two tabs keep their own tasks; a new tab adopts and sends those of a closed one', async () => {
+    const browser = fakeBrowser();
+    const first = setup({ page: browser.openTab() });
+    const second = setup({ page: browser.openTab() });
+    await first.queue.enqueue(data(2, 1));
+    await second.queue.enqueue(data(3, 1));
+    await first.queue.enqueue(data(4, 1, { type: 'OUTCOMES', data: [] }));
+    await second.queue.log({ message: 'second' }, { userId: USER });
+    expect(persisted(first.page)).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t4 v1']);
+    expect(persisted(second.page)).toEqual(['LOG u40 c0 t0 v0', 'DATA u40 c1 t3 v1']);
+
+    // The first tab crashes before sending; a third one opens while the second still lives.
+    first.page.close();
+    const third = setup({ page: browser.openTab() });
+    await third.queue.ready;
+    expect(third.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t4 v1']);
+    expect(queueIds(browser.storage).sort()).toEqual([second.page.session.get('tab'), third.page.session.get('tab')].sort());
+    expect(persisted(second.page)).toEqual(['LOG u40 c0 t0 v0', 'DATA u40 c1 t3 v1']);
+
+    third.queue.start(USER);
+    await flush();
+    expect(third.calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t4 v1']);
+    expect(persisted(third.page)).toEqual([]);
+  });
+
+  it('a running tab adopts on start and when back online, by the insert rules', async () => {
+    const browser = fakeBrowser();
+    const environment = fakeEnvironment();
+    environment.online = false;
+    const running = setup({ page: browser.openTab(), environment });
+    const closing = setup({ page: browser.openTab() });
+    await running.queue.ready;
+    await running.queue.enqueue(data(2, 1));
+    await running.queue.enqueue(data(3, 5));
+    await closing.queue.enqueue(data(2, 4));
+    await closing.queue.enqueue(data(3, 2));
+    await closing.queue.enqueue(data(6, 0, { type: 'OUTCOMES', data: [] }));
+    closing.page.close();
+
+    // Offline: start() adopts (the newer test 2 replaces, the older test 3 goes) and waits.
+    running.queue.start(USER);
+    await flush();
+    expect(running.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v4', 'DATA u40 c1 t3 v5', 'OUTCOMES u40 c1 t6 v0']);
+    expect(queueIds(browser.storage)).toEqual([running.page.session.get('tab')]);
+
+    // Another tab closes while this one is offline: adopted once the connection is back, and all is sent.
+    const late = setup({ page: browser.openTab() });
+    await late.queue.log({ message: 'late' }, { userId: USER });
+    late.page.close();
+    environment.goOnline();
+    await flush();
+    expect(running.calls.map((call) => brief(call.task)).sort()).toEqual([
+      'DATA u40 c1 t2 v4',
+      'DATA u40 c1 t3 v5',
+      'LOG u40 c0 t0 v0',
+      'OUTCOMES u40 c1 t6 v0',
+    ]);
+    expect(queueIds(browser.storage)).toEqual([running.page.session.get('tab')]);
+  });
+
+  it('keeps the backup of each tab, and adopts that of a closed one into its own', async () => {
+    const browser = fakeBrowser();
+    const failures = Array.from({ length: 6 }, () => ({ status: 500, body: {} }));
+    const closing = setup({ page: browser.openTab(), script: failures });
+    const other = setup({ page: browser.openTab() });
+    await closing.queue.enqueue(data(2, 1));
+    closing.queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(closing.queue.getBackup()).toHaveLength(1);
+    closing.queue.stop();
+    closing.page.close();
+    await other.queue.enqueue(data(3, 1, { userId: 99 }));
+
+    const next = setup({ page: browser.openTab() });
+    await next.queue.ready;
+    expect(next.queue.getTasks()).toEqual([]);
+    expect(next.queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    expect(browser.storage.entries.has(`backup:${closing.page.session.get('tab')}`)).toBe(false);
+  });
+
+  it('a duplicated tab takes a new id and leaves the live original its tasks', async () => {
+    const original = setup();
+    await original.queue.enqueue(data(2, 1));
+    const copy = setup({ page: original.page.duplicate() });
+    await copy.queue.ready;
+    expect(copy.queue.getTasks()).toEqual([]);
+    expect(copy.page.session.get('tab')).not.toBe(original.page.session.get('tab'));
+
+    await copy.queue.enqueue(data(3, 1));
+    await original.queue.enqueue(data(4, 1));
+    expect(persisted(original.page)).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t4 v1']);
+    expect(persisted(copy.page)).toEqual(['DATA u40 c1 t3 v1']);
+  });
+
+  it("adopts the previous version's single list ('tasks' and 'backup')", async () => {
+    const browser = fakeBrowser();
+    const stored = (testId: number, seq: number) => ({ ...data(testId, 1), version: 1, retry: { type: 'none', attempt: 0 }, seq });
+    browser.storage.entries.set('tasks', [stored(2, 0), stored(3, 1)]);
+    browser.storage.entries.set('backup', [stored(5, 2)]);
+
+    const { queue, page, calls } = setup({ page: browser.openTab() });
+    await queue.ready;
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1']);
+    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t5 v1']);
+    expect(browser.storage.entries.has('tasks')).toBe(false);
+    expect(browser.storage.entries.has('backup')).toBe(false);
+    expect(persisted(page)).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1']);
+
+    queue.start(USER);
+    await flush();
+    expect(calls.map((call) => call.task.testId)).toEqual([2, 3, 5]);
+  });
+
+  it('without Web Locks every page takes a new id and adopts every queue: a task may go twice, none is lost', async () => {
+    const browser = fakeBrowser({ locks: false });
+    const first = setup({ page: browser.openTab() });
+    await first.queue.enqueue(data(2, 1));
+    const second = setup({ page: browser.openTab() });
+    await second.queue.ready;
+    expect(second.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+
+    // The first tab lived on: its next save writes its queue again.
+    await first.queue.enqueue(data(3, 1));
+    expect(queueIds(browser.storage)).toHaveLength(2);
+    const reloaded = setup({ page: second.page.reload() });
+    await reloaded.queue.ready;
+    expect(reloaded.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1']);
+    expect(queueIds(browser.storage)).toHaveLength(1);
+    expect(reloaded.page.session.get('tab')).toBeUndefined();
   });
 });
 
@@ -338,8 +526,8 @@ describe('backup', () => {
   });
 
   it('survives a reload', async () => {
-    const { storage } = await withOneInBackup();
-    const after = setup({ storage });
+    const { page } = await withOneInBackup();
+    const after = setup({ page: page.reload() });
     await after.queue.ready;
     expect(after.queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
   });
@@ -400,7 +588,7 @@ describe('page unload (beacon)', () => {
   it('sends what is queued as JSON beacons, drops SYNC_ALL, and keeps the items persisted', async () => {
     const environment = fakeEnvironment();
     environment.online = false; // nothing goes by fetch
-    const { queue, storage } = setup({ environment });
+    const { queue, page } = setup({ environment });
     queue.start(USER);
     await queue.enqueue(data(2, 1));
     await queue.enqueue(data(0, 0, { type: 'SYNC_ALL', status: 'SYNC_ALL', data: { tests: [{ testId: 2, version: 1 }] } }));
@@ -413,7 +601,7 @@ describe('page unload (beacon)', () => {
     expect(JSON.parse(await environment.beacons[0].body.text())).toEqual({ version: 1, data: 'data 2@1' });
 
     await flush();
-    const reloaded = setup({ storage });
+    const reloaded = setup({ page: page.reload() });
     await reloaded.queue.ready;
     expect(reloaded.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t3 v0']);
   });
@@ -441,8 +629,7 @@ describe('page unload (beacon)', () => {
 describe('checkSync', () => {
   it('re-sends in full what the server lacks and forgets what it proves it has', async () => {
     const environment = fakeEnvironment();
-    const storage = createMemoryStorage();
-    const first = setup({ storage, environment });
+    const first = setup({ environment });
     first.queue.start(USER);
     environment.goOffline();
     await first.queue.enqueue(data(2, 5, { type: 'SYNC', status: 'incomplete' }));
@@ -453,7 +640,7 @@ describe('checkSync', () => {
 
     // Next visit: the server got the beacon for test 2 but not for test 3; start() asks first.
     const { transport, calls } = fakeTransport({ status: 200, body: { status: true, needPushing: [3] } });
-    const { queue } = setup({ storage, transport });
+    const { queue } = setup({ page: first.page.reload(), transport });
     queue.start(USER);
     await flush();
 

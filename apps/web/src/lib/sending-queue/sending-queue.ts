@@ -3,6 +3,7 @@ import { readNeedPushing } from './check-sync';
 import { copyToTask, latestCopyKey, latestCopyPrefix, mergeLatestCopy, type LatestCopy } from './latest-copy';
 import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers } from './queue-environment';
 import { createIdbStorage, type QueueStorage } from './queue-storage';
+import { claimTabId, newTabId, otherQueues, tabKeys, type QueueKeys } from './tab-queues';
 import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
 import { compareTasks, kindKey, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
 import { readTestVersions, toTaskRequest } from './task-request';
@@ -11,8 +12,6 @@ import { validateTask } from './validate-task';
 
 // The offline-tolerant sending queue (spec sections 4 and 8, 'Sending queue').
 
-const TASKS_KEY = 'tasks';
-const BACKUP_KEY = 'backup';
 /** A backed-up task that failed this many rounds after coming back is given up (reported, not retried). */
 const MAX_RESTORES = QUEUE.retries;
 
@@ -104,13 +103,18 @@ class QueueImpl implements SendingQueue {
   private tasks: StoredTask[] = [];
   private backup: StoredTask[] = [];
   private seq = 0;
+  /** Names this tab's keys in storage (tab-queues.ts); a new one until load() claims the saved one. */
+  private tabId = newTabId();
   private userId: number | undefined;
   private online = true;
   private authHeld = false;
   private inFlight: StoredTask | undefined;
   private waitTimer: unknown;
   private unlisten: (() => void) | undefined;
-  private writes: Promise<void> = Promise.resolve();
+  /** Storage writes, one at a time, after the load. */
+  private writes: Promise<void>;
+  /** Adoptions of other tabs' queues, one at a time. */
+  private adopting: Promise<void>;
   private saveQueued = false;
   private snapshot: QueueSnapshot = { state: 'saved', pending: 0 };
   private readonly listeners = new Set<() => void>();
@@ -128,16 +132,21 @@ class QueueImpl implements SendingQueue {
     this.logFailure = options.logFailure ?? ((entry) => console.warn('[sending-queue]', entry.message, entry));
     this.onUnloggableError =
       options.onUnloggableError ?? ((entry) => console.error('[sending-queue]', entry.message, entry));
-    this.ready = this.load();
+    const loaded = this.load();
+    this.writes = loaded;
+    this.adopting = loaded.then(() => this.adoptNow());
+    this.ready = this.adopting;
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
   private async load() {
     try {
+      this.tabId = await claimTabId(this.env.tab);
+      const own = tabKeys(this.tabId);
       const [tasks, backup] = await Promise.all([
-        this.storage.get<StoredTask[]>(TASKS_KEY),
-        this.storage.get<StoredTask[]>(BACKUP_KEY),
+        this.storage.get<StoredTask[]>(own.tasks),
+        this.storage.get<StoredTask[]>(own.backup),
       ]);
       this.tasks = (tasks ?? []).sort(compareTasks);
       this.backup = backup ?? [];
@@ -159,7 +168,7 @@ class QueueImpl implements SendingQueue {
       },
       pageHide: () => this.flushWithBeacon(),
     });
-    void this.ready
+    void this.adoptOrphans()
       .then(() => this.checkBeaconed(userId))
       .then(() => {
         this.changed();
@@ -194,6 +203,58 @@ class QueueImpl implements SendingQueue {
     this.restoreBackup();
     this.changed();
     this.pump();
+    void this.adoptOrphans().then(() => {
+      this.changed();
+      this.pump();
+    });
+  }
+
+  // ---- other tabs ------------------------------------------------------------------------------
+
+  /** At load, start() and back online: the queues of closed tabs, and the legacy list, join this one. */
+  private adoptOrphans(): Promise<void> {
+    this.adopting = this.adopting.then(() => this.adoptNow());
+    return this.adopting;
+  }
+
+  private async adoptNow() {
+    try {
+      for (const keys of otherQueues(await this.storage.keys(), this.tabId)) await this.adoptIfOrphan(keys);
+    } catch (error) {
+      this.onUnloggableError({ message: 'Could not adopt the queue of a closed tab', error });
+    }
+  }
+
+  private async adoptIfOrphan(keys: QueueKeys) {
+    const { tryLock } = this.env.tab;
+    // Without Web Locks a live tab cannot be told from a closed one: take them all. A live tab rewrites
+    // its keys at its next save, so at worst a task is sent twice, never lost.
+    if (!tryLock) return this.adopt(keys);
+    const lock = await tryLock(keys.lock);
+    if (!lock) return; // its tab is alive, or another tab is adopting it
+    try {
+      await this.adopt(keys);
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** The tasks join by the insert rules, the backup by the backup's; saved under this tab's keys before `keys` go. */
+  private async adopt(keys: QueueKeys) {
+    const [tasks, backup] = await Promise.all([
+      this.storage.get<StoredTask[]>(keys.tasks),
+      this.storage.get<StoredTask[]>(keys.backup),
+    ]);
+    for (const task of (tasks ?? []).sort((a, b) => a.seq - b.seq)) this.insert({ ...task, seq: this.seq++ });
+    for (const task of backup ?? []) {
+      this.toBackup({ ...task, seq: this.seq++ }, { message: 'Adopted from a closed tab', task: describe(task) }, true);
+    }
+    const moved = this.writes.then(async () => {
+      await this.persist();
+      await Promise.all([this.storage.del(keys.tasks), this.storage.del(keys.backup)]);
+    });
+    this.writes = moved.catch(() => {});
+    await moved;
   }
 
   // ---- queueing --------------------------------------------------------------------------------
@@ -547,14 +608,20 @@ class QueueImpl implements SendingQueue {
       this.writes = this.writes.then(async () => {
         this.saveQueued = false;
         try {
-          await this.storage.set(TASKS_KEY, [...this.tasks]);
-          await this.storage.set(BACKUP_KEY, [...this.backup]);
+          await this.persist();
         } catch (error) {
           this.onUnloggableError({ message: 'Could not save the sending queue', error });
         }
       });
     }
     return this.writes;
+  }
+
+  /** The live queue and the backup, under this tab's keys. */
+  private async persist() {
+    const own = tabKeys(this.tabId);
+    await this.storage.set(own.tasks, [...this.tasks]);
+    await this.storage.set(own.backup, [...this.backup]);
   }
 
   private saveLatestCopy(task: QueueTask): Promise<void> {
