@@ -25,6 +25,7 @@ import {
 import { HttpError } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import { callerIsAssessor, requireAssessor, requireCampaignTest, requireParticipation, requireSubject } from '../../../policies/test-access';
+import { prerequisitesOf } from '../../../policies/test-start';
 import { parseJson } from '../../../presenters/localize';
 import type { ProgressWrite } from '../../../repositories/progress-repository';
 import { testDeliveryRepos } from '../../../repositories/test-delivery';
@@ -75,9 +76,12 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     const context = await requireCampaignTest(request, repos, campaignId, testId);
     await requireSubject(context, repos, userId);
     // Prerequisites lock writes too; a complete test still takes late saves (the queue sends by version).
-    const check = await checkUserStart(repos, context);
-    if (check.missingPrerequisites.length > 0 && !callerIsAssessor(context)) {
-      throw new HttpError(422, 'TEST_LOCKED', `Test locked: complete tests ${check.missingPrerequisites.join(', ')} first`);
+    // The hot path reads progress for this only when the test has prerequisites.
+    if (prerequisitesOf(context.test).length > 0 && !callerIsAssessor(context)) {
+      const { missingPrerequisites } = await checkUserStart(repos, context);
+      if (missingPrerequisites.length > 0) {
+        throw new HttpError(422, 'TEST_LOCKED', `Test locked: complete tests ${missingPrerequisites.join(', ')} first`);
+      }
     }
     const [state] = await repos.progress.saveProgress([{ campaignId, testId, userId, ...body }]);
     if (state.completeNow && context.test.has_algorithm === 1) await scoreProgress(scoringDeps(request), campaignId, testId, userId);
