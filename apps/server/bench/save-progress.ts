@@ -1,14 +1,17 @@
 // Benchmark of the hottest path: candidates saving progress every few seconds.
 // Prints throughput and latency of POST /api/tests/{t}/data/{c}/{u} over a real listening server.
 // BENCH_DATABASE_URL picks the database (default: a fresh SQLite file); BENCH_SECONDS the duration.
+// The server runs in a child process (serve.ts): the figures are its own, not shared with autocannon.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app';
-import { loadEnv } from '../src/config/env';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { importBundle } from '../src/import/import-bundle';
+import { createSessionsRepository } from '../src/repositories/sessions-repository';
+import { createUsersRepository } from '../src/repositories/users-repository';
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,18 +37,23 @@ const result = await importBundle(database, {
 });
 if (!result.ok) throw new Error(result.problems.join('\n'));
 
-const env = loadEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' });
-const app = await buildApp({ env, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-// Sign every candidate in (argon2 verification is deliberately slow: not part of the measure).
+// Sessions are made directly: signing in (argon2, rate limits) is not part of the measure.
+const users = createUsersRepository(database.db);
+const sessionsRepo = createSessionsRepository(database.db);
 const sessions: { cookie: string; userId: number; version: number }[] = [];
 for (const email of emails) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: 'Bench-2026!' }, remoteAddress: `10.0.${sessions.length >> 8}.${sessions.length & 255}` });
-  const cookie = res.cookies.find((c) => c.name === 'prova_session')!;
-  sessions.push({ cookie: `prova_session=${cookie.value}`, userId: res.json().user.id, version: 0 });
+  const user = await users.findByEmail(email);
+  if (!user) throw new Error(`${email} was not imported`);
+  sessions.push({ cookie: `prova_session=${await sessionsRepo.create(user.id)}`, userId: user.id, version: 0 });
 }
+await database.close();
+
+const server = fork(join(import.meta.dirname, 'serve.ts'), {
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [])],
+  env: { ...process.env, BENCH_DATABASE_URL: url },
+});
+const [{ port }] = (await once(server, 'message')) as [{ port: number }];
+const base = `http://127.0.0.1:${port}`;
 
 let n = 0;
 const payload = JSON.stringify({ answers: { q1: 'b', q2: 'd', q3: 'a' }, notes: 'x'.repeat(400) });
@@ -75,5 +83,5 @@ console.log(`save progress (${dialect}, ${CANDIDATES} candidates, ${CONNECTIONS}
 console.log(`  requests/s  mean ${run.requests.average.toFixed(0)}  p50 ${run.requests.p50}`);
 console.log(`  latency ms  p50 ${run.latency.p50}  p90 ${run.latency.p90}  p99 ${run.latency.p99}  max ${run.latency.max}`);
 console.log(`  responses   2xx ${run['2xx']}  non-2xx ${run.non2xx}  errors ${run.errors}  timeouts ${run.timeouts}`);
-await app.close();
-await database.close();
+server.send('stop');
+await once(server, 'exit');

@@ -10,6 +10,7 @@ import {
   type Kysely,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDatabase,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
@@ -42,9 +43,32 @@ export function createDialect(url: string): DialectInfo {
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
-    return { name: 'sqlite', dialect: new ImmediateSqliteDialect({ database }) };
+    return { name: 'sqlite', dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running the small indexed queries of
+ * the hot paths, so prepared statements are reused by their SQL text. (Safe because Kysely runs one
+ * query at a time on the single SQLite connection and nothing here streams rows.)
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
