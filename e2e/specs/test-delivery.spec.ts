@@ -332,6 +332,45 @@ test.describe('test delivery on a 320 px phone', () => {
     expect((await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
   });
 
+  test('a candidate takes a test from the room to completion by touch', async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    await page.goto('/login');
+    await signIn(page, people[0]);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Hai completato 0 di 1 attività')).toBeVisible();
+
+    // Room: list, details, Entra.
+    await page.getByRole('link', { name: 'Attività' }).tap();
+    await expect(page).toHaveURL(/\/tests$/);
+    await page.getByRole('region', { name: 'Elenco delle attività' }).getByRole('button', { name: new RegExp(`^${TITLE} `) }).tap();
+    await expect(page).toHaveURL(/\/start$/);
+    await page.getByRole('button', { name: 'Entra' }).tap();
+    await expect(page).toHaveURL(/\/test$/);
+
+    // The activity fills the phone without sideways scrolling, and takes taps.
+    const activity = page.frameLocator(`iframe[title="${TITLE}"]`);
+    await expect(activity.getByRole('heading', { name: TITLE })).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const frame = await page.locator(`iframe[title="${TITLE}"]`).boundingBox();
+    expect(frame!.width).toBeGreaterThanOrEqual(300);
+    await activity.getByRole('radio', { name: 'b) 600' }).tap();
+    await activity.getByRole('radio', { name: 'd) 87,5%' }).tap();
+    await activity.getByRole('radio', { name: 'a) Lana', exact: true }).tap();
+    await expect(activity.getByRole('radio', { name: 'a) Lana', exact: true })).toBeChecked();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await activity.getByRole('button', { name: 'Consegna' }).tap();
+    await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Salvato');
+
+    // Back in the room the test counts as done, and the server holds the answers, scored.
+    await activity.getByRole('button', { name: 'Esci' }).tap();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Hai completato 1 di 1 attività')).toBeVisible();
+    const userId = await myId(page);
+    const progress = await serverProgress(page, { campaignId, testId, userId });
+    expect(progress).toMatchObject({ status: 'complete', answers: { q1: 'b', q2: 'd', q3: 'a' } });
+  });
 });
 
 test.describe('test delivery across origins', () => {
