@@ -55,6 +55,18 @@ async function serverProgress(page: Page, ids: { campaignId: number; testId: num
   return { version: data.version, status: data.status, answers: parsed.answers ?? {} };
 }
 
+/** Answers the three questions of the numerical activity right and delivers (its confirm accepted). */
+async function answerAllAndDeliver(page: Page, activity: FrameLocator, how: 'click' | 'tap') {
+  for (const option of ['b) 600', 'd) 87,5%', 'a) Lana']) {
+    const radio = activity.getByRole('radio', { name: option, exact: true });
+    await radio[how]();
+    await expect(radio).toBeChecked();
+  }
+  page.once('dialog', (dialog) => void dialog.accept());
+  await activity.getByRole('button', { name: 'Consegna' })[how]();
+  await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+}
+
 async function logoutFromHeader(page: Page, person: Person) {
   await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
   await page.getByRole('button', { name: 'Esci' }).click();
@@ -180,12 +192,7 @@ test.describe('test delivery', () => {
     await expect(confirm).toBeHidden();
     await expect(page).toHaveURL(/\/test$/);
 
-    await activity.getByRole('radio', { name: 'b) 600' }).check();
-    await activity.getByRole('radio', { name: 'd) 87,5%' }).check();
-    await activity.getByRole('radio', { name: 'a) Lana', exact: true }).check();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await activity.getByRole('button', { name: 'Consegna' }).click();
-    await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+    await answerAllAndDeliver(page, activity, 'click');
     await expect(saveStatus(page)).toHaveText('Salvato');
 
     // The activity's own exit returns to the room without asking.
@@ -354,13 +361,7 @@ test.describe('test delivery on a 320 px phone', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     const frame = await page.locator(`iframe[title="${TITLE}"]`).boundingBox();
     expect(frame!.width).toBeGreaterThanOrEqual(300);
-    await activity.getByRole('radio', { name: 'b) 600' }).tap();
-    await activity.getByRole('radio', { name: 'd) 87,5%' }).tap();
-    await activity.getByRole('radio', { name: 'a) Lana', exact: true }).tap();
-    await expect(activity.getByRole('radio', { name: 'a) Lana', exact: true })).toBeChecked();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await activity.getByRole('button', { name: 'Consegna' }).tap();
-    await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+    await answerAllAndDeliver(page, activity, 'tap');
     await expect(saveStatus(page)).toHaveText('Salvato');
 
     // Back in the room the test counts as done, and the server holds the answers, scored.
