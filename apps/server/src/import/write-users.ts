@@ -14,6 +14,8 @@ export async function writeUsers(
   dialect: DialectName,
   users: Bundle['users'],
   matches: (number | null)[],
+  /** Hashed before the transaction (hash-new-passwords.ts); anyone missing there is hashed here. */
+  passwordHashes: ReadonlyMap<string, string>,
   counts: ImportCounts,
 ): Promise<void> {
   const companyIds = new Map((await db.selectFrom('companies').select(['id', 'name']).execute()).map((c) => [c.name, c.id]));
@@ -40,8 +42,9 @@ export async function writeUsers(
     }
   }
 
-  // Hashing is the slow part (tens of milliseconds each): run it in parallel on the thread pool.
-  const hashes = await Promise.all(created.map((u) => (u.password ? hash(u.password) : Promise.resolve(null))));
+  const hashes = await Promise.all(
+    created.map((u) => (u.password ? (passwordHashes.get(u.email) ?? hash(u.password)) : Promise.resolve(null))),
+  );
   const now = new Date().toISOString();
   const rows = created.map((user, k) => ({
     id: user.id,

@@ -1,0 +1,18 @@
+import { hash } from '@node-rs/argon2';
+import { bundleSchema } from '@prova/contract/bundle';
+import type { Db } from '../db/database';
+
+/**
+ * The argon2id hashes of the bundle's passwords for people not in the database yet, by e-mail.
+ * Computed before the import's transaction: hashing takes tens of milliseconds a person, and on SQLite
+ * the transaction holds the only write lock, which a running server needs to save candidates' progress.
+ */
+export async function hashNewPasswords(db: Db, input: unknown): Promise<Map<string, string>> {
+  const parsed = bundleSchema.safeParse(input);
+  if (!parsed.success) return new Map(); // the import reports why, and writes nothing
+  const known = new Set((await db.selectFrom('users').select('email').execute()).map((u) => u.email));
+  const fresh = parsed.data.users.filter((u): u is typeof u & { password: string } => !!u.password && !known.has(u.email));
+  // In parallel on the thread pool.
+  const hashes = await Promise.all(fresh.map((u) => hash(u.password)));
+  return new Map(fresh.map((u, k) => [u.email, hashes[k]]));
+}
