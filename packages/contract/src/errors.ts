@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'INVALID_USER',
   'INVALID_TOKEN',
   'TEST_LOCKED',
+  'TEST_COMPLETE',
+  'PAYLOAD_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

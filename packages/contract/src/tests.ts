@@ -23,6 +23,10 @@ export const PROGRESS_DATA_MAX_CHARS = 900_000;
 export const LOG_DATA_MAX_CHARS = 16_384;
 /** Most outcomes one call may carry. */
 export const OUTCOMES_MAX = 2_000;
+/** Most characters of outcomes kept per test, person and source (413 past it). */
+export const OUTCOMES_MAX_CHARS = 200_000;
+/** Seconds a save may arrive after a timed test's end and still be kept (network grace). */
+export const TIMED_SAVE_GRACE_SECONDS = 15;
 /** Time limit of a scoring script run on the server. */
 export const SCORING_TIME_LIMIT_MS = 1_000;
 
@@ -41,6 +45,32 @@ export const testCampaignParamsSchema = z.object({ testId: intId, campaignId: in
 export const outcomesParamsSchema = z.object({ campaignId: intId, testId: intId, userId: intId });
 export const algorithmParamsSchema = z.object({ abbreviation: z.string().min(1).max(64) });
 export const userTestsQuerySchema = z.object({ companyId: intId.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// The clock of a timed test: the server's. It starts at the first opening (POST .../start) and is
+// never reset by a reload; `endsAt` includes the person's extra time. Null for untimed tests, and
+// for a timed test not opened yet.
+
+export const testTimingSchema = z.object({
+  startedAt: z.string(),
+  endsAt: z.string(),
+  /** Seconds left when the answer was made (0 once the time is up). */
+  remainingSeconds: z.number().int().min(0),
+});
+export type TestTiming = z.infer<typeof testTimingSchema>;
+
+/**
+ * A criterion of an assessor's rating grid: by default one per task of the campaign's model that
+ * reads this test (its outcome id, named after the task's marker); else the test's options.criteria.
+ */
+export const ratingCriterionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  min: z.number(),
+  max: z.number(),
+});
+export type RatingCriterion = z.infer<typeof ratingCriterionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The test list (GET /usertests, GET /usertests/:id)
@@ -72,6 +102,10 @@ export const userTestSchema = z.object({
   /** Agenda date (yyyy-MM-dd) and challenge section, when the campaign sets them. */
   startDate: z.string().nullable(),
   section: z.string().nullable(),
+  /** A timed test's clock once it has been opened; null otherwise. */
+  timing: testTimingSchema.nullable(),
+  /** A test that assessors fill in about candidates (listed in the campaign's assessments). */
+  assessorTest: z.boolean(),
 });
 export type UserTest = z.infer<typeof userTestSchema>;
 
@@ -83,13 +117,17 @@ export type UserTestResponse = z.infer<typeof userTestResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Tracking (GET/POST /tests/:testId/{sync,status,data}/:campaignId/:userId)
 
-/** GET .../sync: what the activity starts from. */
+/**
+ * GET .../sync (reads only) and POST .../start (the first opening starts a timed test's clock):
+ * what the activity starts from.
+ */
 export const syncStateResponseSchema = z.object({
   status: z.literal(true),
   data: z.object({ version: z.number().int(), data: z.string().nullable() }),
-  /** JSON text of the test's jsonData.options. */
+  /** JSON text of the test's jsonData.options (for an assessor test, with `criteria` added). */
   testData: z.string(),
   testStatus: testStatusSchema,
+  timing: testTimingSchema.nullable(),
 });
 export type SyncStateResponse = z.infer<typeof syncStateResponseSchema>;
 

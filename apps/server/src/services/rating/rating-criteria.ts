@@ -1,0 +1,57 @@
+import type { RatingCriterion } from '@prova/contract/tests';
+import { parseJson, pickLang } from '../../presenters/localize';
+
+interface ModelTask {
+  markerId?: unknown;
+  test?: unknown;
+  outcome?: unknown;
+  min?: unknown;
+  max?: unknown;
+}
+interface ModelMarker {
+  id?: unknown;
+  name?: unknown;
+  feedback?: unknown;
+}
+interface CriterionOption {
+  id?: unknown;
+  label?: unknown;
+  description?: unknown;
+  min?: unknown;
+  max?: unknown;
+}
+
+const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/**
+ * What an assessor rates in a test: one criterion per task of the campaign's model that reads this
+ * test (so the grid covers every marker the report needs), else the test's own `options.criteria`.
+ */
+export function ratingCriteria(input: { model: string | null; jsonData: string; testId: number; lang: string }): RatingCriterion[] {
+  const model = parseJson<{ tasks?: ModelTask[]; markers?: ModelMarker[] } | null>(input.model, null);
+  const tasks = Array.isArray(model?.tasks) ? model.tasks.filter((t) => Number(t.test) === input.testId && typeof t.outcome === 'string') : [];
+  if (tasks.length > 0) {
+    const markers = new Map((Array.isArray(model?.markers) ? model.markers : []).map((m) => [Number(m.id), m]));
+    const seen = new Set<string>();
+    const criteria: RatingCriterion[] = [];
+    for (const task of tasks) {
+      const id = task.outcome as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const marker = markers.get(Number(task.markerId));
+      criteria.push({ id, label: pickLang(marker?.name, input.lang) || id, min: num(task.min, 0), max: num(task.max, 5) });
+    }
+    return criteria;
+  }
+  const options = parseJson<{ options?: { criteria?: CriterionOption[] } }>(input.jsonData, {}).options;
+  const listed = Array.isArray(options?.criteria) ? options.criteria : [];
+  return listed
+    .filter((c) => typeof c.id === 'string' && c.id !== '')
+    .map((c) => ({
+      id: c.id as string,
+      label: pickLang(c.label, input.lang) || (c.id as string),
+      ...(c.description !== undefined ? { description: pickLang(c.description, input.lang) } : {}),
+      min: num(c.min, 0),
+      max: num(c.max, 5),
+    }));
+}
