@@ -9,6 +9,7 @@ import { apiDocs } from './plugins/api-docs';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
 import { repositories } from './plugins/repositories';
+import { scoring } from './plugins/scoring';
 import { security } from './plugins/security';
 import { session } from './plugins/session';
 import { staticFiles } from './plugins/static-files';
@@ -53,6 +54,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(apiDocs);
   await app.register(repositories, { database: opts.database });
+  await app.register(scoring, { workers: opts.env.SCORING_WORKERS, sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
   await app.register(session, {
     secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
   });

@@ -23,7 +23,9 @@ type Concern =
   /** The caller's own, or (for their assessor) a person assigned to them in that test. */
   | 'own-or-assigned'
   /** Assessors only, about the people assigned to them. */
-  | 'assessor';
+  | 'assessor'
+  /** Staff (admin, superassessor) of the company only. */
+  | 'staff';
 
 interface RouteSpec {
   access: 'public' | Concern;
@@ -63,11 +65,12 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/usertests': { access: 'selected-campaign', query: { companyId: 'company' } },
   'GET /api/usertests/:id': { access: 'selected-campaign', id: 'test' },
   'POST /api/logs': { access: 'caller', body: { data: '{"event":"matrix"}' } },
-  'GET /api/tests/:abbreviation/algorithm.js': { access: 'participation' },
+  'GET /api/tests/:abbreviation/algorithm.js': { access: 'staff' },
   'POST /api/tests/checkSync/:campaignId': { access: 'participation', body: { tests: [{ testId: 104, version: 1 }] } },
   'POST /api/v2/rpc/:campaignId/:testId': { access: 'participation', body: { action: 'ping' } },
 
   'GET /api/tests/:testId/sync/:campaignId/:userId': { access: 'own-progress' },
+  'POST /api/tests/:testId/start/:campaignId/:userId': { access: 'own-progress' },
   'POST /api/tests/:testId/sync/:campaignId/:userId': {
     access: 'own-progress', body: { version: 1, status: 'incomplete', data: '{"step":1}' }, anyType: ['data'],
   },
@@ -97,6 +100,7 @@ const MARCO = 'marco@alfa.example';
 const ELENA = 'elena@alfa.example';
 const BRUNO = 'bruno@beta.example';
 const BERTA = 'berta@beta.example';
+const SOFIA = 'sofia@alfa.example';
 const ALFA = 11;
 const BETA = 12;
 const C_MAIN = 5001;
@@ -111,6 +115,7 @@ const bundle = {
     { company: 'Alfa S.r.l.', email: ANNA, password: PASSWORD, firstName: 'Anna', lastName: 'Rossi', privacy: true },
     { company: 'Alfa S.r.l.', email: MARCO, password: PASSWORD, firstName: 'Marco', lastName: 'Sala', privacy: true },
     { company: 'Alfa S.r.l.', email: ELENA, password: PASSWORD, firstName: 'Elena', lastName: 'Conti', role: 'Assessor', privacy: true },
+    { company: 'Alfa S.r.l.', email: SOFIA, password: PASSWORD, firstName: 'Sofia', lastName: 'Neri', role: 'admin', privacy: true },
     { company: 'Beta S.p.A.', email: BRUNO, password: PASSWORD, firstName: 'Bruno', lastName: 'Bianchi', privacy: true },
     { company: 'Beta S.p.A.', email: BERTA, password: PASSWORD, firstName: 'Berta', lastName: 'Neri', privacy: true },
   ],
@@ -127,7 +132,7 @@ const bundle = {
     {
       id: C_MAIN, company: 'Alfa S.r.l.', name: 'Principale', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 101 }, { test: 104 }, { test: 201 }, { test: 109 }],
-      participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }],
+      participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }, { user: SOFIA }],
       assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
     },
     {
@@ -257,6 +262,7 @@ beforeAll(async () => {
   await signIn(ANNA, C_MAIN);
   await signIn(MARCO, C_MAIN);
   await signIn(ELENA, C_MAIN);
+  await signIn(SOFIA, C_MAIN);
   await signIn(BRUNO, C_BETA);
   await signIn(BERTA, C_BETA);
   const annaId = caller(ANNA).id;
@@ -296,7 +302,7 @@ describe('who is asking', () => {
   it('lets the rightful caller through on every signed-in route (so the refusals below mean something)', async () => {
     const failures: string[] = [];
     for (const route of ordered()) {
-      const [who, ids] = route.access === 'assessor' ? [caller(ELENA), annaAssessed] : [caller(ANNA), anna];
+      const [who, ids] = route.access === 'assessor' ? [caller(ELENA), annaAssessed] : route.access === 'staff' ? [caller(SOFIA), anna] : [caller(ANNA), anna];
       const res = await call(route, ids, { cookie: who.cookie });
       if (res.statusCode < 200 || res.statusCode > 299) failures.push(describeAnswer(route, urlFor(route, ids), res));
     }
@@ -378,6 +384,14 @@ describe('whose data', () => {
     }
   });
 
+  it('refuses everyone but staff the staff-only routes (the answer keys) with 403', async () => {
+    for (const email of [ANNA, MARCO, ELENA]) await expectRefused(caller(email), anna, (r) => r.access === 'staff', `${email} as staff`, [403]);
+  });
+
+  it('refuses candidates the assessor test they are assessed in: no opening, saving or outcomes', async () => {
+    await expectRefused(caller(ANNA), annaAssessed, (r) => r.access === 'own-progress', 'Anna in the assessor test about her', [403]);
+  });
+
   it('lets the assessor read the assigned person, and nobody else', async () => {
     const elena = caller(ELENA);
     const failures: string[] = [];
@@ -444,7 +458,9 @@ function edgeValues(value: unknown): unknown[] {
 
 describe("a caller's mistake", () => {
   /** Each route with a caller that gets past authentication, so the input reaches the handler. */
-  const fuzzed = () => routes().map((route) => ({ route, cookie: route.access === 'public' ? undefined : route.access === 'assessor' ? caller(ELENA).cookie : caller(ANNA).cookie, ids: route.access === 'assessor' ? annaAssessed : anna }));
+  const cookieFor = (route: Route) =>
+    route.access === 'public' ? undefined : route.access === 'assessor' ? caller(ELENA).cookie : route.access === 'staff' ? caller(SOFIA).cookie : caller(ANNA).cookie;
+  const fuzzed = () => routes().map((route) => ({ route, cookie: cookieFor(route), ids: route.access === 'assessor' ? annaAssessed : anna }));
 
   function judge(failures: string[], route: Route, label: string, res: LightMyRequestResponse, strict: boolean) {
     const ok = res.statusCode < 500 && (!strict || (res.statusCode >= 400 || (route.redirects === true && res.statusCode >= 300 && res.statusCode < 400)));

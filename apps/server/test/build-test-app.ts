@@ -11,14 +11,15 @@ export interface TestApp {
 }
 
 /** The real app over a fresh, migrated database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function buildTestApp(bundle?: object, options: Pick<AppOptions, 'onRoute'> = {}): Promise<TestApp> {
+export async function buildTestApp(bundle?: object, options: Pick<AppOptions, 'onRoute'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (bundle) {
     const result = await importBundle(database, bundle);
     if (!result.ok) throw new Error(`test bundle invalid:\n${result.problems.join('\n')}`);
   }
-  const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0' });
-  const app = await buildApp({ env, database, logger: false, ...options });
+  // No background sweep: tests call app.scoring.sweep() when they mean it.
+  const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...options.env });
+  const app = await buildApp({ env, database, logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -15,6 +15,10 @@ const envSchema = z.object({
   SSO_STATE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
+  /** Scoring scripts run at once, each in its own worker thread. */
+  SCORING_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** How often timed tests past their end are settled and waiting scorings picked up; 0 turns the sweep off. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
 });

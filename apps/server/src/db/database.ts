@@ -1,6 +1,7 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { createDialect, type DialectName } from './dialect';
 import { initial } from './migrations/0001-initial';
+import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,7 @@ export interface DatabaseHandle {
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
+    '0002-test-clock-and-scoring': testClockAndScoring(dialect),
   };
 }
 

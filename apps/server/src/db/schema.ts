@@ -126,6 +126,28 @@ export interface TestProgressTable {
   status: string;
   data: string | null;
   updated_at: Instant;
+  /** First opening of the test (timed tests' clock). */
+  started_at: Instant | null;
+  /** When a timed test ends for this person, extra time included. */
+  ends_at: Instant | null;
+  /** 1 while a complete test with a scoring script waits for the server's scoring. */
+  scoring_due: Generated<number>;
+}
+
+/** Attempts replaced by a repeat or a reset, kept for the record. */
+export interface TestProgressHistoryTable {
+  id: Generated<number>;
+  campaign_id: number;
+  test_id: number;
+  user_id: number;
+  version: number;
+  status: string;
+  data: string | null;
+  started_at: Instant | null;
+  ends_at: Instant | null;
+  updated_at: Instant;
+  archived_at: Instant;
+  reason: string;
 }
 
 export interface OutcomesTable {
@@ -169,6 +191,7 @@ export interface Database {
   relations360: Relations360Table;
   sessions: SessionsTable;
   test_progress: TestProgressTable;
+  test_progress_history: TestProgressHistoryTable;
   outcomes: OutcomesTable;
   logs: LogsTable;
   password_resets: PasswordResetsTable;

@@ -15,3 +15,6 @@ export class HttpError extends Error {
 export const unauthenticated = () => new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
 export const forbidden = (message = 'Not allowed') => new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found`);
+/** A save into a test that is complete, or whose time ran out: nothing was changed. */
+export const testComplete = (timeUp: boolean) =>
+  new HttpError(409, 'TEST_COMPLETE', timeUp ? 'Time is up: the test is complete and takes no more answers' : 'The test is complete and takes no more answers');

@@ -23,7 +23,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      const code = statusCode === 429 ? 'RATE_LIMITED' : 'VALIDATION';
+      const code = statusCode === 429 ? 'RATE_LIMITED' : statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION';
       return reply.status(statusCode).send({ status: false, code, message: error.message } satisfies ApiError);
     }
     request.log.error({ err: error }, 'unhandled error');

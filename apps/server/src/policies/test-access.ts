@@ -63,3 +63,13 @@ export async function requireSubject(
   }
   throw forbidden('Not allowed for this user');
 }
+
+/**
+ * An assessor test is filled in by the assessors assigned in it; the candidates it is about never
+ * open it, save into it or post outcomes for it.
+ */
+export async function requireTestRole(context: CampaignTestContext, repos: TestDeliveryRepos): Promise<void> {
+  if (context.test.assessor_test !== 1) return;
+  if (callerIsAssessor(context) && (await repos.tests.assessesInTest(context.participation.id, context.user.id, context.test.id))) return;
+  throw forbidden('This test is filled in by assessors');
+}

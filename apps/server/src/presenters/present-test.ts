@@ -1,5 +1,5 @@
 import type { LangCode } from '@prova/contract/limits';
-import type { TestStatus, UserTest } from '@prova/contract/tests';
+import type { TestStatus, TestTiming, UserTest } from '@prova/contract/tests';
 import type { StartCheck } from '../policies/test-start';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 import { localize, parseJson, pickLang } from './localize';
@@ -48,9 +48,10 @@ export interface PresentTestInput {
   status: TestStatus;
   version: number;
   start: StartCheck;
+  timing: TestTiming | null;
 }
 
-export function presentUserTest({ test, lang, firstName, extraTimePercent, status, version, start }: PresentTestInput): UserTest {
+export function presentUserTest({ test, lang, firstName, extraTimePercent, status, version, start, timing }: PresentTestInput): UserTest {
   return {
     id: test.id,
     abbreviation: test.abbreviation,
@@ -72,5 +73,7 @@ export function presentUserTest({ test, lang, firstName, extraTimePercent, statu
     version,
     startDate: test.agenda_date,
     section: test.section,
+    timing,
+    assessorTest: test.assessor_test === 1,
   };
 }

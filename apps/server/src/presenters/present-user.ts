@@ -4,6 +4,7 @@ import type { UserWithCompany } from '../repositories/users-repository';
 const STAFF_ROLES = new Set(['admin', 'superassessor']);
 
 export const isAssessor = (role: string) => role === 'Assessor' || STAFF_ROLES.has(role);
+export const isStaff = (role: string) => STAFF_ROLES.has(role);
 
 export function presentUser(row: UserWithCompany): User {
   return {

@@ -1,4 +1,4 @@
-import type { Outcome } from '@prova/contract/tests';
+import { OUTCOMES_MAX_CHARS, type Outcome } from '@prova/contract/tests';
 import type { Db } from '../db/database';
 import { parseJson } from '../presenters/localize';
 
@@ -22,6 +22,14 @@ export function mergeOutcomes(previous: Outcome[], next: Outcome[]): Outcome[] {
   return [...merged.values()];
 }
 
+/** The merged outcomes of one test, person and source would pass OUTCOMES_MAX_CHARS (answered as 413). */
+export class OutcomesTooLargeError extends Error {
+  readonly statusCode = 413;
+  constructor() {
+    super(`outcomes: more than ${OUTCOMES_MAX_CHARS} characters for this test and person`);
+  }
+}
+
 /**
  * Outcomes: at most one row per (campaign, test, person, source, assessor) whose `outcomes` is the
  * whole current list. Client and assessor posts merge into it; a server scoring replaces it.
@@ -39,11 +47,20 @@ export function createOutcomesRepository(db: Db) {
     return query.orderBy('id').execute();
   };
 
+  /** Writes the whole current list in place: one row per key, whose size is capped. */
   async function write(key: OutcomeKey, values: Outcome[], merge: boolean): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const rows = await rowsOf(trx, key);
       const previous = merge ? rows.flatMap((r) => parseJson<Outcome[]>(r.outcomes, [])) : [];
-      if (rows.length) await trx.deleteFrom('outcomes').where('id', 'in', rows.map((r) => r.id)).execute();
+      const text = JSON.stringify(mergeOutcomes(previous, values));
+      if (text.length > OUTCOMES_MAX_CHARS) throw new OutcomesTooLargeError();
+      const at = new Date().toISOString();
+      const [first, ...extra] = rows;
+      if (extra.length) await trx.deleteFrom('outcomes').where('id', 'in', extra.map((r) => r.id)).execute();
+      if (first) {
+        await trx.updateTable('outcomes').set({ outcomes: text, created_at: at }).where('id', '=', first.id).execute();
+        return;
+      }
       await trx
         .insertInto('outcomes')
         .values({
@@ -52,8 +69,8 @@ export function createOutcomesRepository(db: Db) {
           user_id: key.userId,
           source: key.source,
           assessor_id: key.assessorId ?? null,
-          outcomes: JSON.stringify(mergeOutcomes(previous, values)),
-          created_at: new Date().toISOString(),
+          outcomes: text,
+          created_at: at,
         })
         .execute();
     });

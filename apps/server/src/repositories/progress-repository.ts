@@ -1,52 +1,65 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
-/** One versioned write of a person's progress in a test. */
-export interface ProgressWrite {
+/** A person's progress in one test of one campaign. */
+export interface ProgressKey {
   campaignId: number;
   testId: number;
   userId: number;
+}
+
+/** One versioned write of a person's progress in a test. */
+export interface ProgressWrite extends ProgressKey {
   version: number;
   /** Absent: the write carries data only (the status is left alone). */
   status?: 'incomplete' | 'complete';
   /** Absent: the write carries the status only (the data is left alone). */
   data?: string;
+  /** When the test would end if its clock started with this write (timed tests); null if untimed. */
+  endsAt: string | null;
+  /** The test has a scoring script: completing it puts it in the scoring queue. */
+  scored: boolean;
 }
 
-export interface ProgressState {
-  campaignId: number;
-  testId: number;
-  userId: number;
+/** Why a write changed nothing although it was not stale. */
+export type Refusal = 'complete' | 'timeUp';
+
+export interface ProgressState extends ProgressKey {
   version: number;
   status: string;
-  /** True when this write was applied; false when the server already held a newer version. */
+  /** True when this write was applied; false when the server already held a newer version, or refused it. */
   stored: boolean;
-  /** True when the row was written and is now complete: the moment to (re)score it. */
+  /** True when this write made the test complete: the moment to score it. */
   completeNow: boolean;
+  /** Set when the test was already complete, or its time was up: the write was refused. */
+  refused?: Refusal;
 }
 
 type Kind = 'sync' | 'status' | 'data';
 const kindOf = (w: ProgressWrite): Kind => (w.status === undefined ? 'data' : w.data === undefined ? 'status' : 'sync');
-const keyOf = (w: { campaignId: number; testId: number; userId: number }) => `${w.campaignId}:${w.testId}:${w.userId}`;
+const keyOf = (w: ProgressKey) => `${w.campaignId}:${w.testId}:${w.userId}`;
+const whereKey = (k: ProgressKey) => (qb: any) =>
+  qb.where('campaign_id', '=', k.campaignId).where('test_id', '=', k.testId).where('user_id', '=', k.userId);
 
 // The rules of a versioned write, evaluated inside the database on the row's primary key:
-// - a write at the stored version or newer is applied (an equal version is an idempotent retry);
-// - 'complete' sticks: a later 'incomplete' does not undo it unless the test is repeatable;
-// - a stale 'complete' still completes a non-repeatable test (status-only updates carry the fixed
-//   versions 1 and 2, which data saves overtake), without touching its data or version.
+// - nothing is written into a complete test, nor into a timed test whose time and grace ran out;
+// - otherwise a write at the stored version or newer is applied (an equal version is an idempotent retry);
+// - a stale 'complete' still completes the test (status-only updates carry the fixed versions 1 and 2,
+//   which data saves overtake), without touching its data or version;
+// - the first write starts a timed test's clock if the opening did not.
 const applies = sql<boolean>`excluded.version >= test_progress.version`;
-const notRepeatable = sql<boolean>`(select t.repeatable from tests t where t.id = excluded.test_id) = 0`;
-const completesStale = sql<boolean>`(excluded.status = 'complete' and test_progress.status <> 'complete' and ${notRepeatable})`;
-const nextStatus = sql<string>`case
-  when ${applies} then case when test_progress.status = 'complete' and excluded.status <> 'complete' and ${notRepeatable} then 'complete' else excluded.status end
-  when ${completesStale} then 'complete'
-  else test_progress.status end`;
+const completes = sql<boolean>`excluded.status = 'complete'`;
+const nextStatus = sql<string>`case when ${applies} then excluded.status else 'complete' end`;
 const nextVersion = sql<number>`case when excluded.version > test_progress.version then excluded.version else test_progress.version end`;
 const nextData = sql<string | null>`case when ${applies} then excluded.data else test_progress.data end`;
+const open = (cutoff: string) =>
+  sql<boolean>`test_progress.status <> 'complete' and (test_progress.ends_at is null or test_progress.ends_at > ${cutoff})`;
 
 export function createProgressRepository(db: Db) {
   /** One conditional upsert for many writes of one kind (at most one per key). */
-  async function upsert(kind: Kind, writes: ProgressWrite[], now: string) {
+  async function upsert(kind: Kind, writes: ProgressWrite[], now: Date) {
+    const at = now.toISOString();
     const rows = writes.map((w) => ({
       campaign_id: w.campaignId,
       test_id: w.testId,
@@ -54,8 +67,12 @@ export function createProgressRepository(db: Db) {
       version: w.version,
       status: w.status ?? 'incomplete',
       data: w.data ?? null,
-      updated_at: now,
+      updated_at: at,
+      started_at: at,
+      ends_at: w.endsAt,
+      scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
     }));
+    const guard = kind === 'data' ? sql<boolean>`${open(expiredBefore(now))} and ${applies}` : sql<boolean>`${open(expiredBefore(now))} and (${applies} or ${completes})`;
     return db
       .insertInto('test_progress')
       .values(rows)
@@ -67,8 +84,11 @@ export function createProgressRepository(db: Db) {
             ...(kind !== 'data' ? { status: nextStatus } : {}),
             ...(kind !== 'status' ? { data: nextData } : {}),
             updated_at: sql`excluded.updated_at`,
+            started_at: sql`coalesce(test_progress.started_at, excluded.started_at)`,
+            ends_at: sql`coalesce(test_progress.ends_at, excluded.ends_at)`,
+            scoring_due: sql`case when excluded.scoring_due = 1 then 1 else test_progress.scoring_due end`,
           })
-          .where(kind === 'data' ? applies : sql<boolean>`${applies} or ${completesStale}`),
+          .where(guard),
       )
       .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status'])
       .execute();
@@ -89,10 +109,9 @@ export function createProgressRepository(db: Db) {
     /**
      * Saves versioned writes: one indexed conditional statement per kind of write, however many
      * writes come together, so concurrent saves can be batched. Answers, per write, what the
-     * server holds afterwards.
+     * server holds afterwards and whether the write was refused (complete, or time up).
      */
-    async saveProgress(writes: ProgressWrite[]): Promise<ProgressState[]> {
-      const now = new Date().toISOString();
+    async saveProgress(writes: ProgressWrite[], now: Date = new Date()): Promise<ProgressState[]> {
       // Within one statement a key may appear once: the newest write of each kind and key goes.
       const groups = new Map<Kind, Map<string, ProgressWrite>>();
       for (const w of writes) {
@@ -102,7 +121,7 @@ export function createProgressRepository(db: Db) {
         if (!seen || seen.version <= w.version) group.set(keyOf(w), w);
         groups.set(kind, group);
       }
-      const held = new Map<string, { version: number; status: string; written: boolean }>();
+      const held = new Map<string, { version: number; status: string; written: boolean; refused?: Refusal }>();
       for (const [kind, group] of groups) {
         for (const row of await upsert(kind, [...group.values()], now)) {
           held.set(keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id }), {
@@ -116,9 +135,10 @@ export function createProgressRepository(db: Db) {
       for (const w of writes) {
         let state = held.get(keyOf(w));
         if (!state) {
-          // Nothing written: the server holds a newer version; say which (the rare path).
+          // Nothing written: stale, or refused; say which and what the server holds (the rare path).
           const row = await find(w.campaignId, w.testId, w.userId);
-          state = { version: row?.version ?? 0, status: row?.status ?? 'incomplete', written: false };
+          const refused: Refusal | undefined = row?.status === 'complete' ? 'complete' : row && isTimeUp(row, now) ? 'timeUp' : undefined;
+          state = { version: row?.version ?? 0, status: refused ? 'complete' : (row?.status ?? 'incomplete'), written: false, refused };
           held.set(keyOf(w), state);
         }
         states.push({
@@ -129,42 +149,127 @@ export function createProgressRepository(db: Db) {
           status: state.status,
           stored: state.written && state.version === w.version,
           completeNow: state.written && state.status === 'complete',
+          ...(state.refused ? { refused: state.refused } : {}),
         });
       }
       return states;
     },
 
-    /** Tracking starts: a progress row exists from now on (version 0, incomplete). */
-    async start(campaignId: number, testId: number, userId: number) {
+    /**
+     * The test is opened: a progress row exists from now on, and a timed test's clock starts (once:
+     * reloads and later openings keep the first start).
+     */
+    async start(key: ProgressKey, endsAt: string | null, now: Date = new Date()) {
+      const at = now.toISOString();
       await db
         .insertInto('test_progress')
-        .values({ campaign_id: campaignId, test_id: testId, user_id: userId, version: 0, status: 'incomplete', data: null, updated_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(['campaign_id', 'user_id', 'test_id']).doNothing())
-        .execute();
-      return (await find(campaignId, testId, userId))!;
-    },
-
-    /** Marks the test complete whatever the versions (tracked outcomes count as completion). True if it changed. */
-    async markComplete(campaignId: number, testId: number, userId: number): Promise<boolean> {
-      const rows = await db
-        .insertInto('test_progress')
-        .values({ campaign_id: campaignId, test_id: testId, user_id: userId, version: 0, status: 'complete', data: null, updated_at: new Date().toISOString() })
+        .values({ campaign_id: key.campaignId, test_id: key.testId, user_id: key.userId, version: 0, status: 'incomplete', data: null, updated_at: at, started_at: at, ends_at: endsAt })
         .onConflict((oc) =>
           oc
             .columns(['campaign_id', 'user_id', 'test_id'])
-            .doUpdateSet({ status: 'complete', updated_at: sql`excluded.updated_at` })
+            .doUpdateSet({ started_at: sql`excluded.started_at`, ends_at: sql`excluded.ends_at` })
+            .where('test_progress.started_at', 'is', null)
             .where('test_progress.status', '<>', 'complete'),
+        )
+        .execute();
+      return (await find(key.campaignId, key.testId, key.userId))!;
+    },
+
+    /**
+     * A repeatable test taken again: the finished attempt goes to the history, and a new one starts
+     * empty with a newer version (so no browser's copy of the old attempt overrides it) and a new clock.
+     */
+    async reopen(key: ProgressKey, endsAt: string | null, reason: string, now: Date = new Date()) {
+      const at = now.toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('test_progress').selectAll().$call(whereKey(key)).where('status', '=', 'complete').executeTakeFirst();
+        if (!row) return;
+        await trx
+          .insertInto('test_progress_history')
+          .values({
+            campaign_id: row.campaign_id,
+            test_id: row.test_id,
+            user_id: row.user_id,
+            version: row.version,
+            status: row.status,
+            data: row.data,
+            started_at: row.started_at,
+            ends_at: row.ends_at,
+            updated_at: row.updated_at,
+            archived_at: at,
+            reason,
+          })
+          .execute();
+        await trx
+          .updateTable('test_progress')
+          .set({ status: 'incomplete', data: null, version: row.version + 1, started_at: at, ends_at: endsAt, scoring_due: 0, updated_at: at })
+          .$call(whereKey(key))
+          .execute();
+      });
+      return (await find(key.campaignId, key.testId, key.userId))!;
+    },
+
+    /**
+     * Marks the test complete (tracked outcomes count as completion) unless it already is, or its
+     * time is up. True if it changed.
+     */
+    async markComplete(key: ProgressKey, scored: boolean, now: Date = new Date()): Promise<boolean> {
+      const at = now.toISOString();
+      const rows = await db
+        .insertInto('test_progress')
+        .values({ campaign_id: key.campaignId, test_id: key.testId, user_id: key.userId, version: 0, status: 'complete', data: null, updated_at: at, started_at: at, ends_at: null, scoring_due: scored ? 1 : 0 })
+        .onConflict((oc) =>
+          oc
+            .columns(['campaign_id', 'user_id', 'test_id'])
+            .doUpdateSet({ status: 'complete', updated_at: sql`excluded.updated_at`, scoring_due: sql`excluded.scoring_due` })
+            .where(open(expiredBefore(now))),
         )
         .returning('version')
         .execute();
       return rows.length > 0;
     },
 
-    /** Status and version of each test the person has progress in, in one campaign. */
+    /**
+     * Timed tests whose time and grace ran out are complete: settles them (all of them, or the one
+     * given) and answers which changed, for scoring.
+     */
+    async settleExpired(now: Date = new Date(), only?: ProgressKey): Promise<ProgressKey[]> {
+      let query = db
+        .updateTable('test_progress')
+        .set({
+          status: 'complete',
+          updated_at: now.toISOString(),
+          scoring_due: sql`case when exists (select 1 from tests t where t.id = test_progress.test_id and t.algorithm is not null) then 1 else 0 end`,
+        })
+        .where('status', '=', 'incomplete')
+        .where('ends_at', '<=', expiredBefore(now));
+      if (only) query = query.$call(whereKey(only));
+      const rows = await query.returning(['campaign_id', 'test_id', 'user_id']).execute();
+      return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
+    },
+
+    /** Complete tests waiting for the server's scoring, oldest first. */
+    async listScoringDue(limit: number): Promise<ProgressKey[]> {
+      const rows = await db
+        .selectFrom('test_progress')
+        .select(['campaign_id', 'test_id', 'user_id'])
+        .where('scoring_due', '=', 1)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
+    },
+
+    /** The scoring of this attempt ran (or failed for good): it leaves the queue, unless a new attempt came since. */
+    async clearScoringDue(key: ProgressKey, version: number): Promise<void> {
+      await db.updateTable('test_progress').set({ scoring_due: 0 }).$call(whereKey(key)).where('version', '=', version).execute();
+    },
+
+    /** Status, version and clock of each test the person has progress in, in one campaign. */
     listForUser: (campaignId: number, userId: number) =>
       db
         .selectFrom('test_progress')
-        .select(['test_id', 'status', 'version'])
+        .select(['test_id', 'status', 'version', 'started_at', 'ends_at'])
         .where('campaign_id', '=', campaignId)
         .where('user_id', '=', userId)
         .execute(),

@@ -27,7 +27,25 @@ export function createTestsRepository(db: Db) {
         'campaign_tests.section',
       ])
       // Whether a scoring script exists, without loading it on every list.
-      .select((eb) => eb.case().when('tests.algorithm', 'is not', null).then(1).else(0).end().as('has_algorithm'));
+      .select((eb) => eb.case().when('tests.algorithm', 'is not', null).then(1).else(0).end().as('has_algorithm'))
+      // An assessor test: assessors fill it in about candidates (it is in the campaign's assessments).
+      .select((eb) =>
+        eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom('assessments')
+                .select('assessments.test_id')
+                .whereRef('assessments.campaign_id', '=', 'campaign_tests.campaign_id')
+                .whereRef('assessments.test_id', '=', 'campaign_tests.test_id'),
+            ),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as('assessor_test'),
+      );
 
   return {
     /** The campaign's tests in campaign order. */
@@ -60,18 +78,30 @@ export function createTestsRepository(db: Db) {
       return row?.algorithm ?? null;
     },
 
-    /** The scoring script of a test the user meets in one of their campaigns. */
-    async findAlgorithmForUser(abbreviation: string, userId: number): Promise<string | null> {
+    /** The scoring script of a test used in one of the company's campaigns (for its staff). */
+    async findAlgorithmForCompany(abbreviation: string, companyId: number): Promise<string | null> {
       const row = await db
         .selectFrom('tests')
         .innerJoin('campaign_tests', 'campaign_tests.test_id', 'tests.id')
-        .innerJoin('participants', 'participants.campaign_id', 'campaign_tests.campaign_id')
+        .innerJoin('campaigns', 'campaigns.id', 'campaign_tests.campaign_id')
         .select('tests.algorithm')
         .where('tests.abbreviation', '=', abbreviation)
-        .where('participants.user_id', '=', userId)
+        .where('campaigns.company_id', '=', companyId)
         .where('tests.algorithm', 'is not', null)
         .executeTakeFirst();
       return row?.algorithm ?? null;
+    },
+
+    /** The assessor evaluates somebody in this test of this campaign. */
+    async assessesInTest(campaignId: number, assessorId: number, testId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('assessments')
+        .select('assessed_id')
+        .where('campaign_id', '=', campaignId)
+        .where('assessor_id', '=', assessorId)
+        .where('test_id', '=', testId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async isAssigned(campaignId: number, assessorId: number, assessedId: number, testId: number): Promise<boolean> {

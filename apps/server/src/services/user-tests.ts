@@ -1,27 +1,31 @@
 import type { FastifyReply } from 'fastify';
 import { TEST_360_ID } from '@prova/contract/limits';
 import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
+import { effectiveStatus, timingOf } from '../domain/test-clock';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
 import { checkStart, prerequisitesOf, type StartCheck } from '../policies/test-start';
 import { contentLang } from '../presenters/present-campaign';
 import { presentUserTest } from '../presenters/present-test';
 import type { TestDeliveryRepos } from '../repositories/test-delivery';
 
-const asStatus = (s: string | undefined): TestStatus => (s === 'complete' || s === 'incomplete' ? s : 'not attempted');
-
-/** The tests of a campaign as the caller sees them: texts, their status and whether they may start. */
+/**
+ * The tests of a campaign as the caller sees them: texts, their status, their clock and whether they
+ * may start. Candidates never see the tests assessors fill in about them.
+ */
 export async function listUserTests(repos: TestDeliveryRepos, context: ParticipationContext): Promise<UserTest[]> {
   const { participation, user } = context;
   const [tests, progress] = await Promise.all([
     repos.tests.listForCampaign(participation.id),
     repos.progress.listForUser(participation.id, user.id),
   ]);
+  const now = new Date();
   const byTest = new Map(progress.map((p) => [p.test_id, p]));
-  const statusOf = (id: number) => asStatus(byTest.get(id)?.status);
+  const statusOf = (id: number) => effectiveStatus(byTest.get(id), now);
   const lang = contentLang(participation, user);
   const assessor = callerIsAssessor(context);
   return tests
     .filter((t) => t.id !== TEST_360_ID || participation.is360 === 1)
+    .filter((t) => assessor || t.assessor_test !== 1)
     .map((test) =>
       presentUserTest({
         test,
@@ -31,6 +35,7 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
         status: statusOf(test.id),
         version: byTest.get(test.id)?.version ?? 0,
         start: checkStart(test, statusOf(test.id), statusOf, assessor),
+        timing: timingOf(byTest.get(test.id), now),
       }),
     );
 }
@@ -41,9 +46,10 @@ export async function checkUserStart(repos: TestDeliveryRepos, context: Campaign
   const needsAll = prerequisitesOf(test).length > 0;
   const rows = needsAll
     ? await repos.progress.listForUser(participation.id, user.id)
-    : await repos.progress.find(participation.id, test.id, user.id).then((r) => (r ? [{ test_id: r.test_id, status: r.status }] : []));
-  const byTest = new Map(rows.map((p) => [p.test_id, p.status]));
-  const statusOf = (id: number) => asStatus(byTest.get(id));
+    : await repos.progress.find(participation.id, test.id, user.id).then((r) => (r ? [r] : []));
+  const now = new Date();
+  const byTest = new Map(rows.map((p) => [p.test_id, p]));
+  const statusOf = (id: number) => effectiveStatus(byTest.get(id), now);
   const status = statusOf(test.id);
   return { status, ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
 }

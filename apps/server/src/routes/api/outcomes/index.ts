@@ -3,13 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusOk } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { outcomesParamsSchema, outcomesRequestSchema } from '@prova/contract/tests';
-import { requireCampaignTest, requireSubject } from '../../../policies/test-access';
+import { effectiveStatus, isTimeUp } from '../../../domain/test-clock';
+import { testComplete } from '../../../http/http-error';
+import { requireCampaignTest, requireSubject, requireTestRole } from '../../../policies/test-access';
 import { testDeliveryRepos } from '../../../repositories/test-delivery';
-import { scoreProgress } from '../../../services/scoring/score-progress';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema };
 
-/** Outcomes an activity tracked. They count as completion; a test's own scoring still decides its score. */
+/**
+ * Outcomes an activity tracked. They count as completion, once: a complete test (or one whose time
+ * ran out) takes no more. For a test the server scores they are kept as a record only.
+ */
 export default async function outcomesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = testDeliveryRepos(fastify);
@@ -21,10 +25,18 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
       const { campaignId, testId, userId } = request.params;
       const context = await requireCampaignTest(request, repos, campaignId, testId);
       await requireSubject(context, repos, userId);
-      // Kept as the client's, beside (never instead of) the server's scoring for tests with an algorithm.
-      await repos.outcomes.merge({ campaignId, testId, userId, source: 'client' }, request.body.values);
-      const completed = await repos.progress.markComplete(campaignId, testId, userId);
-      if (completed && context.test.has_algorithm === 1) await scoreProgress({ ...repos, log: request.log }, campaignId, testId, userId);
+      await requireTestRole(context, repos);
+      const key = { campaignId, testId, userId };
+      const now = new Date();
+      const row = await repos.progress.find(campaignId, testId, userId);
+      if (effectiveStatus(row, now) === 'complete') {
+        const timeUp = row !== undefined && row.status !== 'complete' && isTimeUp(row, now);
+        if (timeUp) for (const k of await repos.progress.settleExpired(now, key)) fastify.scoring.enqueue(k);
+        throw testComplete(timeUp);
+      }
+      await repos.outcomes.merge({ ...key, source: 'client' }, request.body.values);
+      const scored = context.test.has_algorithm === 1;
+      if ((await repos.progress.markComplete(key, scored, now)) && scored) fastify.scoring.enqueue(key);
       return { status: true as const };
     },
   );

@@ -18,22 +18,23 @@ const stored = (testId: number, userId: number, source: string) =>
     .where('user_id', '=', userId).where('source', '=', source).execute().then((rows) => rows.map((r) => JSON.parse(r.outcomes)));
 
 describe('POST /api/outcomes/:campaignId/:testId/:userId', () => {
-  it('keeps the client\'s outcomes, merged question by question, and marks the test complete', async () => {
+  it('keeps the client\'s outcomes, marks the test complete, and takes no more once it is', async () => {
     const url = `/api/outcomes/${C_MAIN}/104/${marco.id}`;
     const first = await post(marco, url, { values: [{ questionId: 1, value: 3 }, { questionId: 50, answerId: 501, value: 1 }] });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true });
-    await post(marco, url, { values: [{ questionId: 1, value: 4 }, { questionId: 90, value: 'testo libero' }] });
-    expect(await stored(104, marco.id, 'client')).toEqual([
-      [{ questionId: 1, value: 4 }, { questionId: 50, answerId: 501, value: 1 }, { questionId: 90, value: 'testo libero' }],
-    ]);
     const data = await get(marco, `/api/tests/104/data/${C_MAIN}/${marco.id}`);
     expect(data.json().data.status).toBe('complete');
+    const again = await post(marco, url, { values: [{ questionId: 1, value: 5 }] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: false, code: 'TEST_COMPLETE' });
+    expect(await stored(104, marco.id, 'client')).toEqual([[{ questionId: 1, value: 3 }, { questionId: 50, answerId: 501, value: 1 }]]);
   });
 
   it('scores a test with an algorithm when tracked outcomes complete it, beside the client\'s', async () => {
     await post(anna, `/api/tests/101/data/${C_MAIN}/${anna.id}`, { version: 1, data: { answers: { q1: 'b', q2: 'x', q3: 'x' } } });
     await post(anna, `/api/outcomes/${C_MAIN}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] });
+    await t.app.scoring.idle();
     expect(await stored(101, anna.id, 'server')).toEqual([[{ questionId: 'score', value: 33 }]]);
     expect(await stored(101, anna.id, 'client')).toEqual([[{ questionId: 'score', value: 100 }]]);
   });

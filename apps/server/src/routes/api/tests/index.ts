@@ -22,18 +22,38 @@ import {
   testSyncParamsSchema,
   type TestStatus,
 } from '@prova/contract/tests';
-import { HttpError } from '../../../http/http-error';
+import { effectiveStatus, endsAtFor, timingOf } from '../../../domain/test-clock';
+import { forbidden, HttpError, testComplete } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
-import { callerIsAssessor, requireAssessor, requireCampaignTest, requireParticipation, requireSubject } from '../../../policies/test-access';
+import {
+  callerIsAssessor,
+  type CampaignTestContext,
+  requireAssessor,
+  requireCampaignTest,
+  requireParticipation,
+  requireSubject,
+  requireTestRole,
+} from '../../../policies/test-access';
 import { prerequisitesOf } from '../../../policies/test-start';
+import { contentLang } from '../../../presenters/present-campaign';
+import { isStaff } from '../../../presenters/present-user';
 import { parseJson } from '../../../presenters/localize';
-import type { ProgressWrite } from '../../../repositories/progress-repository';
+import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';
 import { testDeliveryRepos } from '../../../repositories/test-delivery';
-import { scoreProgress } from '../../../services/scoring/score-progress';
+import { ratingCriteria } from '../../../services/rating/rating-criteria';
 import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 const asStatus = (s: string | undefined): TestStatus => (s === 'complete' || s === 'incomplete' ? s : 'not attempted');
+
+/** The test's options as the activity gets them; an assessor test also gets its rating criteria. */
+function testDataOf(context: CampaignTestContext): string {
+  const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
+  if (context.test.assessor_test !== 1 || typeof options !== 'object' || Array.isArray(options)) return JSON.stringify(options);
+  const lang = contentLang(context.participation, context.user);
+  const criteria = ratingCriteria({ model: context.participation.model, jsonData: context.test.json_data, testId: context.test.id, lang });
+  return JSON.stringify({ ...options, criteria });
+}
 
 /** Progress data is kept as text: a string as sent, any other JSON value as its JSON text. */
 function storedData(data: unknown): string {
@@ -47,47 +67,92 @@ function storedData(data: unknown): string {
 export default async function testsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = testDeliveryRepos(fastify);
-  const scoringDeps = (request: FastifyRequest) => ({ ...repos, log: request.log });
 
-  // Tracking starts: the saved progress, the test's options, its status. Enforces the start rules.
+  const keyOf = (context: CampaignTestContext): ProgressKey => ({ campaignId: context.participation.id, testId: context.test.id, userId: context.user.id });
+
+  /** Settles this test if its time ran out (and queues its scoring); true if it did. */
+  const settleIfExpired = async (key: ProgressKey, now: Date) => {
+    const settled = await repos.progress.settleExpired(now, key);
+    for (const k of settled) fastify.scoring.enqueue(k);
+    return settled.length > 0;
+  };
+
+  type ProgressRow = Awaited<ReturnType<typeof repos.progress.find>>;
+  const syncState = (context: CampaignTestContext, row: ProgressRow, now: Date) => ({
+    status: true as const,
+    data: { version: row?.version ?? 0, data: row?.data ?? null },
+    testData: testDataOf(context),
+    testStatus: effectiveStatus(row, now),
+    timing: timingOf(row, now),
+  });
+
+  /** Who may open the test: its own person, in a test of their role, under the start rules. */
+  const openContext = async (request: FastifyRequest, p: { testId: number; campaignId: number; userId: number }) => {
+    const context = await requireCampaignTest(request, repos, p.campaignId, p.testId);
+    await requireSubject(context, repos, p.userId);
+    await requireTestRole(context, repos);
+    return context;
+  };
+
+  // What tracking starts from; reads only (the opening itself is the POST below).
   app.get(
     '/:testId/sync/:campaignId/:userId',
     { schema: { tags: ['tests'], params: testSyncParamsSchema, response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) } } },
     async (request, reply) => {
-      const { testId, campaignId, userId } = request.params;
-      const context = await requireCampaignTest(request, repos, campaignId, testId);
-      await requireSubject(context, repos, userId);
+      const context = await openContext(request, request.params);
       const check = await checkUserStart(repos, context);
       if (!check.canStart) return sendTestLocked(reply, check);
-      const row = await repos.progress.start(campaignId, testId, userId);
-      const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
-      return {
-        status: true as const,
-        data: { version: row.version, data: row.data },
-        testData: JSON.stringify(options),
-        testStatus: asStatus(row.status),
-      };
+      const now = new Date();
+      return syncState(context, await repos.progress.find(context.participation.id, context.test.id, context.user.id), now);
     },
   );
 
-  // The three versioned writes. The answer always says what the server holds.
+  // The test is opened: a timed test's clock starts now (once: reloads keep it), a finished
+  // repeatable test starts a new attempt. Answers what the activity starts from.
+  app.post(
+    '/:testId/start/:campaignId/:userId',
+    { schema: { tags: ['tests'], params: testSyncParamsSchema, response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) } } },
+    async (request, reply) => {
+      const context = await openContext(request, request.params);
+      const key = keyOf(context);
+      const now = new Date();
+      await settleIfExpired(key, now);
+      const check = await checkUserStart(repos, context);
+      if (!check.canStart) return sendTestLocked(reply, check);
+      const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
+      const row =
+        check.status === 'complete'
+          ? await repos.progress.reopen(key, endsAt, 'repeat', now)
+          : await repos.progress.start(key, endsAt, now);
+      return syncState(context, row, now);
+    },
+  );
+
+  // The three versioned writes. The answer always says what the server holds; a write into a complete
+  // test, or past a timed test's end and grace, is refused with 409 and changes nothing.
   type Target = { testId: number; campaignId: number; userId: number };
-  const write = async (request: FastifyRequest, { testId, campaignId, userId }: Target, body: Omit<ProgressWrite, keyof Target>) => {
-    const context = await requireCampaignTest(request, repos, campaignId, testId);
-    await requireSubject(context, repos, userId);
-    // Prerequisites lock writes too; a complete test still takes late saves (the queue sends by version).
-    // The hot path reads progress for this only when the test has prerequisites.
+  const write = async (request: FastifyRequest, target: Target, body: Pick<ProgressWrite, 'version' | 'status' | 'data'>) => {
+    const context = await openContext(request, target);
+    // Prerequisites lock writes too. The hot path reads progress for this only when the test has prerequisites.
     if (prerequisitesOf(context.test).length > 0 && !callerIsAssessor(context)) {
       const { missingPrerequisites } = await checkUserStart(repos, context);
       if (missingPrerequisites.length > 0) {
         throw new HttpError(422, 'TEST_LOCKED', `Test locked: complete tests ${missingPrerequisites.join(', ')} first`);
       }
     }
-    const [state] = await repos.progress.saveProgress([{ campaignId, testId, userId, ...body }]);
-    if (state.completeNow && context.test.has_algorithm === 1) await scoreProgress(scoringDeps(request), campaignId, testId, userId);
+    const key = keyOf(context);
+    const now = new Date();
+    const scored = context.test.has_algorithm === 1;
+    const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
+    const [state] = await repos.progress.saveProgress([{ ...key, ...body, endsAt, scored }], now);
+    if (state.refused) {
+      if (state.refused === 'timeUp') await settleIfExpired(key, now);
+      throw testComplete(state.refused === 'timeUp');
+    }
+    if (state.completeNow && scored) fastify.scoring.enqueue(key);
     return { status: true as const, version: state.version, stored: state.stored, testStatus: asStatus(state.status) };
   };
-  const writeResponse = { 200: progressWriteResponseSchema, ...errors, 413: apiErrorSchema };
+  const writeResponse = { 200: progressWriteResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema };
   const params = testSyncParamsSchema;
 
   app.post('/:testId/sync/:campaignId/:userId', { schema: { tags: ['tests'], params, body: syncWriteRequestSchema, response: writeResponse } }, async (request) => {
@@ -133,7 +198,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       const row = await repos.progress.find(campaignId, testId, userId);
       return {
         status: true as const,
-        data: { version: row?.version ?? 0, status: asStatus(row?.status), data: row?.data ?? null },
+        data: { version: row?.version ?? 0, status: effectiveStatus(row), data: row?.data ?? null },
       };
     },
   );
@@ -157,7 +222,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   // Assessor: records outcomes about a person assigned to them.
   app.post(
     '/:testId/assessedOutcomes/:campaignId/:userId',
-    { schema: { tags: ['tests'], params: testSyncParamsSchema, body: outcomesRequestSchema, response: { 200: statusOk, ...errors } } },
+    { schema: { tags: ['tests'], params: testSyncParamsSchema, body: outcomesRequestSchema, response: { 200: statusOk, ...errors, 413: apiErrorSchema } } },
     async (request) => {
       const { testId, campaignId, userId } = request.params;
       const context = await requireCampaignTest(request, repos, campaignId, testId);
@@ -169,15 +234,17 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The scoring script, for a test the caller meets in one of their campaigns.
+  // The scoring script is the answer key: scoring is the server's, so only staff may read it.
   app.get(
     '/:abbreviation/algorithm.js',
     { schema: { tags: ['tests'], params: algorithmParamsSchema } },
     async (request, reply) => {
       const { user } = await requireAuth(request);
-      const algorithm = await repos.tests.findAlgorithmForUser(request.params.abbreviation, user.id);
+      if (!isStaff(user.role)) throw forbidden('Scoring scripts are for staff only');
+      const algorithm = await repos.tests.findAlgorithmForCompany(request.params.abbreviation, user.company_id);
       if (!algorithm) throw new HttpError(404, 'NOT_FOUND', ALGORITHM_NOT_FOUND_MESSAGE);
       return reply.type('application/javascript; charset=utf-8').header('cache-control', 'private, no-cache').send(algorithm);
     },
   );
 }
+

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { ANNA, BRUNO, C_360, C_BETA, C_MAIN, type Caller, deliveryBundle, ELENA, MARCO, signIn, UGO, userId } from './test-delivery-fixtures';
+import { ANNA, BRUNO, C_360, C_BETA, C_MAIN, type Caller, deliveryBundle, ELENA, MARCO, signIn, SOFIA, UGO, userId } from './test-delivery-fixtures';
 
 let t: TestApp;
 let anna: Caller;
@@ -21,10 +21,17 @@ const serverOutcomes = async (testId: number, user: number) => {
 };
 
 describe('versioned progress writes', () => {
-  it('initialises tracking with version 0, the options as JSON text and the status', async () => {
-    const res = await get(marco, `/api/tests/104/sync/${C_MAIN}/${marco.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true, data: { version: 0, data: null }, testData: '{}', testStatus: 'incomplete' });
+  it('initialises tracking with version 0, the options as JSON text and the status; only the opening writes', async () => {
+    const url = `/api/tests/104/sync/${C_MAIN}/${marco.id}`;
+    const read = await get(marco, url);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ status: true, data: { version: 0, data: null }, testData: '{}', testStatus: 'not attempted', timing: null });
+    // Reading changed nothing: the test is still not attempted.
+    expect((await get(marco, url)).json().testStatus).toBe('not attempted');
+    const opened = await post(marco, `/api/tests/104/start/${C_MAIN}/${marco.id}`, {});
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ status: true, data: { version: 0, data: null }, testData: '{}', testStatus: 'incomplete', timing: null });
+    expect((await get(marco, url)).json().testStatus).toBe('incomplete');
     const rag = await get(marco, `/api/tests/101/sync/${C_MAIN}/${marco.id}`);
     expect(rag.json().testData).toBe('{"level":2}');
   });
@@ -55,21 +62,34 @@ describe('versioned progress writes', () => {
     expect(read.json().data).toMatchObject({ version: 20, data: 'v20' });
   });
 
-  it('keeps a non-repeatable test complete, even when status-only versions (1, 2) are behind the data', async () => {
+  it('completes with a status-only version (1, 2) behind the data, then refuses every later save with 409', async () => {
     const base = `${C_MAIN}/${marco.id}`;
     await post(marco, `/api/tests/106/data/${base}`, { version: 9, data: 'nine' });
     const complete = await post(marco, `/api/tests/106/status/${base}`, { version: 2, status: 'complete' });
     expect(complete.json()).toMatchObject({ version: 9, testStatus: 'complete' });
-    const back = await post(marco, `/api/tests/106/sync/${base}`, { version: 10, status: 'incomplete', data: 'ten' });
-    expect(back.json()).toEqual({ status: true, version: 10, stored: true, testStatus: 'complete' });
-    expect((await get(marco, `/api/tests/106/data/${base}`)).json().data.data).toBe('ten');
+    for (const [kind, payload] of [
+      ['sync', { version: 10, status: 'incomplete', data: 'ten' }],
+      ['data', { version: 11, data: 'eleven' }],
+      ['status', { version: 1, status: 'incomplete' }],
+    ] as const) {
+      const late = await post(marco, `/api/tests/106/${kind}/${base}`, payload);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ status: false, code: 'TEST_COMPLETE' });
+    }
+    expect((await get(marco, `/api/tests/106/data/${base}`)).json().data).toEqual({ version: 9, status: 'complete', data: 'nine' });
   });
 
-  it('lets a repeatable test go back to incomplete with a newer version', async () => {
+  it('takes a repeatable test again only through a new opening, which keeps the finished attempt in the history', async () => {
     const base = `${C_MAIN}/${marco.id}`;
     await post(marco, `/api/tests/104/sync/${base}`, { version: 11, status: 'complete', data: 'done' });
-    const again = await post(marco, `/api/tests/104/sync/${base}`, { version: 12, status: 'incomplete', data: 'again' });
-    expect(again.json()).toMatchObject({ version: 12, testStatus: 'incomplete' });
+    expect((await post(marco, `/api/tests/104/sync/${base}`, { version: 12, status: 'incomplete', data: 'again' })).statusCode).toBe(409);
+    const reopened = await post(marco, `/api/tests/104/start/${base}`, {});
+    // Newer than any copy of the old attempt a browser may hold, and empty.
+    expect(reopened.json()).toMatchObject({ data: { version: 12, data: null }, testStatus: 'incomplete' });
+    const again = await post(marco, `/api/tests/104/sync/${base}`, { version: 13, status: 'incomplete', data: 'again' });
+    expect(again.json()).toMatchObject({ version: 13, testStatus: 'incomplete', stored: true });
+    const history = await t.app.database.db.selectFrom('test_progress_history').selectAll().where('user_id', '=', marco.id).where('test_id', '=', 104).execute();
+    expect(history).toMatchObject([{ version: 11, status: 'complete', data: 'done', reason: 'repeat' }]);
   });
 
   it('names the field of a bad body', async () => {
@@ -95,7 +115,10 @@ describe('who may read and write', () => {
   });
 
   it('lets an assessor read the store of an assigned person only, in the assigned test', async () => {
-    await post(anna, `/api/tests/201/data/${C_MAIN}/${anna.id}`, { version: 1, data: 'notes' });
+    await t.app.database.db
+      .insertInto('test_progress')
+      .values({ campaign_id: C_MAIN, test_id: 201, user_id: anna.id, version: 1, status: 'incomplete', data: 'notes', updated_at: new Date().toISOString(), started_at: null, ends_at: null })
+      .execute();
     const assigned = await get(elena, `/api/tests/201/data/${C_MAIN}/${anna.id}`);
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json().data).toMatchObject({ version: 1, data: 'notes' });
@@ -153,6 +176,7 @@ describe('start rules', () => {
     const again = await get(marco, `/api/tests/101/sync/${base}`);
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ code: 'TEST_LOCKED', missingPrerequisites: [] });
+    await post(marco, `/api/tests/104/start/${base}`, {});
     await post(marco, `/api/tests/104/status/${base}`, { version: 99, status: 'complete' });
     expect((await get(marco, `/api/tests/104/sync/${base}`)).statusCode).toBe(200);
   });
@@ -165,11 +189,14 @@ describe('scoring on completion', () => {
     expect(await serverOutcomes(101, anna.id)).toEqual([]);
     const done = await post(anna, `/api/tests/101/status/${base}`, { version: 4, status: 'complete' });
     expect(done.json()).toMatchObject({ testStatus: 'complete' });
+    await t.app.scoring.idle();
     expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 67 }]]);
-    // A later save of the data re-scores it; the client cannot change the server's score.
-    await post(anna, `/api/tests/101/data/${base}`, { version: 5, data: { answers: { q1: 'b', q2: 'd', q3: 'a' } } });
-    await post(anna, `/api/outcomes/${base.split('/')[0]}/101/${anna.id}`, { values: [{ questionId: 'score', value: 0 }] });
-    expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 100 }]]);
+    // Finished is finished: better answers after completion are refused, and so is a score of one's own.
+    expect((await post(anna, `/api/tests/101/data/${base}`, { version: 5, data: { answers: { q1: 'b', q2: 'd', q3: 'a' } } })).statusCode).toBe(409);
+    expect((await post(anna, `/api/outcomes/${base.split('/')[0]}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] })).statusCode).toBe(409);
+    await t.app.scoring.sweep();
+    await t.app.scoring.idle();
+    expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 67 }]]);
   });
 
   it('does not hang or fail the save when the algorithm loops', async () => {
@@ -178,6 +205,7 @@ describe('scoring on completion', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ stored: true, testStatus: 'complete' });
     expect(Date.now() - started).toBeLessThan(5_000);
+    await t.app.scoring.idle();
     expect(await serverOutcomes(103, anna.id)).toEqual([]);
   });
 });
@@ -195,15 +223,23 @@ describe('POST /api/tests/checkSync/:campaignId', () => {
 });
 
 describe('GET /api/tests/:abbreviation/algorithm.js', () => {
-  it('serves the script as JavaScript to a participant, and 404 Algorithm not found otherwise', async () => {
-    const res = await get(marco, '/api/tests/RAG/algorithm.js');
+  it('gives the answer key to staff of the company only, and 404 Algorithm not found otherwise', async () => {
+    // A candidate, and an assessor, never read the answer key.
+    for (const who of [marco, elena]) {
+      const refused = await get(who, '/api/tests/RAG/algorithm.js');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('computeOutcomes');
+    }
+    const sofia = await signIn(t.app, SOFIA);
+    const res = await get(sofia, '/api/tests/RAG/algorithm.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/javascript/);
     expect(res.body).toContain('function computeOutcomes');
-    const none = await get(marco, '/api/tests/STI/algorithm.js');
+    const none = await get(sofia, '/api/tests/STI/algorithm.js');
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Algorithm not found');
-    expect((await get(marco, '/api/tests/NOPE/algorithm.js')).json().message).toBe('Algorithm not found');
+    // A test used only in another company's campaigns is not this staff member's.
+    expect((await get(sofia, '/api/tests/BET/algorithm.js')).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/tests/RAG/algorithm.js' })).statusCode).toBe(401);
   });
 });

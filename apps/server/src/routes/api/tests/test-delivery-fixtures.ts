@@ -10,6 +10,7 @@ export const MARCO = 'marco@alfa.example';
 export const ELENA = 'elena@alfa.example';
 export const UGO = 'ugo@alfa.example';
 export const BRUNO = 'bruno@beta.example';
+export const SOFIA = 'sofia@alfa.example';
 
 export const C_MAIN = 5001;
 export const C_360 = 5002;
@@ -23,6 +24,7 @@ export const deliveryBundle = {
     { company: 'Alfa S.r.l.', email: MARCO, password: PASSWORD, firstName: 'Marco', lastName: 'Sala', privacy: true },
     { company: 'Alfa S.r.l.', email: ELENA, password: PASSWORD, firstName: 'Elena', lastName: 'Conti', role: 'Assessor', privacy: true },
     { company: 'Alfa S.r.l.', email: UGO, password: PASSWORD, firstName: 'Ugo', lastName: 'Nessuno' },
+    { company: 'Alfa S.r.l.', email: SOFIA, password: PASSWORD, firstName: 'Sofia', lastName: 'Neri', role: 'admin', privacy: true },
     { company: 'Beta S.p.A.', email: BRUNO, password: PASSWORD, firstName: 'Bruno', lastName: 'Bianchi', privacy: true },
   ],
   tests: [
@@ -48,7 +50,7 @@ export const deliveryBundle = {
     {
       id: C_MAIN, company: 'Alfa S.r.l.', name: 'Principale', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 101 }, { test: 102 }, { test: 103 }, { test: 104 }, { test: 105, prerequisites: [104] }, { test: 201 }, { test: 106 }],
-      participants: [{ user: ANNA, extraTimePercent: 25 }, { user: MARCO }, { user: ELENA }, { user: UGO }],
+      participants: [{ user: ANNA, extraTimePercent: 25 }, { user: MARCO }, { user: ELENA }, { user: UGO }, { user: SOFIA }],
       assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
     },
     {
