@@ -23,6 +23,8 @@ export interface InitAnswer {
   version?: number;
   /** The test's jsonData.options, as an object or a JSON string. */
   testData?: unknown;
+  /** A timed test's clock, from the server: `{ startedAt, endsAt, remainingSeconds }`; null or absent when untimed. */
+  timing?: { startedAt: string; endsAt: string; remainingSeconds: number } | null;
 }
 
 export interface StatusUpdate {

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useUser } from '@/features/auth/api/get-me';
 import { useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
 import { createSendingQueue, type FailureLog, type SendingQueue } from '@/lib/sending-queue/sending-queue';
 import { SendingQueueContext } from '@/lib/sending-queue-context';
+import { userTestsBaseKey } from '@/lib/user-tests';
 
 export interface SendingQueueProviderProps {
   /** A 401/403 on a queued send: the app's session-expired handling. */
@@ -40,11 +42,16 @@ export function SendingQueueProvider({ onAuthError, children, queue: given }: Se
   // The selected campaign is read from the cache only; the campaign pages fetch it.
   const campaignId = useSelectedCampaign({ enabled: false }).data?.id;
 
+  const queryClient = useQueryClient();
+
   useEffect(() => {
     if (userId === undefined) return;
     queue.start(userId);
     return () => queue.stop();
   }, [queue, userId]);
+
+  // A test the server holds as finished: the room reads its status again.
+  useEffect(() => queue.subscribeClosed(() => void queryClient.invalidateQueries({ queryKey: userTestsBaseKey })), [queue, queryClient]);
 
   // Declared after start: effects of one component run in order, so the queue knows the user.
   useEffect(() => {

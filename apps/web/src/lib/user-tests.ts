@@ -6,10 +6,17 @@ import { api } from '@/lib/api-client';
 export const userTestsBaseKey = ['usertests'] as const;
 export const userTestsQueryKey = (campaignId: number) => [...userTestsBaseKey, campaignId] as const;
 
-/** The tests of the selected campaign, in campaign order, with the caller's status and start rules. */
+/**
+ * The tests of the selected campaign, in campaign order, with the caller's status and start rules.
+ * A running clock's end is re-read in this browser's time (now plus the seconds the server says are
+ * left), so a device whose clock is wrong still shows the right time left.
+ */
 export async function getUserTests({ signal }: { signal?: AbortSignal } = {}): Promise<UserTest[]> {
   const { tests } = await api.get('/usertests', userTestListResponseSchema, { signal });
-  return tests;
+  const now = Date.now();
+  return tests.map((test) =>
+    test.timing ? { ...test, timing: { ...test.timing, endsAt: new Date(now + test.timing.remainingSeconds * 1000).toISOString() } } : test,
+  );
 }
 
 export const userTestsQueryOptions = (campaignId: number) =>

@@ -6,13 +6,16 @@ import type { TransportResponse } from './transport';
  * - `ok`: 2xx/3xx with a `status` in the body;
  * - `auth`: 401 or 403;
  * - `temporary`: network failure, time-out or 5xx, retried with exponential backoff;
- * - `permanent`: other 4xx, or 2xx/3xx without status, retried at a fixed interval.
+ * - `permanent`: other 4xx, or 2xx/3xx without status, retried at a fixed interval;
+ * - `closed`: 409, the server holds the test as finished (complete, or its time ran out): final, the
+ *   task is dropped and never retried.
  */
-export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent';
+export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent' | 'closed';
 
 export function classifyResponse(response: TransportResponse): AttemptOutcome {
   const { status, body } = response;
   if (status === 401 || status === 403) return 'auth';
+  if (status === 409) return 'closed';
   if (status >= 500 || status === 0) return 'temporary';
   if (status >= 200 && status < 400) return hasStatus(body) ? 'ok' : 'permanent';
   return 'permanent';

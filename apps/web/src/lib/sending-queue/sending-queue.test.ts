@@ -166,8 +166,18 @@ describe('ordering and replacement', () => {
     await queue.enqueue(data(2, 2));
     await queue.enqueue(data(2, 1, { type: 'OUTCOMES', data: [] }));
 
-    expect(queue.getTasks().map(brief)).toEqual(['OUTCOMES u40 c1 t2 v1', 'DATA u40 c1 t2 v3']);
-    expect(queue.getTasks()[1].data).toBe('data 2@3');
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v3', 'OUTCOMES u40 c1 t2 v1']);
+    expect(queue.getTasks()[0].data).toBe('data 2@3');
+  });
+
+  it("sends a test's progress before what finishes it (a complete status, outcomes), which the server would refuse after", async () => {
+    const { queue, calls } = setup();
+    await queue.enqueue(data(2, 1, { type: 'OUTCOMES', data: [{ questionId: 'q', value: 1 }] }));
+    await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
+    await queue.enqueue(data(2, 5));
+    queue.start(USER);
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v5', 'OUTCOMES u40 c1 t2 v1', 'STATUS u40 c1 t2 v2']);
   });
 
   it('never merges log entries', async () => {
@@ -464,6 +474,26 @@ describe('failures', () => {
       'DATA u40 c1 t2 v1',
     ]);
     expect(queue.getBackup()).toEqual([]);
+  });
+
+  it("409 (the test is finished on the server) drops that test's saves for good, tells the listeners, and goes on", async () => {
+    const { queue, calls, onAuthError } = setup({ script: [{ status: 409, body: { status: false, code: 'TEST_COMPLETE' } }] });
+    const closed = vi.fn();
+    queue.subscribeClosed(closed);
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
+    await queue.enqueue(data(3, 1));
+    await queue.log({ message: 'kept' }, { campaignId: 2, testId: 2, userId: USER });
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1', 'LOG u40 c2 t2 v0']);
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(closed).toHaveBeenCalledWith({ campaignId: 1, testId: 2, userId: USER });
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getBackup()).toEqual([]);
+    expect(onAuthError).not.toHaveBeenCalled();
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
   });
 
   it('a task replaced while in flight is not retried', async () => {

@@ -5,7 +5,7 @@ import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers } 
 import { createIdbStorage, type QueueStorage } from './queue-storage';
 import { claimTabId, newTabId, otherQueues, tabKeys, type QueueKeys } from './tab-queues';
 import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
-import { compareTasks, kindKey, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
+import { compareTasks, kindKey, savesTest, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
 import { readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
 import { validateTask } from './validate-task';
@@ -30,6 +30,13 @@ export interface FailureLog {
   outcome?: Exclude<AttemptOutcome, 'ok'>;
   httpStatus?: number;
   error?: unknown;
+}
+
+/** A test the server holds as finished: it refused a save with 409. */
+export interface ClosedTest {
+  campaignId: number;
+  testId: number;
+  userId: number;
 }
 
 export interface SendingQueueOptions {
@@ -76,6 +83,8 @@ export interface SendingQueue {
   /** 'Salta': what is left goes out as log entries at once and leaves the live queue (it stays in the backup). */
   skipToLogs(): Promise<void>;
   subscribe(listener: () => void): () => void;
+  /** Told when the server refuses a test's saves because it is finished (the room and the open activity follow). */
+  subscribeClosed(listener: (test: ClosedTest) => void): () => void;
   getSnapshot(): QueueSnapshot;
   /** Live queue, in sending order. */
   getTasks(): QueueTask[];
@@ -118,6 +127,7 @@ class QueueImpl implements SendingQueue {
   private saveQueued = false;
   private snapshot: QueueSnapshot = { state: 'saved', pending: 0 };
   private readonly listeners = new Set<() => void>();
+  private readonly closedListeners = new Set<(test: ClosedTest) => void>();
   private drainWaiters: Array<() => void> = [];
   private progressListeners = new Set<(pending: number) => void>();
 
@@ -347,6 +357,7 @@ class QueueImpl implements SendingQueue {
     }
     this.inFlight = undefined;
     if (outcome === 'ok') await this.succeeded(task, body);
+    else if (outcome === 'closed') this.closed(task);
     else this.failed(task, { outcome, httpStatus, error, network: httpStatus === undefined });
     this.changed();
     this.pump();
@@ -359,9 +370,22 @@ class QueueImpl implements SendingQueue {
     void this.save();
   }
 
+  /**
+   * 409: the test is finished on the server (complete, or its time ran out) and what it holds is final.
+   * This task and every other save of that test are dropped, never retried; listeners are told.
+   */
+  private closed(task: StoredTask) {
+    const test: ClosedTest = { campaignId: task.campaignId, testId: task.testId, userId: task.userId };
+    this.tasks = this.tasks.filter(
+      (queued) => !(savesTest(queued) && queued.userId === test.userId && queued.campaignId === test.campaignId && queued.testId === test.testId),
+    );
+    void this.save();
+    for (const listener of this.closedListeners) listener(test);
+  }
+
   private failed(
     task: StoredTask,
-    failure: { outcome: Exclude<AttemptOutcome, 'ok'>; httpStatus?: number; error?: unknown; network: boolean },
+    failure: { outcome: Exclude<AttemptOutcome, 'ok' | 'closed'>; httpStatus?: number; error?: unknown; network: boolean },
   ) {
     // Replaced by a newer version (or skipped) while in flight: nothing to retry.
     if (!this.tasks.includes(task)) return;
@@ -554,6 +578,11 @@ class QueueImpl implements SendingQueue {
   }
 
   // ---- state -----------------------------------------------------------------------------------
+
+  subscribeClosed = (listener: (test: ClosedTest) => void) => {
+    this.closedListeners.add(listener);
+    return () => void this.closedListeners.delete(listener);
+  };
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);

@@ -36,16 +36,27 @@ export function kindKey(task: QueueTask): string | undefined {
   return `${task.type}:${task.userId}:${task.campaignId}:${task.testId}`;
 }
 
-/** Sorted by user, campaign, test and version; insertion order among equals. */
+/**
+ * Tasks that finish a test (a complete status, outcomes) go after the test's other progress: the
+ * server refuses saves into a complete test, and a status carries the fixed version 2 that data
+ * versions overtake.
+ */
+const finishes = (task: QueueTask) => (task.type === 'OUTCOMES' || (task.type === 'STATUS' && task.status === 'complete') ? 1 : 0);
+
+/** Sorted by user, campaign, test, finishing tasks last, then version; insertion order among equals. */
 export function compareTasks(a: StoredTask, b: StoredTask): number {
   return (
     a.userId - b.userId ||
     a.campaignId - b.campaignId ||
     a.testId - b.testId ||
+    finishes(a) - finishes(b) ||
     a.version - b.version ||
     a.seq - b.seq
   );
 }
+
+/** The tasks that save a test's progress or outcomes (not log entries, not checkSync). */
+export const savesTest = (task: QueueTask) => task.type === 'SYNC' || task.type === 'STATUS' || task.type === 'DATA' || task.type === 'OUTCOMES';
 
 /** The plain task, without the queue's bookkeeping. */
 export function toQueueTask(task: StoredTask): QueueTask {

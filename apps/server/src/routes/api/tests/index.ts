@@ -179,9 +179,11 @@ export default async function testsRoutes(fastify: FastifyInstance) {
         repos.progress.listForUser(participation.id, user.id),
       ]);
       const known = new Set(inCampaign.map((t) => t.id));
-      const held = new Map(progress.map((p) => [p.test_id, p.version]));
+      const held = new Map(progress.map((p) => [p.test_id, p]));
+      const now = new Date();
+      // A finished test takes no more saves: nothing to push, whatever a browser still holds.
       const needPushing = request.body.tests
-        .filter((t) => known.has(t.testId) && t.version > (held.get(t.testId) ?? 0))
+        .filter((t) => known.has(t.testId) && effectiveStatus(held.get(t.testId), now) !== 'complete' && t.version > (held.get(t.testId)?.version ?? 0))
         .map((t) => t.testId);
       return { status: true as const, needPushing: [...new Set(needPushing)] };
     },

@@ -1,6 +1,8 @@
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
-import { Suspense } from 'react';
+import type { UserTest } from '@prova/contract/tests';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatch, useOutletContext } from 'react-router';
 import { Header } from '@/components/layout/header';
@@ -13,9 +15,13 @@ import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog'
 import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { isNoSelectedCampaign, useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
+import { TimedSignOutDialog } from '@/features/test-container/components/timed-sign-out-dialog';
+import { isTimedTest } from '@/features/test-container/utils/test-texts';
 import { hasErrorCode } from '@/lib/api-client';
+import { getCurrentTestId } from '@/lib/current-test';
 import { locationToFrom, type RedirectState } from '@/lib/redirect';
 import { roomHrefFor } from '@/lib/room-path';
+import { userTestsQueryKey } from '@/lib/user-tests';
 
 export interface CampaignContext {
   user: User;
@@ -40,8 +46,20 @@ export function CampaignRoot() {
   const logout = useSyncedLogout();
   const onStartPage = useMatch(paths.app.start.path) !== null;
   const inTest = useMatch(paths.app.test.path) !== null;
+  const queryClient = useQueryClient();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
 
   if (!user) return null;
+
+  // Signing out in the middle of a timed test asks first: its clock keeps running.
+  const requestLogout = () => {
+    const campaignId = selected.data?.id;
+    const testId = getCurrentTestId();
+    const test =
+      inTest && campaignId !== undefined ? queryClient.getQueryData<UserTest[]>(userTestsQueryKey(campaignId))?.find((x) => x.id === testId) : undefined;
+    if (test && isTimedTest(test) && test.status !== 'complete') setConfirmSignOut(true);
+    else logout.start();
+  };
 
   const state: RedirectState = { from: locationToFrom(location) };
   if (selected.isError && isNoSelectedCampaign(selected.error)) {
@@ -60,7 +78,7 @@ export function CampaignRoot() {
           campaignCount={campaigns.data?.length ?? 0}
           showMenu={!inTest}
           hideMobileMenu={onStartPage}
-          onLogout={logout.start}
+          onLogout={requestLogout}
           isLoggingOut={logout.isLoggingOut}
           showSaveStatus
           closeTo={inTest ? roomHrefFor(location.pathname) : undefined}
@@ -68,6 +86,14 @@ export function CampaignRoot() {
       }
     >
       <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
+      <TimedSignOutDialog
+        open={confirmSignOut}
+        onConfirm={() => {
+          setConfirmSignOut(false);
+          logout.start();
+        }}
+        onCancel={() => setConfirmSignOut(false)}
+      />
       {selected.isPending ? (
         <PageSpinner />
       ) : selected.isError ? (

@@ -52,12 +52,20 @@ export function useActivityHost({ iframeRef, url, session, onExit, onComplete }:
         if (activityFailedToLoad(iframe, host.initialized)) setPhase('failed');
       }, IFRAME_LOAD_CHECK_MS);
     };
+    // The server refused a save because the test is finished (complete, or time up): the activity and
+    // the room follow, and no error is shown.
+    const unsubscribe = queue.subscribeClosed((closed) => {
+      if (closed.campaignId !== campaignId || closed.testId !== testId || closed.userId !== userId) return;
+      host.notify('statuschange', { status: 'complete', reason: 'closed' });
+      callbacks.current.onComplete();
+    });
     setPhase('loading');
     iframe.addEventListener('load', onLoad);
     iframe.src = withHostOrigin(url);
     return () => {
       window.clearTimeout(timer);
       iframe.removeEventListener('load', onLoad);
+      unsubscribe();
       host.dispose();
     };
   }, [iframeRef, queue, url, campaignId, testId, userId, lang, isAssessor]);

@@ -4,7 +4,7 @@ import { callRpc } from '../api/call-rpc';
 import { getAssessedOutcomes } from '../api/get-assessed-outcomes';
 import { getAssessedStore } from '../api/get-assessed-store';
 import { getSamples } from '../api/get-samples';
-import { getSyncState } from '../api/get-sync-state';
+import { startTest } from '../api/start-test';
 import { trackAssessedOutcomes } from '../api/track-assessed-outcomes';
 import { mergeProgress } from './merge-progress';
 
@@ -24,7 +24,7 @@ export function createActivityHandlers({ queue, exit }: HandlerDeps, isAssessor:
   const handlers: ActivityHandlers = {
     async init(session) {
       const [server, local] = await Promise.all([
-        getSyncState(ids(session)),
+        startTest(ids(session)),
         queue.getLatestCopy(session.campaignId, session.testId, session.userId),
       ]);
       return mergeProgress(server, local);

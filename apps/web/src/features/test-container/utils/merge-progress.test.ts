@@ -6,6 +6,7 @@ const server = (version: number, data: string | null, testStatus: 'not attempted
   data: { version, data },
   testData: '{"minutes":5}',
   testStatus,
+  timing: null,
 });
 
 describe('mergeProgress', () => {
@@ -16,7 +17,13 @@ describe('mergeProgress', () => {
       data: { a: 1 },
       version: 3,
       testData: '{"minutes":5}',
+      timing: null,
     });
+  });
+
+  it('passes the server\'s clock through, whatever the local copy says', () => {
+    const timing = { startedAt: '2026-11-23T09:00:00.000Z', endsAt: '2026-11-23T09:20:00.000Z', remainingSeconds: 360 };
+    expect(mergeProgress({ ...server(3, null), timing }, { version: 5, data: '{}' }).timing).toEqual(timing);
   });
 
   it('prefers the local copy unless the server version is newer', () => {

@@ -12,6 +12,7 @@ function asStatus(value: unknown): TestStatus | undefined {
  * The init answer from the server's sync state and the queue's latest local copy (spec section 7):
  * the local progress unless the server's version is newer, so the host counts versions up from the
  * highest one known and they only grow across reloads. A status never goes back (complete wins).
+ * A timed test's clock comes from the server only.
  */
 export function mergeProgress(server: SyncStateResponse, local: LatestCopy | undefined): InitAnswer {
   const serverProgress = { version: server.data.version, data: decodeProgressData(server.data.data) };
@@ -29,5 +30,7 @@ export function mergeProgress(server: SyncStateResponse, local: LatestCopy | und
     data: picked.data ?? null,
     version: Math.max(picked.version, serverProgress.version, local?.version ?? 0),
     testData: server.testData,
+    // The clock is the server's alone.
+    timing: server.timing,
   };
 }

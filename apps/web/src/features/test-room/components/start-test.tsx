@@ -17,6 +17,7 @@ import { isTimedTest, missingPrerequisiteNames, startStateOf, testColor, testDur
 import { HtmlText } from './html-text';
 import { StartRuleMessage } from './start-rule-message';
 import { TestAvatar } from './test-avatar';
+import { TimeLeft } from './time-left';
 import './test-room.css';
 
 /**
@@ -80,6 +81,7 @@ function StartTestPage({ test, tests, user }: { test: UserTest; tests: UserTest[
                   : t('start.untimed')}
             </dd>
           </dl>
+          <TimeLeft test={test} className="start-test__time-left" />
           {timed && <p className="start-test__timed-note">{t('start.timedNote')}</p>}
         </div>
       </div>

@@ -8,6 +8,7 @@ import { HtmlText } from './html-text';
 import { StartRuleMessage } from './start-rule-message';
 import { useStatusLabel } from './status-icon';
 import { TestAvatar } from './test-avatar';
+import { TimeLeft } from './time-left';
 
 /**
  * The hovered or focused test, in place of the dashboard (spec section 2, test room desktop):
@@ -36,6 +37,7 @@ export function TestDetails({ test, tests, user, onStart }: { test: UserTest; te
               {test.name}
             </h2>
             <p className="test-details__status">{statusLabel(test.status)}</p>
+            <TimeLeft test={test} className="test-details__time-left" />
           </div>
         </div>
         <HtmlText html={test.description} className="test-details__description" />

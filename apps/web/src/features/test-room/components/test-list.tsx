@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocked, missingPrerequisiteNames } from '../rules/test-rules';
 import { LockedPopover } from './locked-popover';
 import { StatusIcon } from './status-icon';
+import { TimeLeft } from './time-left';
 import { TestAvatar } from './test-avatar';
 
 export interface TestListProps {
@@ -56,7 +57,10 @@ export function TestList({ tests, user, selectedId, onPreview, onPreviewCancel, 
               >
                 <button type="button" className="test-item__open" onClick={() => onOpen(test.id)}>
                   <TestAvatar test={test} />
-                  <span className="test-item__name">{test.name}</span>
+                  <span className="test-item__name">
+                    {test.name}
+                    <TimeLeft test={test} className="test-item__time-left" />
+                  </span>
                   <StatusIcon status={test.status} />
                 </button>
                 {locked && <LockedPopover testName={test.name} prerequisites={missingPrerequisiteNames(test, tests)} />}

@@ -27,6 +27,8 @@ function userTest(overrides: Partial<UserTest> = {}): UserTest {
     repeatable: false,
     legacy: false,
     jsonData: {},
+    timing: null,
+    assessorTest: false,
     theme: null,
     labels360: null,
     prerequisites: [],

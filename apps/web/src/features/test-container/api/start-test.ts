@@ -1,0 +1,16 @@
+import { syncStateResponseSchema, type SyncStateResponse } from '@prova/contract/tests';
+import { api } from '@/lib/api-client';
+
+export interface ProgressIds {
+  campaignId: number;
+  testId: number;
+  userId: number;
+}
+
+/**
+ * POST /tests/{testId}/start/{campaignId}/{userId}: the test is opened. The server starts a timed
+ * test's clock (once; reloads keep it) and answers what tracking starts from, the clock included.
+ */
+export function startTest({ campaignId, testId, userId }: ProgressIds): Promise<SyncStateResponse> {
+  return api.post(`/tests/${testId}/start/${campaignId}/${userId}`, {}, syncStateResponseSchema);
+}
