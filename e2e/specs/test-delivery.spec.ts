@@ -67,9 +67,14 @@ async function answerAllAndDeliver(page: Page, activity: FrameLocator, how: 'cli
   await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
 }
 
-async function logoutFromHeader(page: Page, person: Person) {
+/** Signs out from the header; during a timed test the app asks first, and the answer is 'Sì'. */
+async function logoutFromHeader(page: Page, person: Person, opts: { timed?: boolean } = {}) {
   await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
   await page.getByRole('button', { name: 'Esci' }).click();
+  if (!opts.timed) return;
+  const ask = page.getByRole('dialog', { name: 'Sei sicuro/a di uscire?' });
+  await expect(ask).toContainText("il tempo continua a scorrere anche dopo l'uscita");
+  await ask.getByRole('button', { name: 'Sì' }).click();
 }
 
 async function setOnline(context: BrowserContext, online: boolean) {
@@ -154,7 +159,15 @@ test.describe('test delivery', () => {
     await page.route('**/api/tests/**', (route) => route.fulfill(BUSY));
     await activity.getByRole('radio', { name: 'a) 550' }).check();
     await expect(saveStatus(page)).toHaveText('Salvataggio non riuscito: nuovo tentativo in corso');
-    await logoutFromHeader(page, person);
+    // A timed test is running: signing out asks first ('No' stays), then waits for the queue.
+    await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
+    await page.getByRole('button', { name: 'Esci' }).click();
+    const ask = page.getByRole('dialog', { name: 'Sei sicuro/a di uscire?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'No' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/\/test$/);
+    await logoutFromHeader(page, person, { timed: true });
     const dialog = page.getByRole('dialog', { name: 'Sincronizzazione' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('progressbar')).toBeVisible();
@@ -171,7 +184,7 @@ test.describe('test delivery', () => {
     await page.route('**/api/tests/**', (route) => route.fulfill(BUSY));
     await second.getByRole('radio', { name: 'b) 600' }).check();
     await expect(saveStatus(page)).toHaveText('Salvataggio non riuscito: nuovo tentativo in corso');
-    await logoutFromHeader(page, person);
+    await logoutFromHeader(page, person, { timed: true });
     await page.getByRole('dialog', { name: 'Sincronizzazione' }).getByRole('button', { name: 'Salta' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
