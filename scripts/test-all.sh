@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: unit and API tests on SQLite, the data-layer and API tests again on
+# The whole test suite: the type check, unit and API tests on SQLite, the data-layer and API tests again on
 # PostgreSQL, then the browser tests against the built app in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,9 @@ if [ -z "${TEST_POSTGRES_URL:-}" ]; then
   trap 'bash scripts/test-postgres.sh stop "$pgdir"' EXIT
   TEST_POSTGRES_URL=$(bash scripts/test-postgres.sh start "$pgdir" "${TEST_POSTGRES_PORT:-55432}")
 fi
+
+echo "== type check (every workspace)"
+npm run typecheck --silent
 
 echo "== build"
 npm run build --silent
