@@ -1,20 +1,32 @@
-// Builds the browser scripts: dist/prova-activity.js (served by the platform at /sdk/prova-activity.js,
-// defines the global ProvaActivity) and dist/prova-mock-host.js (the mock page's script).
-// esbuild is resolved from the repository's node_modules.
+// Builds the browser scripts an activity loads from the platform, into dist/ and dist/<version>/:
+// prova-activity.js (defines the global ProvaActivity; no schema library, a few KB gzipped),
+// prova-mock-host.js (the mock page's script), and kit/ (the activity kit: the brand's styles and
+// components, copied from kit/ as they are). The server serves dist/ at /sdk/: the versioned copy
+// is immutable, the unversioned one follows the latest release.
 import { build as esbuild } from 'esbuild';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+export const SDK_VERSION = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')).version;
 
 export async function build() {
+  rmSync(`${root}dist`, { recursive: true, force: true });
   const common = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify: true, sourcemap: true, absWorkingDir: root, logLevel: 'warning' };
   await Promise.all([
     esbuild({ ...common, entryPoints: ['src/browser.ts'], outfile: 'dist/prova-activity.js' }),
     esbuild({ ...common, entryPoints: ['src/mock-browser.ts'], outfile: 'dist/prova-mock-host.js' }),
   ]);
+  if (existsSync(`${root}kit`)) cpSync(`${root}kit`, `${root}dist/kit`, { recursive: true });
+  const files = ['prova-activity.js', 'prova-activity.js.map', 'prova-mock-host.js', 'prova-mock-host.js.map', 'kit'];
+  for (const file of files.filter((f) => existsSync(`${root}dist/${f}`))) {
+    cpSync(`${root}dist/${file}`, `${root}dist/${SDK_VERSION}/${file}`, { recursive: true });
+  }
+  return { gzipBytes: gzipSync(readFileSync(`${root}dist/prova-activity.js`)).length };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await build();
-  console.log('built dist/prova-activity.js and dist/prova-mock-host.js');
+  const { gzipBytes } = await build();
+  console.log(`built dist/ and dist/${SDK_VERSION}/: prova-activity.js is ${(gzipBytes / 1024).toFixed(1)} KB gzipped`);
 }

@@ -30,6 +30,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The built SPA; defaults to apps/web/dist. */
   webRoot?: string;
+  /** The SDK's browser build; defaults to packages/activity-sdk/dist. */
+  sdkRoot?: string;
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is registered (the access-matrix test collects them). */
   onRoute?: (route: RouteOptions) => void;
@@ -80,7 +82,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(staticFiles, {
     webRoot: opts.webRoot ?? resolve(repoRoot, 'apps/web/dist'),
     activitiesRoot: resolve(repoRoot, 'activities'),
-    sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
+    sdkRoot: opts.sdkRoot ?? resolve(repoRoot, 'packages/activity-sdk/dist'),
   });
   return app;
 }

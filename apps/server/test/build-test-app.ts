@@ -11,7 +11,10 @@ export interface TestApp {
 }
 
 /** The real app over a fresh, migrated database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function buildTestApp(bundle?: object, options: Pick<AppOptions, 'onRoute'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  bundle?: object,
+  options: Pick<AppOptions, 'onRoute' | 'sdkRoot'> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   if (bundle) {
     const result = await importBundle(database, bundle);
@@ -19,7 +22,7 @@ export async function buildTestApp(bundle?: object, options: Pick<AppOptions, 'o
   }
   // No background sweep: tests call app.scoring.sweep() when they mean it.
   const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...options.env });
-  const app = await buildApp({ env, database, logger: false, onRoute: options.onRoute });
+  const app = await buildApp({ env, database, logger: false, onRoute: options.onRoute, sdkRoot: options.sdkRoot });
   await app.ready();
   return {
     app,

@@ -51,7 +51,14 @@ describe('ProvaActivity.init', () => {
       data: { answers: { q1: 'a' } },
       version: 3,
       testData: { timer: 20 },
+      timing: null,
     });
+  });
+
+  it("carries a timed test's clock from the host, as the server gave it", async () => {
+    const timing = { startedAt: '2026-11-23T09:00:00.000Z', endsAt: '2026-11-23T09:25:00.000Z', remainingSeconds: 360 };
+    const { activity } = connected({ handlers: { init: async () => ({ status: true, testStatus: 'incomplete', version: 1, timing }) } });
+    await expect(activity.init()).resolves.toMatchObject({ timing });
   });
 
   it('repeats the handshake until the host listens', async () => {
@@ -146,10 +153,24 @@ describe('calls checked before sending', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it("getAssessedStore without a user id rejects with 'no user id defined'", async () => {
-    const { activity } = connected({ session: ASSESSOR });
+  it("getAssessedStore without a user id rejects with 'no user id defined', for an assessor and a candidate alike", async () => {
+    for (const session of [ASSESSOR, CANDIDATE]) {
+      const { activity, pair } = connected({ session });
+      await activity.init();
+      const post = vi.spyOn(pair.host, 'postMessage');
+      await expect((activity.getAssessedStore as () => Promise<unknown>)()).rejects.toMatchObject({ message: 'no user id defined' });
+      await expect((activity.trackAssessedOutcomes as () => Promise<unknown>)()).rejects.toMatchObject({ message: 'no user id defined' });
+      expect(post).not.toHaveBeenCalled();
+    }
+  });
+
+  it('checks arguments before the role: a candidate with a bad argument hears of the argument', async () => {
+    const { activity } = connected();
     await activity.init();
-    await expect((activity.getAssessedStore as () => Promise<unknown>)()).rejects.toThrow('no user id defined');
+    await expect(activity.getAssessedStore('7' as unknown as number)).rejects.toMatchObject({ message: 'Invalid tracking data' });
+    await expect(activity.trackAssessedOutcomes(7, [])).rejects.toThrow('outcomes must not be empty');
+    await expect(activity.trackOutcomes([{ questionId: '', value: 1 }])).rejects.toThrow(/outcomes\.0\.questionId/);
+    await expect(activity.getAssessedStore(7)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it.each(['getSamples', 'getAssessedOutcomes', 'getAssessedStore', 'trackAssessedOutcomes'] as const)(

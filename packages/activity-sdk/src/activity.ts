@@ -1,28 +1,40 @@
-// The activity side: ProvaActivity, what a test author codes against (contract: activity-sdk.md).
+// The activity side: ProvaActivity, what a test author codes against.
 //
 // init() checks that the page is framed, learns the host's origin from ?provaHost= (or the
 // referrer), repeats a handshake until the host answers, then asks for the session. Every other
-// call is refused with 'API not initialized' until init has resolved, is checked against its
-// params schema before it is sent, and has its answer checked against its result schema.
-import type { z } from 'zod';
-import type { CallDefinition } from './calls/define-call';
-import { parseParams } from './calls/define-call';
-import type { Session } from './calls/init';
-import { CALLS } from './calls/registry';
+// call is refused with 'API not initialized' until init has resolved; then its arguments are checked
+// (argument errors first, whoever calls), then the caller's role, and only then is it sent.
+//
+// This file and what it imports are the activity's whole bundle (dist/prova-activity.js): no schema
+// library here. The host checks every request again with the zod schemas of calls/.
+import { ACTIVITY_CALLS } from './activity-calls';
+import type { AssessedOutcome, JsonValue, Outcome, Sample } from './calls/schemas';
 import { assessorOnlyMessage, MESSAGES, ProvaError } from './errors';
-import type { Method, MessageEventLike, MessagePoster, WindowLike } from './protocol';
-import { HOST_ORIGIN_PARAM, parseHostMessage, request } from './protocol';
+import { readSession, type Session } from './session';
+import type { Method, MessageEventLike, MessagePoster, WindowLike } from './wire';
+import { HOST_ORIGIN_PARAM, PROTOCOL_VERSION, readHostMessage, request } from './wire';
 
-export type { Session } from './calls/init';
+export type { Session, TestTiming } from './session';
 
-type Calls = typeof CALLS;
-type PublicMethod = Exclude<Method, 'handshake'>;
-type ApiCall<K extends PublicMethod> = (
-  ...args: Parameters<Calls[K]['toParams']>
-) => Promise<z.output<Calls[K]['result']>>;
+type Ok = { ok: true };
 
-/** The public calls, with the argument and result types of their definitions. */
-export type ProvaActivityApi = { [K in PublicMethod]: ApiCall<K> };
+/** The public calls (the contract's names). */
+export interface ProvaActivityApi {
+  init(): Promise<Session>;
+  setStatus(status: 'incomplete' | 'complete'): Promise<{ status: 'incomplete' | 'complete'; version: 1 | 2 }>;
+  setData(data: unknown): Promise<{ version: number }>;
+  getData(): Promise<JsonValue | null>;
+  trackOutcomes(outcomes: Outcome[]): Promise<Ok>;
+  markComplete(): Promise<{ status: 'complete'; version: 2 }>;
+  log(entry: unknown): Promise<Ok>;
+  rpc(action: string, data?: unknown): Promise<unknown>;
+  exit(): Promise<Ok>;
+  getSamples(): Promise<Sample[]>;
+  getAssessedOutcomes(): Promise<AssessedOutcome[]>;
+  getAssessedStore(userId: number): Promise<JsonValue | null>;
+  trackAssessedOutcomes(userId: number, outcomes: Outcome[]): Promise<Ok>;
+}
+type PublicMethod = keyof ProvaActivityApi;
 
 export interface ProvaActivityOptions {
   /** The activity's window; defaults to the global window. */
@@ -47,8 +59,7 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
   function init(): Promise<Session> {
     starting ??= (async () => {
       channel ??= await openChannel(settings);
-      const result = await channel.send('init', undefined, settings.timeoutMs);
-      session = checkResult('init', CALLS.init, result);
+      session = readSession(await channel.send('init', undefined, settings.timeoutMs));
       return session;
     })().catch((error: unknown) => {
       starting = undefined;
@@ -59,12 +70,11 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
 
   async function call(method: Exclude<PublicMethod, 'init'>, args: unknown[]): Promise<unknown> {
     if (!session || !channel) throw new ProvaError(MESSAGES.notInitialized, 'NOT_INITIALIZED');
-    const definition = CALLS[method] as unknown as CallDefinition<unknown[], z.ZodType, z.ZodType> & { assessorOnly: boolean };
-    if (definition.assessorOnly && !session.isAssessor) throw new ProvaError(assessorOnlyMessage(method), 'FORBIDDEN');
-    const params = definition.toParams(...args);
-    parseParams(method, definition.params, params);
-    const result = await channel.send(method, params, settings.timeoutMs);
-    return checkResult(method, definition, result);
+    const spec = ACTIVITY_CALLS[method];
+    const params = spec.toParams(...args);
+    spec.check(params as Record<string, unknown> | undefined);
+    if (spec.assessorOnly && !session.isAssessor) throw new ProvaError(assessorOnlyMessage(method), 'FORBIDDEN');
+    return channel.send(method, params, settings.timeoutMs);
   }
 
   const api = (method: Exclude<PublicMethod, 'init'>) => (...args: unknown[]) => call(method, args);
@@ -83,14 +93,6 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
     getAssessedStore: api('getAssessedStore'),
     trackAssessedOutcomes: api('trackAssessedOutcomes'),
   } as ProvaActivityApi;
-}
-
-function checkResult<T>(method: Method, definition: { result: z.ZodType<T> }, result: unknown): T {
-  const parsed = definition.result.safeParse(result);
-  if (parsed.success) return parsed.data;
-  const message = parsed.error.issues[0]?.message;
-  if (message === MESSAGES.invalidTrackingData) throw new ProvaError(message, 'INVALID_TRACKING_DATA');
-  throw new ProvaError(`Invalid answer from the Prova host to ${method}`, 'INVALID_RESPONSE');
 }
 
 // ---- The channel to the host: request ids, promise replies, time-outs.
@@ -117,7 +119,7 @@ async function openChannel(settings: typeof DEFAULTS & ProvaActivityOptions): Pr
 
   win.addEventListener('message', (message: MessageEventLike) => {
     if (message.source !== parent || message.origin !== hostOrigin) return;
-    const parsed = parseHostMessage(message.data);
+    const parsed = readHostMessage(message.data);
     if (!parsed) return;
     if (parsed.kind === 'event') return dispatchHostEvent(win, parsed.method, parsed.params);
     const waiting = pending.get(parsed.id);
@@ -153,8 +155,10 @@ async function openChannel(settings: typeof DEFAULTS & ProvaActivityOptions): Pr
     });
   }
 
-  const answer = await send('handshake', CALLS.handshake.toParams(), settings.handshakeTimeoutMs, settings.handshakeIntervalMs);
-  checkResult('handshake', CALLS.handshake, answer);
+  const answer = await send('handshake', { protocol: PROTOCOL_VERSION }, settings.handshakeTimeoutMs, settings.handshakeIntervalMs);
+  if ((answer as { protocol?: unknown } | null)?.protocol !== PROTOCOL_VERSION) {
+    throw new ProvaError('Invalid answer from the Prova host to handshake', 'INVALID_RESPONSE');
+  }
   return { send };
 }
 

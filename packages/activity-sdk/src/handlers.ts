@@ -1,6 +1,7 @@
 // What the host page (the web app) supplies: the session of the open test and one async handler
 // per call that needs the network or the page. Types only; host.ts wires them to the protocol.
 import type { AssessedOutcome, JsonValue, Outcome, Sample, TestStatus } from './calls/schemas';
+import type { TestTiming } from './session';
 
 export interface ActivitySession {
   campaignId: number;
@@ -23,8 +24,8 @@ export interface InitAnswer {
   version?: number;
   /** The test's jsonData.options, as an object or a JSON string. */
   testData?: unknown;
-  /** A timed test's clock, from the server: `{ startedAt, endsAt, remainingSeconds }`; null or absent when untimed. */
-  timing?: { startedAt: string; endsAt: string; remainingSeconds: number } | null;
+  /** A timed test's clock, from the server (see TestTiming); null or absent when the test is untimed. */
+  timing?: TestTiming | null;
 }
 
 export interface StatusUpdate {

@@ -80,7 +80,7 @@ describe('host: init', () => {
     const { send, host } = setup();
     expect(await send('init')).toEqual(
       expect.objectContaining({
-        result: { ...CANDIDATE, status: 'incomplete', data: { answers: { q1: 'a' } }, version: 3, testData: { timer: 20 } },
+        result: { ...CANDIDATE, status: 'incomplete', data: { answers: { q1: 'a' } }, version: 3, testData: { timer: 20 }, timing: null },
       }),
     );
     expect(host.initialized).toBe(true);

@@ -3,10 +3,10 @@
 import { createProvaActivity } from './activity';
 
 export { createProvaActivity } from './activity';
-export type { ProvaActivityApi, ProvaActivityOptions, Session } from './activity';
+export type { ProvaActivityApi, ProvaActivityOptions, Session, TestTiming } from './activity';
 export { MESSAGES, ProvaError } from './errors';
 export type { AssessedOutcome, JsonValue, Outcome, Sample, TestStatus } from './calls/schemas';
-export { PROTOCOL_VERSION, HOST_ORIGIN_PARAM } from './protocol';
+export { PROTOCOL_VERSION, HOST_ORIGIN_PARAM } from './wire';
 
 /** The instance an activity uses; it reads the global window when init() is called. */
 export const ProvaActivity = createProvaActivity();

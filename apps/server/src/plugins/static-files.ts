@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,13 +20,27 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
   if (hasWeb) {
     await app.register(fastifyStatic, { root: opts.webRoot, prefix: '/', wildcard: false, index: false });
   }
-  for (const [prefix, root] of [
-    ['/activities/', opts.activitiesRoot],
-    ['/sdk/', opts.sdkRoot],
-  ] as const) {
-    if (existsSync(root)) {
-      await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: ['index.html'], redirect: true });
-    }
+  if (existsSync(opts.activitiesRoot)) {
+    await app.register(fastifyStatic, { root: opts.activitiesRoot, prefix: '/activities/', decorateReply: false, index: ['index.html'], redirect: true });
+  }
+  if (existsSync(opts.sdkRoot)) {
+    // What activities load from the platform, whatever their origin: the SDK and the activity kit.
+    // A versioned path (/sdk/1.0.0/...) never changes, so it is cached for a year; the unversioned
+    // one follows the latest release and is revalidated.
+    await app.register(fastifyStatic, {
+      root: opts.sdkRoot,
+      prefix: '/sdk/',
+      decorateReply: false,
+      index: false,
+      setHeaders(reply, path) {
+        const versioned = /^\d+\.\d+\.\d+$/.test(relative(opts.sdkRoot, path).split(sep)[0]);
+        reply.headers({
+          'cross-origin-resource-policy': 'cross-origin',
+          'access-control-allow-origin': '*',
+          'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+        });
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

@@ -12,12 +12,15 @@ const trackingIds = z.object({
   isAssessor: z.boolean(),
 });
 
+const timingSchema = z.object({ startedAt: z.string(), endsAt: z.string(), remainingSeconds: z.number().int().min(0) });
+
 const answerSchema = z.object({
   status: z.literal(true),
   testStatus: z.enum(TEST_STATUSES).default('not attempted'),
   data: jsonValueSchema.nullable().default(null),
   version: z.number().int().min(0).default(0),
   testData: z.unknown().optional().transform(parseTestData),
+  timing: timingSchema.nullable().default(null),
 });
 
 export const sessionSchema = trackingIds.extend({
@@ -25,8 +28,8 @@ export const sessionSchema = trackingIds.extend({
   data: jsonValueSchema.nullable(),
   version: z.number().int().min(0),
   testData: jsonValueSchema.nullable(),
+  timing: timingSchema.nullable(),
 });
-export type Session = z.infer<typeof sessionSchema>;
 
 export const init = defineCall({
   method: 'init',
@@ -42,9 +45,9 @@ export const init = defineCall({
     const raw = await withFailure(MESSAGES.initFailed, () => handlers.init(ids.data));
     const answer = answerSchema.safeParse(raw);
     if (!answer.success) throw new ProvaError(MESSAGES.invalidTrackingData, 'INVALID_TRACKING_DATA');
-    const { testStatus, data, version, testData } = answer.data;
+    const { testStatus, data, version, testData, timing } = answer.data;
     Object.assign(state, { initialized: true, status: testStatus, data, version });
-    return { ...ids.data, status: testStatus, data, version, testData };
+    return { ...ids.data, status: testStatus, data, version, testData, timing };
   },
 });
 
