@@ -207,6 +207,13 @@ describe('host: assessor calls', () => {
     expect(calls).toEqual([['init']]);
   });
 
+  it("answers a candidate's getAssessedStore without an id with 'no user id defined': arguments before the role", async () => {
+    const { send, calls } = setup();
+    await send('init');
+    expect((await send('getAssessedStore', {}))?.error).toMatchObject({ message: 'no user id defined' });
+    expect(calls).toEqual([['init']]);
+  });
+
   it('serves an assessor', async () => {
     const { send, calls } = setup({ session: ASSESSOR });
     await send('init');

@@ -95,8 +95,9 @@ export function createActivityHost(options: ActivityHostOptions): ActivityHost {
     if (method !== 'handshake' && method !== 'init' && !state.initialized) {
       throw new ProvaError(MESSAGES.notInitialized, 'NOT_INITIALIZED');
     }
-    if (call.assessorOnly && session.isAssessor !== true) throw new ProvaError(assessorOnlyMessage(method), 'FORBIDDEN');
+    // Argument errors first, whoever calls (the contract); the role after.
     const params = parseParams(method, call.params as z.ZodType, rawParams);
+    if (call.assessorOnly && session.isAssessor !== true) throw new ProvaError(assessorOnlyMessage(method), 'FORBIDDEN');
     const complete = (reason: CompletionReason) => options.onComplete?.(reason);
     // Each definition is typed by its own schema; the table erases that link.
     const serveCall = call.serve as (context: unknown) => Promise<unknown>;
