@@ -84,6 +84,7 @@ const MATRIX: Record<string, RouteSpec> = {
     access: 'assessor', body: OUTCOMES, anyType: ['values.0.questionId', 'values.0.value'],
   },
   'GET /api/users/assessed/:campaignId/:testId': { access: 'assessor' },
+  'GET /api/usercampaign/:campaignId/assessments': { access: 'assessor' },
 };
 
 /** What each path parameter names; `:id` is named by the route's spec. */

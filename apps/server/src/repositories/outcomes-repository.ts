@@ -86,6 +86,25 @@ export function createOutcomesRepository(db: Db) {
       return (await rowsOf(db, key)).flatMap((r) => parseJson<Outcome[]>(r.outcomes, []));
     },
 
+    /** What one assessor recorded in a campaign, by test and person. */
+    async listByAssessorInCampaign(campaignId: number, assessorId: number) {
+      const rows = await db
+        .selectFrom('outcomes')
+        .select(['test_id', 'user_id', 'outcomes'])
+        .where('campaign_id', '=', campaignId)
+        .where('source', '=', 'assessor')
+        .where('assessor_id', '=', assessorId)
+        .orderBy('id')
+        .execute();
+      const byTest = new Map<number, Map<number, Outcome[]>>();
+      for (const r of rows) {
+        const byUser = byTest.get(r.test_id) ?? new Map<number, Outcome[]>();
+        byUser.set(r.user_id, mergeOutcomes(byUser.get(r.user_id) ?? [], parseJson<Outcome[]>(r.outcomes, [])));
+        byTest.set(r.test_id, byUser);
+      }
+      return byTest;
+    },
+
     /** What one assessor recorded about each person, in one test. */
     async listByAssessor(campaignId: number, testId: number, assessorId: number) {
       const rows = await db

@@ -116,6 +116,34 @@ export function createTestsRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Everyone an assessor evaluates in a campaign, by test (tests of the campaign only), in test then name order. */
+    listAssignments: (campaignId: number, assessorId: number) =>
+      db
+        .selectFrom('assessments')
+        .innerJoin('campaign_tests', (join) =>
+          join.onRef('campaign_tests.campaign_id', '=', 'assessments.campaign_id').onRef('campaign_tests.test_id', '=', 'assessments.test_id'),
+        )
+        .innerJoin('tests', 'tests.id', 'assessments.test_id')
+        .innerJoin('users', 'users.id', 'assessments.assessed_id')
+        .select([
+          'tests.id as test_id',
+          'tests.name',
+          'tests.abbreviation',
+          'tests.description',
+          'tests.json_data',
+          'users.id as user_id',
+          'users.first_name',
+          'users.last_name',
+        ])
+        .where('assessments.campaign_id', '=', campaignId)
+        .where('assessments.assessor_id', '=', assessorId)
+        .orderBy('campaign_tests.position')
+        .orderBy('tests.id')
+        .orderBy('users.last_name')
+        .orderBy('users.first_name')
+        .orderBy('users.id')
+        .execute(),
+
     /** The people an assessor evaluates in one test of one campaign. */
     listAssessed: (campaignId: number, assessorId: number, testId: number) =>
       db

@@ -35,7 +35,7 @@ export function SelectCampaignRoute() {
   useEffect(() => {
     if (!single || autoEntered.current) return;
     autoEntered.current = true;
-    void entry.enter(single);
+    void entry.enter(single, user);
   }, [single, entry]);
 
   if (!user) return null;
@@ -65,7 +65,7 @@ export function SelectCampaignRoute() {
         ) : single ? (
           <div className="campaign-card campaign-card--single">
             <p className="campaign-card__name">{single.name}</p>
-            <Button onClick={() => void entry.enter(single)} isLoading={entry.isPending}>
+            <Button onClick={() => void entry.enter(single, user)} isLoading={entry.isPending}>
               {t('campaigns.enter')}
             </Button>
           </div>
@@ -75,7 +75,7 @@ export function SelectCampaignRoute() {
             pendingCampaignId={entry.isPending ? pendingId : undefined}
             onEnter={(campaign) => {
               setPendingId(campaign.id);
-              void entry.enter(campaign);
+              void entry.enter(campaign, user);
             }}
           />
         )}

@@ -52,6 +52,19 @@ export const deliveryBundle = {
       tests: [{ test: 101 }, { test: 102 }, { test: 103 }, { test: 104 }, { test: 105, prerequisites: [104] }, { test: 201 }, { test: 106 }],
       participants: [{ user: ANNA, extraTimePercent: 25 }, { user: MARCO }, { user: ELENA }, { user: UGO }, { user: SOFIA }],
       assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
+      // The report model rates two markers in the interview (test 201): the assessor's grid has both.
+      model: {
+        areas: [{ id: 1, name: 'Relazione' }],
+        skills: [{ id: 10, areaId: 1, name: 'Comunicazione' }],
+        markers: [
+          { id: 100, skillId: 10, name: { IT_it: 'Ascolta e riformula', EN_en: 'Listens and rephrases' } },
+          { id: 101, skillId: 10, name: { IT_it: 'Si esprime con chiarezza', EN_en: 'Speaks clearly' } },
+        ],
+        tasks: [
+          { id: 1000, markerId: 100, name: 'Colloquio', test: 201, outcome: 'ascolto', min: 0, max: 5 },
+          { id: 1001, markerId: 101, name: 'Colloquio', test: 201, outcome: 'chiarezza', min: 0, max: 5 },
+        ],
+      },
     },
     {
       id: C_360, company: 'Alfa S.r.l.', name: 'Feedback', is360: true, dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',

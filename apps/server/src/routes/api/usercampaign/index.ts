@@ -6,12 +6,17 @@ import {
   selectCampaignResponseSchema,
   selectedCampaignResponseSchema,
 } from '@prova/contract/campaigns';
+import { assessmentsResponseSchema } from '@prova/contract/assessments';
 import { idParamsSchema } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
+import { campaignParamsSchema } from '@prova/contract/tests';
 import { HttpError } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { campaignLanguages, presentCampaign, presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
 import { requireAuth } from '../../../plugins/session';
+import { requireAssessor, requireParticipation } from '../../../policies/test-access';
+import { testDeliveryRepos } from '../../../repositories/test-delivery';
+import { listAssessorTests } from '../../../services/rating/assessor-assignments';
 
 export default async function userCampaignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -69,6 +74,23 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
         privacyAgreement: privacyText(participation, auth.user),
         campaign,
       };
+    },
+  );
+
+  // The assessor's home: whom they rate in this campaign, by test, and how far they are with each.
+  app.get(
+    '/:campaignId/assessments',
+    {
+      schema: {
+        tags: ['campaigns'],
+        params: campaignParamsSchema,
+        response: { 200: assessmentsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const context = await requireParticipation(request, request.params.campaignId);
+      requireAssessor(context);
+      return { status: true as const, tests: await listAssessorTests(testDeliveryRepos(fastify), context) };
     },
   );
 }

@@ -2,7 +2,7 @@ import type { CampaignTheme } from '@prova/contract/campaigns';
 import type { ComponentType } from 'react';
 import type { HomeProps } from '@/features/home/components/campaign-overview';
 import { AgendaHome } from '@/features/home/components/agenda-home';
-import { AssessorHome } from '@/features/home/components/assessor-home';
+import { AssessorHome } from '@/features/assessor/components/assessor-home';
 import { ChallengeHome } from '@/features/home/components/challenge-home';
 import { TestRoom } from '@/features/test-room/components/test-room';
 import { useDocumentTitle } from '@/lib/use-document-title';

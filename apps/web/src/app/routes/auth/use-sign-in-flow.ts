@@ -41,7 +41,7 @@ export function useSignInFlow({ from }: { from?: string } = {}) {
       if (campaigns.length === 0) {
         await noActiveCampaign();
       } else if (campaigns.length === 1) {
-        await entry.enter(campaigns[0]);
+        await entry.enter(campaigns[0], user);
       } else {
         const state: RedirectState = { from };
         void navigate(paths.selectCampaign.getHref(), { state });

@@ -6,9 +6,13 @@ import { paths } from '@/config/paths';
 import type { RedirectState } from '@/lib/redirect';
 import { useSelectCampaign } from '../api/select-campaign';
 
-/** A language must be chosen when the campaign offers several and none was chosen yet (spec section 2). */
-function needsLanguageChoice(campaign: CampaignSummary): boolean {
-  return campaign.languages.length > 1 && campaign.user.lang == null;
+/**
+ * A candidate must choose the content language when the campaign offers several and none was chosen
+ * yet (spec section 2): it cannot change later. Assessors read the content in the campaign's
+ * language and are not asked.
+ */
+function needsLanguageChoice(campaign: CampaignSummary, isAssessor: boolean): boolean {
+  return !isAssessor && campaign.languages.length > 1 && campaign.user.lang == null;
 }
 
 /**
@@ -32,8 +36,8 @@ export function useEnterCampaign({ from }: { from?: string } = {}) {
   }
 
   /** Resolves once the campaign is selected (or the language modal is open); never rejects. */
-  async function enter(campaign: CampaignSummary): Promise<void> {
-    if (needsLanguageChoice(campaign)) {
+  async function enter(campaign: CampaignSummary, user: { isAssessor: boolean } | null | undefined): Promise<void> {
+    if (needsLanguageChoice(campaign, user?.isAssessor === true)) {
       setChoosingLanguageFor(campaign);
       return;
     }

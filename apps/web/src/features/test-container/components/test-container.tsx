@@ -1,7 +1,8 @@
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -9,6 +10,7 @@ import { useCurrentTestId } from '@/lib/current-test';
 import { roomHrefFor } from '@/lib/room-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUserTests } from '@/lib/user-tests';
+import { getSamples } from '../api/get-samples';
 import { hasValidTrackingIds, isLegacyUnsupportedBrowser } from '../utils/test-texts';
 import { ActivityFrame } from './activity-frame';
 import { LegacyBrowserMessage } from './legacy-browser-message';
@@ -31,6 +33,13 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   const tests = useUserTests(campaign.id, { refetchOnMount: true });
   const test = tests.data?.find((item) => item.id === testId);
   useDocumentTitle(test?.name ?? campaign.name);
+  // An assessor's grid starts from the people assigned in it (spec section 6): loaded before the test.
+  const grading = Boolean(test?.assessorTest && user.isAssessor);
+  const samples = useQuery({
+    queryKey: ['samples', campaign.id, testId],
+    queryFn: () => getSamples(campaign.id, testId!),
+    enabled: grading && testId !== null,
+  });
 
   if (!valid || testId === null) return <Navigate to={paths.home.getHref()} replace />;
   if (tests.isPending) return <PageSpinner />;
@@ -43,6 +52,24 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   }
   if (!test) return <Navigate to={paths.home.getHref()} replace />;
   if (test.legacy && isLegacyUnsupportedBrowser()) return <LegacyBrowserMessage roomHref={roomHrefFor(location.pathname)} />;
+  if (grading && samples.isPending) return <PageSpinner />;
+  if (grading && samples.isError) {
+    return (
+      <div className="page page--narrow">
+        <LoadError message={t('testContainer.loadFailed')} onRetry={() => void samples.refetch()} heading />
+      </div>
+    );
+  }
+  if (grading && samples.data?.length === 0) {
+    return (
+      <div className="page page--narrow">
+        <p className="callout" role="status">
+          {t('assessor.noSamples')}
+        </p>
+        <Link to={paths.home.getHref()}>{t('assessor.backHome')}</Link>
+      </div>
+    );
+  }
 
   return (
     <ActivityFrame

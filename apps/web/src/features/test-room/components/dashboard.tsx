@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, toDate, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import { completionPercent, elapsedPercent } from '../rules/test-rules';
-import { HtmlText } from './html-text';
+import { HtmlText } from '@/components/ui/html-text';
 
 /**
  * The welcome side of the room (spec section 2, Dashboard): greeting, completed out of total,

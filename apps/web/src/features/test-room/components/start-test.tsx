@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUserTests } from '@/lib/user-tests';
 import type { StartPageState } from '../hooks/use-open-test';
 import { isTimedTest, missingPrerequisiteNames, startStateOf, testColor, testDurationMinutes, visibleTests } from '../rules/test-rules';
-import { HtmlText } from './html-text';
+import { HtmlText } from '@/components/ui/html-text';
 import { StartRuleMessage } from './start-rule-message';
 import { TestAvatar } from './test-avatar';
 import { TimeLeft } from './time-left';

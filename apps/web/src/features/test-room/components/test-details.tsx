@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { missingPrerequisiteNames, startStateOf, testColor, testImageUrl } from '../rules/test-rules';
-import { HtmlText } from './html-text';
+import { HtmlText } from '@/components/ui/html-text';
 import { StartRuleMessage } from './start-rule-message';
 import { useStatusLabel } from './status-icon';
 import { TestAvatar } from './test-avatar';

@@ -1,0 +1,19 @@
+import { assessmentsResponseSchema, type AssessorTest } from '@prova/contract/assessments';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const assessmentsQueryKey = (campaignId: number) => ['assessments', campaignId] as const;
+
+/** GET /usercampaign/{campaignId}/assessments: whom the assessor rates, by test, and how far they are. */
+export async function getAssessments(campaignId: number, { signal }: { signal?: AbortSignal } = {}): Promise<AssessorTest[]> {
+  const { tests } = await api.get(`/usercampaign/${campaignId}/assessments`, assessmentsResponseSchema, { signal });
+  return tests;
+}
+
+export const assessmentsQueryOptions = (campaignId: number) =>
+  queryOptions({ queryKey: assessmentsQueryKey(campaignId), queryFn: ({ signal }) => getAssessments(campaignId, { signal }) });
+
+/** Read afresh whenever the home mounts: ratings change in the grid. */
+export function useAssessments(campaignId: number) {
+  return useQuery({ ...assessmentsQueryOptions(campaignId), refetchOnMount: 'always' });
+}

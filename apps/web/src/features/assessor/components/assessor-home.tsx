@@ -1,0 +1,105 @@
+import type { AssessedPerson, AssessmentState, AssessorTest } from '@prova/contract/assessments';
+import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { HtmlText } from '@/components/ui/html-text';
+import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { setCurrentTestId } from '@/lib/current-test';
+import { useAssessments } from '../api/get-assessments';
+import './assessor-home.css';
+
+const STATE_KEY = { 'not started': 'notStarted', 'in progress': 'inProgress', rated: 'rated' } as const satisfies Record<AssessmentState, string>;
+const STATE_ICON = { 'not started': NotAttemptedIcon, 'in progress': IncompleteIcon, rated: CompleteIcon } as const;
+const ACTION_KEY = { 'not started': 'start', 'in progress': 'continue', rated: 'review' } as const;
+
+/**
+ * The assessor's home (spec section 6: assessors always get this layout): the people to assess in
+ * this campaign, test by test, with how far the assessor is with each and one action per person.
+ * No candidate counters and no test room: an assessor's work is the rating grids.
+ */
+export function AssessorHome({ campaign, user }: { campaign: Campaign; user: User }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const navigate = useNavigate();
+  const query = useAssessments(campaign.id);
+
+  // Prerequisites never hold an assessor back (spec section 6): the grid opens directly.
+  const open = (testId: number) => {
+    setCurrentTestId(testId);
+    void navigate(paths.app.test.getHref());
+  };
+
+  const tests = query.data ?? [];
+  const people = tests.flatMap((test) => test.people);
+  const done = people.filter((p) => p.state === 'rated').length;
+
+  return (
+    <section className="assessor-home" aria-labelledby={titleId}>
+      <p className="assessor-home__eyebrow">{t('assessor.eyebrow')}</p>
+      <h1 id={titleId}>{campaign.name}</h1>
+      <p className="assessor-home__greeting">{t('home.greeting', { name: user.firstName })}</p>
+      <HtmlText html={campaign.description} className="assessor-home__description" />
+      {query.isPending ? (
+        <PageSpinner />
+      ) : query.isError ? (
+        <LoadError message={t('assessor.loadError')} onRetry={() => void query.refetch()} />
+      ) : tests.length === 0 ? (
+        <p className="assessor-home__empty">{t('assessor.empty')}</p>
+      ) : (
+        <>
+          <p className="assessor-home__summary">{t('assessor.summary', { done, total: people.length })}</p>
+          {tests.map((test) => (
+            <AssessorTestSection key={test.testId} test={test} onOpen={() => open(test.testId)} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AssessorTestSection({ test, onOpen }: { test: AssessorTest; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="assessor-test" aria-labelledby={headingId}>
+      <h2 id={headingId} className="assessor-test__name">
+        {test.name}
+      </h2>
+      <HtmlText html={test.description} className="assessor-test__description" />
+      <p className="assessor-test__criteria">{t('assessor.criteria', { count: test.criteria })}</p>
+      <ul className="assessor-test__people">
+        {test.people.map((person) => (
+          <PersonRow key={person.id} person={person} criteria={test.criteria} onOpen={onOpen} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PersonRow({ person, criteria, onOpen }: { person: AssessedPerson; criteria: number; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const name = `${person.firstName} ${person.lastName}`.trim();
+  const Icon = STATE_ICON[person.state];
+  const action = t(`assessor.actions.${ACTION_KEY[person.state]}`);
+  return (
+    <li className={`assessor-person assessor-person--${STATE_KEY[person.state]}`}>
+      <span className="assessor-person__name">{name}</span>
+      <span className="assessor-person__state">
+        <Icon />
+        <span>
+          {t(`assessor.states.${STATE_KEY[person.state]}`)}
+          {criteria > 0 && <span className="assessor-person__progress"> · {t('assessor.progress', { rated: person.rated, total: criteria })}</span>}
+        </span>
+      </span>
+      <Button variant={person.state === 'rated' ? 'secondary' : 'primary'} onClick={onOpen} aria-label={t('assessor.actionFor', { action, name })}>
+        {action}
+      </Button>
+    </li>
+  );
+}
