@@ -1,131 +1,225 @@
-// Assessor activity: pick one of the people you assess, rate their listening ('ascolto') from 0 to 5
-// and save it with trackAssessedOutcomes. Ratings already recorded are shown again.
+// Assessor's rating grid: the people this assessor evaluates (getSamples), each rated on every
+// criterion of the campaign's model (session.testData.criteria: [{ id, label, description?, min, max }])
+// with a note per criterion. Each rating and note is recorded as it is given
+// (trackAssessedOutcomes: { questionId: <criterion>, value } and { questionId: 'note:<criterion>', value });
+// 'Termina' closes a person's ratings after a confirmation naming what is still unrated.
 (function () {
   'use strict';
 
-  var OUTCOME = 'ascolto';
   var TEXTS = {
     it: {
       title: 'Griglia di colloquio',
-      intro: 'Scegli la persona che hai intervistato e valuta la sua capacità di ascolto.',
-      people: 'Persona valutata', rating: 'Ascolto: ascolta e riformula (0 = non osservato, 5 = eccellente)',
-      scale: ['Non osservato', 'Molto debole', 'Debole', 'Adeguato', 'Buono', 'Eccellente'],
-      save: 'Salva valutazione', finish: 'Termina', exit: 'Esci',
-      saved: function (name) { return 'Valutazione di ' + name + ' salvata.'; },
-      rated: function (v) { return 'valutato: ' + v; }, notRated: 'da valutare',
-      pick: 'Scegli una persona e un punteggio.', none: 'Nessuna persona da valutare in questa attività.',
-      onlyAssessors: 'Questa attività è riservata ai valutatori.', done: 'Valutazioni concluse. Grazie!',
-      error: 'Errore',
+      intro: 'Scegli la persona che hai incontrato e valutala su ogni criterio. Ogni valutazione viene salvata appena la dai.',
+      people: 'Persone da valutare',
+      states: { todo: 'Da valutare', doing: 'In corso', done: 'Valutazione conclusa' },
+      progress: function (n, m) { return n + ' di ' + m + ' criteri'; },
+      open: function (name) { return 'Valuta ' + name; },
+      review: function (name) { return 'Rivedi ' + name; },
+      heading: function (name) { return 'Valutazione di ' + name; },
+      scaleHint: function (min, max) { return 'Da ' + min + ' (non osservato) a ' + max + ' (eccellente)'; },
+      note: function (label) { return 'Note su «' + label + '»'; },
+      noteHint: 'Facoltativo. Salvato quando lasci il campo.',
+      store: 'Materiale salvato dalla persona',
+      back: 'Torna all’elenco', finish: 'Termina',
+      confirmTitle: function (name) { return 'Vuoi chiudere la valutazione di ' + name + '?'; },
+      confirmText: 'Potrai comunque rivederla più tardi.',
+      confirmMissing: 'Non hai ancora valutato questi criteri:', confirm: 'Sì, termina', cancel: 'Continua a valutare',
+      saved: 'Salvato', closed: function (name) { return 'Valutazione di ' + name + ' conclusa.'; },
+      none: 'In questa attività non hai persone da valutare.', noCriteria: 'Per questa attività non sono stati definiti criteri di valutazione.',
+      onlyAssessors: 'Questa attività è riservata ai valutatori.', exit: 'Esci', error: 'Errore',
     },
     en: {
       title: 'Interview grid',
-      intro: 'Choose the person you interviewed and rate how well they listen.',
-      people: 'Person assessed', rating: 'Listening: listens and rephrases (0 = not observed, 5 = excellent)',
-      scale: ['Not observed', 'Very weak', 'Weak', 'Adequate', 'Good', 'Excellent'],
-      save: 'Save rating', finish: 'Finish', exit: 'Exit',
-      saved: function (name) { return 'Rating for ' + name + ' saved.'; },
-      rated: function (v) { return 'rated: ' + v; }, notRated: 'to rate',
-      pick: 'Choose a person and a score.', none: 'Nobody to assess in this activity.',
-      onlyAssessors: 'This activity is for assessors only.', done: 'Ratings finished. Thank you!',
-      error: 'Error',
+      intro: 'Choose the person you met and rate them on every criterion. Each rating is saved as soon as you give it.',
+      people: 'People to assess',
+      states: { todo: 'To assess', doing: 'In progress', done: 'Assessment closed' },
+      progress: function (n, m) { return n + ' of ' + m + ' criteria'; },
+      open: function (name) { return 'Assess ' + name; },
+      review: function (name) { return 'Review ' + name; },
+      heading: function (name) { return 'Assessment of ' + name; },
+      scaleHint: function (min, max) { return 'From ' + min + ' (not observed) to ' + max + ' (excellent)'; },
+      note: function (label) { return 'Notes on “' + label + '”'; },
+      noteHint: 'Optional. Saved when you leave the field.',
+      store: 'Material saved by the person',
+      back: 'Back to the list', finish: 'Finish',
+      confirmTitle: function (name) { return 'Close the assessment of ' + name + '?'; },
+      confirmText: 'You can still review it later.',
+      confirmMissing: 'You have not rated these criteria yet:', confirm: 'Yes, finish', cancel: 'Keep rating',
+      saved: 'Saved', closed: function (name) { return 'Assessment of ' + name + ' closed.'; },
+      none: 'You have nobody to assess in this activity.', noCriteria: 'No rating criteria are set for this activity.',
+      onlyAssessors: 'This activity is for assessors only.', exit: 'Exit', error: 'Error',
     },
     es: {
       title: 'Parrilla de entrevista',
-      intro: 'Elige a la persona entrevistada y valora su capacidad de escucha.',
-      people: 'Persona evaluada', rating: 'Escucha: escucha y reformula (0 = no observado, 5 = excelente)',
-      scale: ['No observado', 'Muy débil', 'Débil', 'Adecuado', 'Bueno', 'Excelente'],
-      save: 'Guardar valoración', finish: 'Terminar', exit: 'Salir',
-      saved: function (name) { return 'Valoración de ' + name + ' guardada.'; },
-      rated: function (v) { return 'valorado: ' + v; }, notRated: 'por valorar',
-      pick: 'Elige una persona y una puntuación.', none: 'No hay personas que evaluar en esta actividad.',
-      onlyAssessors: 'Esta actividad está reservada a los evaluadores.', done: 'Valoraciones terminadas. ¡Gracias!',
-      error: 'Error',
+      intro: 'Elige a la persona con la que te has reunido y valórala en cada criterio. Cada valoración se guarda en cuanto la das.',
+      people: 'Personas que evaluar',
+      states: { todo: 'Por evaluar', doing: 'En curso', done: 'Evaluación cerrada' },
+      progress: function (n, m) { return n + ' de ' + m + ' criterios'; },
+      open: function (name) { return 'Evaluar a ' + name; },
+      review: function (name) { return 'Revisar a ' + name; },
+      heading: function (name) { return 'Evaluación de ' + name; },
+      scaleHint: function (min, max) { return 'De ' + min + ' (no observado) a ' + max + ' (excelente)'; },
+      note: function (label) { return 'Notas sobre «' + label + '»'; },
+      noteHint: 'Opcional. Se guarda al salir del campo.',
+      store: 'Material guardado por la persona',
+      back: 'Volver a la lista', finish: 'Terminar',
+      confirmTitle: function (name) { return '¿Cerrar la evaluación de ' + name + '?'; },
+      confirmText: 'Podrás revisarla más tarde.',
+      confirmMissing: 'Aún no has valorado estos criterios:', confirm: 'Sí, terminar', cancel: 'Seguir valorando',
+      saved: 'Guardado', closed: function (name) { return 'Evaluación de ' + name + ' cerrada.'; },
+      none: 'En esta actividad no tienes personas que evaluar.', noCriteria: 'No se han definido criterios de evaluación para esta actividad.',
+      onlyAssessors: 'Esta actividad está reservada a los evaluadores.', exit: 'Salir', error: 'Error',
     },
   };
 
-  var kit = window.ActivityKit;
+  var kit = window.ProvaKit;
   var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
+  var criteria = [];
   var samples = [];
-  var ratings = {};
-  var selected = null;
+  /** What this assessor recorded, by person: { <questionId>: value }. */
+  var recorded = {};
 
   function nameOf(person) {
     var name = [person.firstName, person.lastName].filter(Boolean).join(' ');
     return name || person.email || '#' + person.id;
   }
 
-  function render(message) {
-    var people = el('fieldset', {}, [el('legend', { text: t.people })].concat(samples.map(function (p) {
-      var status = ratings[p.id] === undefined ? t.notRated : t.rated(ratings[p.id]);
-      return kit.radio('person', p.id, nameOf(p) + ' (' + status + ')', { checked: selected === p.id, onChange: function () {
-        selected = p.id;
-        render();
-        document.getElementById('person-' + p.id).focus();
-      } });
-    })));
-    var current = selected === null ? undefined : ratings[selected];
-    var scale = el('fieldset', {}, [el('legend', { text: t.rating })].concat(t.scale.map(function (label, value) {
-      return kit.radio('score', value, value + ' – ' + label, { checked: current === value });
-    })));
-    var save = el('button', { type: 'button', text: t.save });
-    save.addEventListener('click', saveRating);
-    var finish = el('button', { type: 'button', class: 'secondary', text: t.finish });
-    finish.addEventListener('click', function () {
-      ProvaActivity.markComplete().then(renderDone).catch(showError);
+  function ratedCount(id) {
+    var mine = recorded[id] || {};
+    return criteria.filter(function (c) { return typeof mine[c.id] === 'number'; }).length;
+  }
+
+  function stateOf(id) {
+    var rated = ratedCount(id);
+    if (rated === criteria.length) return 'done';
+    return Object.keys(recorded[id] || {}).length ? 'doing' : 'todo';
+  }
+
+  function record(person, questionId, value) {
+    recorded[person.id] = recorded[person.id] || {};
+    recorded[person.id][questionId] = value;
+    return ProvaActivity.trackAssessedOutcomes(person.id, [{ questionId: questionId, value: value }]);
+  }
+
+  function renderList(message) {
+    var top = kit.bar(t.title);
+    var done = samples.filter(function (p) { return stateOf(p.id) === 'done'; }).length;
+    top.setText(t.states.done + ': ' + done + ' / ' + samples.length);
+    var items = samples.map(function (person) {
+      var state = stateOf(person.id);
+      var name = nameOf(person);
+      return el('li', { class: 'pk-card' }, [
+        el('h3', { text: name }),
+        el('p', {}, [
+          el('span', { class: 'pk-badge' + (state === 'done' ? ' pk-badge--done' : ''), text: t.states[state] }),
+          ' ' + t.progress(ratedCount(person.id), criteria.length),
+        ]),
+        kit.button(state === 'done' ? t.review(name) : t.open(name), function () { renderPerson(person); }, state === 'done' ? 'secondary' : undefined),
+      ]);
     });
     app.replaceChildren(
-      el('h1', { text: t.title }),
-      el('p', { text: t.intro }),
-      people,
-      scale,
-      el('p', { id: 'message', role: 'status', text: message || '' }),
-      el('div', { class: 'actions' }, [save, finish])
+      top.node,
+      el('main', { class: 'pk-page' }, [
+        el('h1', { text: t.title }),
+        el('p', { class: 'pk-lead', text: t.intro }),
+        message ? kit.notice(message, 'success') : null,
+        el('h2', { text: t.people }),
+        el('ul', { class: 'pk-list' }, items),
+        el('div', { class: 'pk-actions' }, [kit.button(t.exit, function () { ProvaActivity.exit().catch(showError); }, 'secondary')]),
+      ])
     );
   }
 
-  function saveRating() {
-    var checked = app.querySelector('input[name="score"]:checked');
-    if (selected === null || !checked) {
-      document.getElementById('message').textContent = t.pick;
-      return;
-    }
-    var person = samples.filter(function (p) { return p.id === selected; })[0];
-    var value = Number(checked.value);
-    ProvaActivity.trackAssessedOutcomes(selected, [{ questionId: OUTCOME, value: value }])
-      .then(function () {
-        ratings[selected] = value;
-        render(t.saved(nameOf(person)));
-      })
-      .catch(showError);
+  function criterionBlock(person, criterion, index) {
+    var mine = recorded[person.id] || {};
+    var values = [];
+    for (var v = criterion.min; v <= criterion.max; v++) values.push(v);
+    var question = kit.choice({
+      name: 'c-' + criterion.id,
+      number: index + 1,
+      total: criteria.length,
+      text: criterion.label + (criterion.description ? ' – ' + criterion.description : ''),
+      value: mine[criterion.id],
+      scale: true,
+      options: values.map(function (value) { return { value: value, label: String(value) }; }),
+      onChange: function (value) { record(person, criterion.id, Number(value)).catch(showError); },
+    });
+    var noteId = 'note-' + criterion.id;
+    var note = el('textarea', { id: noteId, rows: '2', maxlength: '2000', 'aria-describedby': noteId + '-hint' });
+    note.value = typeof mine['note:' + criterion.id] === 'string' ? mine['note:' + criterion.id] : '';
+    note.addEventListener('change', function () { record(person, 'note:' + criterion.id, note.value).catch(showError); });
+    question.appendChild(el('p', { class: 'pk-field__hint', text: t.scaleHint(criterion.min, criterion.max) }));
+    question.appendChild(el('div', { class: 'pk-field' }, [
+      el('label', { for: noteId, text: t.note(criterion.label) }),
+      note,
+      el('span', { class: 'pk-field__hint', id: noteId + '-hint', text: t.noteHint }),
+    ]));
+    return question;
   }
 
-  function renderDone() {
-    app.replaceChildren(el('h1', { text: t.title }), kit.notice(t.done), kit.exitButton(t.exit, showError));
+  function renderPerson(person) {
+    var name = nameOf(person);
+    var top = kit.bar(t.title);
+    var blocks = criteria.map(function (c, i) { return criterionBlock(person, c, i); });
+    var storeSlot = el('div');
+    app.replaceChildren(
+      top.node,
+      el('main', { class: 'pk-page' }, [el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }), storeSlot].concat(blocks).concat([
+        el('div', { class: 'pk-actions' }, [
+          kit.button(t.back, function () { renderList(); }, 'secondary'),
+          kit.button(t.finish, function () { finishPerson(person); }),
+        ]),
+      ]))
+    );
+    kit.trackPosition(blocks, function (index) { top.setPosition(index + 1, criteria.length); });
+    document.getElementById('person-heading').focus();
+    // What the person saved in this test, for the assessor to read (nothing for an interview).
+    ProvaActivity.getAssessedStore(person.id).then(function (store) {
+      if (store === null || store === undefined || store === '') return;
+      storeSlot.replaceChildren(el('details', { class: 'pk-card' }, [
+        el('summary', { text: t.store }),
+        el('pre', { text: typeof store === 'string' ? store : JSON.stringify(store, null, 2) }),
+      ]));
+    }).catch(function () { /* the grid works without it */ });
   }
 
-  function showNotice(text, isError) {
-    app.replaceChildren(el('h1', { text: t.title }), kit.notice(text, isError));
+  function finishPerson(person) {
+    var name = nameOf(person);
+    var missing = criteria.filter(function (c) { return typeof (recorded[person.id] || {})[c.id] !== 'number'; }).map(function (c) { return c.label; });
+    kit
+      .confirm({ title: t.confirmTitle(name), message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.cancel })
+      .then(function (ok) { if (ok) renderList(t.closed(name)); });
+  }
+
+  function showNotice(text, kind) {
+    app.replaceChildren(el('main', { class: 'pk-page' }, [el('h1', { text: t.title }), kit.notice(text, kind)]));
   }
 
   function showError(error) {
-    showNotice(kit.errorText(t.error, error), true);
+    showNotice(t.error + ': ' + (error && error.message ? error.message : String(error)), 'error');
   }
 
   ProvaActivity.init()
     .then(function (session) {
-      t = kit.textsFor(TEXTS, session.lang);
-      if (!session.isAssessor) return showNotice(t.onlyAssessors, true);
+      t = kit.texts(TEXTS, session.lang);
+      if (!session.isAssessor) return showNotice(t.onlyAssessors, 'warning');
+      var options = session.testData && typeof session.testData === 'object' ? session.testData : {};
+      criteria = (Array.isArray(options.criteria) ? options.criteria : []).map(function (c) {
+        return { id: String(c.id), label: kit.localized(c.label, session.lang) || String(c.id), description: kit.localized(c.description, session.lang), min: Number(c.min) || 0, max: Number(c.max) || 5 };
+      });
+      if (!criteria.length) return showNotice(t.noCriteria, 'warning');
       return Promise.all([ProvaActivity.getSamples(), ProvaActivity.getAssessedOutcomes()]).then(function (answers) {
         samples = answers[0];
         answers[1].forEach(function (o) {
           var who = o.evaluatedId !== undefined ? o.evaluatedId : o.userId;
-          if (o.questionId === OUTCOME && who !== undefined) ratings[who] = Number(o.value);
+          if (who === undefined || o.questionId === undefined) return;
+          recorded[who] = recorded[who] || {};
+          recorded[who][String(o.questionId)] = o.value;
         });
-        if (!samples.length) return showNotice(t.none, false);
-        if (session.status === 'not attempted') ProvaActivity.setStatus('incomplete').catch(showError);
-        render();
+        if (!samples.length) return showNotice(t.none, 'info');
+        renderList();
       });
     })
     .catch(showError);

@@ -1,6 +1,6 @@
-// Timed numerical reasoning: three questions on a small table. Answers are saved on every change
-// as { answers: { q1: 'b', ... }, startedAt }; 'Consegna' (or the end of the time) completes the test.
-// Scoring is the server's: the test's algorithm compares data.answers with its key.
+// Timed numerical reasoning: three questions on a small table. Answers are saved on every change as
+// { answers: { q1: 'b', ... }, current }; 'Consegna' (or the end of the server's clock) completes the
+// test. Scoring is the server's: the test's algorithm compares data.answers with its key.
 (function () {
   'use strict';
 
@@ -10,11 +10,12 @@
       intro: 'Leggi la tabella e rispondi alle tre domande. Le risposte vengono salvate a ogni modifica.',
       caption: 'Vendite trimestrali (migliaia di euro)',
       product: 'Prodotto', products: ['Lana', 'Cotone', 'Seta'], quarters: ['T1', 'T2', 'T3', 'T4'],
-      timeLeft: 'Tempo rimasto', submit: 'Consegna', exit: 'Esci',
-      confirm: 'Vuoi consegnare? Non potrai più modificare le risposte.',
-      done: 'Risposte consegnate. Grazie!', timeUp: 'Tempo scaduto: le risposte sono state consegnate.',
-      unanswered: function (n) { return n === 1 ? 'Manca 1 risposta.' : 'Mancano ' + n + ' risposte.'; },
-      error: 'Impossibile avviare l’attività',
+      submit: 'Consegna', exit: 'Esci',
+      confirmTitle: 'Vuoi consegnare le risposte?', confirmText: 'Dopo la consegna non potrai più modificarle.',
+      confirmMissing: 'Non hai ancora risposto a queste domande:', confirm: 'Sì, consegna', back: 'Torna alle domande',
+      answered: function (n, m) { return 'Risposte date: ' + n + ' di ' + m; },
+      done: 'Risposte consegnate. Grazie!', timeUp: 'Tempo scaduto: le risposte date sono state consegnate.',
+      finished: 'Hai completato questa attività.', error: 'Impossibile avviare l’attività',
       questions: [
         ['Qual è stato il fatturato annuo della Lana?', ['550', '600', '620', '650']],
         ['Di quanto sono cresciute le vendite di Seta dal T1 al T4?', ['35%', '50%', '75%', '87,5%']],
@@ -26,11 +27,12 @@
       intro: 'Read the table and answer the three questions. Your answers are saved on every change.',
       caption: 'Quarterly sales (thousand euro)',
       product: 'Product', products: ['Wool', 'Cotton', 'Silk'], quarters: ['Q1', 'Q2', 'Q3', 'Q4'],
-      timeLeft: 'Time left', submit: 'Submit', exit: 'Exit',
-      confirm: 'Submit now? You will not be able to change your answers.',
-      done: 'Answers submitted. Thank you!', timeUp: 'Time is up: your answers have been submitted.',
-      unanswered: function (n) { return n === 1 ? '1 answer missing.' : n + ' answers missing.'; },
-      error: 'The activity could not start',
+      submit: 'Submit', exit: 'Exit',
+      confirmTitle: 'Submit your answers?', confirmText: 'Once submitted, they cannot be changed.',
+      confirmMissing: 'You have not answered these questions yet:', confirm: 'Yes, submit', back: 'Back to the questions',
+      answered: function (n, m) { return 'Answered: ' + n + ' of ' + m; },
+      done: 'Answers submitted. Thank you!', timeUp: 'Time is up: the answers you gave have been submitted.',
+      finished: 'You have completed this activity.', error: 'The activity could not start',
       questions: [
         ['What were the yearly sales of Wool?', ['550', '600', '620', '650']],
         ['By how much did Silk sales grow from Q1 to Q4?', ['35%', '50%', '75%', '87.5%']],
@@ -42,11 +44,12 @@
       intro: 'Lee la tabla y responde a las tres preguntas. Las respuestas se guardan con cada cambio.',
       caption: 'Ventas trimestrales (miles de euros)',
       product: 'Producto', products: ['Lana', 'Algodón', 'Seda'], quarters: ['T1', 'T2', 'T3', 'T4'],
-      timeLeft: 'Tiempo restante', submit: 'Entregar', exit: 'Salir',
-      confirm: '¿Entregar ahora? Ya no podrás cambiar las respuestas.',
-      done: 'Respuestas entregadas. ¡Gracias!', timeUp: 'Se acabó el tiempo: las respuestas se han entregado.',
-      unanswered: function (n) { return n === 1 ? 'Falta 1 respuesta.' : 'Faltan ' + n + ' respuestas.'; },
-      error: 'No se pudo iniciar la actividad',
+      submit: 'Entregar', exit: 'Salir',
+      confirmTitle: '¿Entregar las respuestas?', confirmText: 'Después de entregarlas ya no podrás cambiarlas.',
+      confirmMissing: 'Aún no has respondido a estas preguntas:', confirm: 'Sí, entregar', back: 'Volver a las preguntas',
+      answered: function (n, m) { return 'Respuestas: ' + n + ' de ' + m; },
+      done: 'Respuestas entregadas. ¡Gracias!', timeUp: 'Se acabó el tiempo: las respuestas dadas se han entregado.',
+      finished: 'Has completado esta actividad.', error: 'No se pudo iniciar la actividad',
       questions: [
         ['¿Cuáles fueron las ventas anuales de Lana?', ['550', '600', '620', '650']],
         ['¿Cuánto crecieron las ventas de Seda del T1 al T4?', ['35%', '50%', '75%', '87,5%']],
@@ -56,112 +59,122 @@
   };
   var SALES = [[120, 150, 130, 200], [80, 90, 110, 120], [40, 35, 50, 75]];
   var IDS = ['q1', 'q2', 'q3'];
-  var OPTIONS = ['a', 'b', 'c', 'd'];
+  var LETTERS = ['a', 'b', 'c', 'd'];
 
-  var kit = window.ActivityKit;
+  var kit = window.ProvaKit;
   var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
-  var state = { answers: {}, startedAt: 0 };
-  var minutes = 20;
+  var state = { answers: {}, current: 0 };
   var finished = false;
-  var ticker;
+  var clock;
+  var savePosition;
+
+  function save() {
+    return ProvaActivity.setData(state);
+  }
 
   function table() {
     var head = el('tr', {}, [el('th', { scope: 'col', text: t.product })].concat(t.quarters.map(function (q) { return el('th', { scope: 'col', text: q }); })));
     var rows = SALES.map(function (row, i) {
       return el('tr', {}, [el('th', { scope: 'row', text: t.products[i] })].concat(row.map(function (v) { return el('td', { text: String(v) }); })));
     });
-    return el('div', { class: 'table-wrap' }, [el('table', {}, [el('caption', { text: t.caption }), el('thead', {}, [head]), el('tbody', {}, rows)])]);
+    return el('table', { class: 'pk-table' }, [el('caption', { text: t.caption }), el('thead', {}, [head]), el('tbody', {}, rows)]);
+  }
+
+  function answeredCount() {
+    return IDS.filter(function (id) { return state.answers[id]; }).length;
   }
 
   function question(index) {
-    var id = IDS[index];
     var q = t.questions[index];
-    var options = q[1].map(function (text, i) {
-      var value = OPTIONS[i];
-      return kit.radio(id, value, value + ') ' + text, {
-        checked: state.answers[id] === value,
-        disabled: finished,
-        onChange: function () { answer(id, value); },
-      });
+    return kit.choice({
+      name: IDS[index],
+      number: index + 1,
+      total: IDS.length,
+      text: q[0],
+      value: state.answers[IDS[index]],
+      disabled: finished,
+      options: q[1].map(function (text, i) { return { value: LETTERS[i], label: LETTERS[i] + ') ' + text }; }),
+      onChange: function (value) {
+        state.answers[IDS[index]] = value;
+        state.current = index;
+        save().catch(showError);
+        document.getElementById('answered').textContent = t.answered(answeredCount(), IDS.length);
+      },
     });
-    return el('fieldset', {}, [el('legend', { text: (index + 1) + '. ' + q[0] })].concat(options));
   }
 
-  function answer(id, value) {
-    state.answers[id] = value;
-    ProvaActivity.setData(state).catch(showError);
-    updateMissing();
+  function submit() {
+    var missing = IDS.map(function (id, i) { return state.answers[id] ? null : (i + 1) + '. ' + t.questions[i][0]; }).filter(Boolean);
+    kit
+      .confirm({ title: t.confirmTitle, message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.back })
+      .then(function (ok) { if (ok) finish(t.done); });
   }
 
-  function updateMissing() {
-    var missing = IDS.filter(function (id) { return !state.answers[id]; }).length;
-    var note = document.getElementById('missing');
-    if (note) note.textContent = missing ? t.unanswered(missing) : '';
-  }
-
-  function remainingSeconds() {
-    return Math.max(0, Math.round((state.startedAt + minutes * 60000 - Date.now()) / 1000));
-  }
-
-  function tick() {
-    var left = remainingSeconds();
-    var clock = document.getElementById('clock');
-    if (clock) clock.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
-    if (left === 0) submit(true);
-  }
-
-  function submit(timeUp) {
+  /** Hands in what was given; at the end of the time this is calm, never an error. */
+  function finish(message) {
     if (finished) return;
-    if (!timeUp && !window.confirm(t.confirm)) return;
     finished = true;
-    clearInterval(ticker);
-    ProvaActivity.setData(state)
+    if (clock) clock.stop();
+    save()
       .then(function () { return ProvaActivity.setStatus('complete'); })
-      .then(function () { renderDone(timeUp ? t.timeUp : t.done); })
-      .catch(showError);
+      .then(function () { renderDone(message); }, function () { renderDone(message); });
   }
 
   function renderDone(message) {
-    app.replaceChildren(el('h1', { text: t.title }), kit.notice(message), kit.exitButton(t.exit, showError));
+    finished = true;
+    if (clock) clock.stop();
+    app.replaceChildren(el('main', { class: 'pk-page' }, [
+      el('h1', { text: t.title }),
+      kit.notice(message, 'success'),
+      el('div', { class: 'pk-actions' }, [kit.button(t.exit, function () { ProvaActivity.exit().catch(showError); }, 'secondary')]),
+    ]));
   }
 
-  function render() {
-    var submitButton = el('button', { type: 'button', text: t.submit });
-    submitButton.addEventListener('click', function () { submit(false); });
-    var timer = el('p', { class: 'timer' }, [document.createTextNode(t.timeLeft + ': '), el('span', { id: 'clock', role: 'timer', 'aria-live': 'off' })]);
+  function render(timing) {
+    var top = kit.bar(t.title);
+    var questions = IDS.map(function (_, i) { return question(i); });
     app.replaceChildren(
-      el('div', { class: 'bar' }, [el('h1', { text: t.title }), timer]),
-      el('p', { text: t.intro }),
-      table(),
-      question(0), question(1), question(2),
-      el('p', { id: 'missing', 'aria-live': 'polite' }),
-      el('div', { class: 'actions' }, [submitButton])
+      top.node,
+      el('main', { class: 'pk-page' }, [
+        el('h1', { class: 'pk-visually-hidden', text: t.title }),
+        el('p', { class: 'pk-lead', text: t.intro }),
+        table(),
+      ].concat(questions).concat([
+        el('p', { id: 'answered', text: t.answered(answeredCount(), IDS.length) }),
+        el('div', { class: 'pk-actions' }, [kit.button(t.submit, submit)]),
+      ]))
     );
-    updateMissing();
-    tick();
-    ticker = setInterval(tick, 1000);
+    kit.trackPosition(questions, function (index) {
+      top.setPosition(index + 1, IDS.length);
+      if (index === state.current) return;
+      state.current = index;
+      clearTimeout(savePosition);
+      savePosition = setTimeout(function () { if (!finished) save().catch(showError); }, 800);
+    });
+    // Back exactly where the person was.
+    if (state.current > 0 && questions[state.current]) {
+      questions[state.current].scrollIntoView({ block: 'center' });
+      top.setPosition(state.current + 1, IDS.length);
+    }
+    if (timing) clock = kit.countdown(top.timer, timing.remainingSeconds, function () { finish(t.timeUp); });
   }
 
   function showError(error) {
-    app.replaceChildren(kit.notice(kit.errorText(t.error, error), true));
+    app.replaceChildren(el('main', { class: 'pk-page' }, [kit.notice(t.error + ': ' + (error && error.message ? error.message : String(error)), 'error')]));
   }
+
+  kit.onFinished(function () { if (!finished) renderDone(t.finished); });
 
   ProvaActivity.init()
     .then(function (session) {
-      t = kit.textsFor(TEXTS, session.lang);
-      var options = session.testData || {};
-      if (typeof options.minutes === 'number' && options.minutes > 0) minutes = options.minutes;
+      t = kit.texts(TEXTS, session.lang);
       var saved = session.data && typeof session.data === 'object' ? session.data : {};
-      state = { answers: saved.answers || {}, startedAt: saved.startedAt || Date.now() };
-      if (session.status === 'complete') {
-        finished = true;
-        return renderDone(t.done);
-      }
-      if (!saved.startedAt) ProvaActivity.setData(state).catch(showError);
-      if (session.status === 'not attempted') ProvaActivity.setStatus('incomplete').catch(showError);
-      render();
+      state = { answers: saved.answers || {}, current: Number(saved.current) || 0 };
+      if (session.status === 'complete') return renderDone(t.finished);
+      if (session.timing && session.timing.remainingSeconds === 0) return finish(t.timeUp);
+      render(session.timing);
     })
     .catch(showError);
 })();

@@ -1,24 +1,28 @@
-// Untimed work-styles questionnaire: five statements on a 1-5 agreement scale. Answers are saved on
-// every change; 'Invia' records one outcome per statement (questionId 'iniziativa', ...) and
-// completes the test.
+// Untimed work-styles questionnaire: five statements on a 1-5 agreement scale, one per marker the
+// report reads (questionId 'problemi', 'collaborazione', 'risultato', 'iniziativa', 'energia').
+// Answers are saved on every change as { answers, current }; 'Invia' records the outcomes, which
+// complete the test.
 (function () {
   'use strict';
 
-  var ITEMS = ['iniziativa', 'collaborazione', 'organizzazione', 'flessibilita', 'precisione'];
+  var ITEMS = ['problemi', 'collaborazione', 'risultato', 'iniziativa', 'energia'];
   var TEXTS = {
     it: {
       title: 'Stili di lavoro',
       intro: 'Indica quanto ogni frase ti descrive. Non ci sono risposte giuste o sbagliate e non c’è limite di tempo.',
       scale: ['Per niente d’accordo', 'Poco d’accordo', 'Né d’accordo né in disaccordo', 'Abbastanza d’accordo', 'Del tutto d’accordo'],
       items: {
+        problemi: 'Davanti a un problema complesso lo scompongo in parti più semplici.',
+        collaborazione: 'Condivido le informazioni utili con i colleghi senza che me le chiedano.',
+        risultato: 'Rispetto le scadenze anche quando il lavoro si complica.',
         iniziativa: 'Propongo nuove idee senza aspettare che me lo chiedano.',
-        collaborazione: 'Preferisco lavorare in gruppo piuttosto che da solo/a.',
-        organizzazione: 'Pianifico il mio lavoro prima di cominciare.',
-        flessibilita: 'Mi adatto con facilità quando cambiano le priorità.',
-        precisione: 'Ricontrollo il mio lavoro prima di consegnarlo.',
+        energia: 'Affronto le giornate di lavoro intense con energia.',
       },
-      send: 'Invia', exit: 'Esci', done: 'Questionario inviato. Grazie!',
-      missing: function (n) { return n === 1 ? 'Manca 1 risposta.' : 'Mancano ' + n + ' risposte.'; },
+      send: 'Invia', exit: 'Esci',
+      answered: function (n, m) { return 'Risposte date: ' + n + ' di ' + m; },
+      confirmTitle: 'Vuoi inviare il questionario?', confirmText: 'Dopo l’invio non potrai più modificare le risposte.',
+      confirmMissing: 'Non hai ancora risposto a queste frasi:', confirm: 'Sì, invia', back: 'Torna alle domande',
+      done: 'Questionario inviato. Grazie!', finished: 'Hai completato questa attività.',
       error: 'Impossibile avviare l’attività',
     },
     en: {
@@ -26,14 +30,17 @@
       intro: 'Say how well each sentence describes you. There are no right or wrong answers and no time limit.',
       scale: ['Strongly disagree', 'Disagree', 'Neither agree nor disagree', 'Agree', 'Strongly agree'],
       items: {
+        problemi: 'When a problem is complex, I break it down into simpler parts.',
+        collaborazione: 'I share useful information with colleagues without being asked.',
+        risultato: 'I meet deadlines even when the work gets harder.',
         iniziativa: 'I put forward new ideas without waiting to be asked.',
-        collaborazione: 'I would rather work in a team than alone.',
-        organizzazione: 'I plan my work before I start.',
-        flessibilita: 'I adapt easily when priorities change.',
-        precisione: 'I check my work again before handing it in.',
+        energia: 'I face busy working days with energy.',
       },
-      send: 'Send', exit: 'Exit', done: 'Questionnaire sent. Thank you!',
-      missing: function (n) { return n === 1 ? '1 answer missing.' : n + ' answers missing.'; },
+      send: 'Send', exit: 'Exit',
+      answered: function (n, m) { return 'Answered: ' + n + ' of ' + m; },
+      confirmTitle: 'Send the questionnaire?', confirmText: 'Once sent, your answers cannot be changed.',
+      confirmMissing: 'You have not answered these sentences yet:', confirm: 'Yes, send', back: 'Back to the questions',
+      done: 'Questionnaire sent. Thank you!', finished: 'You have completed this activity.',
       error: 'The activity could not start',
     },
     es: {
@@ -41,82 +48,114 @@
       intro: 'Indica cuánto te describe cada frase. No hay respuestas correctas o incorrectas ni límite de tiempo.',
       scale: ['Totalmente en desacuerdo', 'En desacuerdo', 'Ni de acuerdo ni en desacuerdo', 'De acuerdo', 'Totalmente de acuerdo'],
       items: {
+        problemi: 'Ante un problema complejo, lo divido en partes más sencillas.',
+        collaborazione: 'Comparto la información útil con mis compañeros sin que me la pidan.',
+        risultato: 'Cumplo los plazos incluso cuando el trabajo se complica.',
         iniziativa: 'Propongo ideas nuevas sin esperar a que me lo pidan.',
-        collaborazione: 'Prefiero trabajar en equipo que solo/a.',
-        organizzazione: 'Planifico mi trabajo antes de empezar.',
-        flessibilita: 'Me adapto con facilidad cuando cambian las prioridades.',
-        precisione: 'Reviso mi trabajo antes de entregarlo.',
+        energia: 'Afronto las jornadas de trabajo intensas con energía.',
       },
-      send: 'Enviar', exit: 'Salir', done: 'Cuestionario enviado. ¡Gracias!',
-      missing: function (n) { return n === 1 ? 'Falta 1 respuesta.' : 'Faltan ' + n + ' respuestas.'; },
+      send: 'Enviar', exit: 'Salir',
+      answered: function (n, m) { return 'Respuestas: ' + n + ' de ' + m; },
+      confirmTitle: '¿Enviar el cuestionario?', confirmText: 'Después del envío ya no podrás cambiar las respuestas.',
+      confirmMissing: 'Aún no has respondido a estas frases:', confirm: 'Sí, enviar', back: 'Volver a las preguntas',
+      done: 'Cuestionario enviado. ¡Gracias!', finished: 'Has completado esta actividad.',
       error: 'No se pudo iniciar la actividad',
     },
   };
 
-  var kit = window.ActivityKit;
+  var kit = window.ProvaKit;
   var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
-  var answers = {};
+  var state = { answers: {}, current: 0 };
+  var finished = false;
+  var savePosition;
+
+  function save() {
+    return ProvaActivity.setData(state);
+  }
+
+  function answeredCount() {
+    return ITEMS.filter(function (id) { return state.answers[id]; }).length;
+  }
 
   function item(id, index) {
-    var options = t.scale.map(function (label, i) {
-      var value = i + 1;
-      return kit.radio(id, value, value + ' – ' + label, {
-        checked: answers[id] === value,
-        onChange: function () {
-          answers[id] = value;
-          ProvaActivity.setData({ answers: answers }).catch(showError);
-          update();
-        },
-      });
+    return kit.choice({
+      name: id,
+      number: index + 1,
+      total: ITEMS.length,
+      text: t.items[id],
+      value: state.answers[id],
+      scale: true,
+      options: t.scale.map(function (label, i) { return { value: i + 1, label: (i + 1) + ' – ' + label }; }),
+      onChange: function (value) {
+        state.answers[id] = value;
+        state.current = index;
+        save().catch(showError);
+        document.getElementById('answered').textContent = t.answered(answeredCount(), ITEMS.length);
+      },
     });
-    return el('fieldset', {}, [el('legend', { text: (index + 1) + '. ' + t.items[id] })].concat(options));
-  }
-
-  function missingCount() {
-    return ITEMS.filter(function (id) { return !answers[id]; }).length;
-  }
-
-  function update() {
-    var missing = missingCount();
-    document.getElementById('missing').textContent = missing ? t.missing(missing) : '';
-    document.getElementById('send').disabled = missing > 0;
   }
 
   function send() {
-    var outcomes = ITEMS.map(function (id) { return { questionId: id, value: answers[id] }; });
-    document.getElementById('send').disabled = true;
-    ProvaActivity.trackOutcomes(outcomes)
-      .then(function () { return ProvaActivity.setStatus('complete'); })
-      .then(renderDone)
+    var missing = ITEMS.map(function (id, i) { return state.answers[id] ? null : (i + 1) + '. ' + t.items[id]; }).filter(Boolean);
+    kit
+      .confirm({ title: t.confirmTitle, message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.back })
+      .then(function (ok) {
+        if (!ok || finished) return;
+        finished = true;
+        var outcomes = ITEMS.filter(function (id) { return state.answers[id]; }).map(function (id) { return { questionId: id, value: state.answers[id] }; });
+        // The outcomes complete the test (and go after the saved answers).
+        return save()
+          .then(function () { return outcomes.length ? ProvaActivity.trackOutcomes(outcomes) : ProvaActivity.setStatus('complete'); })
+          .then(function () { renderDone(t.done); });
+      })
       .catch(showError);
   }
 
-  function renderDone() {
-    app.replaceChildren(el('h1', { text: t.title }), kit.notice(t.done), kit.exitButton(t.exit, showError));
+  function renderDone(message) {
+    finished = true;
+    app.replaceChildren(el('main', { class: 'pk-page' }, [
+      el('h1', { text: t.title }),
+      kit.notice(message, 'success'),
+      el('div', { class: 'pk-actions' }, [kit.button(t.exit, function () { ProvaActivity.exit().catch(showError); }, 'secondary')]),
+    ]));
   }
 
   function render() {
-    var button = el('button', { type: 'button', id: 'send', text: t.send });
-    button.addEventListener('click', send);
-    app.replaceChildren.apply(app, [el('h1', { text: t.title }), el('p', { text: t.intro })]
-      .concat(ITEMS.map(item))
-      .concat([el('p', { id: 'missing', 'aria-live': 'polite' }), el('div', { class: 'actions' }, [button])]));
-    update();
+    var top = kit.bar(t.title);
+    var questions = ITEMS.map(item);
+    app.replaceChildren(
+      top.node,
+      el('main', { class: 'pk-page' }, [el('h1', { class: 'pk-visually-hidden', text: t.title }), el('p', { class: 'pk-lead', text: t.intro })]
+        .concat(questions)
+        .concat([el('p', { id: 'answered', text: t.answered(answeredCount(), ITEMS.length) }), el('div', { class: 'pk-actions' }, [kit.button(t.send, send)])]))
+    );
+    kit.trackPosition(questions, function (index) {
+      top.setPosition(index + 1, ITEMS.length);
+      if (index === state.current) return;
+      state.current = index;
+      clearTimeout(savePosition);
+      savePosition = setTimeout(function () { if (!finished) save().catch(showError); }, 800);
+    });
+    if (state.current > 0 && questions[state.current]) {
+      questions[state.current].scrollIntoView({ block: 'center' });
+      top.setPosition(state.current + 1, ITEMS.length);
+    }
   }
 
   function showError(error) {
-    app.replaceChildren(kit.notice(kit.errorText(t.error, error), true));
+    app.replaceChildren(el('main', { class: 'pk-page' }, [kit.notice(t.error + ': ' + (error && error.message ? error.message : String(error)), 'error')]));
   }
+
+  kit.onFinished(function () { if (!finished) renderDone(t.finished); });
 
   ProvaActivity.init()
     .then(function (session) {
-      t = kit.textsFor(TEXTS, session.lang);
+      t = kit.texts(TEXTS, session.lang);
       var saved = session.data && typeof session.data === 'object' ? session.data : {};
-      answers = saved.answers || {};
-      if (session.status === 'complete') return renderDone();
-      if (session.status === 'not attempted') ProvaActivity.setStatus('incomplete').catch(showError);
+      state = { answers: saved.answers || {}, current: Number(saved.current) || 0 };
+      if (session.status === 'complete') return renderDone(t.finished);
       render();
     })
     .catch(showError);

@@ -55,15 +55,17 @@ async function serverProgress(page: Page, ids: { campaignId: number; testId: num
   return { version: data.version, status: data.status, answers: parsed.answers ?? {} };
 }
 
-/** Answers the three questions of the numerical activity right and delivers (its confirm accepted). */
-async function answerAllAndDeliver(page: Page, activity: FrameLocator, how: 'click' | 'tap') {
+/** Answers the three questions of the numerical activity right and delivers (its own dialog confirmed). */
+async function answerAllAndDeliver(activity: FrameLocator, how: 'click' | 'tap') {
   for (const option of ['b) 600', 'd) 87,5%', 'a) Lana']) {
     const radio = activity.getByRole('radio', { name: option, exact: true });
     await radio[how]();
     await expect(radio).toBeChecked();
   }
-  page.once('dialog', (dialog) => void dialog.accept());
   await activity.getByRole('button', { name: 'Consegna' })[how]();
+  const confirm = activity.getByRole('dialog', { name: 'Vuoi consegnare le risposte?' });
+  await expect(confirm).toContainText('Dopo la consegna non potrai più modificarle.');
+  await confirm.getByRole('button', { name: 'Sì, consegna' })[how]();
   await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
 }
 
@@ -205,7 +207,7 @@ test.describe('test delivery', () => {
     await expect(confirm).toBeHidden();
     await expect(page).toHaveURL(/\/test$/);
 
-    await answerAllAndDeliver(page, activity, 'click');
+    await answerAllAndDeliver(activity, 'click');
     await expect(saveStatus(page)).toHaveText('Salvato');
 
     // The activity's own exit returns to the room without asking.
@@ -343,7 +345,12 @@ test.describe('test delivery on a 320 px phone', () => {
     await expect(activity.getByRole('radio', { name: 'a) Lana', exact: true })).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(activity.getByRole('button', { name: 'Consegna' })).toBeFocused();
-    page.once('dialog', (dialog) => void dialog.accept());
+    await page.keyboard.press('Enter');
+    // The activity's own dialog: focus starts on the safe choice, the next Tab reaches 'Sì, consegna'.
+    const confirm = activity.getByRole('dialog', { name: 'Vuoi consegnare le risposte?' });
+    await expect(confirm.getByRole('button', { name: 'Torna alle domande' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Sì, consegna' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(activity.getByText('Risposte consegnate. Grazie!')).toBeVisible();
 
@@ -374,7 +381,7 @@ test.describe('test delivery on a 320 px phone', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     const frame = await page.locator(`iframe[title="${TITLE}"]`).boundingBox();
     expect(frame!.width).toBeGreaterThanOrEqual(300);
-    await answerAllAndDeliver(page, activity, 'tap');
+    await answerAllAndDeliver(activity, 'tap');
     await expect(saveStatus(page)).toHaveText('Salvato');
 
     // Back in the room the test counts as done, and the server holds the answers, scored.

@@ -2,7 +2,7 @@
 // Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]
 // The mock host page runs on http://localhost:<port> and the activity on http://localhost:<port+1>,
 // two origins as on the platform, so the origin checks are real. Data stays in the page's
-// localStorage. An optional <activity-dir>/mock.json sets { session, testData, samples }.
+// localStorage. An optional <activity-dir>/mock.json sets { session, testData, samples, timeLimitMinutes }.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
@@ -68,11 +68,6 @@ createServer((req, res) => {
     return file ? sendFile(res, file) : notFound(res);
   }
   const file = inside(activityDir, path);
-  // The sample activities link ../shared/ (activities/shared/ on the platform): the folder beside this one.
-  if (path.startsWith('/shared/') && !(file && existsSync(file))) {
-    const shared = inside(resolve(activityDir, '../shared'), path.slice('/shared'.length));
-    return shared ? sendFile(res, shared) : notFound(res);
-  }
   return file ? sendFile(res, file) : notFound(res);
 }).listen(activityPort, 'localhost');
 

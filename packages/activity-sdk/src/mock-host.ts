@@ -20,6 +20,8 @@ export interface MockStore {
   outcomes: Record<string, Outcome[]>;
   assessed: Array<Outcome & { evaluatedId: number; assessorId: number }>;
   logs: JsonValue[];
+  /** When each person first opened a timed test (ISO). */
+  startedAt?: Record<string, string>;
 }
 
 export interface MockHostOptions {
@@ -28,6 +30,8 @@ export interface MockHostOptions {
   session?: Partial<ActivitySession>;
   /** The test's jsonData.options handed to init. */
   testData?: unknown;
+  /** A timed test's limit: the clock starts at the first opening and is kept in the store, as the server does. */
+  timeLimitMinutes?: number;
   samples?: Sample[];
   /** Where the store is kept (default: memory). */
   storage?: StorageLike;
@@ -72,10 +76,21 @@ export function createMockHost(options: MockHostOptions): MockHost {
   const progressOf = (store: MockStore, userId: number) =>
     (store.progress[userId] ??= { status: 'not attempted', data: null, version: 0 });
 
+  const timingFor = (userId: number) => {
+    if (!options.timeLimitMinutes) return null;
+    let startedAt = read().startedAt?.[userId];
+    if (!startedAt) {
+      startedAt = new Date().toISOString();
+      update((store) => void ((store.startedAt ??= {})[userId] = startedAt!));
+    }
+    const endsAt = new Date(Date.parse(startedAt) + options.timeLimitMinutes * 60_000);
+    return { startedAt, endsAt: endsAt.toISOString(), remainingSeconds: Math.max(0, Math.ceil((endsAt.getTime() - Date.now()) / 1000)) };
+  };
+
   const handlers: ActivityHandlers = {
     async init(s) {
       const saved = read().progress[s.userId];
-      return { status: true, testStatus: saved?.status, data: saved?.data, version: saved?.version, testData: options.testData };
+      return { status: true, testStatus: saved?.status, data: saved?.data, version: saved?.version, testData: options.testData, timing: timingFor(s.userId) };
     },
     async setStatus({ status }, s) {
       update((store) => void (progressOf(store, s.userId).status = status));

@@ -1,0 +1,265 @@
+// The activity kit: Prova's components for activities, as a plain script that defines window.ProvaKit.
+// Link prova-kit.css beside it. Nothing here talks to the platform: that is ProvaActivity's job.
+(function () {
+  'use strict';
+
+  var KIT_TEXTS = {
+    it: {
+      question: function (n, m) { return 'Domanda ' + n + ' di ' + m; },
+      timeLeft: 'Tempo rimasto',
+      minutesLeft: function (n) { return n === 1 ? 'Resta 1 minuto.' : 'Restano ' + n + ' minuti.'; },
+      timeUp: 'Tempo scaduto.',
+      cancel: 'Torna indietro',
+    },
+    en: {
+      question: function (n, m) { return 'Question ' + n + ' of ' + m; },
+      timeLeft: 'Time left',
+      minutesLeft: function (n) { return n === 1 ? '1 minute left.' : n + ' minutes left.'; },
+      timeUp: 'Time is up.',
+      cancel: 'Go back',
+    },
+    es: {
+      question: function (n, m) { return 'Pregunta ' + n + ' de ' + m; },
+      timeLeft: 'Tiempo restante',
+      minutesLeft: function (n) { return n === 1 ? 'Queda 1 minuto.' : 'Quedan ' + n + ' minutos.'; },
+      timeUp: 'Se acabó el tiempo.',
+      cancel: 'Volver',
+    },
+  };
+
+  /** 'it', 'en' or 'es' for a session language code ('IT_it', ...); Italian by default. */
+  function shortLang(code) {
+    var short = String(code || '').slice(0, 2).toLowerCase();
+    return KIT_TEXTS[short] ? short : 'it';
+  }
+
+  var kitTexts = KIT_TEXTS.it;
+
+  /**
+   * The activity's texts in the session's language (Italian when it has none for it); the page's
+   * language and title follow, and so do the kit's own words.
+   */
+  function texts(all, code) {
+    var lang = shortLang(code);
+    if (!all[lang]) lang = 'it';
+    kitTexts = KIT_TEXTS[lang];
+    document.documentElement.lang = lang;
+    if (all[lang].title) document.title = all[lang].title;
+    return all[lang];
+  }
+
+  /** A localized value from the bundle: a string, or { IT_it, EN_en, ES_es } (Italian, then the first, as fallback). */
+  function localized(value, code) {
+    if (value == null) return '';
+    if (typeof value !== 'object') return String(value);
+    var chosen = value[code] != null ? value[code] : value.IT_it != null ? value.IT_it : value[Object.keys(value)[0]];
+    return chosen == null ? '' : String(chosen);
+  }
+
+  /** An element: attributes ('text' sets the text, 'class', aria-*, ...; on<event> functions listen) and children. */
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      var value = attrs[key];
+      if (value === undefined || value === null || value === false) return;
+      if (key === 'text') node.textContent = value;
+      else if (key.slice(0, 2) === 'on' && typeof value === 'function') node.addEventListener(key.slice(2).toLowerCase(), value);
+      else if (key === 'checked' || key === 'disabled' || key === 'value') node[key] = value;
+      else node.setAttribute(key, value === true ? '' : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child != null) node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function button(label, onClick, variant, attrs) {
+    var a = { type: 'button', class: 'pk-button' + (variant === 'secondary' ? ' pk-button--secondary' : ''), text: label, onClick: onClick };
+    Object.keys(attrs || {}).forEach(function (k) { a[k] = attrs[k]; });
+    return el('button', a);
+  }
+
+  /** A notice: kind 'info' (a status), 'success', 'warning', or 'error' (an alert). */
+  function notice(text, kind) {
+    var k = kind || 'info';
+    return el('p', { class: 'pk-notice' + (k === 'info' ? '' : ' pk-notice--' + k), role: k === 'error' ? 'alert' : 'status', text: text });
+  }
+
+  /**
+   * A question as a fieldset of radio cards. options: [{ value, label }]; the name is the question id.
+   * `number` and `total` print 'Domanda n di m' above the text; onChange(value) runs on a choice.
+   */
+  function choice(spec) {
+    var id = 'pk-q-' + spec.name;
+    var legend = el('legend', {}, [
+      spec.number ? el('span', { class: 'pk-question__number', text: kitTexts.question(spec.number, spec.total) }) : null,
+      el('span', { text: spec.text }),
+    ]);
+    var options = spec.options.map(function (option) {
+      var inputId = id + '-' + option.value;
+      return el('label', { class: 'pk-option', for: inputId }, [
+        el('input', {
+          type: 'radio',
+          id: inputId,
+          name: spec.name,
+          value: String(option.value),
+          checked: spec.value !== undefined && String(spec.value) === String(option.value),
+          disabled: Boolean(spec.disabled),
+          onChange: function () { if (spec.onChange) spec.onChange(option.value); },
+        }),
+        el('span', { text: option.label }),
+      ]);
+    });
+    return el('fieldset', { class: 'pk-question', id: id, 'data-question': spec.name }, [
+      legend,
+      el('div', { class: 'pk-options' + (spec.scale ? ' pk-options--scale' : '') }, options),
+    ]);
+  }
+
+  /**
+   * The sticky bar: the activity's title, where the person is ('Domanda n di m', set with
+   * setPosition) and, for a timed test, the time left. Nothing in it is a live region: the timer is
+   * announced at thresholds only (see countdown).
+   */
+  function bar(title) {
+    var progress = el('span', { class: 'pk-bar__progress' });
+    var timer = el('span', { class: 'pk-timer', hidden: true });
+    var node = el('header', { class: 'pk-bar' }, [el('p', { class: 'pk-bar__title', text: title }), el('div', { class: 'pk-bar__info' }, [progress, timer])]);
+    return {
+      node: node,
+      timer: timer,
+      setPosition: function (n, m) { progress.textContent = kitTexts.question(n, m); },
+      setText: function (text) { progress.textContent = text; },
+    };
+  }
+
+  var announcer;
+  /** Says something to screen readers once, politely. */
+  function announce(text) {
+    if (!announcer) {
+      announcer = el('p', { class: 'pk-visually-hidden', role: 'status', 'aria-live': 'polite' });
+      document.body.appendChild(announcer);
+    }
+    announcer.textContent = '';
+    setTimeout(function () { announcer.textContent = text; }, 50);
+  }
+
+  function clock(seconds) {
+    var s = Math.max(0, Math.ceil(seconds));
+    var h = Math.floor(s / 3600);
+    var m = Math.floor((s % 3600) / 60);
+    var rest = String(s % 60).padStart(2, '0');
+    return h > 0 ? h + ':' + String(m).padStart(2, '0') + ':' + rest : m + ':' + rest;
+  }
+
+  /**
+   * Counts down the time left of a timed test, from the server's remainingSeconds (the device's
+   * clock may be wrong, so only elapsed time is measured here). Shows it in `target` every second,
+   * announces 5 and 1 minutes left and the end, and calls onEnd once at zero.
+   */
+  function countdown(target, remainingSeconds, onEnd) {
+    var endsAt = Date.now() + remainingSeconds * 1000;
+    var announced = {};
+    var ended = false;
+    target.hidden = false;
+    target.setAttribute('aria-label', kitTexts.timeLeft);
+    function tick() {
+      var left = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+      target.textContent = kitTexts.timeLeft + ': ' + clock(left);
+      target.classList.toggle('pk-timer--low', left <= 60);
+      [5, 1].forEach(function (minutes) {
+        if (left <= minutes * 60 && left > (minutes - 1) * 60 && !announced[minutes] && remainingSeconds > minutes * 60) {
+          announced[minutes] = true;
+          announce(kitTexts.minutesLeft(minutes));
+        }
+      });
+      if (left === 0 && !ended) {
+        ended = true;
+        clearInterval(timer);
+        announce(kitTexts.timeUp);
+        onEnd();
+      }
+    }
+    var timer = setInterval(tick, 1000);
+    tick();
+    return { stop: function () { clearInterval(timer); }, secondsLeft: function () { return Math.max(0, Math.round((endsAt - Date.now()) / 1000)); } };
+  }
+
+  /**
+   * Asks in a modal dialog (focus stays inside, Escape cancels, focus returns to where it was).
+   * spec: { title, message, items (a list to show, e.g. the unanswered questions), confirm, cancel }.
+   * Resolves to true when confirmed.
+   */
+  function confirm(spec) {
+    return new Promise(function (resolve) {
+      var opener = document.activeElement;
+      var titleId = 'pk-dialog-title';
+      var dialog = el('dialog', { class: 'pk-dialog', 'aria-labelledby': titleId });
+      function close(result) {
+        dialog.close();
+        dialog.remove();
+        if (opener && opener.focus && document.contains(opener)) opener.focus();
+        resolve(result);
+      }
+      var cancel = button(spec.cancel || kitTexts.cancel, function () { close(false); }, 'secondary');
+      var ok = button(spec.confirm, function () { close(true); });
+      dialog.append(
+        el('h2', { class: 'pk-dialog__title', id: titleId, text: spec.title }),
+        spec.message ? el('p', { text: spec.message }) : '',
+        spec.items && spec.items.length ? el('ul', { class: 'pk-dialog__list' }, spec.items.map(function (item) { return el('li', { text: item }); })) : '',
+        el('div', { class: 'pk-actions' }, [cancel, ok])
+      );
+      dialog.addEventListener('cancel', function (event) {
+        event.preventDefault();
+        close(false);
+      });
+      document.body.appendChild(dialog);
+      dialog.showModal();
+      cancel.focus();
+    });
+  }
+
+  /** Runs `callback` when the platform says the test is over (completed elsewhere, or time up on the server). */
+  function onFinished(callback) {
+    window.addEventListener('prova:statuschange', function (event) {
+      if (event.detail && event.detail.status === 'complete') callback(event.detail);
+    });
+  }
+
+  /** Keeps the bar's 'Domanda n of m' on the question being answered: the focused one, or the one in view. */
+  function trackPosition(questions, onPosition) {
+    var current = 0;
+    function set(index) {
+      if (index < 0 || index === current) return;
+      current = index;
+      onPosition(index);
+    }
+    questions.forEach(function (q, index) {
+      q.addEventListener('focusin', function () { set(index); });
+    });
+    if ('IntersectionObserver' in window) {
+      var observer = new IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) {
+          if (entry.isIntersecting && !questions[current].contains(document.activeElement)) set(questions.indexOf(entry.target));
+        });
+      }, { rootMargin: '-30% 0px -60% 0px' });
+      questions.forEach(function (q) { observer.observe(q); });
+    }
+    onPosition(0);
+  }
+
+  window.ProvaKit = {
+    texts: texts,
+    localized: localized,
+    el: el,
+    button: button,
+    notice: notice,
+    choice: choice,
+    bar: bar,
+    announce: announce,
+    countdown: countdown,
+    confirm: confirm,
+    onFinished: onFinished,
+    trackPosition: trackPosition,
+  };
+})();
