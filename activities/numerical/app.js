@@ -152,12 +152,7 @@
       state.current = index;
       clearTimeout(savePosition);
       savePosition = setTimeout(function () { if (!finished) save().catch(showError); }, 800);
-    });
-    // Back exactly where the person was.
-    if (state.current > 0 && questions[state.current]) {
-      questions[state.current].scrollIntoView({ block: 'center' });
-      top.setPosition(state.current + 1, IDS.length);
-    }
+    }, state.current);
     if (timing) clock = kit.countdown(top.timer, timing.remainingSeconds, function () { finish(t.timeUp); });
   }
 

@@ -137,11 +137,7 @@
       state.current = index;
       clearTimeout(savePosition);
       savePosition = setTimeout(function () { if (!finished) save().catch(showError); }, 800);
-    });
-    if (state.current > 0 && questions[state.current]) {
-      questions[state.current].scrollIntoView({ block: 'center' });
-      top.setPosition(state.current + 1, ITEMS.length);
-    }
+    }, state.current);
   }
 
   function showError(error) {

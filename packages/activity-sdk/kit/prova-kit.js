@@ -226,9 +226,13 @@
     });
   }
 
-  /** Keeps the bar's 'Domanda n of m' on the question being answered: the focused one, or the one in view. */
-  function trackPosition(questions, onPosition) {
-    var current = 0;
+  /**
+   * Keeps the bar's 'Domanda n of m' on the question being answered: the focused one, or the one in
+   * view. Starts at `start` (where a reload should put the person back), scrolled into view.
+   */
+  function trackPosition(questions, onPosition, start) {
+    var current = start > 0 && start < questions.length ? start : 0;
+    if (current > 0) questions[current].scrollIntoView({ block: 'center' });
     function set(index) {
       if (index < 0 || index === current) return;
       current = index;
@@ -245,7 +249,7 @@
       }, { rootMargin: '-30% 0px -60% 0px' });
       questions.forEach(function (q) { observer.observe(q); });
     }
-    onPosition(0);
+    onPosition(current);
   }
 
   window.ProvaKit = {
