@@ -13,6 +13,7 @@
     it: {
       title: 'Posta in arrivo',
       intro: 'È l’inizio della giornata: ecco i messaggi arrivati. Per ognuno scegli la priorità, decidi se delegarlo e scrivi una breve risposta.',
+      briefing: 'Il messaggio che apre la giornata',
       inbox: 'Messaggi', position: function (n, m) { return 'Messaggio ' + n + ' di ' + m; },
       handled: function (n, m) { return 'Gestiti: ' + n + ' di ' + m; },
       email: 'E-mail', chat: 'Chat', from: 'Da', at: 'Ore',
@@ -29,6 +30,7 @@
     en: {
       title: 'Inbox',
       intro: 'The day is starting: here are the messages that arrived. For each one choose a priority, decide whether to delegate it and write a short reply.',
+      briefing: 'The message that opens the day',
       inbox: 'Messages', position: function (n, m) { return 'Message ' + n + ' of ' + m; },
       handled: function (n, m) { return 'Handled: ' + n + ' of ' + m; },
       email: 'E-mail', chat: 'Chat', from: 'From', at: 'At',
@@ -45,6 +47,7 @@
     es: {
       title: 'Bandeja de entrada',
       intro: 'Empieza el día: estos son los mensajes recibidos. Para cada uno elige la prioridad, decide si delegarlo y escribe una respuesta breve.',
+      briefing: 'El mensaje que abre el día',
       inbox: 'Mensajes', position: function (n, m) { return 'Mensaje ' + n + ' de ' + m; },
       handled: function (n, m) { return 'Gestionados: ' + n + ' de ' + m; },
       email: 'Correo', chat: 'Chat', from: 'De', at: 'Hora',
@@ -67,6 +70,7 @@
   var lang = 'IT_it';
   var items = [];
   var people = [];
+  var preview = null;
   var state = { items: {}, current: null };
   var finished = false;
   var clock;
@@ -97,6 +101,28 @@
 
   function updateBar() {
     top.setText(t.position(indexOf(state.current) + 1, items.length) + ' · ' + t.handled(handledCount(), items.length));
+  }
+
+  /** Campaign text may hold simple HTML: shown as plain paragraphs, never as markup. */
+  function plainText(html) {
+    var doc = new DOMParser().parseFromString('<body>' + String(html || '') + '</body>', 'text/html');
+    var blocks = doc.body.querySelectorAll('p, li, div');
+    var parts = blocks.length ? Array.prototype.map.call(blocks, function (b) { return b.textContent.trim(); }) : [doc.body.textContent.trim()];
+    return parts.filter(Boolean).join('\n\n');
+  }
+
+  /** The e-mail or chat that announced the exercise (the test's agenda preview), read before the inbox. */
+  function briefing() {
+    if (!preview) return null;
+    var body = preview.type === 'chat' && Array.isArray(preview.messages)
+      ? preview.messages.map(function (m) { return (m.from ? m.from + ': ' : '') + plainText(m.text); }).join('\n')
+      : plainText(preview.content);
+    return el('section', { class: 'pk-card inbox__briefing', 'aria-labelledby': 'briefing-title' }, [
+      el('p', { class: 'pk-field__hint', text: t.briefing }),
+      el('h2', { id: 'briefing-title', text: preview.subject || preview.sender || t.briefing }),
+      el('p', { class: 'pk-field__hint', text: [preview.sender ? t.from + ': ' + preview.sender : '', preview.time ? t.at + ' ' + preview.time : ''].filter(Boolean).join(' · ') }),
+      el('p', { class: 'inbox__body', text: body }),
+    ]);
   }
 
   function messageList() {
@@ -228,6 +254,7 @@
       el('main', { class: 'pk-page inbox' }, [
         el('h1', { class: 'pk-visually-hidden', text: t.title }),
         el('p', { class: 'pk-lead inbox__intro', text: t.intro }),
+        briefing(),
         listSlot,
         readerSlot,
         el('div', { class: 'pk-actions inbox__submit' }, [kit.button(t.submit, submit)]),
@@ -261,6 +288,7 @@
       people = (Array.isArray(options.people) ? options.people : []).map(function (p) {
         return { id: String(p.id), name: kit.localized(p.name, lang), role: kit.localized(p.role, lang) };
       });
+      preview = options.preview && typeof options.preview === 'object' ? options.preview : null;
       var saved = session.data && typeof session.data === 'object' ? session.data : {};
       state = { items: saved.items && typeof saved.items === 'object' ? saved.items : {}, current: saved.current || null };
       if (session.status === 'complete') return renderDone(t.finished);

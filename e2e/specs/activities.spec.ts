@@ -8,13 +8,13 @@ import { signIn } from '../fixtures/sign-in';
 // and dialog, keyboard and 320 px, resuming after a reload, and what reaches the server.
 
 const demo = JSON.parse(readFileSync(new URL('../../apps/server/src/import/demo-bundle.json', import.meta.url), 'utf8')) as {
-  tests: Array<{ abbreviation: string; jsonData: Record<string, unknown>; algorithm?: string }>;
+  tests: Array<{ abbreviation: string; jsonData: Record<string, unknown>; theme?: Record<string, unknown>; algorithm?: string }>;
 };
 const demoTest = (abbreviation: string) => demo.tests.find((t) => t.abbreviation === abbreviation)!;
 
 const NUMERICAL: TestSpec = { name: 'Ragionamento numerico', url: '/activities/numerical/', jsonData: { hasTimer: true, duration: 20 }, algorithm: demoTest('RAG').algorithm };
 const WORKSTYLES: TestSpec = { name: 'Stili di lavoro', url: '/activities/workstyles/', jsonData: { hasTimer: false } };
-const INBOX: TestSpec = { name: 'Posta in arrivo', url: '/activities/in-basket/', jsonData: demoTest('IBX').jsonData, algorithm: demoTest('IBX').algorithm };
+const INBOX: TestSpec = { name: 'Posta in arrivo', url: '/activities/in-basket/', jsonData: demoTest('IBX').jsonData, theme: demoTest('IBX').theme, algorithm: demoTest('IBX').algorithm };
 
 async function open(page: Page, person: Person, testId: number, name: string): Promise<FrameLocator> {
   await page.goto('/login');
@@ -129,6 +129,10 @@ test.describe('in-basket', () => {
     await expect(bar).toContainText('Messaggio 1 di 5');
     await expect(bar).toContainText('Gestiti: 0 di 5');
     await expect(activity.getByRole('heading', { name: 'Offerta per Tessitura Alpina: da chiudere oggi' })).toBeVisible();
+    // The agenda's preview opens the day, in plain words with the person's name.
+    const briefing = activity.getByRole('region', { name: 'La tua posta di oggi' });
+    await expect(briefing).toContainText('Ciao Chiara,');
+    await expect(briefing).not.toContainText('<p>');
     await expectAccessible(page, 'in-basket');
 
     await activity.getByRole('radio', { name: 'Alta: oggi, prima di tutto' }).check();

@@ -38,6 +38,7 @@ import { prerequisitesOf } from '../../../policies/test-start';
 import { contentLang } from '../../../presenters/present-campaign';
 import { isStaff } from '../../../presenters/present-user';
 import { parseJson } from '../../../presenters/localize';
+import { presentTheme } from '../../../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';
 import { testDeliveryRepos } from '../../../repositories/test-delivery';
 import { ratingCriteria } from '../../../services/rating/rating-criteria';
@@ -46,20 +47,28 @@ import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 const asStatus = (s: string | undefined): TestStatus => (s === 'complete' || s === 'incomplete' ? s : 'not attempted');
 
-/** The test's options as the activity gets them; an assessor test also gets its rating criteria. */
+/**
+ * The test's options as the activity gets them. An agenda test's preview (the e-mail or chat that
+ * announces it, in the person's language, first name filled in) comes along as `preview`; an assessor
+ * test also gets its rating criteria.
+ */
 function testDataOf(context: CampaignTestContext): string {
   const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
-  if (context.test.assessor_test !== 1 || typeof options !== 'object' || Array.isArray(options)) return JSON.stringify(options);
+  if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
-  const criteria = ratingCriteria({ model: context.participation.model, jsonData: context.test.json_data, testId: context.test.id, lang });
-  return JSON.stringify({ ...options, criteria });
+  const preview = presentTheme(context.test.theme, lang, context.user.first_name)?.preview;
+  const criteria =
+    context.test.assessor_test === 1
+      ? ratingCriteria({ model: context.participation.model, jsonData: context.test.json_data, testId: context.test.id, lang })
+      : undefined;
+  return JSON.stringify({ ...options, ...(preview ? { preview } : {}), ...(criteria ? { criteria } : {}) });
 }
 
 /** Progress data is kept as text: a string as sent, any other JSON value as its JSON text. */
 function storedData(data: unknown): string {
   const text = typeof data === 'string' ? data : JSON.stringify(data);
   if (text.length > PROGRESS_DATA_MAX_CHARS) {
-    throw new HttpError(413, 'VALIDATION', `data: longer than ${PROGRESS_DATA_MAX_CHARS} characters`, [{ path: 'body.data', message: 'too long' }]);
+    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `data: longer than ${PROGRESS_DATA_MAX_CHARS} characters`, [{ path: 'body.data', message: 'too long' }]);
   }
   return text;
 }
