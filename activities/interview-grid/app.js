@@ -13,6 +13,7 @@
       people: 'Persone da valutare',
       states: { todo: 'Da valutare', doing: 'In corso', done: 'Valutazione conclusa' },
       progress: function (n, m) { return n + ' di ' + m + ' criteri'; },
+      criterion: function (n, m) { return 'Criterio ' + n + ' di ' + m; },
       open: function (name) { return 'Valuta ' + name; },
       review: function (name) { return 'Rivedi ' + name; },
       heading: function (name) { return 'Valutazione di ' + name; },
@@ -34,6 +35,7 @@
       people: 'People to assess',
       states: { todo: 'To assess', doing: 'In progress', done: 'Assessment closed' },
       progress: function (n, m) { return n + ' of ' + m + ' criteria'; },
+      criterion: function (n, m) { return 'Criterion ' + n + ' of ' + m; },
       open: function (name) { return 'Assess ' + name; },
       review: function (name) { return 'Review ' + name; },
       heading: function (name) { return 'Assessment of ' + name; },
@@ -55,6 +57,7 @@
       people: 'Personas que evaluar',
       states: { todo: 'Por evaluar', doing: 'En curso', done: 'Evaluación cerrada' },
       progress: function (n, m) { return n + ' de ' + m + ' criterios'; },
+      criterion: function (n, m) { return 'Criterio ' + n + ' de ' + m; },
       open: function (name) { return 'Evaluar a ' + name; },
       review: function (name) { return 'Revisar a ' + name; },
       heading: function (name) { return 'Evaluación de ' + name; },
@@ -142,7 +145,8 @@
       total: criteria.length,
       text: criterion.label + (criterion.description ? ' – ' + criterion.description : ''),
       value: mine[criterion.id],
-      scale: true,
+      compact: true,
+      counter: t.criterion,
       options: values.map(function (value) { return { value: value, label: String(value) }; }),
       onChange: function (value) { record(person, criterion.id, Number(value)).catch(showError); },
     });
@@ -173,7 +177,7 @@
         ]),
       ]))
     );
-    kit.trackPosition(blocks, function (index) { top.setPosition(index + 1, criteria.length); });
+    kit.trackPosition(blocks, function (index) { top.setPosition(index + 1, criteria.length, t.criterion); });
     document.getElementById('person-heading').focus();
     // What the person saved in this test, for the assessor to read (nothing for an interview).
     ProvaActivity.getAssessedStore(person.id).then(function (store) {

@@ -87,12 +87,14 @@
 
   /**
    * A question as a fieldset of radio cards. options: [{ value, label }]; the name is the question id.
-   * `number` and `total` print 'Domanda n di m' above the text; onChange(value) runs on a choice.
+   * `number` and `total` print 'Domanda n di m' above the text (or `counter(n, m)`); `scale` lays long
+   * options side by side where they fit, `compact` short ones (numbers) in one row; onChange(value)
+   * runs on a choice.
    */
   function choice(spec) {
     var id = 'pk-q-' + spec.name;
     var legend = el('legend', {}, [
-      spec.number ? el('span', { class: 'pk-question__number', text: kitTexts.question(spec.number, spec.total) }) : null,
+      spec.number ? el('span', { class: 'pk-question__number', text: spec.counter ? spec.counter(spec.number, spec.total) : kitTexts.question(spec.number, spec.total) }) : null,
       el('span', { text: spec.text }),
     ]);
     var options = spec.options.map(function (option) {
@@ -112,7 +114,7 @@
     });
     return el('fieldset', { class: 'pk-question', id: id, 'data-question': spec.name }, [
       legend,
-      el('div', { class: 'pk-options' + (spec.scale ? ' pk-options--scale' : '') }, options),
+      el('div', { class: 'pk-options' + (spec.compact ? ' pk-options--compact' : spec.scale ? ' pk-options--scale' : '') }, options),
     ]);
   }
 
@@ -128,7 +130,7 @@
     return {
       node: node,
       timer: timer,
-      setPosition: function (n, m) { progress.textContent = kitTexts.question(n, m); },
+      setPosition: function (n, m, counter) { progress.textContent = (counter || kitTexts.question)(n, m); },
       setText: function (text) { progress.textContent = text; },
     };
   }
