@@ -238,11 +238,7 @@
   function renderDone(message) {
     finished = true;
     if (clock) clock.stop();
-    app.replaceChildren(el('main', { class: 'pk-page' }, [
-      el('h1', { text: t.title }),
-      kit.notice(message, 'success'),
-      el('div', { class: 'pk-actions' }, [kit.button(t.exit, function () { ProvaActivity.exit().catch(showError); }, 'secondary')]),
-    ]));
+    app.replaceChildren(kit.messagePage({ title: t.title, message: message, kind: 'success', exit: t.exit, onExit: function () { ProvaActivity.exit().catch(showError); } }));
   }
 
   function render(timing) {
@@ -265,7 +261,7 @@
   }
 
   function showError(error) {
-    app.replaceChildren(el('main', { class: 'pk-page' }, [kit.notice(t.error + ': ' + (error && error.message ? error.message : String(error)), 'error')]));
+    app.replaceChildren(kit.messagePage({ message: kit.errorText(t.error, error), kind: 'error' }));
   }
 
   kit.onFinished(function () { if (!finished) renderDone(t.finished); });

@@ -198,11 +198,11 @@
   }
 
   function showNotice(text, kind) {
-    app.replaceChildren(el('main', { class: 'pk-page' }, [el('h1', { text: t.title }), kit.notice(text, kind)]));
+    app.replaceChildren(kit.messagePage({ title: t.title, message: text, kind: kind }));
   }
 
   function showError(error) {
-    showNotice(t.error + ': ' + (error && error.message ? error.message : String(error)), 'error');
+    showNotice(kit.errorText(t.error, error), 'error');
   }
 
   ProvaActivity.init()

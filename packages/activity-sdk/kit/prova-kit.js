@@ -86,6 +86,23 @@
   }
 
   /**
+   * A page with the activity's title and one message: spec { title, message, kind (as notice), exit
+   * (a label), onExit }. Finished, failed or nothing to do: every activity ends on one of these.
+   */
+  function messagePage(spec) {
+    return el('main', { class: 'pk-page' }, [
+      spec.title ? el('h1', { text: spec.title }) : null,
+      notice(spec.message, spec.kind),
+      spec.exit ? el('div', { class: 'pk-actions' }, [button(spec.exit, spec.onExit, 'secondary')]) : null,
+    ]);
+  }
+
+  /** 'Could not do it: <why>' for a rejected call (every call rejects with an Error). */
+  function errorText(prefix, error) {
+    return prefix + ': ' + (error && error.message ? error.message : String(error));
+  }
+
+  /**
    * A question as a fieldset of radio cards. options: [{ value, label }]; the name is the question id.
    * `number` and `total` print 'Domanda n di m' above the text (or `counter(n, m)`); `scale` lays long
    * options side by side where they fit, `compact` short ones (numbers) in one row; onChange(value)
@@ -260,6 +277,8 @@
     el: el,
     button: button,
     notice: notice,
+    messagePage: messagePage,
+    errorText: errorText,
     choice: choice,
     bar: bar,
     announce: announce,

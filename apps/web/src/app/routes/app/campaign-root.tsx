@@ -15,7 +15,7 @@ import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog'
 import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { isNoSelectedCampaign, useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
-import { TimedSignOutDialog } from '@/features/test-container/components/timed-sign-out-dialog';
+import { ExitDialog } from '@/features/test-container/components/exit-dialog';
 import { isTimedTest } from '@/features/test-container/utils/test-texts';
 import { hasErrorCode } from '@/lib/api-client';
 import { getCurrentTestId } from '@/lib/current-test';
@@ -86,8 +86,10 @@ export function CampaignRoot() {
       }
     >
       <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
-      <TimedSignOutDialog
+      <ExitDialog
         open={confirmSignOut}
+        timed
+        message={t('testContainer.signOutTimed')}
         onConfirm={() => {
           setConfirmSignOut(false);
           logout.start();

@@ -11,7 +11,10 @@ export interface ExitDialogProps {
   onCancel: () => void;
 }
 
-/** 'Sei sicuro/a di uscire?' (spec section 8, test room): asked while the test is loaded. */
+/**
+ * 'Sei sicuro/a di uscire?' (spec section 8, test room): asked while the test is loaded, and before
+ * signing out of a timed test (with its own message).
+ */
 export function ExitDialog({ open, message, timed, onConfirm, onCancel }: ExitDialogProps) {
   const { t } = useTranslation();
   const text = message ?? (timed ? t('testContainer.exit.timed') : t('testContainer.exit.untimed'));
