@@ -176,6 +176,29 @@ test.describe('in-basket', () => {
   });
 });
 
+test.describe('a test finished elsewhere', () => {
+  test('a save the server refuses (409) is dropped, the activity shows it finished and the room counts it, with no error', async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([{ ...NUMERICAL, jsonData: { hasTimer: false } }]);
+    const activity = await open(page, people[0], testIds[0], NUMERICAL.name);
+    await activity.getByRole('radio', { name: 'b) 600' }).check();
+    await saved(page);
+    // Another tab hands the test in.
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } };
+    const done = await page.request.post(`/api/tests/${testIds[0]}/status/${campaignId}/${me.user.id}`, { data: { version: 2, status: 'complete' } });
+    expect(done.status()).toBe(200);
+
+    await activity.getByRole('radio', { name: 'a) 35%' }).check();
+    await expect(activity.getByText('Hai completato questa attività.')).toBeVisible();
+    await saved(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect((await serverData(page, { campaignId, testId: testIds[0] })).data).toMatchObject({ answers: { q1: 'b' } });
+    expect((await serverData(page, { campaignId, testId: testIds[0] })).data).not.toMatchObject({ answers: { q2: 'a' } });
+    await activity.getByRole('button', { name: 'Esci' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Hai completato 1 di 1 attività')).toBeVisible();
+  });
+});
+
 test.describe('a timed test on the server clock', () => {
   test('survives a reload without a new clock, and when time runs out hands in what was given, without an error', async ({ page }) => {
     // 15 seconds, and a test that opens only once it is complete.
