@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -50,6 +51,15 @@ async function importOk(bundle: unknown) {
 }
 
 describe('importBundle', () => {
+  it('imports the example of docs/bundle-format.md, as written there', async () => {
+    const doc = readFileSync(new URL('../../../../docs/bundle-format.md', import.meta.url), 'utf8');
+    const example = doc.slice(doc.indexOf('## An example')).match(/```json\n([\s\S]*?)\n```/)![1];
+    const result = await importBundle(database, JSON.parse(example));
+    expect(result.ok, result.ok ? '' : result.problems.join('\n')).toBe(true);
+    const tests = await database.db.selectFrom('campaign_tests').select('test_id').where('campaign_id', '=', 5001).execute();
+    expect(tests.map((t) => t.test_id).sort()).toEqual([101, 201]);
+  });
+
   it('imports the contract example', async () => {
     const summary = await importOk(exampleBundle);
     expect(summary.companies.created).toBe(1);
