@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: the type check, unit and API tests on SQLite, the data-layer and API tests again on
+# The whole test suite: the type check, lint and format check, unit and API tests on SQLite, the data-layer and API tests again on
 # PostgreSQL, then the browser tests against the built app in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ fi
 
 echo "== type check (every workspace)"
 npm run typecheck --silent
+
+echo "== lint (ESLint: rules, import cycles, boundaries) and format check (Prettier)"
+npm run lint --silent
 
 echo "== build"
 npm run build --silent

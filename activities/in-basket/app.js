@@ -12,54 +12,126 @@
   var TEXTS = {
     it: {
       title: 'Posta in arrivo',
-      intro: 'È l’inizio della giornata: ecco i messaggi arrivati. Per ognuno scegli la priorità, decidi se delegarlo e scrivi una breve risposta.',
+      intro:
+        'È l’inizio della giornata: ecco i messaggi arrivati. Per ognuno scegli la priorità, decidi se delegarlo e scrivi una breve risposta.',
       briefing: 'Il messaggio che apre la giornata',
-      inbox: 'Messaggi', position: function (n, m) { return 'Messaggio ' + n + ' di ' + m; },
-      handled: function (n, m) { return 'Gestiti: ' + n + ' di ' + m; },
-      email: 'E-mail', chat: 'Chat', from: 'Da', at: 'Ore',
-      priority: 'Priorità', priorities: { alta: 'Alta: oggi, prima di tutto', media: 'Media: in giornata', bassa: 'Bassa: può aspettare' },
-      delegate: 'Delega a', nobody: 'Nessuno: me ne occupo io',
-      reply: 'Risposta', replyHint: function (n) { return n + ' di ' + REPLY_MAX + ' caratteri'; },
-      previous: 'Messaggio precedente', next: 'Messaggio successivo', submit: 'Consegna',
-      handledMark: 'gestito', open: 'da gestire',
-      confirmTitle: 'Vuoi consegnare la posta gestita?', confirmText: 'Dopo la consegna non potrai più modificare le tue scelte.',
-      confirmMissing: 'Questi messaggi non hanno ancora una priorità:', confirm: 'Sì, consegna', back: 'Torna ai messaggi',
-      done: 'Posta consegnata. Grazie!', timeUp: 'Tempo scaduto: quanto hai fatto è stato consegnato.', finished: 'Hai completato questa attività.',
-      exit: 'Esci', empty: 'Nessun messaggio in questa attività.', error: 'Impossibile avviare l’attività',
+      inbox: 'Messaggi',
+      position: function (n, m) {
+        return 'Messaggio ' + n + ' di ' + m;
+      },
+      handled: function (n, m) {
+        return 'Gestiti: ' + n + ' di ' + m;
+      },
+      email: 'E-mail',
+      chat: 'Chat',
+      from: 'Da',
+      at: 'Ore',
+      priority: 'Priorità',
+      priorities: { alta: 'Alta: oggi, prima di tutto', media: 'Media: in giornata', bassa: 'Bassa: può aspettare' },
+      delegate: 'Delega a',
+      nobody: 'Nessuno: me ne occupo io',
+      reply: 'Risposta',
+      replyHint: function (n) {
+        return n + ' di ' + REPLY_MAX + ' caratteri';
+      },
+      previous: 'Messaggio precedente',
+      next: 'Messaggio successivo',
+      submit: 'Consegna',
+      handledMark: 'gestito',
+      open: 'da gestire',
+      confirmTitle: 'Vuoi consegnare la posta gestita?',
+      confirmText: 'Dopo la consegna non potrai più modificare le tue scelte.',
+      confirmMissing: 'Questi messaggi non hanno ancora una priorità:',
+      confirm: 'Sì, consegna',
+      back: 'Torna ai messaggi',
+      done: 'Posta consegnata. Grazie!',
+      timeUp: 'Tempo scaduto: quanto hai fatto è stato consegnato.',
+      finished: 'Hai completato questa attività.',
+      exit: 'Esci',
+      empty: 'Nessun messaggio in questa attività.',
+      error: 'Impossibile avviare l’attività',
     },
     en: {
       title: 'Inbox',
-      intro: 'The day is starting: here are the messages that arrived. For each one choose a priority, decide whether to delegate it and write a short reply.',
+      intro:
+        'The day is starting: here are the messages that arrived. For each one choose a priority, decide whether to delegate it and write a short reply.',
       briefing: 'The message that opens the day',
-      inbox: 'Messages', position: function (n, m) { return 'Message ' + n + ' of ' + m; },
-      handled: function (n, m) { return 'Handled: ' + n + ' of ' + m; },
-      email: 'E-mail', chat: 'Chat', from: 'From', at: 'At',
-      priority: 'Priority', priorities: { alta: 'High: today, first of all', media: 'Medium: during the day', bassa: 'Low: it can wait' },
-      delegate: 'Delegate to', nobody: 'Nobody: I will handle it',
-      reply: 'Reply', replyHint: function (n) { return n + ' of ' + REPLY_MAX + ' characters'; },
-      previous: 'Previous message', next: 'Next message', submit: 'Submit',
-      handledMark: 'handled', open: 'to handle',
-      confirmTitle: 'Submit your handled inbox?', confirmText: 'Once submitted, your choices cannot be changed.',
-      confirmMissing: 'These messages have no priority yet:', confirm: 'Yes, submit', back: 'Back to the messages',
-      done: 'Inbox submitted. Thank you!', timeUp: 'Time is up: what you did has been submitted.', finished: 'You have completed this activity.',
-      exit: 'Exit', empty: 'No messages in this activity.', error: 'The activity could not start',
+      inbox: 'Messages',
+      position: function (n, m) {
+        return 'Message ' + n + ' of ' + m;
+      },
+      handled: function (n, m) {
+        return 'Handled: ' + n + ' of ' + m;
+      },
+      email: 'E-mail',
+      chat: 'Chat',
+      from: 'From',
+      at: 'At',
+      priority: 'Priority',
+      priorities: { alta: 'High: today, first of all', media: 'Medium: during the day', bassa: 'Low: it can wait' },
+      delegate: 'Delegate to',
+      nobody: 'Nobody: I will handle it',
+      reply: 'Reply',
+      replyHint: function (n) {
+        return n + ' of ' + REPLY_MAX + ' characters';
+      },
+      previous: 'Previous message',
+      next: 'Next message',
+      submit: 'Submit',
+      handledMark: 'handled',
+      open: 'to handle',
+      confirmTitle: 'Submit your handled inbox?',
+      confirmText: 'Once submitted, your choices cannot be changed.',
+      confirmMissing: 'These messages have no priority yet:',
+      confirm: 'Yes, submit',
+      back: 'Back to the messages',
+      done: 'Inbox submitted. Thank you!',
+      timeUp: 'Time is up: what you did has been submitted.',
+      finished: 'You have completed this activity.',
+      exit: 'Exit',
+      empty: 'No messages in this activity.',
+      error: 'The activity could not start',
     },
     es: {
       title: 'Bandeja de entrada',
-      intro: 'Empieza el día: estos son los mensajes recibidos. Para cada uno elige la prioridad, decide si delegarlo y escribe una respuesta breve.',
+      intro:
+        'Empieza el día: estos son los mensajes recibidos. Para cada uno elige la prioridad, decide si delegarlo y escribe una respuesta breve.',
       briefing: 'El mensaje que abre el día',
-      inbox: 'Mensajes', position: function (n, m) { return 'Mensaje ' + n + ' de ' + m; },
-      handled: function (n, m) { return 'Gestionados: ' + n + ' de ' + m; },
-      email: 'Correo', chat: 'Chat', from: 'De', at: 'Hora',
-      priority: 'Prioridad', priorities: { alta: 'Alta: hoy, antes que nada', media: 'Media: durante el día', bassa: 'Baja: puede esperar' },
-      delegate: 'Delegar a', nobody: 'Nadie: me encargo yo',
-      reply: 'Respuesta', replyHint: function (n) { return n + ' de ' + REPLY_MAX + ' caracteres'; },
-      previous: 'Mensaje anterior', next: 'Mensaje siguiente', submit: 'Entregar',
-      handledMark: 'gestionado', open: 'por gestionar',
-      confirmTitle: '¿Entregar la bandeja gestionada?', confirmText: 'Después de entregarla ya no podrás cambiar tus decisiones.',
-      confirmMissing: 'Estos mensajes aún no tienen prioridad:', confirm: 'Sí, entregar', back: 'Volver a los mensajes',
-      done: 'Bandeja entregada. ¡Gracias!', timeUp: 'Se acabó el tiempo: lo que hiciste se ha entregado.', finished: 'Has completado esta actividad.',
-      exit: 'Salir', empty: 'No hay mensajes en esta actividad.', error: 'No se pudo iniciar la actividad',
+      inbox: 'Mensajes',
+      position: function (n, m) {
+        return 'Mensaje ' + n + ' de ' + m;
+      },
+      handled: function (n, m) {
+        return 'Gestionados: ' + n + ' de ' + m;
+      },
+      email: 'Correo',
+      chat: 'Chat',
+      from: 'De',
+      at: 'Hora',
+      priority: 'Prioridad',
+      priorities: { alta: 'Alta: hoy, antes que nada', media: 'Media: durante el día', bassa: 'Baja: puede esperar' },
+      delegate: 'Delegar a',
+      nobody: 'Nadie: me encargo yo',
+      reply: 'Respuesta',
+      replyHint: function (n) {
+        return n + ' de ' + REPLY_MAX + ' caracteres';
+      },
+      previous: 'Mensaje anterior',
+      next: 'Mensaje siguiente',
+      submit: 'Entregar',
+      handledMark: 'gestionado',
+      open: 'por gestionar',
+      confirmTitle: '¿Entregar la bandeja gestionada?',
+      confirmText: 'Después de entregarla ya no podrás cambiar tus decisiones.',
+      confirmMissing: 'Estos mensajes aún no tienen prioridad:',
+      confirm: 'Sí, entregar',
+      back: 'Volver a los mensajes',
+      done: 'Bandeja entregada. ¡Gracias!',
+      timeUp: 'Se acabó el tiempo: lo que hiciste se ha entregado.',
+      finished: 'Has completado esta actividad.',
+      exit: 'Salir',
+      empty: 'No hay mensajes en esta actividad.',
+      error: 'No se pudo iniciar la actividad',
     },
   };
 
@@ -91,7 +163,9 @@
   }
 
   function handledCount() {
-    return items.filter(function (item) { return isHandled(item.id); }).length;
+    return items.filter(function (item) {
+      return isHandled(item.id);
+    }).length;
   }
 
   function indexOf(id) {
@@ -107,20 +181,34 @@
   function plainText(html) {
     var doc = new DOMParser().parseFromString('<body>' + String(html || '') + '</body>', 'text/html');
     var blocks = doc.body.querySelectorAll('p, li, div');
-    var parts = blocks.length ? Array.prototype.map.call(blocks, function (b) { return b.textContent.trim(); }) : [doc.body.textContent.trim()];
+    var parts = blocks.length
+      ? Array.prototype.map.call(blocks, function (b) {
+          return b.textContent.trim();
+        })
+      : [doc.body.textContent.trim()];
     return parts.filter(Boolean).join('\n\n');
   }
 
   /** The e-mail or chat that announced the exercise (the test's agenda preview), read before the inbox. */
   function briefing() {
     if (!preview) return null;
-    var body = preview.type === 'chat' && Array.isArray(preview.messages)
-      ? preview.messages.map(function (m) { return (m.from ? m.from + ': ' : '') + plainText(m.text); }).join('\n')
-      : plainText(preview.content);
+    var body =
+      preview.type === 'chat' && Array.isArray(preview.messages)
+        ? preview.messages
+            .map(function (m) {
+              return (m.from ? m.from + ': ' : '') + plainText(m.text);
+            })
+            .join('\n')
+        : plainText(preview.content);
     return el('section', { class: 'pk-card inbox__briefing', 'aria-labelledby': 'briefing-title' }, [
       el('p', { class: 'pk-field__hint', text: t.briefing }),
       el('h2', { id: 'briefing-title', text: preview.subject || preview.sender || t.briefing }),
-      el('p', { class: 'pk-field__hint', text: [preview.sender ? t.from + ': ' + preview.sender : '', preview.time ? t.at + ' ' + preview.time : ''].filter(Boolean).join(' · ') }),
+      el('p', {
+        class: 'pk-field__hint',
+        text: [preview.sender ? t.from + ': ' + preview.sender : '', preview.time ? t.at + ' ' + preview.time : '']
+          .filter(Boolean)
+          .join(' · '),
+      }),
       el('p', { class: 'inbox__body', text: body }),
     ]);
   }
@@ -128,23 +216,36 @@
   function messageList() {
     return el('nav', { 'aria-label': t.inbox }, [
       el('h2', { text: t.inbox }),
-      el('ul', { class: 'pk-list' }, items.map(function (item) {
-        var current = item.id === state.current;
-        return el('li', {}, [
-          el('button', {
-            type: 'button',
-            class: 'pk-button pk-button--secondary inbox__item',
-            'aria-current': current ? 'true' : null,
-            onClick: function () { show(item.id, true); },
-          }, [
-            el('span', { class: 'inbox__item-text' }, [
-              el('strong', { text: item.subject }),
-              el('span', { text: (item.type === 'chat' ? t.chat : t.email) + ' · ' + item.from + ' · ' + item.time }),
-            ]),
-            el('span', { class: 'pk-badge' + (isHandled(item.id) ? ' pk-badge--done' : ''), text: isHandled(item.id) ? t.handledMark : t.open }),
-          ]),
-        ]);
-      })),
+      el(
+        'ul',
+        { class: 'pk-list' },
+        items.map(function (item) {
+          var current = item.id === state.current;
+          return el('li', {}, [
+            el(
+              'button',
+              {
+                type: 'button',
+                class: 'pk-button pk-button--secondary inbox__item',
+                'aria-current': current ? 'true' : null,
+                onClick: function () {
+                  show(item.id, true);
+                },
+              },
+              [
+                el('span', { class: 'inbox__item-text' }, [
+                  el('strong', { text: item.subject }),
+                  el('span', { text: (item.type === 'chat' ? t.chat : t.email) + ' · ' + item.from + ' · ' + item.time }),
+                ]),
+                el('span', {
+                  class: 'pk-badge' + (isHandled(item.id) ? ' pk-badge--done' : ''),
+                  text: isHandled(item.id) ? t.handledMark : t.open,
+                }),
+              ],
+            ),
+          ]);
+        }),
+      ),
     ]);
   }
 
@@ -154,7 +255,9 @@
       name: 'priority-' + item.id,
       text: t.priority,
       value: answer.priority || undefined,
-      options: PRIORITIES.map(function (p) { return { value: p, label: t.priorities[p] }; }),
+      options: PRIORITIES.map(function (p) {
+        return { value: p, label: t.priorities[p] };
+      }),
       onChange: function (value) {
         answer.priority = value;
         save().catch(showError);
@@ -162,9 +265,15 @@
       },
     });
     var delegateId = 'delegate-' + item.id;
-    var select = el('select', { id: delegateId }, [el('option', { value: '', text: t.nobody })].concat(people.map(function (p) {
-      return el('option', { value: p.id, text: p.name + (p.role ? ' (' + p.role + ')' : '') });
-    })));
+    var select = el(
+      'select',
+      { id: delegateId },
+      [el('option', { value: '', text: t.nobody })].concat(
+        people.map(function (p) {
+          return el('option', { value: p.id, text: p.name + (p.role ? ' (' + p.role + ')' : '') });
+        }),
+      ),
+    );
     select.value = answer.delegate || '';
     select.addEventListener('change', function () {
       answer.delegate = select.value;
@@ -178,7 +287,9 @@
       answer.reply = reply.value;
       counter.textContent = t.replyHint(reply.value.length);
       clearTimeout(replyTimer);
-      replyTimer = setTimeout(function () { save().catch(showError); }, 600);
+      replyTimer = setTimeout(function () {
+        save().catch(showError);
+      }, 600);
     });
     reply.addEventListener('change', function () {
       clearTimeout(replyTimer);
@@ -186,15 +297,32 @@
     });
     var index = indexOf(item.id);
     return el('article', { class: 'pk-card inbox__reader', 'aria-labelledby': 'subject-' + item.id }, [
-      el('p', { class: 'pk-field__hint', text: (item.type === 'chat' ? t.chat : t.email) + ' · ' + t.from + ': ' + item.from + ' · ' + t.at + ' ' + item.time }),
+      el('p', {
+        class: 'pk-field__hint',
+        text: (item.type === 'chat' ? t.chat : t.email) + ' · ' + t.from + ': ' + item.from + ' · ' + t.at + ' ' + item.time,
+      }),
       el('h2', { id: 'subject-' + item.id, tabindex: '-1', text: item.subject }),
       el('p', { class: 'inbox__body', text: item.body }),
       priority,
       el('div', { class: 'pk-field' }, [el('label', { for: delegateId, text: t.delegate }), select]),
       el('div', { class: 'pk-field' }, [el('label', { for: replyId, text: t.reply }), reply, counter]),
       el('div', { class: 'pk-actions' }, [
-        kit.button(t.previous, function () { show(items[index - 1].id, true); }, 'secondary', { disabled: index === 0 }),
-        kit.button(t.next, function () { show(items[index + 1].id, true); }, 'secondary', { disabled: index === items.length - 1 }),
+        kit.button(
+          t.previous,
+          function () {
+            show(items[index - 1].id, true);
+          },
+          'secondary',
+          { disabled: index === 0 },
+        ),
+        kit.button(
+          t.next,
+          function () {
+            show(items[index + 1].id, true);
+          },
+          'secondary',
+          { disabled: index === items.length - 1 },
+        ),
       ]),
     ]);
   }
@@ -219,10 +347,24 @@
   }
 
   function submit() {
-    var missing = items.filter(function (item) { return !isHandled(item.id); }).map(function (item) { return item.subject; });
+    var missing = items
+      .filter(function (item) {
+        return !isHandled(item.id);
+      })
+      .map(function (item) {
+        return item.subject;
+      });
     kit
-      .confirm({ title: t.confirmTitle, message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.back })
-      .then(function (ok) { if (ok) finish(t.done); });
+      .confirm({
+        title: t.confirmTitle,
+        message: missing.length ? t.confirmMissing : t.confirmText,
+        items: missing,
+        confirm: t.confirm,
+        cancel: t.back,
+      })
+      .then(function (ok) {
+        if (ok) finish(t.done);
+      });
   }
 
   function finish(message) {
@@ -231,14 +373,33 @@
     if (clock) clock.stop();
     clearTimeout(replyTimer);
     save()
-      .then(function () { return ProvaActivity.setStatus('complete'); })
-      .then(function () { renderDone(message); }, function () { renderDone(message); });
+      .then(function () {
+        return ProvaActivity.setStatus('complete');
+      })
+      .then(
+        function () {
+          renderDone(message);
+        },
+        function () {
+          renderDone(message);
+        },
+      );
   }
 
   function renderDone(message) {
     finished = true;
     if (clock) clock.stop();
-    app.replaceChildren(kit.messagePage({ title: t.title, message: message, kind: 'success', exit: t.exit, onExit: function () { ProvaActivity.exit().catch(showError); } }));
+    app.replaceChildren(
+      kit.messagePage({
+        title: t.title,
+        message: message,
+        kind: 'success',
+        exit: t.exit,
+        onExit: function () {
+          ProvaActivity.exit().catch(showError);
+        },
+      }),
+    );
   }
 
   function render(timing) {
@@ -254,17 +415,25 @@
         listSlot,
         readerSlot,
         el('div', { class: 'pk-actions inbox__submit' }, [kit.button(t.submit, submit)]),
-      ])
+      ]),
     );
-    show(state.current && indexOf(state.current) >= 0 && items[indexOf(state.current)].id === state.current ? state.current : items[0].id, false);
-    if (timing) clock = kit.countdown(top.timer, timing.remainingSeconds, function () { finish(t.timeUp); });
+    show(
+      state.current && indexOf(state.current) >= 0 && items[indexOf(state.current)].id === state.current ? state.current : items[0].id,
+      false,
+    );
+    if (timing)
+      clock = kit.countdown(top.timer, timing.remainingSeconds, function () {
+        finish(t.timeUp);
+      });
   }
 
   function showError(error) {
     app.replaceChildren(kit.messagePage({ message: kit.errorText(t.error, error), kind: 'error' }));
   }
 
-  kit.onFinished(function () { if (!finished) renderDone(t.finished); });
+  kit.onFinished(function () {
+    if (!finished) renderDone(t.finished);
+  });
 
   ProvaActivity.init()
     .then(function (session) {

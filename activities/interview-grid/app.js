@@ -12,66 +12,141 @@
       intro: 'Scegli la persona che hai incontrato e valutala su ogni criterio. Ogni valutazione viene salvata appena la dai.',
       people: 'Persone da valutare',
       states: { todo: 'Da valutare', doing: 'In corso', done: 'Valutazione conclusa' },
-      progress: function (n, m) { return n + ' di ' + m + ' criteri'; },
-      criterion: function (n, m) { return 'Criterio ' + n + ' di ' + m; },
-      open: function (name) { return 'Valuta ' + name; },
-      review: function (name) { return 'Rivedi ' + name; },
-      heading: function (name) { return 'Valutazione di ' + name; },
-      scaleHint: function (min, max) { return 'Da ' + min + ' (non osservato) a ' + max + ' (eccellente)'; },
-      note: function (label) { return 'Note su «' + label + '»'; },
+      progress: function (n, m) {
+        return n + ' di ' + m + ' criteri';
+      },
+      criterion: function (n, m) {
+        return 'Criterio ' + n + ' di ' + m;
+      },
+      open: function (name) {
+        return 'Valuta ' + name;
+      },
+      review: function (name) {
+        return 'Rivedi ' + name;
+      },
+      heading: function (name) {
+        return 'Valutazione di ' + name;
+      },
+      scaleHint: function (min, max) {
+        return 'Da ' + min + ' (non osservato) a ' + max + ' (eccellente)';
+      },
+      note: function (label) {
+        return 'Note su «' + label + '»';
+      },
       noteHint: 'Facoltativo. Salvato quando lasci il campo.',
       store: 'Materiale salvato dalla persona',
-      back: 'Torna all’elenco', finish: 'Termina',
-      confirmTitle: function (name) { return 'Vuoi chiudere la valutazione di ' + name + '?'; },
+      back: 'Torna all’elenco',
+      finish: 'Termina',
+      confirmTitle: function (name) {
+        return 'Vuoi chiudere la valutazione di ' + name + '?';
+      },
       confirmText: 'Potrai comunque rivederla più tardi.',
-      confirmMissing: 'Non hai ancora valutato questi criteri:', confirm: 'Sì, termina', cancel: 'Continua a valutare',
-      saved: 'Salvato', closed: function (name) { return 'Valutazione di ' + name + ' conclusa.'; },
-      none: 'In questa attività non hai persone da valutare.', noCriteria: 'Per questa attività non sono stati definiti criteri di valutazione.',
-      onlyAssessors: 'Questa attività è riservata ai valutatori.', exit: 'Esci', error: 'Errore',
+      confirmMissing: 'Non hai ancora valutato questi criteri:',
+      confirm: 'Sì, termina',
+      cancel: 'Continua a valutare',
+      saved: 'Salvato',
+      closed: function (name) {
+        return 'Valutazione di ' + name + ' conclusa.';
+      },
+      none: 'In questa attività non hai persone da valutare.',
+      noCriteria: 'Per questa attività non sono stati definiti criteri di valutazione.',
+      onlyAssessors: 'Questa attività è riservata ai valutatori.',
+      exit: 'Esci',
+      error: 'Errore',
     },
     en: {
       title: 'Interview grid',
       intro: 'Choose the person you met and rate them on every criterion. Each rating is saved as soon as you give it.',
       people: 'People to assess',
       states: { todo: 'To assess', doing: 'In progress', done: 'Assessment closed' },
-      progress: function (n, m) { return n + ' of ' + m + ' criteria'; },
-      criterion: function (n, m) { return 'Criterion ' + n + ' of ' + m; },
-      open: function (name) { return 'Assess ' + name; },
-      review: function (name) { return 'Review ' + name; },
-      heading: function (name) { return 'Assessment of ' + name; },
-      scaleHint: function (min, max) { return 'From ' + min + ' (not observed) to ' + max + ' (excellent)'; },
-      note: function (label) { return 'Notes on “' + label + '”'; },
+      progress: function (n, m) {
+        return n + ' of ' + m + ' criteria';
+      },
+      criterion: function (n, m) {
+        return 'Criterion ' + n + ' of ' + m;
+      },
+      open: function (name) {
+        return 'Assess ' + name;
+      },
+      review: function (name) {
+        return 'Review ' + name;
+      },
+      heading: function (name) {
+        return 'Assessment of ' + name;
+      },
+      scaleHint: function (min, max) {
+        return 'From ' + min + ' (not observed) to ' + max + ' (excellent)';
+      },
+      note: function (label) {
+        return 'Notes on “' + label + '”';
+      },
       noteHint: 'Optional. Saved when you leave the field.',
       store: 'Material saved by the person',
-      back: 'Back to the list', finish: 'Finish',
-      confirmTitle: function (name) { return 'Close the assessment of ' + name + '?'; },
+      back: 'Back to the list',
+      finish: 'Finish',
+      confirmTitle: function (name) {
+        return 'Close the assessment of ' + name + '?';
+      },
       confirmText: 'You can still review it later.',
-      confirmMissing: 'You have not rated these criteria yet:', confirm: 'Yes, finish', cancel: 'Keep rating',
-      saved: 'Saved', closed: function (name) { return 'Assessment of ' + name + ' closed.'; },
-      none: 'You have nobody to assess in this activity.', noCriteria: 'No rating criteria are set for this activity.',
-      onlyAssessors: 'This activity is for assessors only.', exit: 'Exit', error: 'Error',
+      confirmMissing: 'You have not rated these criteria yet:',
+      confirm: 'Yes, finish',
+      cancel: 'Keep rating',
+      saved: 'Saved',
+      closed: function (name) {
+        return 'Assessment of ' + name + ' closed.';
+      },
+      none: 'You have nobody to assess in this activity.',
+      noCriteria: 'No rating criteria are set for this activity.',
+      onlyAssessors: 'This activity is for assessors only.',
+      exit: 'Exit',
+      error: 'Error',
     },
     es: {
       title: 'Parrilla de entrevista',
       intro: 'Elige a la persona con la que te has reunido y valórala en cada criterio. Cada valoración se guarda en cuanto la das.',
       people: 'Personas que evaluar',
       states: { todo: 'Por evaluar', doing: 'En curso', done: 'Evaluación cerrada' },
-      progress: function (n, m) { return n + ' de ' + m + ' criterios'; },
-      criterion: function (n, m) { return 'Criterio ' + n + ' de ' + m; },
-      open: function (name) { return 'Evaluar a ' + name; },
-      review: function (name) { return 'Revisar a ' + name; },
-      heading: function (name) { return 'Evaluación de ' + name; },
-      scaleHint: function (min, max) { return 'De ' + min + ' (no observado) a ' + max + ' (excelente)'; },
-      note: function (label) { return 'Notas sobre «' + label + '»'; },
+      progress: function (n, m) {
+        return n + ' de ' + m + ' criterios';
+      },
+      criterion: function (n, m) {
+        return 'Criterio ' + n + ' de ' + m;
+      },
+      open: function (name) {
+        return 'Evaluar a ' + name;
+      },
+      review: function (name) {
+        return 'Revisar a ' + name;
+      },
+      heading: function (name) {
+        return 'Evaluación de ' + name;
+      },
+      scaleHint: function (min, max) {
+        return 'De ' + min + ' (no observado) a ' + max + ' (excelente)';
+      },
+      note: function (label) {
+        return 'Notas sobre «' + label + '»';
+      },
       noteHint: 'Opcional. Se guarda al salir del campo.',
       store: 'Material guardado por la persona',
-      back: 'Volver a la lista', finish: 'Terminar',
-      confirmTitle: function (name) { return '¿Cerrar la evaluación de ' + name + '?'; },
+      back: 'Volver a la lista',
+      finish: 'Terminar',
+      confirmTitle: function (name) {
+        return '¿Cerrar la evaluación de ' + name + '?';
+      },
       confirmText: 'Podrás revisarla más tarde.',
-      confirmMissing: 'Aún no has valorado estos criterios:', confirm: 'Sí, terminar', cancel: 'Seguir valorando',
-      saved: 'Guardado', closed: function (name) { return 'Evaluación de ' + name + ' cerrada.'; },
-      none: 'En esta actividad no tienes personas que evaluar.', noCriteria: 'No se han definido criterios de evaluación para esta actividad.',
-      onlyAssessors: 'Esta actividad está reservada a los evaluadores.', exit: 'Salir', error: 'Error',
+      confirmMissing: 'Aún no has valorado estos criterios:',
+      confirm: 'Sí, terminar',
+      cancel: 'Seguir valorando',
+      saved: 'Guardado',
+      closed: function (name) {
+        return 'Evaluación de ' + name + ' cerrada.';
+      },
+      none: 'En esta actividad no tienes personas que evaluar.',
+      noCriteria: 'No se han definido criterios de evaluación para esta actividad.',
+      onlyAssessors: 'Esta actividad está reservada a los evaluadores.',
+      exit: 'Salir',
+      error: 'Error',
     },
   };
 
@@ -91,7 +166,9 @@
 
   function ratedCount(id) {
     var mine = recorded[id] || {};
-    return criteria.filter(function (c) { return typeof mine[c.id] === 'number'; }).length;
+    return criteria.filter(function (c) {
+      return typeof mine[c.id] === 'number';
+    }).length;
   }
 
   function stateOf(id) {
@@ -108,7 +185,9 @@
 
   function renderList(message) {
     var top = kit.bar(t.title);
-    var done = samples.filter(function (p) { return stateOf(p.id) === 'done'; }).length;
+    var done = samples.filter(function (p) {
+      return stateOf(p.id) === 'done';
+    }).length;
     top.setText(t.states.done + ': ' + done + ' / ' + samples.length);
     var items = samples.map(function (person) {
       var state = stateOf(person.id);
@@ -119,7 +198,13 @@
           el('span', { class: 'pk-badge' + (state === 'done' ? ' pk-badge--done' : ''), text: t.states[state] }),
           ' ' + t.progress(ratedCount(person.id), criteria.length),
         ]),
-        kit.button(state === 'done' ? t.review(name) : t.open(name), function () { renderPerson(person); }, state === 'done' ? 'secondary' : undefined),
+        kit.button(
+          state === 'done' ? t.review(name) : t.open(name),
+          function () {
+            renderPerson(person);
+          },
+          state === 'done' ? 'secondary' : undefined,
+        ),
       ]);
     });
     app.replaceChildren(
@@ -130,8 +215,16 @@
         message ? kit.notice(message, 'success') : null,
         el('h2', { text: t.people }),
         el('ul', { class: 'pk-list' }, items),
-        el('div', { class: 'pk-actions' }, [kit.button(t.exit, function () { ProvaActivity.exit().catch(showError); }, 'secondary')]),
-      ])
+        el('div', { class: 'pk-actions' }, [
+          kit.button(
+            t.exit,
+            function () {
+              ProvaActivity.exit().catch(showError);
+            },
+            'secondary',
+          ),
+        ]),
+      ]),
     );
   }
 
@@ -147,54 +240,98 @@
       value: mine[criterion.id],
       compact: true,
       counter: t.criterion,
-      options: values.map(function (value) { return { value: value, label: String(value) }; }),
-      onChange: function (value) { record(person, criterion.id, Number(value)).catch(showError); },
+      options: values.map(function (value) {
+        return { value: value, label: String(value) };
+      }),
+      onChange: function (value) {
+        record(person, criterion.id, Number(value)).catch(showError);
+      },
     });
     var noteId = 'note-' + criterion.id;
     var note = el('textarea', { id: noteId, rows: '2', maxlength: '2000', 'aria-describedby': noteId + '-hint' });
     note.value = typeof mine['note:' + criterion.id] === 'string' ? mine['note:' + criterion.id] : '';
-    note.addEventListener('change', function () { record(person, 'note:' + criterion.id, note.value).catch(showError); });
+    note.addEventListener('change', function () {
+      record(person, 'note:' + criterion.id, note.value).catch(showError);
+    });
     question.appendChild(el('p', { class: 'pk-field__hint', text: t.scaleHint(criterion.min, criterion.max) }));
-    question.appendChild(el('div', { class: 'pk-field' }, [
-      el('label', { for: noteId, text: t.note(criterion.label) }),
-      note,
-      el('span', { class: 'pk-field__hint', id: noteId + '-hint', text: t.noteHint }),
-    ]));
+    question.appendChild(
+      el('div', { class: 'pk-field' }, [
+        el('label', { for: noteId, text: t.note(criterion.label) }),
+        note,
+        el('span', { class: 'pk-field__hint', id: noteId + '-hint', text: t.noteHint }),
+      ]),
+    );
     return question;
   }
 
   function renderPerson(person) {
     var name = nameOf(person);
     var top = kit.bar(t.title);
-    var blocks = criteria.map(function (c, i) { return criterionBlock(person, c, i); });
+    var blocks = criteria.map(function (c, i) {
+      return criterionBlock(person, c, i);
+    });
     var storeSlot = el('div');
     app.replaceChildren(
       top.node,
-      el('main', { class: 'pk-page' }, [el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }), storeSlot].concat(blocks).concat([
-        el('div', { class: 'pk-actions' }, [
-          kit.button(t.back, function () { renderList(); }, 'secondary'),
-          kit.button(t.finish, function () { finishPerson(person); }),
+      el(
+        'main',
+        { class: 'pk-page' },
+        [el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }), storeSlot].concat(blocks).concat([
+          el('div', { class: 'pk-actions' }, [
+            kit.button(
+              t.back,
+              function () {
+                renderList();
+              },
+              'secondary',
+            ),
+            kit.button(t.finish, function () {
+              finishPerson(person);
+            }),
+          ]),
         ]),
-      ]))
+      ),
     );
-    kit.trackPosition(blocks, function (index) { top.setPosition(index + 1, criteria.length, t.criterion); });
+    kit.trackPosition(blocks, function (index) {
+      top.setPosition(index + 1, criteria.length, t.criterion);
+    });
     document.getElementById('person-heading').focus();
     // What the person saved in this test, for the assessor to read (nothing for an interview).
-    ProvaActivity.getAssessedStore(person.id).then(function (store) {
-      if (store === null || store === undefined || store === '') return;
-      storeSlot.replaceChildren(el('details', { class: 'pk-card' }, [
-        el('summary', { text: t.store }),
-        el('pre', { text: typeof store === 'string' ? store : JSON.stringify(store, null, 2) }),
-      ]));
-    }).catch(function () { /* the grid works without it */ });
+    ProvaActivity.getAssessedStore(person.id)
+      .then(function (store) {
+        if (store === null || store === undefined || store === '') return;
+        storeSlot.replaceChildren(
+          el('details', { class: 'pk-card' }, [
+            el('summary', { text: t.store }),
+            el('pre', { text: typeof store === 'string' ? store : JSON.stringify(store, null, 2) }),
+          ]),
+        );
+      })
+      .catch(function () {
+        /* the grid works without it */
+      });
   }
 
   function finishPerson(person) {
     var name = nameOf(person);
-    var missing = criteria.filter(function (c) { return typeof (recorded[person.id] || {})[c.id] !== 'number'; }).map(function (c) { return c.label; });
+    var missing = criteria
+      .filter(function (c) {
+        return typeof (recorded[person.id] || {})[c.id] !== 'number';
+      })
+      .map(function (c) {
+        return c.label;
+      });
     kit
-      .confirm({ title: t.confirmTitle(name), message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.cancel })
-      .then(function (ok) { if (ok) renderList(t.closed(name)); });
+      .confirm({
+        title: t.confirmTitle(name),
+        message: missing.length ? t.confirmMissing : t.confirmText,
+        items: missing,
+        confirm: t.confirm,
+        cancel: t.cancel,
+      })
+      .then(function (ok) {
+        if (ok) renderList(t.closed(name));
+      });
   }
 
   function showNotice(text, kind) {
@@ -211,7 +348,13 @@
       if (!session.isAssessor) return showNotice(t.onlyAssessors, 'warning');
       var options = session.testData && typeof session.testData === 'object' ? session.testData : {};
       criteria = (Array.isArray(options.criteria) ? options.criteria : []).map(function (c) {
-        return { id: String(c.id), label: kit.localized(c.label, session.lang) || String(c.id), description: kit.localized(c.description, session.lang), min: Number(c.min) || 0, max: Number(c.max) || 5 };
+        return {
+          id: String(c.id),
+          label: kit.localized(c.label, session.lang) || String(c.id),
+          description: kit.localized(c.description, session.lang),
+          min: Number(c.min) || 0,
+          max: Number(c.max) || 5,
+        };
       });
       if (!criteria.length) return showNotice(t.noCriteria, 'warning');
       return Promise.all([ProvaActivity.getSamples(), ProvaActivity.getAssessedOutcomes()]).then(function (answers) {

@@ -9,13 +9,23 @@
       title: 'Ragionamento numerico',
       intro: 'Leggi la tabella e rispondi alle tre domande. Le risposte vengono salvate a ogni modifica.',
       caption: 'Vendite trimestrali (migliaia di euro)',
-      product: 'Prodotto', products: ['Lana', 'Cotone', 'Seta'], quarters: ['T1', 'T2', 'T3', 'T4'],
-      submit: 'Consegna', exit: 'Esci',
-      confirmTitle: 'Vuoi consegnare le risposte?', confirmText: 'Dopo la consegna non potrai più modificarle.',
-      confirmMissing: 'Non hai ancora risposto a queste domande:', confirm: 'Sì, consegna', back: 'Torna alle domande',
-      answered: function (n, m) { return 'Risposte date: ' + n + ' di ' + m; },
-      done: 'Risposte consegnate. Grazie!', timeUp: 'Tempo scaduto: le risposte date sono state consegnate.',
-      finished: 'Hai completato questa attività.', error: 'Impossibile avviare l’attività',
+      product: 'Prodotto',
+      products: ['Lana', 'Cotone', 'Seta'],
+      quarters: ['T1', 'T2', 'T3', 'T4'],
+      submit: 'Consegna',
+      exit: 'Esci',
+      confirmTitle: 'Vuoi consegnare le risposte?',
+      confirmText: 'Dopo la consegna non potrai più modificarle.',
+      confirmMissing: 'Non hai ancora risposto a queste domande:',
+      confirm: 'Sì, consegna',
+      back: 'Torna alle domande',
+      answered: function (n, m) {
+        return 'Risposte date: ' + n + ' di ' + m;
+      },
+      done: 'Risposte consegnate. Grazie!',
+      timeUp: 'Tempo scaduto: le risposte date sono state consegnate.',
+      finished: 'Hai completato questa attività.',
+      error: 'Impossibile avviare l’attività',
       questions: [
         ['Qual è stato il fatturato annuo della Lana?', ['550', '600', '620', '650']],
         ['Di quanto sono cresciute le vendite di Seta dal T1 al T4?', ['35%', '50%', '75%', '87,5%']],
@@ -26,13 +36,23 @@
       title: 'Numerical reasoning',
       intro: 'Read the table and answer the three questions. Your answers are saved on every change.',
       caption: 'Quarterly sales (thousand euro)',
-      product: 'Product', products: ['Wool', 'Cotton', 'Silk'], quarters: ['Q1', 'Q2', 'Q3', 'Q4'],
-      submit: 'Submit', exit: 'Exit',
-      confirmTitle: 'Submit your answers?', confirmText: 'Once submitted, they cannot be changed.',
-      confirmMissing: 'You have not answered these questions yet:', confirm: 'Yes, submit', back: 'Back to the questions',
-      answered: function (n, m) { return 'Answered: ' + n + ' of ' + m; },
-      done: 'Answers submitted. Thank you!', timeUp: 'Time is up: the answers you gave have been submitted.',
-      finished: 'You have completed this activity.', error: 'The activity could not start',
+      product: 'Product',
+      products: ['Wool', 'Cotton', 'Silk'],
+      quarters: ['Q1', 'Q2', 'Q3', 'Q4'],
+      submit: 'Submit',
+      exit: 'Exit',
+      confirmTitle: 'Submit your answers?',
+      confirmText: 'Once submitted, they cannot be changed.',
+      confirmMissing: 'You have not answered these questions yet:',
+      confirm: 'Yes, submit',
+      back: 'Back to the questions',
+      answered: function (n, m) {
+        return 'Answered: ' + n + ' of ' + m;
+      },
+      done: 'Answers submitted. Thank you!',
+      timeUp: 'Time is up: the answers you gave have been submitted.',
+      finished: 'You have completed this activity.',
+      error: 'The activity could not start',
       questions: [
         ['What were the yearly sales of Wool?', ['550', '600', '620', '650']],
         ['By how much did Silk sales grow from Q1 to Q4?', ['35%', '50%', '75%', '87.5%']],
@@ -43,13 +63,23 @@
       title: 'Razonamiento numérico',
       intro: 'Lee la tabla y responde a las tres preguntas. Las respuestas se guardan con cada cambio.',
       caption: 'Ventas trimestrales (miles de euros)',
-      product: 'Producto', products: ['Lana', 'Algodón', 'Seda'], quarters: ['T1', 'T2', 'T3', 'T4'],
-      submit: 'Entregar', exit: 'Salir',
-      confirmTitle: '¿Entregar las respuestas?', confirmText: 'Después de entregarlas ya no podrás cambiarlas.',
-      confirmMissing: 'Aún no has respondido a estas preguntas:', confirm: 'Sí, entregar', back: 'Volver a las preguntas',
-      answered: function (n, m) { return 'Respuestas: ' + n + ' de ' + m; },
-      done: 'Respuestas entregadas. ¡Gracias!', timeUp: 'Se acabó el tiempo: las respuestas dadas se han entregado.',
-      finished: 'Has completado esta actividad.', error: 'No se pudo iniciar la actividad',
+      product: 'Producto',
+      products: ['Lana', 'Algodón', 'Seda'],
+      quarters: ['T1', 'T2', 'T3', 'T4'],
+      submit: 'Entregar',
+      exit: 'Salir',
+      confirmTitle: '¿Entregar las respuestas?',
+      confirmText: 'Después de entregarlas ya no podrás cambiarlas.',
+      confirmMissing: 'Aún no has respondido a estas preguntas:',
+      confirm: 'Sí, entregar',
+      back: 'Volver a las preguntas',
+      answered: function (n, m) {
+        return 'Respuestas: ' + n + ' de ' + m;
+      },
+      done: 'Respuestas entregadas. ¡Gracias!',
+      timeUp: 'Se acabó el tiempo: las respuestas dadas se han entregado.',
+      finished: 'Has completado esta actividad.',
+      error: 'No se pudo iniciar la actividad',
       questions: [
         ['¿Cuáles fueron las ventas anuales de Lana?', ['550', '600', '620', '650']],
         ['¿Cuánto crecieron las ventas de Seda del T1 al T4?', ['35%', '50%', '75%', '87,5%']],
@@ -57,7 +87,11 @@
       ],
     },
   };
-  var SALES = [[120, 150, 130, 200], [80, 90, 110, 120], [40, 35, 50, 75]];
+  var SALES = [
+    [120, 150, 130, 200],
+    [80, 90, 110, 120],
+    [40, 35, 50, 75],
+  ];
   var IDS = ['q1', 'q2', 'q3'];
   var LETTERS = ['a', 'b', 'c', 'd'];
 
@@ -75,15 +109,33 @@
   }
 
   function table() {
-    var head = el('tr', {}, [el('th', { scope: 'col', text: t.product })].concat(t.quarters.map(function (q) { return el('th', { scope: 'col', text: q }); })));
+    var head = el(
+      'tr',
+      {},
+      [el('th', { scope: 'col', text: t.product })].concat(
+        t.quarters.map(function (q) {
+          return el('th', { scope: 'col', text: q });
+        }),
+      ),
+    );
     var rows = SALES.map(function (row, i) {
-      return el('tr', {}, [el('th', { scope: 'row', text: t.products[i] })].concat(row.map(function (v) { return el('td', { text: String(v) }); })));
+      return el(
+        'tr',
+        {},
+        [el('th', { scope: 'row', text: t.products[i] })].concat(
+          row.map(function (v) {
+            return el('td', { text: String(v) });
+          }),
+        ),
+      );
     });
     return el('table', { class: 'pk-table' }, [el('caption', { text: t.caption }), el('thead', {}, [head]), el('tbody', {}, rows)]);
   }
 
   function answeredCount() {
-    return IDS.filter(function (id) { return state.answers[id]; }).length;
+    return IDS.filter(function (id) {
+      return state.answers[id];
+    }).length;
   }
 
   function question(index) {
@@ -95,7 +147,9 @@
       text: q[0],
       value: state.answers[IDS[index]],
       disabled: finished,
-      options: q[1].map(function (text, i) { return { value: LETTERS[i], label: LETTERS[i] + ') ' + text }; }),
+      options: q[1].map(function (text, i) {
+        return { value: LETTERS[i], label: LETTERS[i] + ') ' + text };
+      }),
       onChange: function (value) {
         state.answers[IDS[index]] = value;
         state.current = index;
@@ -106,10 +160,20 @@
   }
 
   function submit() {
-    var missing = IDS.map(function (id, i) { return state.answers[id] ? null : (i + 1) + '. ' + t.questions[i][0]; }).filter(Boolean);
+    var missing = IDS.map(function (id, i) {
+      return state.answers[id] ? null : i + 1 + '. ' + t.questions[i][0];
+    }).filter(Boolean);
     kit
-      .confirm({ title: t.confirmTitle, message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.back })
-      .then(function (ok) { if (ok) finish(t.done); });
+      .confirm({
+        title: t.confirmTitle,
+        message: missing.length ? t.confirmMissing : t.confirmText,
+        items: missing,
+        confirm: t.confirm,
+        cancel: t.back,
+      })
+      .then(function (ok) {
+        if (ok) finish(t.done);
+      });
   }
 
   /** Hands in what was given; at the end of the time this is calm, never an error. */
@@ -118,45 +182,79 @@
     finished = true;
     if (clock) clock.stop();
     save()
-      .then(function () { return ProvaActivity.setStatus('complete'); })
-      .then(function () { renderDone(message); }, function () { renderDone(message); });
+      .then(function () {
+        return ProvaActivity.setStatus('complete');
+      })
+      .then(
+        function () {
+          renderDone(message);
+        },
+        function () {
+          renderDone(message);
+        },
+      );
   }
 
   function renderDone(message) {
     finished = true;
     if (clock) clock.stop();
-    app.replaceChildren(kit.messagePage({ title: t.title, message: message, kind: 'success', exit: t.exit, onExit: function () { ProvaActivity.exit().catch(showError); } }));
+    app.replaceChildren(
+      kit.messagePage({
+        title: t.title,
+        message: message,
+        kind: 'success',
+        exit: t.exit,
+        onExit: function () {
+          ProvaActivity.exit().catch(showError);
+        },
+      }),
+    );
   }
 
   function render(timing) {
     var top = kit.bar(t.title);
-    var questions = IDS.map(function (_, i) { return question(i); });
+    var questions = IDS.map(function (_, i) {
+      return question(i);
+    });
     app.replaceChildren(
       top.node,
-      el('main', { class: 'pk-page' }, [
-        el('h1', { class: 'pk-visually-hidden', text: t.title }),
-        el('p', { class: 'pk-lead', text: t.intro }),
-        table(),
-      ].concat(questions).concat([
-        el('p', { id: 'answered', text: t.answered(answeredCount(), IDS.length) }),
-        el('div', { class: 'pk-actions' }, [kit.button(t.submit, submit)]),
-      ]))
+      el(
+        'main',
+        { class: 'pk-page' },
+        [el('h1', { class: 'pk-visually-hidden', text: t.title }), el('p', { class: 'pk-lead', text: t.intro }), table()]
+          .concat(questions)
+          .concat([
+            el('p', { id: 'answered', text: t.answered(answeredCount(), IDS.length) }),
+            el('div', { class: 'pk-actions' }, [kit.button(t.submit, submit)]),
+          ]),
+      ),
     );
-    kit.trackPosition(questions, function (index) {
-      top.setPosition(index + 1, IDS.length);
-      if (index === state.current) return;
-      state.current = index;
-      clearTimeout(savePosition);
-      savePosition = setTimeout(function () { if (!finished) save().catch(showError); }, 800);
-    }, state.current);
-    if (timing) clock = kit.countdown(top.timer, timing.remainingSeconds, function () { finish(t.timeUp); });
+    kit.trackPosition(
+      questions,
+      function (index) {
+        top.setPosition(index + 1, IDS.length);
+        if (index === state.current) return;
+        state.current = index;
+        clearTimeout(savePosition);
+        savePosition = setTimeout(function () {
+          if (!finished) save().catch(showError);
+        }, 800);
+      },
+      state.current,
+    );
+    if (timing)
+      clock = kit.countdown(top.timer, timing.remainingSeconds, function () {
+        finish(t.timeUp);
+      });
   }
 
   function showError(error) {
     app.replaceChildren(kit.messagePage({ message: kit.errorText(t.error, error), kind: 'error' }));
   }
 
-  kit.onFinished(function () { if (!finished) renderDone(t.finished); });
+  kit.onFinished(function () {
+    if (!finished) renderDone(t.finished);
+  });
 
   ProvaActivity.init()
     .then(function (session) {

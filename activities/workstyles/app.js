@@ -18,11 +18,18 @@
         iniziativa: 'Propongo nuove idee senza aspettare che me lo chiedano.',
         energia: 'Affronto le giornate di lavoro intense con energia.',
       },
-      send: 'Invia', exit: 'Esci',
-      answered: function (n, m) { return 'Risposte date: ' + n + ' di ' + m; },
-      confirmTitle: 'Vuoi inviare il questionario?', confirmText: 'Dopo l’invio non potrai più modificare le risposte.',
-      confirmMissing: 'Non hai ancora risposto a queste frasi:', confirm: 'Sì, invia', back: 'Torna alle domande',
-      done: 'Questionario inviato. Grazie!', finished: 'Hai completato questa attività.',
+      send: 'Invia',
+      exit: 'Esci',
+      answered: function (n, m) {
+        return 'Risposte date: ' + n + ' di ' + m;
+      },
+      confirmTitle: 'Vuoi inviare il questionario?',
+      confirmText: 'Dopo l’invio non potrai più modificare le risposte.',
+      confirmMissing: 'Non hai ancora risposto a queste frasi:',
+      confirm: 'Sì, invia',
+      back: 'Torna alle domande',
+      done: 'Questionario inviato. Grazie!',
+      finished: 'Hai completato questa attività.',
       error: 'Impossibile avviare l’attività',
     },
     en: {
@@ -36,11 +43,18 @@
         iniziativa: 'I put forward new ideas without waiting to be asked.',
         energia: 'I face busy working days with energy.',
       },
-      send: 'Send', exit: 'Exit',
-      answered: function (n, m) { return 'Answered: ' + n + ' of ' + m; },
-      confirmTitle: 'Send the questionnaire?', confirmText: 'Once sent, your answers cannot be changed.',
-      confirmMissing: 'You have not answered these sentences yet:', confirm: 'Yes, send', back: 'Back to the questions',
-      done: 'Questionnaire sent. Thank you!', finished: 'You have completed this activity.',
+      send: 'Send',
+      exit: 'Exit',
+      answered: function (n, m) {
+        return 'Answered: ' + n + ' of ' + m;
+      },
+      confirmTitle: 'Send the questionnaire?',
+      confirmText: 'Once sent, your answers cannot be changed.',
+      confirmMissing: 'You have not answered these sentences yet:',
+      confirm: 'Yes, send',
+      back: 'Back to the questions',
+      done: 'Questionnaire sent. Thank you!',
+      finished: 'You have completed this activity.',
       error: 'The activity could not start',
     },
     es: {
@@ -54,11 +68,18 @@
         iniziativa: 'Propongo ideas nuevas sin esperar a que me lo pidan.',
         energia: 'Afronto las jornadas de trabajo intensas con energía.',
       },
-      send: 'Enviar', exit: 'Salir',
-      answered: function (n, m) { return 'Respuestas: ' + n + ' de ' + m; },
-      confirmTitle: '¿Enviar el cuestionario?', confirmText: 'Después del envío ya no podrás cambiar las respuestas.',
-      confirmMissing: 'Aún no has respondido a estas frases:', confirm: 'Sí, enviar', back: 'Volver a las preguntas',
-      done: 'Cuestionario enviado. ¡Gracias!', finished: 'Has completado esta actividad.',
+      send: 'Enviar',
+      exit: 'Salir',
+      answered: function (n, m) {
+        return 'Respuestas: ' + n + ' de ' + m;
+      },
+      confirmTitle: '¿Enviar el cuestionario?',
+      confirmText: 'Después del envío ya no podrás cambiar las respuestas.',
+      confirmMissing: 'Aún no has respondido a estas frases:',
+      confirm: 'Sí, enviar',
+      back: 'Volver a las preguntas',
+      done: 'Cuestionario enviado. ¡Gracias!',
+      finished: 'Has completado esta actividad.',
       error: 'No se pudo iniciar la actividad',
     },
   };
@@ -76,7 +97,9 @@
   }
 
   function answeredCount() {
-    return ITEMS.filter(function (id) { return state.answers[id]; }).length;
+    return ITEMS.filter(function (id) {
+      return state.answers[id];
+    }).length;
   }
 
   function item(id, index) {
@@ -87,7 +110,9 @@
       text: t.items[id],
       value: state.answers[id],
       scale: true,
-      options: t.scale.map(function (label, i) { return { value: i + 1, label: (i + 1) + ' – ' + label }; }),
+      options: t.scale.map(function (label, i) {
+        return { value: i + 1, label: i + 1 + ' – ' + label };
+      }),
       onChange: function (value) {
         state.answers[id] = value;
         state.current = index;
@@ -98,24 +123,50 @@
   }
 
   function send() {
-    var missing = ITEMS.map(function (id, i) { return state.answers[id] ? null : (i + 1) + '. ' + t.items[id]; }).filter(Boolean);
+    var missing = ITEMS.map(function (id, i) {
+      return state.answers[id] ? null : i + 1 + '. ' + t.items[id];
+    }).filter(Boolean);
     kit
-      .confirm({ title: t.confirmTitle, message: missing.length ? t.confirmMissing : t.confirmText, items: missing, confirm: t.confirm, cancel: t.back })
+      .confirm({
+        title: t.confirmTitle,
+        message: missing.length ? t.confirmMissing : t.confirmText,
+        items: missing,
+        confirm: t.confirm,
+        cancel: t.back,
+      })
       .then(function (ok) {
         if (!ok || finished) return;
         finished = true;
-        var outcomes = ITEMS.filter(function (id) { return state.answers[id]; }).map(function (id) { return { questionId: id, value: state.answers[id] }; });
+        var outcomes = ITEMS.filter(function (id) {
+          return state.answers[id];
+        }).map(function (id) {
+          return { questionId: id, value: state.answers[id] };
+        });
         // The outcomes complete the test (and go after the saved answers).
         return save()
-          .then(function () { return outcomes.length ? ProvaActivity.trackOutcomes(outcomes) : ProvaActivity.setStatus('complete'); })
-          .then(function () { renderDone(t.done); });
+          .then(function () {
+            return outcomes.length ? ProvaActivity.trackOutcomes(outcomes) : ProvaActivity.setStatus('complete');
+          })
+          .then(function () {
+            renderDone(t.done);
+          });
       })
       .catch(showError);
   }
 
   function renderDone(message) {
     finished = true;
-    app.replaceChildren(kit.messagePage({ title: t.title, message: message, kind: 'success', exit: t.exit, onExit: function () { ProvaActivity.exit().catch(showError); } }));
+    app.replaceChildren(
+      kit.messagePage({
+        title: t.title,
+        message: message,
+        kind: 'success',
+        exit: t.exit,
+        onExit: function () {
+          ProvaActivity.exit().catch(showError);
+        },
+      }),
+    );
   }
 
   function render() {
@@ -123,24 +174,39 @@
     var questions = ITEMS.map(item);
     app.replaceChildren(
       top.node,
-      el('main', { class: 'pk-page' }, [el('h1', { class: 'pk-visually-hidden', text: t.title }), el('p', { class: 'pk-lead', text: t.intro })]
-        .concat(questions)
-        .concat([el('p', { id: 'answered', text: t.answered(answeredCount(), ITEMS.length) }), el('div', { class: 'pk-actions' }, [kit.button(t.send, send)])]))
+      el(
+        'main',
+        { class: 'pk-page' },
+        [el('h1', { class: 'pk-visually-hidden', text: t.title }), el('p', { class: 'pk-lead', text: t.intro })]
+          .concat(questions)
+          .concat([
+            el('p', { id: 'answered', text: t.answered(answeredCount(), ITEMS.length) }),
+            el('div', { class: 'pk-actions' }, [kit.button(t.send, send)]),
+          ]),
+      ),
     );
-    kit.trackPosition(questions, function (index) {
-      top.setPosition(index + 1, ITEMS.length);
-      if (index === state.current) return;
-      state.current = index;
-      clearTimeout(savePosition);
-      savePosition = setTimeout(function () { if (!finished) save().catch(showError); }, 800);
-    }, state.current);
+    kit.trackPosition(
+      questions,
+      function (index) {
+        top.setPosition(index + 1, ITEMS.length);
+        if (index === state.current) return;
+        state.current = index;
+        clearTimeout(savePosition);
+        savePosition = setTimeout(function () {
+          if (!finished) save().catch(showError);
+        }, 800);
+      },
+      state.current,
+    );
   }
 
   function showError(error) {
     app.replaceChildren(kit.messagePage({ message: kit.errorText(t.error, error), kind: 'error' }));
   }
 
-  kit.onFinished(function () { if (!finished) renderDone(t.finished); });
+  kit.onFinished(function () {
+    if (!finished) renderDone(t.finished);
+  });
 
   ProvaActivity.init()
     .then(function (session) {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startOidcTestProvider, type OidcTestProvider } from '../../apps/server/test/oidc-test-provider';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../../apps/server/test/smtp-test-server';
 import { expectAccessible } from '../fixtures/a11y';
@@ -158,7 +158,12 @@ test.describe('password reset by e-mail', () => {
 
     // Used once (here through the API), the link no longer opens the form.
     const used = await page.request.post('/api/auth/resetPassword', {
-      data: { email: decodeURIComponent(email), token: decodeURIComponent(token), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      data: {
+        email: decodeURIComponent(email),
+        token: decodeURIComponent(token),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
     });
     expect(used.status()).toBe(200);
     await page.goto(link);
@@ -235,7 +240,10 @@ test.describe('single sign-on', () => {
     importBundle({
       version: 1,
       companies: [
-        { name: company, sso: { slug, type: 'oidc', issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret } },
+        {
+          name: company,
+          sso: { slug, type: 'oidc', issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret },
+        },
         { name: down, sso: { slug: downSlug, type: 'oidc', issuer: `http://127.0.0.1:${await closedPort()}`, clientId: 'nobody' } },
       ],
       users: [
@@ -278,7 +286,11 @@ test.describe('single sign-on', () => {
 
     expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ viaSso: true });
     await page.getByRole('button', { name: /^Alice Sso/ }).click();
-    await page.getByRole('menuitem', { name: 'Esci' }).or(page.getByRole('button', { name: 'Esci' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Esci' })
+      .or(page.getByRole('button', { name: 'Esci' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/sso\/logout$/);
     await expect(page.getByText('Il logout è stato eseguito correttamente.')).toBeVisible();
     await expect(page.getByText('Per accedere di nuovo usa il link che hai ricevuto via email.')).toBeVisible();

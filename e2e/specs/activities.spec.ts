@@ -12,9 +12,20 @@ const demo = JSON.parse(readFileSync(new URL('../../apps/server/src/import/demo-
 };
 const demoTest = (abbreviation: string) => demo.tests.find((t) => t.abbreviation === abbreviation)!;
 
-const NUMERICAL: TestSpec = { name: 'Ragionamento numerico', url: '/activities/numerical/', jsonData: { hasTimer: true, duration: 20 }, algorithm: demoTest('RAG').algorithm };
+const NUMERICAL: TestSpec = {
+  name: 'Ragionamento numerico',
+  url: '/activities/numerical/',
+  jsonData: { hasTimer: true, duration: 20 },
+  algorithm: demoTest('RAG').algorithm,
+};
 const WORKSTYLES: TestSpec = { name: 'Stili di lavoro', url: '/activities/workstyles/', jsonData: { hasTimer: false } };
-const INBOX: TestSpec = { name: 'Posta in arrivo', url: '/activities/in-basket/', jsonData: demoTest('IBX').jsonData, theme: demoTest('IBX').theme, algorithm: demoTest('IBX').algorithm };
+const INBOX: TestSpec = {
+  name: 'Posta in arrivo',
+  url: '/activities/in-basket/',
+  jsonData: demoTest('IBX').jsonData,
+  theme: demoTest('IBX').theme,
+  algorithm: demoTest('IBX').algorithm,
+};
 
 async function open(page: Page, person: Person, testId: number, name: string): Promise<FrameLocator> {
   await page.goto('/login');
@@ -37,7 +48,9 @@ async function serverData(page: Page, ids: { campaignId: number; testId: number 
 const saved = (page: Page) => expect(page.getByRole('banner').getByRole('status')).toHaveText('Salvato');
 
 test.describe('numerical reasoning', () => {
-  test('a sticky bar with the question and the time left, an own dialog naming what is unanswered, resumed after a reload', async ({ page }) => {
+  test('a sticky bar with the question and the time left, an own dialog naming what is unanswered, resumed after a reload', async ({
+    page,
+  }) => {
     const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
     const activity = await open(page, people[0], testIds[0], NUMERICAL.name);
     const bar = activity.getByRole('banner');
@@ -63,7 +76,9 @@ test.describe('numerical reasoning', () => {
     await expect(activity.getByRole('button', { name: 'Consegna' })).toBeFocused();
 
     // A reload puts the answers back, and the clock goes on from where it was.
-    await expect.poll(async () => (await serverData(page, { campaignId, testId: testIds[0] })).data).toMatchObject({ answers: { q1: 'b', q2: 'd' } });
+    await expect
+      .poll(async () => (await serverData(page, { campaignId, testId: testIds[0] })).data)
+      .toMatchObject({ answers: { q1: 'b', q2: 'd' } });
     await page.reload();
     const again = page.frameLocator(`iframe[title="${NUMERICAL.name}"]`);
     await expect(again.getByRole('radio', { name: 'd) 87,5%' })).toBeChecked();
@@ -146,7 +161,13 @@ test.describe('in-basket', () => {
     await saved(page);
     await expect
       .poll(async () => (await serverData(page, { campaignId, testId: testIds[0] })).data)
-      .toMatchObject({ current: 'm2', items: { m1: { priority: 'alta', reply: 'Confermo lo sconto del 5%: firmo entro le 16.' }, m2: { priority: 'media', delegate: 'assistente' } } });
+      .toMatchObject({
+        current: 'm2',
+        items: {
+          m1: { priority: 'alta', reply: 'Confermo lo sconto del 5%: firmo entro le 16.' },
+          m2: { priority: 'media', delegate: 'assistente' },
+        },
+      });
 
     // A reload opens the same message with its choices.
     await page.reload();
@@ -157,7 +178,11 @@ test.describe('in-basket', () => {
 
     await again.getByRole('button', { name: 'Consegna' }).click();
     const confirm = again.getByRole('dialog', { name: 'Vuoi consegnare la posta gestita?' });
-    await expect(confirm.getByRole('listitem')).toHaveText(['Aggiornamento del portatile', 'Campioni arrivati danneggiati', 'Ritiro del corriere']);
+    await expect(confirm.getByRole('listitem')).toHaveText([
+      'Aggiornamento del portatile',
+      'Campioni arrivati danneggiati',
+      'Ritiro del corriere',
+    ]);
     await confirm.getByRole('button', { name: 'Sì, consegna' }).click();
     await expect(again.getByText('Posta consegnata. Grazie!')).toBeVisible();
     await expect.poll(async () => (await serverData(page, { campaignId, testId: testIds[0] })).status).toBe('complete');
@@ -177,14 +202,18 @@ test.describe('in-basket', () => {
 });
 
 test.describe('a test finished elsewhere', () => {
-  test('a save the server refuses (409) is dropped, the activity shows it finished and the room counts it, with no error', async ({ page }) => {
+  test('a save the server refuses (409) is dropped, the activity shows it finished and the room counts it, with no error', async ({
+    page,
+  }) => {
     const { people, campaignId, testIds } = seedCampaignWithTests([{ ...NUMERICAL, jsonData: { hasTimer: false } }]);
     const activity = await open(page, people[0], testIds[0], NUMERICAL.name);
     await activity.getByRole('radio', { name: 'b) 600' }).check();
     await saved(page);
     // Another tab hands the test in.
     const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } };
-    const done = await page.request.post(`/api/tests/${testIds[0]}/status/${campaignId}/${me.user.id}`, { data: { version: 2, status: 'complete' } });
+    const done = await page.request.post(`/api/tests/${testIds[0]}/status/${campaignId}/${me.user.id}`, {
+      data: { version: 2, status: 'complete' },
+    });
     expect(done.status()).toBe(200);
 
     await activity.getByRole('radio', { name: 'a) 35%' }).check();
@@ -213,7 +242,8 @@ test.describe('a timed test on the server clock', () => {
     await saved(page);
 
     // A reload keeps the clock: never back to 0:15.
-    const secondsOf = async (f: FrameLocator) => Number((await f.getByRole('banner').getByLabel('Tempo rimasto').textContent())!.split(':').pop());
+    const secondsOf = async (f: FrameLocator) =>
+      Number((await f.getByRole('banner').getByLabel('Tempo rimasto').textContent())!.split(':').pop());
     const before = await secondsOf(activity);
     await page.reload();
     const again = page.frameLocator(`iframe[title="${NUMERICAL.name}"]`);
@@ -225,7 +255,9 @@ test.describe('a timed test on the server clock', () => {
     await expect(again.getByText('Tempo scaduto: le risposte date sono state consegnate.')).toBeVisible({ timeout: 20_000 });
     await expect(again.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect.poll(async () => (await serverData(page, { campaignId, testId: testIds[0] }))).toMatchObject({ status: 'complete', data: { answers: { q1: 'b', q2: 'd' } } });
+    await expect
+      .poll(async () => await serverData(page, { campaignId, testId: testIds[0] }))
+      .toMatchObject({ status: 'complete', data: { answers: { q1: 'b', q2: 'd' } } });
 
     // The room counts it complete, and the next test is open.
     await again.getByRole('button', { name: 'Esci' }).click();

@@ -10,7 +10,12 @@ import { signIn } from '../fixtures/sign-in';
 function seedAssessment() {
   const n = uniqueId();
   const company = `E2E Valutazioni ${n}`;
-  const person = (first: string, last: string): Person => ({ email: `${first.toLowerCase()}.${n}@e2e.example`, password: PASSWORD, firstName: first, lastName: `${last}${n}` });
+  const person = (first: string, last: string): Person => ({
+    email: `${first.toLowerCase()}.${n}@e2e.example`,
+    password: PASSWORD,
+    firstName: first,
+    lastName: `${last}${n}`,
+  });
   const assessor = person('Elena', 'Conti');
   const giulia = person('Giulia', 'Ferri');
   const other = person('Marco', 'Sala');
@@ -21,12 +26,40 @@ function seedAssessment() {
     version: 1,
     companies: [{ name: company }],
     users: [
-      { company, email: assessor.email, password: PASSWORD, firstName: assessor.firstName, lastName: assessor.lastName, role: 'Assessor', privacy: true },
-      ...[giulia, other].map((p) => ({ company, email: p.email, password: PASSWORD, firstName: p.firstName, lastName: p.lastName, privacy: true })),
+      {
+        company,
+        email: assessor.email,
+        password: PASSWORD,
+        firstName: assessor.firstName,
+        lastName: assessor.lastName,
+        role: 'Assessor',
+        privacy: true,
+      },
+      ...[giulia, other].map((p) => ({
+        company,
+        email: p.email,
+        password: PASSWORD,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        privacy: true,
+      })),
     ],
     tests: [
-      { id: grid, abbreviation: `COL${n}`, name: 'Colloquio comportamentale', description: '<p>Griglia compilata dal valutatore.</p>', url: '/activities/interview-grid/', jsonData: { hasTimer: false } },
-      { id: questionnaire, abbreviation: `STI${n}`, name: 'Stili di lavoro', url: '/activities/workstyles/', jsonData: { hasTimer: false } },
+      {
+        id: grid,
+        abbreviation: `COL${n}`,
+        name: 'Colloquio comportamentale',
+        description: '<p>Griglia compilata dal valutatore.</p>',
+        url: '/activities/interview-grid/',
+        jsonData: { hasTimer: false },
+      },
+      {
+        id: questionnaire,
+        abbreviation: `STI${n}`,
+        name: 'Stili di lavoro',
+        url: '/activities/workstyles/',
+        jsonData: { hasTimer: false },
+      },
     ],
     campaigns: [
       {
@@ -62,7 +95,7 @@ async function idOf(page: Page): Promise<number> {
   return ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
 }
 
-test('an assessor rates her candidate from her own home, and the outcomes are that candidate\'s only', async ({ page, browser }) => {
+test("an assessor rates her candidate from her own home, and the outcomes are that candidate's only", async ({ page, browser }) => {
   const { assessor, giulia, other, campaignId, grid } = seedAssessment();
   const giuliaName = `${giulia.firstName} ${giulia.lastName}`;
 

@@ -50,7 +50,9 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Le credenziali sono errate')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"code":"INTERNAL","message":"x"}' }));
+    await page.route('**/api/auth/login', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"code":"INTERNAL","message":"x"}' }),
+    );
     await submitUntil(page.getByRole('button', { name: 'Accedi' }), page.getByText('Impossibile verificare le credenziali'));
   });
 
@@ -105,13 +107,21 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('banner')).toContainText('Seconda campagna');
 
     await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
-    await page.getByRole('menuitem', { name: 'Cambia campagna' }).or(page.getByRole('link', { name: 'Cambia campagna' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Cambia campagna' })
+      .or(page.getByRole('link', { name: 'Cambia campagna' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/select-campaign$/);
     const visited = page.getByRole('listitem').filter({ hasText: 'Seconda campagna' });
     await expect(visited).toContainText(/Ultimo accesso \d{2}\/\d{2}\/\d{4}/);
 
     await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
-    await page.getByRole('menuitem', { name: 'Esci' }).or(page.getByRole('button', { name: 'Esci' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Esci' })
+      .or(page.getByRole('button', { name: 'Esci' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   });
@@ -141,7 +151,9 @@ test.describe('sign-in', () => {
     // While signed in, a call failing with 401 shows the session-expired notification.
     await signIn(page, person);
     await expect(page).toHaveURL(/\/$/);
-    await page.route('**/api/usercampaign', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":false,"code":"UNAUTHENTICATED","message":"x"}' }));
+    await page.route('**/api/usercampaign', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":false,"code":"UNAUTHENTICATED","message":"x"}' }),
+    );
     await page.reload();
     await expect(page.getByText('Per piacere, esegui di nuovo il login')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
@@ -201,4 +213,3 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('listitem').first()).toBeVisible();
   });
 });
-

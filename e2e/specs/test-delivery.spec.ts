@@ -229,7 +229,11 @@ test.describe('test delivery', () => {
   test("untimed tests and tests with their own exit message; 'Sì' leaves; legacy tests need an up-to-date browser", async ({ page }) => {
     const { people, testIds } = seedCampaignWithTests([
       { ...NUMERICAL, name: 'Senza tempo', jsonData: { hasTimer: false } },
-      { ...NUMERICAL, name: 'Con messaggio', jsonData: { hasTimer: true, duration: 20, exitMessage: { IT_it: 'Il tempo continua a scorrere.' } } },
+      {
+        ...NUMERICAL,
+        name: 'Con messaggio',
+        jsonData: { hasTimer: true, duration: 20, exitMessage: { IT_it: 'Il tempo continua a scorrere.' } },
+      },
       { ...NUMERICAL, name: 'Vecchia attività', legacy: true },
     ]);
     await page.goto('/login');
@@ -370,7 +374,10 @@ test.describe('test delivery on a 320 px phone', () => {
     // Room: list, details, Entra.
     await page.getByRole('link', { name: 'Attività' }).tap();
     await expect(page).toHaveURL(/\/tests$/);
-    await page.getByRole('region', { name: 'Elenco delle attività' }).getByRole('button', { name: new RegExp(`^${TITLE} `) }).tap();
+    await page
+      .getByRole('region', { name: 'Elenco delle attività' })
+      .getByRole('button', { name: new RegExp(`^${TITLE} `) })
+      .tap();
     await expect(page).toHaveURL(/\/start$/);
     await page.getByRole('button', { name: 'Entra' }).tap();
     await expect(page).toHaveURL(/\/test$/);

@@ -15,7 +15,9 @@ let partnerOrigin: string;
 test.beforeAll(async ({ baseURL }) => {
   const port = Number(new URL(baseURL!).port) + 7;
   partnerOrigin = `http://127.0.0.1:${port}`;
-  partner = spawn('node', [fileURLToPath(new URL('../fixtures/third-party-activity/serve.mjs', import.meta.url)), String(port), baseURL!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  partner = spawn('node', [fileURLToPath(new URL('../fixtures/third-party-activity/serve.mjs', import.meta.url)), String(port), baseURL!], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await once(partner.stdout!, 'data');
 });
 
@@ -23,12 +25,18 @@ test.afterAll(() => {
   partner?.kill();
 });
 
-test('an activity on its own origin loads the SDK from the platform and goes through init, setData, trackOutcomes, markComplete and exit', async ({ page }) => {
+test('an activity on its own origin loads the SDK from the platform and goes through init, setData, trackOutcomes, markComplete and exit', async ({
+  page,
+}) => {
   const { people, campaignId, testIds } = seedCampaignWithTests([{ name: NAME, url: `${partnerOrigin}/`, jsonData: { hasTimer: false } }]);
   const [testId] = testIds;
   // The import ran in another process: the server frames the partner's origin once its cached list is read again.
   await expect
-    .poll(async () => ((await page.request.get('/login')).headers()['content-security-policy'] ?? '').split(';').find((d) => d.trim().startsWith('frame-src')))
+    .poll(async () =>
+      ((await page.request.get('/login')).headers()['content-security-policy'] ?? '')
+        .split(';')
+        .find((d) => d.trim().startsWith('frame-src')),
+    )
     .toContain(partnerOrigin);
 
   await page.goto('/login');

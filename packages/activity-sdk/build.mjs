@@ -13,7 +13,16 @@ export const SDK_VERSION = JSON.parse(readFileSync(new URL('package.json', impor
 
 export async function build() {
   rmSync(`${root}dist`, { recursive: true, force: true });
-  const common = { bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify: true, sourcemap: true, absWorkingDir: root, logLevel: 'warning' };
+  const common = {
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    sourcemap: true,
+    absWorkingDir: root,
+    logLevel: 'warning',
+  };
   await Promise.all([
     esbuild({ ...common, entryPoints: ['src/browser.ts'], outfile: 'dist/prova-activity.js' }),
     esbuild({ ...common, entryPoints: ['src/mock-browser.ts'], outfile: 'dist/prova-mock-host.js' }),

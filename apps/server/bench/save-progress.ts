@@ -30,8 +30,13 @@ const result = await importBundle(database, {
   tests: [{ id: TEST, abbreviation: 'BENCH', name: 'Bench', url: '/activities/numerical/' }],
   campaigns: [
     {
-      id: CAMPAIGN, company: 'Bench S.p.A.', name: 'Bench', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2099-01-01T00:00:00Z',
-      tests: [{ test: TEST }], participants: emails.map((user) => ({ user })),
+      id: CAMPAIGN,
+      company: 'Bench S.p.A.',
+      name: 'Bench',
+      dateStart: '2026-01-01T00:00:00Z',
+      dateEnd: '2099-01-01T00:00:00Z',
+      tests: [{ test: TEST }],
+      participants: emails.map((user) => ({ user })),
     },
   ],
 });

@@ -51,7 +51,12 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/auth/checkToken': { access: 'public', body: { email: 'nobody@nowhere.example', token: 'not-a-token' } },
   'POST /api/auth/resetPassword': {
     access: 'public',
-    body: { email: 'nobody@nowhere.example', token: 'not-a-token', password: 'Nuova-Password-2026', password_confirmation: 'Nuova-Password-2026' },
+    body: {
+      email: 'nobody@nowhere.example',
+      token: 'not-a-token',
+      password: 'Nuova-Password-2026',
+      password_confirmation: 'Nuova-Password-2026',
+    },
   },
   'GET /api/v2/auth/sso/:slug': { access: 'public', redirects: true },
   'GET /api/v2/auth/sso/:slug/callback': { access: 'public', redirects: true },
@@ -72,23 +77,41 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/tests/:testId/sync/:campaignId/:userId': { access: 'own-progress' },
   'POST /api/tests/:testId/start/:campaignId/:userId': { access: 'own-progress' },
   'POST /api/tests/:testId/sync/:campaignId/:userId': {
-    access: 'own-progress', body: { version: 1, status: 'incomplete', data: '{"step":1}' }, anyType: ['data'],
+    access: 'own-progress',
+    body: { version: 1, status: 'incomplete', data: '{"step":1}' },
+    anyType: ['data'],
   },
   'POST /api/tests/:testId/status/:campaignId/:userId': { access: 'own-progress', body: { version: 2, status: 'incomplete' } },
-  'POST /api/tests/:testId/data/:campaignId/:userId': { access: 'own-progress', body: { version: 3, data: '{"step":2}' }, anyType: ['data'] },
-  'POST /api/outcomes/:campaignId/:testId/:userId': { access: 'own-progress', body: OUTCOMES, anyType: ['values.0.questionId', 'values.0.value'] },
+  'POST /api/tests/:testId/data/:campaignId/:userId': {
+    access: 'own-progress',
+    body: { version: 3, data: '{"step":2}' },
+    anyType: ['data'],
+  },
+  'POST /api/outcomes/:campaignId/:testId/:userId': {
+    access: 'own-progress',
+    body: OUTCOMES,
+    anyType: ['values.0.questionId', 'values.0.value'],
+  },
   'GET /api/tests/:testId/data/:campaignId/:userId': { access: 'own-or-assigned' },
 
   'GET /api/tests/:testId/assessedOutcomes/:campaignId': { access: 'assessor' },
   'POST /api/tests/:testId/assessedOutcomes/:campaignId/:userId': {
-    access: 'assessor', body: OUTCOMES, anyType: ['values.0.questionId', 'values.0.value'],
+    access: 'assessor',
+    body: OUTCOMES,
+    anyType: ['values.0.questionId', 'values.0.value'],
   },
   'GET /api/users/assessed/:campaignId/:testId': { access: 'assessor' },
   'GET /api/usercampaign/:campaignId/assessments': { access: 'assessor' },
 };
 
 /** What each path parameter names; `:id` is named by the route's spec. */
-const PARAM_KINDS: Record<string, Kind> = { userId: 'user', campaignId: 'campaign', testId: 'test', abbreviation: 'abbreviation', slug: 'slug' };
+const PARAM_KINDS: Record<string, Kind> = {
+  userId: 'user',
+  campaignId: 'campaign',
+  testId: 'test',
+  abbreviation: 'abbreviation',
+  slug: 'slug',
+};
 type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug';
 const NUMERIC: Kind[] = ['user', 'campaign', 'test'];
 
@@ -111,7 +134,10 @@ const ALGORITHM = 'function computeOutcomes() { return [{ questionId: "score", v
 
 const bundle = {
   version: 1,
-  companies: [{ id: ALFA, name: 'Alfa S.r.l.' }, { id: BETA, name: 'Beta S.p.A.' }],
+  companies: [
+    { id: ALFA, name: 'Alfa S.r.l.' },
+    { id: BETA, name: 'Beta S.p.A.' },
+  ],
   users: [
     { company: 'Alfa S.r.l.', email: ANNA, password: PASSWORD, firstName: 'Anna', lastName: 'Rossi', privacy: true },
     { company: 'Alfa S.r.l.', email: MARCO, password: PASSWORD, firstName: 'Marco', lastName: 'Sala', privacy: true },
@@ -131,18 +157,31 @@ const bundle = {
   ],
   campaigns: [
     {
-      id: C_MAIN, company: 'Alfa S.r.l.', name: 'Principale', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+      id: C_MAIN,
+      company: 'Alfa S.r.l.',
+      name: 'Principale',
+      dateStart: '2026-01-01T00:00:00Z',
+      dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 101 }, { test: 104 }, { test: 201 }, { test: 109 }],
       participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }, { user: SOFIA }],
       assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
     },
     {
-      id: C_ANNA, company: 'Alfa S.r.l.', name: 'Solo Anna', is360: true, dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+      id: C_ANNA,
+      company: 'Alfa S.r.l.',
+      name: 'Solo Anna',
+      is360: true,
+      dateStart: '2026-01-01T00:00:00Z',
+      dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 360 }, { test: 108 }],
       participants: [{ user: ANNA }],
     },
     {
-      id: C_BETA, company: 'Beta S.p.A.', name: 'Beta', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+      id: C_BETA,
+      company: 'Beta S.p.A.',
+      name: 'Beta',
+      dateStart: '2026-01-01T00:00:00Z',
+      dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 901 }, { test: 101 }],
       participants: [{ user: BRUNO }, { user: BERTA }],
     },
@@ -204,7 +243,10 @@ const namesA = (route: Route, kind: Kind) => kindsOf(route).includes(kind);
 const hasIds = (route: Route) => route.params.length > 0 || route.query !== undefined;
 
 function urlFor(route: Route, ids: Ids, override: Record<string, string> = {}, query?: Record<string, string>): string {
-  const path = route.url.replace(/:(\w+)/g, (_, param: string) => override[param] ?? encodeURIComponent(String(ids[kindOf(route, param)!])));
+  const path = route.url.replace(
+    /:(\w+)/g,
+    (_, param: string) => override[param] ?? encodeURIComponent(String(ids[kindOf(route, param)!])),
+  );
   const q = query ?? Object.fromEntries(Object.entries(route.query ?? {}).map(([name, kind]) => [name, String(ids[kind])]));
   const search = new URLSearchParams(q).toString();
   return search ? `${path}?${search}` : path;
@@ -236,7 +278,8 @@ function call(route: Route, ids: Ids, c: Call = {}): Promise<LightMyRequestRespo
   return t.app.inject({ method: route.method as 'GET', url: c.url ?? urlFor(route, ids), headers, payload });
 }
 
-const describeAnswer = (route: Route, url: string, res: LightMyRequestResponse) => `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+const describeAnswer = (route: Route, url: string, res: LightMyRequestResponse) =>
+  `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
 
 /** Collects every mismatch, so one run reports every failing route at once. */
 function expectAll(failures: string[]) {
@@ -303,7 +346,12 @@ describe('who is asking', () => {
   it('lets the rightful caller through on every signed-in route (so the refusals below mean something)', async () => {
     const failures: string[] = [];
     for (const route of ordered()) {
-      const [who, ids] = route.access === 'assessor' ? [caller(ELENA), annaAssessed] : route.access === 'staff' ? [caller(SOFIA), anna] : [caller(ANNA), anna];
+      const [who, ids] =
+        route.access === 'assessor'
+          ? [caller(ELENA), annaAssessed]
+          : route.access === 'staff'
+            ? [caller(SOFIA), anna]
+            : [caller(ANNA), anna];
       const res = await call(route, ids, { cookie: who.cookie });
       if (res.statusCode < 200 || res.statusCode > 299) failures.push(describeAnswer(route, urlFor(route, ids), res));
     }
@@ -313,7 +361,14 @@ describe('who is asking', () => {
   it('answers 401 UNAUTHENTICATED on every signed-in route without a cookie, with a forged one, or with an ended session', async () => {
     const ended = await login(t.app, MARCO, PASSWORD);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: ended } });
-    const cookies = [undefined, 'prova_session=forged-0123456789abcdef', 'prova_session=', 'prova_session=%E0%A4%A', ended, 'other_cookie=1'];
+    const cookies = [
+      undefined,
+      'prova_session=forged-0123456789abcdef',
+      'prova_session=',
+      'prova_session=%E0%A4%A',
+      ended,
+      'other_cookie=1',
+    ];
     const failures: string[] = [];
     for (const route of routes((r) => r.access !== 'public')) {
       for (const cookie of cookies) {
@@ -331,7 +386,8 @@ describe('who is asking', () => {
     const failures: string[] = [];
     for (const route of routes((r) => r.access === 'public')) {
       const res = await call(route, anna);
-      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) failures.push(describeAnswer(route, urlFor(route, anna), res));
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
+        failures.push(describeAnswer(route, urlFor(route, anna), res));
     }
     expectAll(failures);
   });
@@ -380,13 +436,18 @@ describe('whose data', () => {
   });
 
   it('refuses candidates every assessor-only route with 403', async () => {
-    for (const [email, ids] of [[ANNA, { ...annaAssessed, user: caller(MARCO).id }], [MARCO, annaAssessed], [BRUNO, { ...bruno, user: caller(BERTA).id }]] as const) {
+    for (const [email, ids] of [
+      [ANNA, { ...annaAssessed, user: caller(MARCO).id }],
+      [MARCO, annaAssessed],
+      [BRUNO, { ...bruno, user: caller(BERTA).id }],
+    ] as const) {
       await expectRefused(caller(email), ids, (r) => r.access === 'assessor', `${email} as assessor`, [403]);
     }
   });
 
   it('refuses everyone but staff the staff-only routes (the answer keys) with 403', async () => {
-    for (const email of [ANNA, MARCO, ELENA]) await expectRefused(caller(email), anna, (r) => r.access === 'staff', `${email} as staff`, [403]);
+    for (const email of [ANNA, MARCO, ELENA])
+      await expectRefused(caller(email), anna, (r) => r.access === 'staff', `${email} as staff`, [403]);
   });
 
   it('refuses candidates the assessor test they are assessed in: no opening, saving or outcomes', async () => {
@@ -417,7 +478,21 @@ describe('whose data', () => {
 // ---------------------------------------------------------------------------------------------
 // Robustness: a caller's mistake is a 4xx, never a 5xx.
 
-const BAD_IDS = ['abc', '0', '-1', '1.5', '1e400', '2147483648', '99999999999999999999', '9'.repeat(400), 'null', '%00', '%20', '%ZZ', '1%3B%20drop'];
+const BAD_IDS = [
+  'abc',
+  '0',
+  '-1',
+  '1.5',
+  '1e400',
+  '2147483648',
+  '99999999999999999999',
+  '9'.repeat(400),
+  'null',
+  '%00',
+  '%20',
+  '%ZZ',
+  '1%3B%20drop',
+];
 const BAD_STRINGS = ['x'.repeat(5_000), '%00', '%2e%2e%2f%2e%2e', '%ZZ', '%E2%80%AE'];
 const OVERSIZED = 'x'.repeat(950_000);
 const DEPTH = 100_000;
@@ -460,11 +535,20 @@ function edgeValues(value: unknown): unknown[] {
 describe("a caller's mistake", () => {
   /** Each route with a caller that gets past authentication, so the input reaches the handler. */
   const cookieFor = (route: Route) =>
-    route.access === 'public' ? undefined : route.access === 'assessor' ? caller(ELENA).cookie : route.access === 'staff' ? caller(SOFIA).cookie : caller(ANNA).cookie;
-  const fuzzed = () => routes().map((route) => ({ route, cookie: cookieFor(route), ids: route.access === 'assessor' ? annaAssessed : anna }));
+    route.access === 'public'
+      ? undefined
+      : route.access === 'assessor'
+        ? caller(ELENA).cookie
+        : route.access === 'staff'
+          ? caller(SOFIA).cookie
+          : caller(ANNA).cookie;
+  const fuzzed = () =>
+    routes().map((route) => ({ route, cookie: cookieFor(route), ids: route.access === 'assessor' ? annaAssessed : anna }));
 
   function judge(failures: string[], route: Route, label: string, res: LightMyRequestResponse, strict: boolean) {
-    const ok = res.statusCode < 500 && (!strict || (res.statusCode >= 400 || (route.redirects === true && res.statusCode >= 300 && res.statusCode < 400)));
+    const ok =
+      res.statusCode < 500 &&
+      (!strict || res.statusCode >= 400 || (route.redirects === true && res.statusCode >= 300 && res.statusCode < 400));
     if (!ok) failures.push(`[${label}] ${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
 
@@ -495,20 +579,34 @@ describe("a caller's mistake", () => {
     for (const { route, cookie, ids } of fuzzed()) {
       if (!route.body) continue;
       const required = Object.keys(route.body).length > 0;
-      const send = async (label: string, c: Call, strict = true) => judge(failures, route, label, await call(route, ids, { cookie, ...c }), strict);
+      const send = async (label: string, c: Call, strict = true) =>
+        judge(failures, route, label, await call(route, ids, { cookie, ...c }), strict);
 
       await send('no body', { payload: null }, required);
       for (const whole of [[], 'text', 42, true]) await send(`body ${JSON.stringify(whole)}`, { payload: whole });
       await send('body null', { raw: { text: 'null', type: 'application/json' } }, required);
       await send('broken JSON', { raw: { text: '{"a": ', type: 'application/json' } });
       await send('text/plain', { raw: { text: 'hello', type: 'text/plain' } });
-      await send('over the body limit', { raw: { text: JSON.stringify({ ...route.body, pad: 'x'.repeat(BODY_LIMIT_BYTES) }), type: 'application/json' } });
-      await send('prototype keys', { raw: { text: JSON.stringify(route.body).replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},'), type: 'application/json' } }, false);
+      await send('over the body limit', {
+        raw: { text: JSON.stringify({ ...route.body, pad: 'x'.repeat(BODY_LIMIT_BYTES) }), type: 'application/json' },
+      });
+      await send(
+        'prototype keys',
+        {
+          raw: {
+            text: JSON.stringify(route.body).replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},'),
+            type: 'application/json',
+          },
+        },
+        false,
+      );
 
       for (const { path, value } of paths(route.body)) {
         const loose = (route.anyType ?? []).some((p) => path === p || path.startsWith(`${p}.`));
-        for (const wrong of wrongTypes(value)) await send(`${path}=${JSON.stringify(wrong)}`, { payload: replaced(route.body, path, wrong) }, !loose);
-        for (const edge of edgeValues(value)) await send(`${path}=${JSON.stringify(edge).slice(0, 20)}`, { payload: replaced(route.body, path, edge) }, false);
+        for (const wrong of wrongTypes(value))
+          await send(`${path}=${JSON.stringify(wrong)}`, { payload: replaced(route.body, path, wrong) }, !loose);
+        for (const edge of edgeValues(value))
+          await send(`${path}=${JSON.stringify(edge).slice(0, 20)}`, { payload: replaced(route.body, path, edge) }, false);
         if (typeof value === 'string') await send(`${path} oversized`, { payload: replaced(route.body, path, OVERSIZED) });
         const deep = JSON.stringify(replaced(route.body, path, 'DEEP')).replace('"DEEP"', `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`);
         await send(`${path} nested ${DEPTH} deep`, { raw: { text: deep, type: 'application/json' } }, false);

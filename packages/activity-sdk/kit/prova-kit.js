@@ -5,23 +5,35 @@
 
   var KIT_TEXTS = {
     it: {
-      question: function (n, m) { return 'Domanda ' + n + ' di ' + m; },
+      question: function (n, m) {
+        return 'Domanda ' + n + ' di ' + m;
+      },
       timeLeft: 'Tempo rimasto',
-      minutesLeft: function (n) { return n === 1 ? 'Resta 1 minuto.' : 'Restano ' + n + ' minuti.'; },
+      minutesLeft: function (n) {
+        return n === 1 ? 'Resta 1 minuto.' : 'Restano ' + n + ' minuti.';
+      },
       timeUp: 'Tempo scaduto.',
       cancel: 'Torna indietro',
     },
     en: {
-      question: function (n, m) { return 'Question ' + n + ' of ' + m; },
+      question: function (n, m) {
+        return 'Question ' + n + ' of ' + m;
+      },
       timeLeft: 'Time left',
-      minutesLeft: function (n) { return n === 1 ? '1 minute left.' : n + ' minutes left.'; },
+      minutesLeft: function (n) {
+        return n === 1 ? '1 minute left.' : n + ' minutes left.';
+      },
       timeUp: 'Time is up.',
       cancel: 'Go back',
     },
     es: {
-      question: function (n, m) { return 'Pregunta ' + n + ' de ' + m; },
+      question: function (n, m) {
+        return 'Pregunta ' + n + ' de ' + m;
+      },
       timeLeft: 'Tiempo restante',
-      minutesLeft: function (n) { return n === 1 ? 'Queda 1 minuto.' : 'Quedan ' + n + ' minutos.'; },
+      minutesLeft: function (n) {
+        return n === 1 ? 'Queda 1 minuto.' : 'Quedan ' + n + ' minutos.';
+      },
       timeUp: 'Se acabó el tiempo.',
       cancel: 'Volver',
     },
@@ -29,7 +41,9 @@
 
   /** 'it', 'en' or 'es' for a session language code ('IT_it', ...); Italian by default. */
   function shortLang(code) {
-    var short = String(code || '').slice(0, 2).toLowerCase();
+    var short = String(code || '')
+      .slice(0, 2)
+      .toLowerCase();
     return KIT_TEXTS[short] ? short : 'it';
   }
 
@@ -74,8 +88,15 @@
   }
 
   function button(label, onClick, variant, attrs) {
-    var a = { type: 'button', class: 'pk-button' + (variant === 'secondary' ? ' pk-button--secondary' : ''), text: label, onClick: onClick };
-    Object.keys(attrs || {}).forEach(function (k) { a[k] = attrs[k]; });
+    var a = {
+      type: 'button',
+      class: 'pk-button' + (variant === 'secondary' ? ' pk-button--secondary' : ''),
+      text: label,
+      onClick: onClick,
+    };
+    Object.keys(attrs || {}).forEach(function (k) {
+      a[k] = attrs[k];
+    });
     return el('button', a);
   }
 
@@ -111,7 +132,12 @@
   function choice(spec) {
     var id = 'pk-q-' + spec.name;
     var legend = el('legend', {}, [
-      spec.number ? el('span', { class: 'pk-question__number', text: spec.counter ? spec.counter(spec.number, spec.total) : kitTexts.question(spec.number, spec.total) }) : null,
+      spec.number
+        ? el('span', {
+            class: 'pk-question__number',
+            text: spec.counter ? spec.counter(spec.number, spec.total) : kitTexts.question(spec.number, spec.total),
+          })
+        : null,
       el('span', { text: spec.text }),
     ]);
     var options = spec.options.map(function (option) {
@@ -124,7 +150,9 @@
           value: String(option.value),
           checked: spec.value !== undefined && String(spec.value) === String(option.value),
           disabled: Boolean(spec.disabled),
-          onChange: function () { if (spec.onChange) spec.onChange(option.value); },
+          onChange: function () {
+            if (spec.onChange) spec.onChange(option.value);
+          },
         }),
         el('span', { text: option.label }),
       ]);
@@ -143,12 +171,19 @@
   function bar(title) {
     var progress = el('span', { class: 'pk-bar__progress' });
     var timer = el('span', { class: 'pk-timer', hidden: true });
-    var node = el('header', { class: 'pk-bar' }, [el('p', { class: 'pk-bar__title', text: title }), el('div', { class: 'pk-bar__info' }, [progress, timer])]);
+    var node = el('header', { class: 'pk-bar' }, [
+      el('p', { class: 'pk-bar__title', text: title }),
+      el('div', { class: 'pk-bar__info' }, [progress, timer]),
+    ]);
     return {
       node: node,
       timer: timer,
-      setPosition: function (n, m, counter) { progress.textContent = (counter || kitTexts.question)(n, m); },
-      setText: function (text) { progress.textContent = text; },
+      setPosition: function (n, m, counter) {
+        progress.textContent = (counter || kitTexts.question)(n, m);
+      },
+      setText: function (text) {
+        progress.textContent = text;
+      },
     };
   }
 
@@ -160,7 +195,9 @@
       document.body.appendChild(announcer);
     }
     announcer.textContent = '';
-    setTimeout(function () { announcer.textContent = text; }, 50);
+    setTimeout(function () {
+      announcer.textContent = text;
+    }, 50);
   }
 
   function clock(seconds) {
@@ -201,7 +238,14 @@
     }
     var timer = setInterval(tick, 1000);
     tick();
-    return { stop: function () { clearInterval(timer); }, secondsLeft: function () { return Math.max(0, Math.round((endsAt - Date.now()) / 1000)); } };
+    return {
+      stop: function () {
+        clearInterval(timer);
+      },
+      secondsLeft: function () {
+        return Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+      },
+    };
   }
 
   /**
@@ -220,13 +264,29 @@
         if (opener && opener.focus && document.contains(opener)) opener.focus();
         resolve(result);
       }
-      var cancel = button(spec.cancel || kitTexts.cancel, function () { close(false); }, 'secondary');
-      var ok = button(spec.confirm, function () { close(true); });
+      var cancel = button(
+        spec.cancel || kitTexts.cancel,
+        function () {
+          close(false);
+        },
+        'secondary',
+      );
+      var ok = button(spec.confirm, function () {
+        close(true);
+      });
       dialog.append(
         el('h2', { class: 'pk-dialog__title', id: titleId, text: spec.title }),
         spec.message ? el('p', { text: spec.message }) : '',
-        spec.items && spec.items.length ? el('ul', { class: 'pk-dialog__list' }, spec.items.map(function (item) { return el('li', { text: item }); })) : '',
-        el('div', { class: 'pk-actions' }, [cancel, ok])
+        spec.items && spec.items.length
+          ? el(
+              'ul',
+              { class: 'pk-dialog__list' },
+              spec.items.map(function (item) {
+                return el('li', { text: item });
+              }),
+            )
+          : '',
+        el('div', { class: 'pk-actions' }, [cancel, ok]),
       );
       dialog.addEventListener('cancel', function (event) {
         event.preventDefault();
@@ -258,15 +318,22 @@
       onPosition(index);
     }
     questions.forEach(function (q, index) {
-      q.addEventListener('focusin', function () { set(index); });
+      q.addEventListener('focusin', function () {
+        set(index);
+      });
     });
     if ('IntersectionObserver' in window) {
-      var observer = new IntersectionObserver(function (entries) {
-        entries.forEach(function (entry) {
-          if (entry.isIntersecting && !questions[current].contains(document.activeElement)) set(questions.indexOf(entry.target));
-        });
-      }, { rootMargin: '-30% 0px -60% 0px' });
-      questions.forEach(function (q) { observer.observe(q); });
+      var observer = new IntersectionObserver(
+        function (entries) {
+          entries.forEach(function (entry) {
+            if (entry.isIntersecting && !questions[current].contains(document.activeElement)) set(questions.indexOf(entry.target));
+          });
+        },
+        { rootMargin: '-30% 0px -60% 0px' },
+      );
+      questions.forEach(function (q) {
+        observer.observe(q);
+      });
     }
     onPosition(current);
   }

@@ -12,7 +12,8 @@ export interface ActivityCallSpec {
   check(params: Record<string, unknown> | undefined): void;
 }
 
-const invalid = (method: Method, path: string, message: string) => new ProvaError(`Invalid ${method} params: ${path}: ${message}`, 'INVALID_PARAMS');
+const invalid = (method: Method, path: string, message: string) =>
+  new ProvaError(`Invalid ${method} params: ${path}: ${message}`, 'INVALID_PARAMS');
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
@@ -23,13 +24,16 @@ export function isJsonValue(value: unknown, seen: Set<unknown> = new Set()): boo
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value !== 'object' || seen.has(value)) return false;
   seen.add(value);
-  const ok = Array.isArray(value) ? value.every((v) => isJsonValue(v, seen)) : isPlainObject(value) && Object.values(value).every((v) => isJsonValue(v, seen));
+  const ok = Array.isArray(value)
+    ? value.every((v) => isJsonValue(v, seen))
+    : isPlainObject(value) && Object.values(value).every((v) => isJsonValue(v, seen));
   seen.delete(value);
   return ok;
 }
 
 const isKey = (v: unknown) => (typeof v === 'string' && v.length > 0) || (typeof v === 'number' && Number.isInteger(v));
-const isOutcomeValue = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isOutcomeValue = (v: unknown) =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 function checkOutcomes(method: Method, outcomes: unknown) {
   if (!Array.isArray(outcomes)) throw invalid(method, 'outcomes', 'outcomes must be a list of { questionId, value }');
@@ -37,7 +41,8 @@ function checkOutcomes(method: Method, outcomes: unknown) {
   outcomes.forEach((o: unknown, i) => {
     if (!isPlainObject(o)) throw invalid(method, `outcomes.${i}`, 'outcomes must be a list of { questionId, value }');
     if (!isKey(o.questionId)) throw invalid(method, `outcomes.${i}.questionId`, 'a non-empty string or an integer is required');
-    if (o.answerId !== undefined && !isKey(o.answerId)) throw invalid(method, `outcomes.${i}.answerId`, 'a non-empty string or an integer is required');
+    if (o.answerId !== undefined && !isKey(o.answerId))
+      throw invalid(method, `outcomes.${i}.answerId`, 'a non-empty string or an integer is required');
     if (!isOutcomeValue(o.value)) throw invalid(method, `outcomes.${i}.value`, 'a number, a string, a boolean or null is required');
   });
 }
@@ -53,13 +58,17 @@ function checkJson(method: Method, field: string, value: unknown) {
 }
 
 const none = { toParams: () => undefined, check: () => undefined };
-const spec = (s: Partial<ActivityCallSpec> & Pick<ActivityCallSpec, 'toParams' | 'check'>): ActivityCallSpec => ({ assessorOnly: false, ...s });
+const spec = (s: Partial<ActivityCallSpec> & Pick<ActivityCallSpec, 'toParams' | 'check'>): ActivityCallSpec => ({
+  assessorOnly: false,
+  ...s,
+});
 
 export const ACTIVITY_CALLS: Record<Exclude<Method, 'handshake' | 'init'>, ActivityCallSpec> = {
   setStatus: spec({
     toParams: (status) => ({ status }),
     check: (p) => {
-      if (p?.status !== 'incomplete' && p?.status !== 'complete') throw invalid('setStatus', 'status', `status must be 'incomplete' or 'complete'`);
+      if (p?.status !== 'incomplete' && p?.status !== 'complete')
+        throw invalid('setStatus', 'status', `status must be 'incomplete' or 'complete'`);
     },
   }),
   setData: spec({ toParams: (data) => ({ data }), check: (p) => checkJson('setData', 'data', p?.data) }),

@@ -9,11 +9,21 @@ const disposers: Array<() => void> = [];
 afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
 
 /** An activity in a fake iframe, talking to a real host in the fake parent page. */
-function connected({ session = CANDIDATE, handlers: overrides = {} }: { session?: ActivitySession; handlers?: Partial<ActivityHandlers> } = {}) {
+function connected({
+  session = CANDIDATE,
+  handlers: overrides = {},
+}: { session?: ActivitySession; handlers?: Partial<ActivityHandlers> } = {}) {
   const pair = createWindowPair();
   const { handlers, calls } = recordingHandlers(overrides);
   const onComplete = vi.fn();
-  const host = createActivityHost({ iframe: pair.iframe, activityOrigin: pair.activity.location.origin, session, handlers, onComplete, window: pair.host });
+  const host = createActivityHost({
+    iframe: pair.iframe,
+    activityOrigin: pair.activity.location.origin,
+    session,
+    handlers,
+    onComplete,
+    window: pair.host,
+  });
   disposers.push(host.dispose);
   const activity = createProvaActivity({ window: pair.activity, timeoutMs: 500, handshakeTimeoutMs: 300, handshakeIntervalMs: 20 });
   return { pair, host, activity, calls, onComplete };
@@ -67,7 +77,13 @@ describe('ProvaActivity.init', () => {
     const session = activity.init();
     await settle(40);
     const { handlers } = recordingHandlers();
-    const host = createActivityHost({ iframe: pair.iframe, activityOrigin: pair.activity.location.origin, session: CANDIDATE, handlers, window: pair.host });
+    const host = createActivityHost({
+      iframe: pair.iframe,
+      activityOrigin: pair.activity.location.origin,
+      session: CANDIDATE,
+      handlers,
+      window: pair.host,
+    });
     disposers.push(host.dispose);
     await expect(session).resolves.toMatchObject({ testId: 101 });
   });
@@ -200,7 +216,8 @@ describe('the channel', () => {
     const pair = createWindowPair();
     const reply = (data: unknown, origin: string, source: unknown) => {
       const { id, method } = data as { id: string; method: string };
-      const result = method === 'handshake' ? { protocol: 1 } : { ...CANDIDATE, status: 'complete', data: null, version: 0, testData: null };
+      const result =
+        method === 'handshake' ? { protocol: 1 } : { ...CANDIDATE, status: 'complete', data: null, version: 0, testData: null };
       pair.activity.deliver({ prova: 1, kind: 'response', id, method, result }, origin, source);
     };
     let mode: 'evil-origin' | 'evil-window' | 'good' = 'evil-origin';

@@ -77,7 +77,10 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
     return channel.send(method, params, settings.timeoutMs);
   }
 
-  const api = (method: Exclude<PublicMethod, 'init'>) => (...args: unknown[]) => call(method, args);
+  const api =
+    (method: Exclude<PublicMethod, 'init'>) =>
+    (...args: unknown[]) =>
+      call(method, args);
   return {
     init,
     setStatus: api('setStatus'),
@@ -144,7 +147,9 @@ async function openChannel(settings: typeof DEFAULTS & ProvaActivityOptions): Pr
         pending.delete(id);
         stop();
         const silent = method === 'handshake';
-        reject(new ProvaError(silent ? MESSAGES.hostSilent : `The Prova host did not answer ${method} in time`, silent ? 'NO_HOST' : 'TIMEOUT'));
+        reject(
+          new ProvaError(silent ? MESSAGES.hostSilent : `The Prova host did not answer ${method} in time`, silent ? 'NO_HOST' : 'TIMEOUT'),
+        );
       }, timeoutMs);
       pending.set(id, {
         method,
@@ -164,8 +169,7 @@ async function openChannel(settings: typeof DEFAULTS & ProvaActivityOptions): Pr
 
 /** ?provaHost= wins; the referrer's origin is the fallback; anything unusable is an error. */
 function findHostOrigin(win: WindowLike, explicit?: string): string {
-  const candidate =
-    explicit ?? new URLSearchParams(win.location.search).get(HOST_ORIGIN_PARAM) ?? win.document?.referrer ?? '';
+  const candidate = explicit ?? new URLSearchParams(win.location.search).get(HOST_ORIGIN_PARAM) ?? win.document?.referrer ?? '';
   try {
     const origin = new URL(candidate).origin;
     if (origin && origin !== 'null') return origin;

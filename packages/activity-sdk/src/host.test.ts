@@ -10,7 +10,10 @@ const disposers: Array<() => void> = [];
 afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
 
 /** A host in a fake page, and a scripted "activity" that sends raw requests and reads the answers. */
-function setup({ session = CANDIDATE, handlers: overrides = {} }: { session?: ActivitySession; handlers?: Partial<ActivityHandlers> } = {}) {
+function setup({
+  session = CANDIDATE,
+  handlers: overrides = {},
+}: { session?: ActivitySession; handlers?: Partial<ActivityHandlers> } = {}) {
   const pair = createWindowPair();
   const { handlers, calls } = recordingHandlers(overrides);
   const onComplete = vi.fn();
@@ -31,9 +34,7 @@ function setup({ session = CANDIDATE, handlers: overrides = {} }: { session?: Ac
     pair.host.postMessage(request(id, method, params), pair.host.location.origin);
     const answer = () => pair.activity.received.find((m) => (m as { id: string }).id === id);
     for (let waited = 0; !answer() && waited < 100; waited += 5) await settle(5);
-    return answer() as
-      | { result?: unknown; error?: { message: string; code?: string; status?: number } }
-      | undefined;
+    return answer() as { result?: unknown; error?: { message: string; code?: string; status?: number } } | undefined;
   }
   return { pair, host, calls, onComplete, onCall, send };
 }
@@ -160,7 +161,10 @@ describe('host: calls after init', () => {
   it('passes outcomes and logs to their handlers; outcomes count as completion', async () => {
     const { send, calls, onComplete } = setup();
     await send('init');
-    const outcomes = [{ questionId: 'iniziativa', value: 4 }, { questionId: 50, answerId: 501, value: 1 }];
+    const outcomes = [
+      { questionId: 'iniziativa', value: 4 },
+      { questionId: 50, answerId: 501, value: 1 },
+    ];
     expect((await send('trackOutcomes', { outcomes }))?.result).toEqual({ ok: true });
     expect(onComplete).toHaveBeenCalledWith('trackOutcomes');
     expect((await send('log', { entry: { event: 'start' } }))?.result).toEqual({ ok: true });
@@ -171,7 +175,9 @@ describe('host: calls after init', () => {
 
   it("rejects rpc without an action with 'action not provided', and passes on rpc failures", async () => {
     const failing = Object.assign(new Error('Service busy'), { status: 503 });
-    const { send, calls } = setup({ handlers: { rpc: async ({ action }) => (action === 'busy' ? Promise.reject(failing) : { ok: action }) } });
+    const { send, calls } = setup({
+      handlers: { rpc: async ({ action }) => (action === 'busy' ? Promise.reject(failing) : { ok: action }) },
+    });
     await send('init');
     expect((await send('rpc', {}))?.error?.message).toBe('action not provided');
     expect((await send('rpc', { action: '' }))?.error?.message).toBe('action not provided');
@@ -190,7 +196,9 @@ describe('host: calls after init', () => {
   it('records every answered call', async () => {
     const { send, onCall } = setup();
     await send('getData');
-    expect(onCall).toHaveBeenCalledWith(expect.objectContaining({ method: 'getData', ok: false, error: expect.objectContaining({ message: 'API not initialized' }) }));
+    expect(onCall).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'getData', ok: false, error: expect.objectContaining({ message: 'API not initialized' }) }),
+    );
   });
 });
 
@@ -203,7 +211,10 @@ describe('host: assessor calls', () => {
   ] as const)('refuses %s to a candidate', async (method, params) => {
     const { send, calls } = setup();
     await send('init');
-    expect((await send(method, params))?.error).toMatchObject({ message: `Not allowed: ${method} is for assessors only`, code: 'FORBIDDEN' });
+    expect((await send(method, params))?.error).toMatchObject({
+      message: `Not allowed: ${method} is for assessors only`,
+      code: 'FORBIDDEN',
+    });
     expect(calls).toEqual([['init']]);
   });
 
@@ -220,7 +231,9 @@ describe('host: assessor calls', () => {
     expect((await send('getSamples'))?.result).toEqual([{ id: 7, firstName: 'Giulia', lastName: 'Ferri' }]);
     expect((await send('getAssessedOutcomes'))?.result).toEqual([{ evaluatedId: 7, questionId: 'ascolto', value: 4 }]);
     expect((await send('getAssessedStore', { userId: 7 }))?.result).toEqual({ answers: { q1: 'b' } });
-    expect((await send('trackAssessedOutcomes', { userId: 7, outcomes: [{ questionId: 'ascolto', value: 3 }] }))?.result).toEqual({ ok: true });
+    expect((await send('trackAssessedOutcomes', { userId: 7, outcomes: [{ questionId: 'ascolto', value: 3 }] }))?.result).toEqual({
+      ok: true,
+    });
     expect(calls).toContainEqual(['getAssessedStore', 7]);
     expect(calls).toContainEqual(['trackAssessedOutcomes', 7, [{ questionId: 'ascolto', value: 3 }]]);
   });
@@ -242,7 +255,9 @@ describe('host: assessor calls', () => {
     });
     await send('init');
     expect((await send('getAssessedOutcomes'))?.error?.message).toBe('Assessed outcomes retrieval error');
-    expect((await send('trackAssessedOutcomes', { userId: 7, outcomes: [{ questionId: 'a', value: 1 }] }))?.error?.message).toBe('Assessed tracking error');
+    expect((await send('trackAssessedOutcomes', { userId: 7, outcomes: [{ questionId: 'a', value: 1 }] }))?.error?.message).toBe(
+      'Assessed tracking error',
+    );
     expect((await send('getAssessedStore', { userId: 7 }))?.error?.message).toBe('Assessed store retrieval error');
     expect((await send('getSamples'))?.error?.message).toBe('Samples retrieval error');
   });

@@ -11,7 +11,16 @@ function open(session: Partial<ActivitySession>, storage = memoryStorage()) {
   const pair = createWindowPair();
   const onCall = vi.fn();
   const onExit = vi.fn();
-  const host = createMockHost({ iframe: pair.iframe, activityOrigin: pair.activity.location.origin, session, storage, onCall, onExit, testData: { minutes: 20 }, window: pair.host });
+  const host = createMockHost({
+    iframe: pair.iframe,
+    activityOrigin: pair.activity.location.origin,
+    session,
+    storage,
+    onCall,
+    onExit,
+    testData: { minutes: 20 },
+    window: pair.host,
+  });
   disposers.push(host.dispose);
   return { host, onCall, onExit, storage, activity: createProvaActivity({ window: pair.activity }) };
 }

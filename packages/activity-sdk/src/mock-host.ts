@@ -73,8 +73,7 @@ export function createMockHost(options: MockHostOptions): MockHost {
     change(store);
     storage.setItem(key, JSON.stringify(store));
   };
-  const progressOf = (store: MockStore, userId: number) =>
-    (store.progress[userId] ??= { status: 'not attempted', data: null, version: 0 });
+  const progressOf = (store: MockStore, userId: number) => (store.progress[userId] ??= { status: 'not attempted', data: null, version: 0 });
 
   const timingFor = (userId: number) => {
     if (!options.timeLimitMinutes) return null;
@@ -90,7 +89,14 @@ export function createMockHost(options: MockHostOptions): MockHost {
   const handlers: ActivityHandlers = {
     async init(s) {
       const saved = read().progress[s.userId];
-      return { status: true, testStatus: saved?.status, data: saved?.data, version: saved?.version, testData: options.testData, timing: timingFor(s.userId) };
+      return {
+        status: true,
+        testStatus: saved?.status,
+        data: saved?.data,
+        version: saved?.version,
+        testData: options.testData,
+        timing: timingFor(s.userId),
+      };
     },
     async setStatus({ status }, s) {
       update((store) => void (progressOf(store, s.userId).status = status));

@@ -38,7 +38,6 @@ export const eventSchema = z.object({
   params: z.unknown().optional(),
 });
 
-
 /** What the host accepts: requests only. */
 export function parseRequest(data: unknown): RequestMessage | undefined {
   const parsed = requestSchema.safeParse(data);
@@ -52,4 +51,3 @@ export function parseHostMessage(data: unknown): ResponseMessage | EventMessage 
   const event = eventSchema.safeParse(data);
   return event.success ? (event.data as EventMessage) : undefined;
 }
-

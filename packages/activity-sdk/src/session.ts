@@ -45,7 +45,8 @@ function readTiming(value: unknown): TestTiming | null {
 /** The host's answer to init: ids that are not numbers fail with 'Invalid tracking data'. */
 export function readSession(value: unknown): Session {
   const s = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  if (!isInt(s.campaignId) || !isInt(s.testId) || !isInt(s.userId)) throw new ProvaError(MESSAGES.invalidTrackingData, 'INVALID_TRACKING_DATA');
+  if (!isInt(s.campaignId) || !isInt(s.testId) || !isInt(s.userId))
+    throw new ProvaError(MESSAGES.invalidTrackingData, 'INVALID_TRACKING_DATA');
   if (typeof s.lang !== 'string' || typeof s.isAssessor !== 'boolean' || !STATUSES.includes(s.status as string) || !isInt(s.version)) {
     throw new ProvaError('Invalid answer from the Prova host to init', 'INVALID_RESPONSE');
   }

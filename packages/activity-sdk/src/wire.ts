@@ -61,7 +61,8 @@ export function readHostMessage(data: unknown): ResponseMessage | EventMessage |
   if (!isObject(data) || data.prova !== PROTOCOL_VERSION || !isId(data.id) || typeof data.method !== 'string') return undefined;
   if (data.kind === 'event') return data.method.length > 0 && data.method.length <= 100 ? (data as unknown as EventMessage) : undefined;
   if (data.kind !== 'response' || !(METHODS as readonly string[]).includes(data.method)) return undefined;
-  if ('error' in data) return isObject(data.error) && typeof data.error.message === 'string' ? (data as unknown as ResponseMessage) : undefined;
+  if ('error' in data)
+    return isObject(data.error) && typeof data.error.message === 'string' ? (data as unknown as ResponseMessage) : undefined;
   return data.result !== undefined ? (data as unknown as ResponseMessage) : undefined;
 }
 

@@ -132,9 +132,7 @@ export const bundleTestSchema = z.object({
       hetInstructions: z.unknown().optional(),
     })
     .default({}),
-  theme: z
-    .looseObject({ tag: z.string().optional(), duration: z.string().optional(), preview: previewSchema.optional() })
-    .optional(),
+  theme: z.looseObject({ tag: z.string().optional(), duration: z.string().optional(), preview: previewSchema.optional() }).optional(),
   labels360: z
     .array(
       z.looseObject({
@@ -214,9 +212,7 @@ export const bundleModelSchema = z.object({
       }),
     )
     .default([]),
-  skills: z
-    .array(z.looseObject({ id: z.number().int(), areaId: z.number().int(), name: localizedTextSchema }))
-    .default([]),
+  skills: z.array(z.looseObject({ id: z.number().int(), areaId: z.number().int(), name: localizedTextSchema })).default([]),
   markers: z
     .array(
       z.looseObject({
@@ -294,7 +290,9 @@ export const bundleCampaignSchema = z.object({
 export const BUNDLE_VERSION = 1;
 
 export const bundleSchema = z.object({
-  version: z.literal(BUNDLE_VERSION, { error: `Unsupported bundle version (this importer reads version ${BUNDLE_VERSION})` }).default(BUNDLE_VERSION),
+  version: z
+    .literal(BUNDLE_VERSION, { error: `Unsupported bundle version (this importer reads version ${BUNDLE_VERSION})` })
+    .default(BUNDLE_VERSION),
   languages: z.array(bundleLanguageSchema).default([]),
   companies: z.array(bundleCompanySchema).default([]),
   users: z.array(bundleUserSchema).default([]),

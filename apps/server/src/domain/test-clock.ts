@@ -1,5 +1,5 @@
 import { TIMED_SAVE_GRACE_SECONDS, type TestStatus, type TestTiming } from '@prova/contract/tests';
-import { parseJson } from '../presenters/localize';
+import { parseJson } from '../db/json-column';
 
 // A timed test's clock is the server's: it starts at the first opening, lasts the test's duration
 // lengthened by the person's extra time, and saves are taken until its end plus a network grace.

@@ -17,4 +17,8 @@ export const forbidden = (message = 'Not allowed') => new HttpError(403, 'FORBID
 export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found`);
 /** A save into a test that is complete, or whose time ran out: nothing was changed. */
 export const testComplete = (timeUp: boolean) =>
-  new HttpError(409, 'TEST_COMPLETE', timeUp ? 'Time is up: the test is complete and takes no more answers' : 'The test is complete and takes no more answers');
+  new HttpError(
+    409,
+    'TEST_COMPLETE',
+    timeUp ? 'Time is up: the test is complete and takes no more answers' : 'The test is complete and takes no more answers',
+  );

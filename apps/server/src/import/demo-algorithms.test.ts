@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runAlgorithm } from '../services/scoring/run-algorithm';
 
-const bundle = JSON.parse(readFileSync(new URL('./demo-bundle.json', import.meta.url), 'utf8')) as { tests: Array<{ abbreviation: string; algorithm?: string }> };
+const bundle = JSON.parse(readFileSync(new URL('./demo-bundle.json', import.meta.url), 'utf8')) as {
+  tests: Array<{ abbreviation: string; algorithm?: string }>;
+};
 const algorithmOf = (abbreviation: string) => bundle.tests.find((t) => t.abbreviation === abbreviation)!.algorithm!;
 
 describe('the demo in-basket (IBX) is scored on the server', () => {
@@ -29,7 +31,9 @@ describe('the demo in-basket (IBX) is scored on the server', () => {
   });
 
   it('counts what was handled, and nothing for an empty inbox', async () => {
-    const partial = { items: { m1: { priority: 'alta', delegate: 'qualita', reply: 'ok' }, m4: { priority: 'media', delegate: 'qualita', reply } } };
+    const partial = {
+      items: { m1: { priority: 'alta', delegate: 'qualita', reply: 'ok' }, m4: { priority: 'media', delegate: 'qualita', reply } },
+    };
     expect(await runAlgorithm(algorithmOf('IBX'), partial)).toEqual([
       { questionId: 'priorita', value: 20 },
       // Only handled messages count: m1 delegated wrongly, m4 rightly.
@@ -46,6 +50,8 @@ describe('the demo in-basket (IBX) is scored on the server', () => {
 
 describe('the demo numerical reasoning (RAG) is scored on the server', () => {
   it('compares the saved answers with its key', async () => {
-    expect(await runAlgorithm(algorithmOf('RAG'), { answers: { q1: 'b', q2: 'd', q3: 'a' }, current: 2 })).toEqual([{ questionId: 'score', value: 100 }]);
+    expect(await runAlgorithm(algorithmOf('RAG'), { answers: { q1: 'b', q2: 'd', q3: 'a' }, current: 2 })).toEqual([
+      { questionId: 'score', value: 100 },
+    ]);
   });
 });

@@ -10,8 +10,18 @@ import { importBundle } from './import-bundle';
 import { seedDemoIfEmpty } from './seed-demo';
 
 const TABLES = [
-  'languages', 'companies', 'users', 'tests', 'campaigns', 'campaign_tests', 'participants',
-  'assessments', 'relations360', 'test_progress', 'outcomes', 'logs',
+  'languages',
+  'companies',
+  'users',
+  'tests',
+  'campaigns',
+  'campaign_tests',
+  'participants',
+  'assessments',
+  'relations360',
+  'test_progress',
+  'outcomes',
+  'logs',
 ] as const;
 
 /** Every row of every table, in a stable order, to compare whole databases. */
@@ -27,7 +37,10 @@ async function dump(db: Db): Promise<Record<string, string[]>> {
 async function counts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -72,7 +85,9 @@ describe('importBundle', () => {
 
     const { db } = database;
     expect(await db.selectFrom('languages').select('lang').orderBy('lang').execute()).toEqual([
-      { lang: 'EN_en' }, { lang: 'ES_es' }, { lang: 'IT_it' },
+      { lang: 'EN_en' },
+      { lang: 'ES_es' },
+      { lang: 'IT_it' },
     ]);
     const company = await db.selectFrom('companies').selectAll().executeTakeFirstOrThrow();
     expect(company).toMatchObject({ id: 10, name: 'Lanificio Bassi S.p.A.', sso: null, sso_slug: null });
@@ -95,7 +110,9 @@ describe('importBundle', () => {
     expect(JSON.parse(campaign.privacy_agreement!)).toEqual(DEFAULT_PRIVACY_AGREEMENT);
     const model = JSON.parse(campaign.model!);
     // Plain strings are stored as the Italian text.
-    expect(model.markers[1].devSuggestion).toEqual({ IT_it: 'Riassumi a voce alta cio che hai capito.---Fai una domanda aperta prima di rispondere.' });
+    expect(model.markers[1].devSuggestion).toEqual({
+      IT_it: 'Riassumi a voce alta cio che hai capito.---Fai una domanda aperta prima di rispondere.',
+    });
     expect(model.areas[1].inProfile).toBe(false);
     expect(JSON.parse(campaign.report!)).toMatchObject({ canAssessedDownload: true, allowEarlyDownload: false, documents: [] });
 
@@ -177,8 +194,12 @@ describe('importBundle', () => {
     const addOn = {
       campaigns: [
         {
-          id: 5002, company: 'Lanificio Bassi S.p.A.', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2027-01-01T00:00:00Z',
-          tests: [{ test: 101 }, { test: 102, prerequisites: [101] }], participants: [{ user: GIULIA }],
+          id: 5002,
+          company: 'Lanificio Bassi S.p.A.',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2027-01-01T00:00:00Z',
+          tests: [{ test: 101 }, { test: 102, prerequisites: [101] }],
+          participants: [{ user: GIULIA }],
         },
       ],
     };
@@ -252,14 +273,18 @@ describe('importBundle', () => {
     expect(marco.first_name).toBe('Marco Maria');
     // The password of an existing user is not the bundle's to change.
     expect(await verify(marco.password_hash!, 'Filato2026')).toBe(true);
-    expect(JSON.parse((await db.selectFrom('tests').select('name').where('id', '=', 101).executeTakeFirstOrThrow()).name)).toEqual({ IT_it: 'Numeri' });
+    expect(JSON.parse((await db.selectFrom('tests').select('name').where('id', '=', 101).executeTakeFirstOrThrow()).name)).toEqual({
+      IT_it: 'Numeri',
+    });
     expect((await db.selectFrom('campaigns').select('date_end').executeTakeFirstOrThrow()).date_end).toBe('2027-06-30T18:00:00.000Z');
     expect(await db.selectFrom('campaign_tests').select(['test_id', 'position']).orderBy('position').execute()).toEqual([
       { test_id: 201, position: 0 },
       { test_id: 102, position: 1 },
     ]);
     const giulia = await db.selectFrom('users').select('id').where('email', '=', GIULIA).executeTakeFirstOrThrow();
-    expect(await db.selectFrom('participants').select('extra_time_percent').where('user_id', '=', giulia.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db.selectFrom('participants').select('extra_time_percent').where('user_id', '=', giulia.id).executeTakeFirstOrThrow(),
+    ).toEqual({
       extra_time_percent: 25,
     });
     // A second run of the changed bundle is a no-op again.
@@ -282,8 +307,14 @@ describe('importBundle', () => {
       .set({ lang: 'EN_en', last_access: now, privacy_consent_at: now, storage: '{"hasSeenTutorial":true}' })
       .where('user_id', '=', giulia.id)
       .execute();
-    await db.insertInto('test_progress').values({ campaign_id: 5001, test_id: 101, user_id: giulia.id, version: 2, status: 'complete', data: '{}', updated_at: now }).execute();
-    await db.insertInto('outcomes').values({ campaign_id: 5001, test_id: 101, user_id: giulia.id, source: 'server', assessor_id: null, outcomes: '[]', created_at: now }).execute();
+    await db
+      .insertInto('test_progress')
+      .values({ campaign_id: 5001, test_id: 101, user_id: giulia.id, version: 2, status: 'complete', data: '{}', updated_at: now })
+      .execute();
+    await db
+      .insertInto('outcomes')
+      .values({ campaign_id: 5001, test_id: 101, user_id: giulia.id, source: 'server', assessor_id: null, outcomes: '[]', created_at: now })
+      .execute();
     await db.insertInto('logs').values({ user_id: giulia.id, campaign_id: 5001, test_id: 101, data: 'started', created_at: now }).execute();
 
     // Staff re-import, even dropping test 101 from the campaign.
@@ -314,13 +345,21 @@ describe('importBundle', () => {
     const { db } = database;
     const acme = await db.selectFrom('companies').selectAll().where('id', '=', 40).executeTakeFirstOrThrow();
     expect(acme.sso_slug).toBe('acme');
-    expect(JSON.parse(acme.sso!)).toEqual({ slug: 'acme', type: 'oidc', issuer: 'http://localhost:4010', clientId: 'prova', emailClaim: 'email' });
+    expect(JSON.parse(acme.sso!)).toEqual({
+      slug: 'acme',
+      type: 'oidc',
+      issuer: 'http://localhost:4010',
+      clientId: 'prova',
+      emailClaim: 'email',
+    });
     expect((await db.selectFrom('companies').select('id').where('name', '=', 'Senza Id').executeTakeFirstOrThrow()).id).toBeGreaterThan(40);
     const users = await db.selectFrom('users').selectAll().orderBy('id').execute();
     expect(users[0]).toMatchObject({ id: 100, has_sso: 1, privacy: 1, password_hash: null });
     expect(users[1].id).toBeGreaterThan(100);
 
-    const clash = await importBundle(database, { companies: [{ name: 'Altra', sso: { slug: 'acme', issuer: 'http://x.example', clientId: 'c' } }] });
+    const clash = await importBundle(database, {
+      companies: [{ name: 'Altra', sso: { slug: 'acme', issuer: 'http://x.example', clientId: 'c' } }],
+    });
     expect(clash).toEqual({ ok: false, problems: ['companies[0].sso.slug: "acme" is already the SSO slug of company "Acme"'] });
   });
 });

@@ -64,7 +64,15 @@ async function writeDemoResults(db: Db): Promise<void> {
     for (const r of results) {
       await trx
         .insertInto('test_progress')
-        .values({ campaign_id: REPORT_CAMPAIGN_ID, test_id: r.test, user_id: candidate, version: 2, status: 'complete', data: JSON.stringify(r.data), updated_at: at })
+        .values({
+          campaign_id: REPORT_CAMPAIGN_ID,
+          test_id: r.test,
+          user_id: candidate,
+          version: 2,
+          status: 'complete',
+          data: JSON.stringify(r.data),
+          updated_at: at,
+        })
         .execute();
       await trx
         .insertInto('outcomes')

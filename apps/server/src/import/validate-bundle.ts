@@ -21,9 +21,7 @@ export interface BundleMatches {
   users: (number | null)[];
 }
 
-export type BundleValidation =
-  | { ok: true; bundle: Bundle; matches: BundleMatches }
-  | { ok: false; problems: string[] };
+export type BundleValidation = { ok: true; bundle: Bundle; matches: BundleMatches } | { ok: false; problems: string[] };
 
 type Path = (string | number)[];
 type Indexed<T> = { at: number; item: T }[];
@@ -83,9 +81,21 @@ function validItems(input: unknown): Parts {
 function rawKeys(input: unknown) {
   const list = (key: string) => (isRecord(input) && Array.isArray(input[key]) ? (input[key] as unknown[]).filter(isRecord) : []);
   return {
-    companies: new Set(list('companies').map((c) => (typeof c.name === 'string' ? c.name.trim() : '')).filter(Boolean)),
-    emails: new Set(list('users').map((u) => (typeof u.email === 'string' ? u.email.trim().toLowerCase() : '')).filter(Boolean)),
-    tests: new Set(list('tests').map((t) => t.id).filter((id): id is number => typeof id === 'number')),
+    companies: new Set(
+      list('companies')
+        .map((c) => (typeof c.name === 'string' ? c.name.trim() : ''))
+        .filter(Boolean),
+    ),
+    emails: new Set(
+      list('users')
+        .map((u) => (typeof u.email === 'string' ? u.email.trim().toLowerCase() : ''))
+        .filter(Boolean),
+    ),
+    tests: new Set(
+      list('tests')
+        .map((t) => t.id)
+        .filter((id): id is number => typeof id === 'number'),
+    ),
   };
 }
 
@@ -124,10 +134,13 @@ async function checkReferences(
     for (const { at, item: c } of parts.companies) {
       const path = ['companies', at];
       duplicate(names, c.name, at, () => report([...path, 'name'], `duplicate company "${c.name}" (also companies[${names.get(c.name)}])`));
-      if (c.id !== undefined) duplicate(ids, c.id, at, () => report([...path, 'id'], `duplicate company id ${c.id} (also companies[${ids.get(c.id!)}])`));
+      if (c.id !== undefined)
+        duplicate(ids, c.id, at, () => report([...path, 'id'], `duplicate company id ${c.id} (also companies[${ids.get(c.id!)}])`));
       if (c.sso) {
         const slug = c.sso.slug;
-        duplicate(slugs, slug, at, () => report([...path, 'sso', 'slug'], `duplicate SSO slug "${slug}" (also companies[${slugs.get(slug)}])`));
+        duplicate(slugs, slug, at, () =>
+          report([...path, 'sso', 'slug'], `duplicate SSO slug "${slug}" (also companies[${slugs.get(slug)}])`),
+        );
       }
       const match = (c.id !== undefined ? companyById.get(c.id) : undefined) ?? companyByName.get(c.name);
       matches.companies[at] = match?.id ?? null;
@@ -137,11 +150,13 @@ async function checkReferences(
       if (owner && owner.id !== match.id) report([...path, 'name'], `"${c.name}" is already the name of company ${owner.id}`);
       if (match.name !== c.name) renamedCompanies.add(match.id);
       const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
-      if (slugOwner && slugOwner.id !== match.id) report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+      if (slugOwner && slugOwner.id !== match.id)
+        report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
     }
     for (const { at, item: c } of parts.companies) {
       const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
-      if (slugOwner && matches.companies[at] === null) report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+      if (slugOwner && matches.companies[at] === null)
+        report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
     }
   }
   const companyNames = new Set([
@@ -161,7 +176,8 @@ async function checkReferences(
     for (const { at, item: u } of parts.users) {
       const path = ['users', at];
       duplicate(emails, u.email, at, () => report([...path, 'email'], `duplicate user "${u.email}" (also users[${emails.get(u.email)}])`));
-      if (u.id !== undefined) duplicate(ids, u.id, at, () => report([...path, 'id'], `duplicate user id ${u.id} (also users[${ids.get(u.id!)}])`));
+      if (u.id !== undefined)
+        duplicate(ids, u.id, at, () => report([...path, 'id'], `duplicate user id ${u.id} (also users[${ids.get(u.id!)}])`));
       if (!companyNames.has(u.company)) report([...path, 'company'], `unknown company "${u.company}"`);
       const match = (u.id !== undefined ? userById.get(u.id) : undefined) ?? userByEmail.get(u.email);
       matches.users[at] = match?.id ?? null;
@@ -197,7 +213,8 @@ async function checkReferences(
         report([...path, 'abbreviation'], `duplicate abbreviation "${t.abbreviation}" (also tests[${abbreviations.get(t.abbreviation)}])`),
       );
       const owner = abbreviationOwner.get(t.abbreviation);
-      if (owner !== undefined && owner !== t.id) report([...path, 'abbreviation'], `"${t.abbreviation}" is already the abbreviation of test ${owner}`);
+      if (owner !== undefined && owner !== t.id)
+        report([...path, 'abbreviation'], `"${t.abbreviation}" is already the abbreviation of test ${owner}`);
       (t.jsonData.prerequisites ?? []).forEach((id, k) => {
         const p = [...path, 'jsonData', 'prerequisites', k];
         if (id === t.id) report(p, 'a test cannot be its own prerequisite');
@@ -215,7 +232,9 @@ async function checkReferences(
   const campaignIds = new Map<number, number>();
   for (const { at, item: c } of parts.campaigns) {
     const path = ['campaigns', at];
-    duplicate(campaignIds, c.id, at, () => report([...path, 'id'], `duplicate campaign id ${c.id} (also campaigns[${campaignIds.get(c.id)}])`));
+    duplicate(campaignIds, c.id, at, () =>
+      report([...path, 'id'], `duplicate campaign id ${c.id} (also campaigns[${campaignIds.get(c.id)}])`),
+    );
     if (!companyNames.has(c.company)) report([...path, 'company'], `unknown company "${c.company}"`);
     if (Date.parse(c.dateEnd) <= Date.parse(c.dateStart)) report([...path, 'dateEnd'], 'must be after dateStart');
     const langs = new Map<string, number>();
@@ -244,13 +263,15 @@ function checkCampaignTests(c: BundleCampaign, path: Path, checkTest: Check<numb
     const p = [...path, 'tests', k];
     duplicate(seen, t.test, k, () => report([...p, 'test'], `test ${t.test} is listed twice (also tests[${seen.get(t.test)}])`));
     checkTest([...p, 'test'], t.test);
-    if (t.test === TEST_360_ID && !c.is360) report([...p, 'test'], `test ${TEST_360_ID} is the 360 test: set "is360": true on the campaign`);
+    if (t.test === TEST_360_ID && !c.is360)
+      report([...p, 'test'], `test ${TEST_360_ID} is the 360 test: set "is360": true on the campaign`);
     t.prerequisites.forEach((id, j) => {
       const q = [...p, 'prerequisites', j];
       if (id === t.test) report(q, 'a test cannot be its own prerequisite');
       else if (!inCampaign.has(id)) report(q, `test ${id} is not in this campaign`);
     });
-    if (sections && t.section && !sections.has(t.section)) report([...p, 'section'], `unknown section "${t.section}" (not in data.sections)`);
+    if (sections && t.section && !sections.has(t.section))
+      report([...p, 'section'], `unknown section "${t.section}" (not in data.sections)`);
   });
 }
 

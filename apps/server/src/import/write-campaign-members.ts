@@ -31,7 +31,11 @@ async function findUserIds(db: Db, emails: string[]): Promise<Map<string, number
   const ids = new Map<string, number>();
   // Chunked to stay under the bound-parameter limits of both databases.
   for (let i = 0; i < emails.length; i += 500) {
-    const rows = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', emails.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'in', emails.slice(i, i + 500))
+      .execute();
     for (const row of rows) ids.set(row.email, row.id);
   }
   return ids;
@@ -53,7 +57,10 @@ async function writeCampaignTests(db: Db, campaign: BundleCampaign, summary: Imp
     };
     const current = existing.get(t.test);
     if (!current) {
-      await db.insertInto('campaign_tests').values({ campaign_id: campaign.id, test_id: t.test, ...row }).execute();
+      await db
+        .insertInto('campaign_tests')
+        .values({ campaign_id: campaign.id, test_id: t.test, ...row })
+        .execute();
       counts.created++;
       continue;
     }
@@ -85,7 +92,13 @@ async function writeParticipants(db: Db, campaign: BundleCampaign, userId: (emai
     if (!current) {
       await db
         .insertInto('participants')
-        .values({ campaign_id: campaign.id, user_id: id, lang: p.lang ?? null, last_access: lastAccess, extra_time_percent: p.extraTimePercent })
+        .values({
+          campaign_id: campaign.id,
+          user_id: id,
+          lang: p.lang ?? null,
+          last_access: lastAccess,
+          extra_time_percent: p.extraTimePercent,
+        })
         .execute();
       counts.created++;
       continue;
@@ -118,9 +131,9 @@ async function writeAssessments(db: Db, campaign: BundleCampaign, userId: (email
     ),
   );
   // Without a tests list an assessment covers every test of the campaign (as stored after this import).
-  const allTests = (await db.selectFrom('campaign_tests').select('test_id').where('campaign_id', '=', campaign.id).orderBy('position').execute()).map(
-    (r) => r.test_id,
-  );
+  const allTests = (
+    await db.selectFrom('campaign_tests').select('test_id').where('campaign_id', '=', campaign.id).orderBy('position').execute()
+  ).map((r) => r.test_id);
   const wanted = new Map<string, { assessor_id: number; assessed_id: number; test_id: number }>();
   for (const a of campaign.assessments ?? []) {
     for (const assessed of a.assessed) {
@@ -133,7 +146,10 @@ async function writeAssessments(db: Db, campaign: BundleCampaign, userId: (email
   for (const [k, row] of wanted) {
     if (existing.has(k)) counts.unchanged++;
     else {
-      await db.insertInto('assessments').values({ campaign_id: campaign.id, ...row }).execute();
+      await db
+        .insertInto('assessments')
+        .values({ campaign_id: campaign.id, ...row })
+        .execute();
       counts.created++;
     }
   }
@@ -169,7 +185,10 @@ async function writeRelations(db: Db, campaign: BundleCampaign, userId: (email: 
     const row = { relation_id: r.relationId, label: r.label ? JSON.stringify(r.label) : null };
     const current = existing.get(k);
     if (!current) {
-      await db.insertInto('relations360').values({ campaign_id: campaign.id, evaluator_id: evaluator, evaluee_id: evaluee, ...row }).execute();
+      await db
+        .insertInto('relations360')
+        .values({ campaign_id: campaign.id, evaluator_id: evaluator, evaluee_id: evaluee, ...row })
+        .execute();
       counts.created++;
       continue;
     }

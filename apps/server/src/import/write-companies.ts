@@ -29,7 +29,11 @@ export async function writeCompanies(
   }
   // Explicit ids first, then move the identity past them, then let the database number the rest.
   const withId = created.filter((c) => c.id !== undefined);
-  for (const c of withId) await db.insertInto('companies').values({ id: c.id, ...c.row }).execute();
+  for (const c of withId)
+    await db
+      .insertInto('companies')
+      .values({ id: c.id, ...c.row })
+      .execute();
   if (withId.length) await syncIdentity(db, dialect, 'companies');
   for (const c of created.filter((c) => c.id === undefined)) await db.insertInto('companies').values(c.row).execute();
   counts.created += created.length;

@@ -8,7 +8,10 @@ export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportC
     const row = toRow(test);
     const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();
     if (!existing) {
-      await db.insertInto('tests').values({ id: test.id, ...row }).execute();
+      await db
+        .insertInto('tests')
+        .values({ id: test.id, ...row })
+        .execute();
       counts.created++;
       continue;
     }

@@ -57,7 +57,11 @@ export async function writeUsers(
     },
   }));
   const withId = rows.filter((r) => r.id !== undefined);
-  for (const r of withId) await db.insertInto('users').values({ id: r.id, ...r.row }).execute();
+  for (const r of withId)
+    await db
+      .insertInto('users')
+      .values({ id: r.id, ...r.row })
+      .execute();
   if (withId.length) await syncIdentity(db, dialect, 'users');
   for (const r of rows.filter((r) => r.id === undefined)) await db.insertInto('users').values(r.row).execute();
   counts.created += rows.length;

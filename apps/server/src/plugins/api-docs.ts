@@ -15,6 +15,7 @@ export const apiDocs = fp(async (app: FastifyInstance) => {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
   });
 });

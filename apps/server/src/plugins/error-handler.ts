@@ -15,7 +15,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       const errors = error.validation.map((v) => {
-        const path = [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
+        const path = [
+          where,
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ].join('.');
         return { path, message: v.message ?? 'Invalid value' };
       });
       const message = errors.map((e) => `${e.path}: ${e.message}`).join('; ');

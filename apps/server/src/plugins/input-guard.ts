@@ -11,7 +11,11 @@ import { HttpError } from '../http/http-error';
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    for (const [where, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
       const problem = findProblem(value, where);
       if (problem) throw new HttpError(400, 'VALIDATION', `${problem.path}: ${problem.message}`, [problem]);
     }

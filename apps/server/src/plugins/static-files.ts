@@ -21,7 +21,13 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     await app.register(fastifyStatic, { root: opts.webRoot, prefix: '/', wildcard: false, index: false });
   }
   if (existsSync(opts.activitiesRoot)) {
-    await app.register(fastifyStatic, { root: opts.activitiesRoot, prefix: '/activities/', decorateReply: false, index: ['index.html'], redirect: true });
+    await app.register(fastifyStatic, {
+      root: opts.activitiesRoot,
+      prefix: '/activities/',
+      decorateReply: false,
+      index: ['index.html'],
+      redirect: true,
+    });
   }
   if (existsSync(opts.sdkRoot)) {
     // What activities load from the platform, whatever their origin: the SDK and the activity kit.

@@ -1,5 +1,5 @@
 import type { TestStatus } from '@prova/contract/tests';
-import { parseJson } from '../presenters/localize';
+import { parseJson } from '../db/json-column';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
 export interface StartCheck {

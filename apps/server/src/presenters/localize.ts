@@ -23,12 +23,3 @@ export function pickLang(value: unknown, lang: string): string {
   const chosen = texts[lang] ?? texts[DEFAULT_LANG] ?? Object.values(texts)[0];
   return typeof chosen === 'string' ? chosen : '';
 }
-
-export function parseJson<T>(stored: string | null | undefined, fallback: T): T {
-  if (stored == null || stored === '') return fallback;
-  try {
-    return JSON.parse(stored) as T;
-  } catch {
-    return fallback;
-  }
-}

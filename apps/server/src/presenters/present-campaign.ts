@@ -2,7 +2,8 @@ import type { Campaign, CampaignSummary } from '@prova/contract/campaigns';
 import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
-import { localize, parseJson } from './localize';
+import { parseJson } from '../db/json-column';
+import { localize } from './localize';
 import { isAssessor } from './present-user';
 
 export const DEFAULT_PRIVACY_TEXT =
@@ -26,11 +27,7 @@ export function hasConsent(p: Participation, user: UserWithCompany): boolean {
   return user.privacy === 1 || p.privacy_consent_at != null;
 }
 
-export function presentCampaignSummary(
-  p: Participation,
-  user: UserWithCompany,
-  languageNames: Map<string, string>,
-): CampaignSummary {
+export function presentCampaignSummary(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): CampaignSummary {
   const lang = contentLang(p, user);
   return {
     id: p.id,

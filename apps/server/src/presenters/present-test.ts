@@ -2,7 +2,8 @@ import type { LangCode } from '@prova/contract/limits';
 import type { TestStatus, TestTiming, UserTest } from '@prova/contract/tests';
 import type { StartCheck } from '../policies/test-start';
 import type { CampaignTestRow } from '../repositories/tests-repository';
-import { localize, parseJson, pickLang } from './localize';
+import { parseJson } from '../db/json-column';
+import { localize, pickLang } from './localize';
 
 type Json = Record<string, unknown>;
 
@@ -33,9 +34,7 @@ export function presentTheme(stored: string | null, lang: LangCode, firstName: s
       ...preview,
       ...(preview.subject !== undefined ? { subject: fill(preview.subject) } : {}),
       ...(preview.content !== undefined ? { content: fill(preview.content) } : {}),
-      ...(Array.isArray(preview.messages)
-        ? { messages: preview.messages.map((m: Json) => ({ ...m, text: fill(m?.text) })) }
-        : {}),
+      ...(Array.isArray(preview.messages) ? { messages: preview.messages.map((m: Json) => ({ ...m, text: fill(m?.text) })) } : {}),
     },
   };
 }

@@ -38,12 +38,7 @@ export function createCampaignsRepository(db: Db) {
     async enter(campaignId: number, userId: number, lang: string | null): Promise<void> {
       const set: { last_access: string; lang?: string } = { last_access: new Date().toISOString() };
       if (lang) set.lang = lang;
-      await db
-        .updateTable('participants')
-        .set(set)
-        .where('campaign_id', '=', campaignId)
-        .where('user_id', '=', userId)
-        .execute();
+      await db.updateTable('participants').set(set).where('campaign_id', '=', campaignId).where('user_id', '=', userId).execute();
     },
 
     async giveConsent(campaignId: number, userId: number): Promise<void> {

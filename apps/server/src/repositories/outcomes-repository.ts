@@ -1,6 +1,6 @@
 import { OUTCOMES_MAX_CHARS, type Outcome } from '@prova/contract/tests';
 import type { Db } from '../db/database';
-import { parseJson } from '../presenters/localize';
+import { parseJson } from '../db/json-column';
 
 export type OutcomeSource = 'client' | 'server' | 'assessor';
 
@@ -56,7 +56,15 @@ export function createOutcomesRepository(db: Db) {
       if (text.length > OUTCOMES_MAX_CHARS) throw new OutcomesTooLargeError();
       const at = new Date().toISOString();
       const [first, ...extra] = rows;
-      if (extra.length) await trx.deleteFrom('outcomes').where('id', 'in', extra.map((r) => r.id)).execute();
+      if (extra.length)
+        await trx
+          .deleteFrom('outcomes')
+          .where(
+            'id',
+            'in',
+            extra.map((r) => r.id),
+          )
+          .execute();
       if (first) {
         await trx.updateTable('outcomes').set({ outcomes: text, created_at: at }).where('id', '=', first.id).execute();
         return;

@@ -39,8 +39,11 @@ export interface ProgressState extends ProgressKey {
 type Kind = 'sync' | 'status' | 'data';
 const kindOf = (w: ProgressWrite): Kind => (w.status === undefined ? 'data' : w.data === undefined ? 'status' : 'sync');
 const keyOf = (w: ProgressKey) => `${w.campaignId}:${w.testId}:${w.userId}`;
-const whereKey = (k: ProgressKey) => (qb: any) =>
-  qb.where('campaign_id', '=', k.campaignId).where('test_id', '=', k.testId).where('user_id', '=', k.userId);
+/** Narrows any query on test_progress to one person's progress in one test. */
+const whereKey =
+  (k: ProgressKey) =>
+  <Q extends { where(column: 'campaign_id' | 'test_id' | 'user_id', op: '=', value: number): Q }>(qb: Q): Q =>
+    qb.where('campaign_id', '=', k.campaignId).where('test_id', '=', k.testId).where('user_id', '=', k.userId);
 
 // The rules of a versioned write, evaluated inside the database on the row's primary key:
 // - nothing is written into a complete test, nor into a timed test whose time and grace ran out;
@@ -72,7 +75,10 @@ export function createProgressRepository(db: Db) {
       ends_at: w.endsAt,
       scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
     }));
-    const guard = kind === 'data' ? sql<boolean>`${open(expiredBefore(now))} and ${applies}` : sql<boolean>`${open(expiredBefore(now))} and (${applies} or ${completes})`;
+    const guard =
+      kind === 'data'
+        ? sql<boolean>`${open(expiredBefore(now))} and ${applies}`
+        : sql<boolean>`${open(expiredBefore(now))} and (${applies} or ${completes})`;
     return db
       .insertInto('test_progress')
       .values(rows)
@@ -163,7 +169,17 @@ export function createProgressRepository(db: Db) {
       const at = now.toISOString();
       await db
         .insertInto('test_progress')
-        .values({ campaign_id: key.campaignId, test_id: key.testId, user_id: key.userId, version: 0, status: 'incomplete', data: null, updated_at: at, started_at: at, ends_at: endsAt })
+        .values({
+          campaign_id: key.campaignId,
+          test_id: key.testId,
+          user_id: key.userId,
+          version: 0,
+          status: 'incomplete',
+          data: null,
+          updated_at: at,
+          started_at: at,
+          ends_at: endsAt,
+        })
         .onConflict((oc) =>
           oc
             .columns(['campaign_id', 'user_id', 'test_id'])
@@ -182,7 +198,12 @@ export function createProgressRepository(db: Db) {
     async reopen(key: ProgressKey, endsAt: string | null, reason: string, now: Date = new Date()) {
       const at = now.toISOString();
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('test_progress').selectAll().$call(whereKey(key)).where('status', '=', 'complete').executeTakeFirst();
+        const row = await trx
+          .selectFrom('test_progress')
+          .selectAll()
+          .$call(whereKey(key))
+          .where('status', '=', 'complete')
+          .executeTakeFirst();
         if (!row) return;
         await trx
           .insertInto('test_progress_history')
@@ -202,7 +223,15 @@ export function createProgressRepository(db: Db) {
           .execute();
         await trx
           .updateTable('test_progress')
-          .set({ status: 'incomplete', data: null, version: row.version + 1, started_at: at, ends_at: endsAt, scoring_due: 0, updated_at: at })
+          .set({
+            status: 'incomplete',
+            data: null,
+            version: row.version + 1,
+            started_at: at,
+            ends_at: endsAt,
+            scoring_due: 0,
+            updated_at: at,
+          })
           .$call(whereKey(key))
           .execute();
       });
@@ -217,7 +246,18 @@ export function createProgressRepository(db: Db) {
       const at = now.toISOString();
       const rows = await db
         .insertInto('test_progress')
-        .values({ campaign_id: key.campaignId, test_id: key.testId, user_id: key.userId, version: 0, status: 'complete', data: null, updated_at: at, started_at: at, ends_at: null, scoring_due: scored ? 1 : 0 })
+        .values({
+          campaign_id: key.campaignId,
+          test_id: key.testId,
+          user_id: key.userId,
+          version: 0,
+          status: 'complete',
+          data: null,
+          updated_at: at,
+          started_at: at,
+          ends_at: null,
+          scoring_due: scored ? 1 : 0,
+        })
         .onConflict((oc) =>
           oc
             .columns(['campaign_id', 'user_id', 'test_id'])

@@ -54,10 +54,7 @@ export function createTestsRepository(db: Db) {
 
     /** One test, only if it belongs to the campaign. */
     findInCampaign: (campaignId: number, testId: number) =>
-      campaignTests()
-        .where('campaign_tests.campaign_id', '=', campaignId)
-        .where('campaign_tests.test_id', '=', testId)
-        .executeTakeFirst(),
+      campaignTests().where('campaign_tests.campaign_id', '=', campaignId).where('campaign_tests.test_id', '=', testId).executeTakeFirst(),
 
     /**
      * Distinct test urls that may lead to another origin: all but the platform's own root-relative
@@ -121,7 +118,9 @@ export function createTestsRepository(db: Db) {
       db
         .selectFrom('assessments')
         .innerJoin('campaign_tests', (join) =>
-          join.onRef('campaign_tests.campaign_id', '=', 'assessments.campaign_id').onRef('campaign_tests.test_id', '=', 'assessments.test_id'),
+          join
+            .onRef('campaign_tests.campaign_id', '=', 'assessments.campaign_id')
+            .onRef('campaign_tests.test_id', '=', 'assessments.test_id'),
         )
         .innerJoin('tests', 'tests.id', 'assessments.test_id')
         .innerJoin('users', 'users.id', 'assessments.assessed_id')

@@ -28,7 +28,13 @@ export function createUsersRepository(db: Db) {
       await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
       await db
         .insertInto('password_resets')
-        .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt.toISOString(), expires_at: expiresAt.toISOString(), used_at: null })
+        .values({
+          token_hash: tokenHash,
+          user_id: userId,
+          created_at: createdAt.toISOString(),
+          expires_at: expiresAt.toISOString(),
+          used_at: null,
+        })
         .execute();
     },
 

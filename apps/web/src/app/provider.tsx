@@ -13,8 +13,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // Client errors (4xx, expired session) will not change by asking again.
-      retry: (failureCount, error) =>
-        failureCount < 2 && isApiClientError(error) && error.kind === 'http' && (error.status ?? 0) >= 500,
+      retry: (failureCount, error) => failureCount < 2 && isApiClientError(error) && error.kind === 'http' && (error.status ?? 0) >= 500,
       refetchOnWindowFocus: false,
       // The API client reports offline itself ('Sei offline'), rather than react-query pausing silently.
       networkMode: 'always',

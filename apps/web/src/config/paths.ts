@@ -11,8 +11,7 @@ export const paths = {
     // The e-mailed link. Both parts are optional in the pattern so a cut link reaches the page, which sends it to /login.
     newPassword: {
       path: '/new_password/:token?/:email?',
-      getHref: (token: string, email: string) =>
-        `/new_password/${encodeURIComponent(token)}/${encodeURIComponent(email)}`,
+      getHref: (token: string, email: string) => `/new_password/${encodeURIComponent(token)}/${encodeURIComponent(email)}`,
     },
   },
 

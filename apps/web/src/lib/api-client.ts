@@ -157,10 +157,6 @@ export async function readJson(response: Response): Promise<unknown> {
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
     apiRequest(path, { ...options, schema, method: 'GET' }),
-  post: <T>(
-    path: string,
-    body: unknown,
-    schema: z.ZodType<T>,
-    options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {},
-  ) => apiRequest(path, { ...options, schema, body, method: 'POST' }),
+  post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
+    apiRequest(path, { ...options, schema, body, method: 'POST' }),
 };

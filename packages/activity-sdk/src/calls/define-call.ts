@@ -69,10 +69,7 @@ export async function withFailure<T>(message: string, run: () => Promise<T>): Pr
 }
 
 /** An optional handler, or a clear 'not available' error. */
-export function requireHandler<K extends keyof ActivityHandlers>(
-  handlers: ActivityHandlers,
-  name: K,
-): NonNullable<ActivityHandlers[K]> {
+export function requireHandler<K extends keyof ActivityHandlers>(handlers: ActivityHandlers, name: K): NonNullable<ActivityHandlers[K]> {
   const handler = handlers[name];
   if (!handler) throw new ProvaError(`Not available: this host does not support ${String(name)}`, 'NOT_AVAILABLE');
   return handler as NonNullable<ActivityHandlers[K]>;

@@ -36,9 +36,12 @@ export const init = defineCall({
   toParams: () => undefined,
   params: emptyParams,
   // Ids that are not numbers fail the same way on the activity's side.
-  result: z.unknown().superRefine((value, ctx) => {
-    if (!trackingIds.safeParse(value).success) ctx.addIssue({ code: 'custom', message: MESSAGES.invalidTrackingData });
-  }).pipe(sessionSchema),
+  result: z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (!trackingIds.safeParse(value).success) ctx.addIssue({ code: 'custom', message: MESSAGES.invalidTrackingData });
+    })
+    .pipe(sessionSchema),
   async serve({ session, handlers, state }) {
     const ids = trackingIds.safeParse(session);
     if (!ids.success) throw new ProvaError(MESSAGES.invalidTrackingData, 'INVALID_TRACKING_DATA');

@@ -13,7 +13,13 @@ export function recordingHandlers(overrides: Partial<ActivityHandlers> = {}) {
       return answer;
     };
   const handlers: ActivityHandlers = {
-    init: record('init', { status: true, testStatus: 'incomplete' as const, data: { answers: { q1: 'a' } }, version: 3, testData: '{"timer":20}' }),
+    init: record('init', {
+      status: true,
+      testStatus: 'incomplete' as const,
+      data: { answers: { q1: 'a' } },
+      version: 3,
+      testData: '{"timer":20}',
+    }),
     setStatus: record('setStatus', undefined),
     setData: record('setData', undefined),
     trackOutcomes: record('trackOutcomes', undefined),

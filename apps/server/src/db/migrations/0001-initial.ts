@@ -158,11 +158,7 @@ export function initial(dialect: DialectName) {
         .addColumn('outcomes', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('outcomes_lookup_idx')
-        .on('outcomes')
-        .columns(['campaign_id', 'test_id', 'user_id'])
-        .execute();
+      await db.schema.createIndex('outcomes_lookup_idx').on('outcomes').columns(['campaign_id', 'test_id', 'user_id']).execute();
 
       await db.schema
         .createTable('logs')

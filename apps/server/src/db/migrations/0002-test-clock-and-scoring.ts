@@ -13,10 +13,23 @@ export function testClockAndScoring(dialect: DialectName) {
       // The instant a timed test ends for this person (extra time included), without network grace.
       await db.schema.alterTable('test_progress').addColumn('ends_at', 'text').execute();
       // 1 while a complete test with a scoring script waits for the server's scoring.
-      await db.schema.alterTable('test_progress').addColumn('scoring_due', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('test_progress')
+        .addColumn('scoring_due', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       // The expiry sweep and the scoring sweep read only the few rows that wait for them.
-      await db.schema.createIndex('test_progress_ends_idx').on('test_progress').column('ends_at').where(sql<boolean>`status = 'incomplete'`).execute();
-      await db.schema.createIndex('test_progress_scoring_idx').on('test_progress').column('updated_at').where(sql<boolean>`scoring_due = 1`).execute();
+      await db.schema
+        .createIndex('test_progress_ends_idx')
+        .on('test_progress')
+        .column('ends_at')
+        .where(sql<boolean>`status = 'incomplete'`)
+        .execute();
+      await db.schema
+        .createIndex('test_progress_scoring_idx')
+        .on('test_progress')
+        .column('updated_at')
+        .where(sql<boolean>`scoring_due = 1`)
+        .execute();
 
       await db.schema
         .createTable('test_progress_history')

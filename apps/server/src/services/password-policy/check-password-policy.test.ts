@@ -44,7 +44,9 @@ describe('server password policy', () => {
     }
     // Eight random characters pass; a password made of the person's own name does not.
     expect(passwordPolicyFailures('Xq7!mBwz', [])).toEqual([]);
-    expect(passwordPolicyFailures('Gianluca1!', ['Gianluca', 'Ferri', 'gianluca.ferri@example.com'])).toEqual(['validation.password.uncompromised']);
+    expect(passwordPolicyFailures('Gianluca1!', ['Gianluca', 'Ferri', 'gianluca.ferri@example.com'])).toEqual([
+      'validation.password.uncompromised',
+    ]);
   });
 
   it('adds the length and confirmation keys to the policy keys', () => {

@@ -8,7 +8,9 @@ import { ratingCriteria } from './rating-criteria';
 
 /** How far an assessor is with one person: how many criteria have a numeric rating. */
 export function assessmentState(criteria: string[], recorded: Outcome[]): { state: AssessmentState; rated: number } {
-  const rated = criteria.filter((id) => recorded.some((o) => String(o.questionId) === id && o.answerId === undefined && typeof o.value === 'number')).length;
+  const rated = criteria.filter((id) =>
+    recorded.some((o) => String(o.questionId) === id && o.answerId === undefined && typeof o.value === 'number'),
+  ).length;
   if (criteria.length > 0 && rated === criteria.length) return { state: 'rated', rated };
   return { state: recorded.length > 0 ? 'in progress' : 'not started', rated };
 }
@@ -38,7 +40,12 @@ export async function listAssessorTests(repos: TestDeliveryRepos, context: Parti
       tests.set(row.test_id, test);
     }
     const outcomes = recorded.get(row.test_id)?.get(row.user_id) ?? [];
-    test.people.push({ id: row.user_id, firstName: row.first_name, lastName: row.last_name, ...assessmentState(test.criteriaIds, outcomes) });
+    test.people.push({
+      id: row.user_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      ...assessmentState(test.criteriaIds, outcomes),
+    });
   }
   return [...tests.values()].map(({ criteriaIds: _ids, ...test }) => test);
 }

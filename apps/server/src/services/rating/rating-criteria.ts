@@ -1,5 +1,6 @@
 import type { RatingCriterion } from '@prova/contract/tests';
-import { parseJson, pickLang } from '../../presenters/localize';
+import { parseJson } from '../../db/json-column';
+import { pickLang } from '../../presenters/localize';
 
 interface ModelTask {
   markerId?: unknown;
@@ -29,7 +30,9 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
  */
 export function ratingCriteria(input: { model: string | null; jsonData: string; testId: number; lang: string }): RatingCriterion[] {
   const model = parseJson<{ tasks?: ModelTask[]; markers?: ModelMarker[] } | null>(input.model, null);
-  const tasks = Array.isArray(model?.tasks) ? model.tasks.filter((t) => Number(t.test) === input.testId && typeof t.outcome === 'string') : [];
+  const tasks = Array.isArray(model?.tasks)
+    ? model.tasks.filter((t) => Number(t.test) === input.testId && typeof t.outcome === 'string')
+    : [];
   if (tasks.length > 0) {
     const markers = new Map((Array.isArray(model?.markers) ? model.markers : []).map((m) => [Number(m.id), m]));
     const seen = new Set<string>();

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { AlgorithmError, runAlgorithm, scriptInput } from './run-algorithm';
-import { RAG_ALGORITHM } from '../../routes/api/tests/test-delivery-fixtures';
+
+/** A numerical test's key: q1 = b, q2 = d, q3 = a. */
+const RAG_ALGORITHM =
+  "function computeOutcomes(data) { var a = (data && data.answers) || {}; var key = {q1: 'b', q2: 'd', q3: 'a'}; var ok = 0; for (var q in key) { if (a[q] === key[q]) ok++; } return [{ questionId: 'score', value: Math.round(100 * ok / 3) }]; }";
 
 describe('runAlgorithm', () => {
   it('computes outcomes from the parsed progress data', async () => {
-    expect(await runAlgorithm(RAG_ALGORITHM, scriptInput('{"answers":{"q1":"b","q2":"d","q3":"a"}}'))).toEqual([{ questionId: 'score', value: 100 }]);
+    expect(await runAlgorithm(RAG_ALGORITHM, scriptInput('{"answers":{"q1":"b","q2":"d","q3":"a"}}'))).toEqual([
+      { questionId: 'score', value: 100 },
+    ]);
     expect(await runAlgorithm(RAG_ALGORITHM, scriptInput('not json'))).toEqual([{ questionId: 'score', value: 0 }]);
   });
 
   it('gives the script nothing of the host', async () => {
-    const probe = "function computeOutcomes() { return [{ questionId: 'env', value: [typeof require, typeof process, typeof fetch, typeof globalThis.setTimeout].join(',') }]; }";
+    const probe =
+      "function computeOutcomes() { return [{ questionId: 'env', value: [typeof require, typeof process, typeof fetch, typeof globalThis.setTimeout].join(',') }]; }";
     expect(await runAlgorithm(probe, null)).toEqual([{ questionId: 'env', value: 'undefined,undefined,undefined,undefined' }]);
   });
 
@@ -17,7 +23,10 @@ describe('runAlgorithm', () => {
     const started = Date.now();
     await expect(runAlgorithm('function computeOutcomes() { for (;;) {} }', null, 200)).rejects.toThrow(/time limit/);
     expect(Date.now() - started).toBeLessThan(2_000);
-    for (const hog of ["function computeOutcomes() { var a = []; for (;;) a.push('x'.repeat(1e6)); }", 'function computeOutcomes() { return computeOutcomes(); }']) {
+    for (const hog of [
+      "function computeOutcomes() { var a = []; for (;;) a.push('x'.repeat(1e6)); }",
+      'function computeOutcomes() { return computeOutcomes(); }',
+    ]) {
       const t0 = Date.now();
       await expect(runAlgorithm(hog, null)).rejects.toBeInstanceOf(AlgorithmError);
       expect(Date.now() - t0).toBeLessThan(5_000);

@@ -55,7 +55,11 @@ export function createOidcSignIn() {
     },
 
     /** Exchanges the code of the callback URL and reads the e-mail claim (ID token, else userinfo). */
-    async finish(settings: SsoSettings, callbackUrl: URL, pending: { state: string; nonce: string; codeVerifier: string }): Promise<SignedIn> {
+    async finish(
+      settings: SsoSettings,
+      callbackUrl: URL,
+      pending: { state: string; nonce: string; codeVerifier: string },
+    ): Promise<SignedIn> {
       const config = await guard(configuration(settings));
       const tokens = await guard(
         oidc.authorizationCodeGrant(config, callbackUrl, {
@@ -72,7 +76,8 @@ export function createOidcSignIn() {
         claims = { ...(await guard(oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub))), ...idClaims };
       }
       const email = claims[settings.emailClaim];
-      if (typeof email !== 'string' || !email.trim()) throw new SsoError('SSO_FAILED', `The provider sent no "${settings.emailClaim}" claim`);
+      if (typeof email !== 'string' || !email.trim())
+        throw new SsoError('SSO_FAILED', `The provider sent no "${settings.emailClaim}" claim`);
       if (settings.emailClaim === 'email' && claims.email_verified === false) {
         throw new SsoError('EMAIL_NOT_VERIFIED', 'The provider marks the e-mail address as not verified');
       }
@@ -90,8 +95,14 @@ async function discover(settings: SsoSettings): Promise<oidc.Configuration> {
   const config = await oidc.discovery(issuer, settings.clientId, undefined, auth, { timeout: PROVIDER_TIMEOUT_S, execute });
   // Most providers take the secret in the body; some accept only HTTP Basic.
   const methods = config.serverMetadata().token_endpoint_auth_methods_supported;
-  if (!settings.clientSecret || !methods || methods.includes('client_secret_post') || !methods.includes('client_secret_basic')) return config;
-  const basic = new oidc.Configuration(config.serverMetadata(), settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret));
+  if (!settings.clientSecret || !methods || methods.includes('client_secret_post') || !methods.includes('client_secret_basic'))
+    return config;
+  const basic = new oidc.Configuration(
+    config.serverMetadata(),
+    settings.clientId,
+    undefined,
+    oidc.ClientSecretBasic(settings.clientSecret),
+  );
   basic.timeout = PROVIDER_TIMEOUT_S;
   for (const apply of execute) apply(basic);
   return basic;

@@ -41,16 +41,7 @@ export function SelectCampaignRoute() {
   if (!user) return null;
 
   return (
-    <AppLayout
-      header={
-        <Header
-          user={user}
-          campaignCount={list.length}
-          onLogout={logout.start}
-          isLoggingOut={logout.isLoggingOut}
-        />
-      }
-    >
+    <AppLayout header={<Header user={user} campaignCount={list.length} onLogout={logout.start} isLoggingOut={logout.isLoggingOut} />}>
       <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <div className="page page--narrow">
         <h1>{t('campaigns.welcome')}</h1>

@@ -19,13 +19,7 @@ export interface AccountWidgetProps {
  * Desktop: a disclosure button with avatar and name opening the entries.
  * Mobile (max-width 600px, via CSS): the entries become icon buttons with accessible names.
  */
-export function AccountWidget({
-  fullName,
-  canChangeCampaign,
-  onLogout,
-  isLoggingOut = false,
-  closeTo,
-}: AccountWidgetProps) {
+export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLoggingOut = false, closeTo }: AccountWidgetProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -47,11 +47,7 @@ export function Header({
           <LogoMark />
           <span className="visually-hidden">{t('header.home')}</span>
           <span className="brand__company">
-            {user.company.logo ? (
-              <img src={user.company.logo} alt={user.company.name} className="brand__logo" />
-            ) : (
-              user.company.name
-            )}
+            {user.company.logo ? <img src={user.company.logo} alt={user.company.name} className="brand__logo" /> : user.company.name}
           </span>
         </Link>
         <p className="site-header__title">{title}</p>
@@ -68,7 +64,10 @@ export function Header({
       </div>
       {showMenu && (
         <>
-          <SiteNav variant="desktop" items={[overview, { to: paths.app.report.getHref(), icon: <ChartIcon />, label: t('header.report') }]} />
+          <SiteNav
+            variant="desktop"
+            items={[overview, { to: paths.app.report.getHref(), icon: <ChartIcon />, label: t('header.report') }]}
+          />
           {!hideMobileMenu && (
             <SiteNav variant="mobile" items={[overview, { to: paths.app.tests.getHref(), icon: <ListIcon />, label: t('header.tests') }]} />
           )}

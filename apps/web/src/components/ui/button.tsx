@@ -7,15 +7,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isLoading?: boolean;
 }
 
-export function Button({
-  variant = 'primary',
-  isLoading = false,
-  className,
-  disabled,
-  children,
-  type = 'button',
-  ...props
-}: ButtonProps) {
+export function Button({ variant = 'primary', isLoading = false, className, disabled, children, type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}

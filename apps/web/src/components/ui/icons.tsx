@@ -62,14 +62,7 @@ export const ChevronDownIcon = () => (
 export const LogoMark = () => (
   <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" className="logo-mark">
     <rect width="32" height="32" rx="7" fill="currentColor" />
-    <path
-      d="M11 24V8h6.5a5 5 0 0 1 0 10H11"
-      fill="none"
-      stroke="#fff"
-      strokeWidth="3"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
+    <path d="M11 24V8h6.5a5 5 0 0 1 0 10H11" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
 

@@ -20,9 +20,7 @@ describe('classifyResponse', () => {
 
 describe('retryDelay', () => {
   it('doubles from 1 s and caps at 16 s for temporary failures', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((attempt) => retryDelay('temporary', attempt))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 16000, 16000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 9].map((attempt) => retryDelay('temporary', attempt))).toEqual([1000, 2000, 4000, 8000, 16000, 16000, 16000]);
   });
 
   it('waits a fixed 2 s for probable permanent failures', () => {

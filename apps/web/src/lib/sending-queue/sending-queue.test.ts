@@ -235,9 +235,7 @@ describe('persistence', () => {
     await third.queue.ready;
     expect(third.queue.getTasks()).toEqual([]);
     // Every reload kept the tab's keys.
-    expect([...third.storage.entries.keys()].filter((key) => key.startsWith('tasks'))).toEqual([
-      `tasks:${third.page.session.get('tab')}`,
-    ]);
+    expect([...third.storage.entries.keys()].filter((key) => key.startsWith('tasks'))).toEqual([`tasks:${third.page.session.get('tab')}`]);
   });
 
   it('keeps the retry count across a reload', async () => {
@@ -440,7 +438,11 @@ describe('failures', () => {
   });
 
   it('retries probable permanent errors every 2 s (other 4xx, 2xx without status)', async () => {
-    const script = [{ status: 422, body: {} }, { status: 200, body: {} }, { status: 404, body: undefined }];
+    const script = [
+      { status: 422, body: {} },
+      { status: 200, body: {} },
+      { status: 404, body: undefined },
+    ];
     const { queue, calls } = setup({ script });
     await queue.enqueue(data(2, 1));
     queue.start(USER);
@@ -468,11 +470,7 @@ describe('failures', () => {
     // Signed in again: the queue goes on, and after a success the cleared task comes back.
     queue.start(USER);
     await flush();
-    expect(calls.map((call) => brief(call.task))).toEqual([
-      'DATA u40 c1 t2 v1',
-      'DATA u40 c1 t3 v1',
-      'DATA u40 c1 t2 v1',
-    ]);
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1', 'DATA u40 c1 t2 v1']);
     expect(queue.getBackup()).toEqual([]);
   });
 
@@ -675,7 +673,12 @@ describe('checkSync', () => {
     await flush();
 
     expect(calls.map((call) => brief(call.task))).toEqual(['SYNC_ALL u40 c1 t0 v0', 'SYNC u40 c1 t3 v7']);
-    expect(calls[0].task.data).toEqual({ tests: [{ testId: 2, version: 5 }, { testId: 3, version: 7 }] });
+    expect(calls[0].task.data).toEqual({
+      tests: [
+        { testId: 2, version: 5 },
+        { testId: 3, version: 7 },
+      ],
+    });
     expect(calls[1].task).toMatchObject({ status: 'complete', data: 'data 3@7' });
     expect(queue.getTasks()).toEqual([]);
   });

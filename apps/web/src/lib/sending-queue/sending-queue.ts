@@ -140,8 +140,7 @@ class QueueImpl implements SendingQueue {
     this.backupSize = options.backupSize ?? QUEUE.backupSize;
     this.onAuthError = options.onAuthError ?? (() => {});
     this.logFailure = options.logFailure ?? ((entry) => console.warn('[sending-queue]', entry.message, entry));
-    this.onUnloggableError =
-      options.onUnloggableError ?? ((entry) => console.error('[sending-queue]', entry.message, entry));
+    this.onUnloggableError = options.onUnloggableError ?? ((entry) => console.error('[sending-queue]', entry.message, entry));
     const loaded = this.load();
     this.writes = loaded;
     this.adopting = loaded.then(() => this.adoptNow());
@@ -154,10 +153,7 @@ class QueueImpl implements SendingQueue {
     try {
       this.tabId = await claimTabId(this.env.tab);
       const own = tabKeys(this.tabId);
-      const [tasks, backup] = await Promise.all([
-        this.storage.get<StoredTask[]>(own.tasks),
-        this.storage.get<StoredTask[]>(own.backup),
-      ]);
+      const [tasks, backup] = await Promise.all([this.storage.get<StoredTask[]>(own.tasks), this.storage.get<StoredTask[]>(own.backup)]);
       this.tasks = (tasks ?? []).sort(compareTasks);
       this.backup = backup ?? [];
       this.seq = Math.max(0, ...this.tasks.map((t) => t.seq + 1), ...this.backup.map((t) => t.seq + 1));
@@ -188,9 +184,7 @@ class QueueImpl implements SendingQueue {
 
   /** Progress sent by beacon at the last unload may have arrived: ask (SYNC_ALL) before sending it again. */
   private async checkBeaconed(userId: number) {
-    const beaconed = this.tasks.filter(
-      (task) => task.beaconed && task.userId === userId && (task.type === 'SYNC' || task.type === 'DATA'),
-    );
+    const beaconed = this.tasks.filter((task) => task.beaconed && task.userId === userId && (task.type === 'SYNC' || task.type === 'DATA'));
     for (const campaignId of new Set(beaconed.map((task) => task.campaignId))) {
       try {
         await this.resync(campaignId);
@@ -251,10 +245,7 @@ class QueueImpl implements SendingQueue {
 
   /** The tasks join by the insert rules, the backup by the backup's; saved under this tab's keys before `keys` go. */
   private async adopt(keys: QueueKeys) {
-    const [tasks, backup] = await Promise.all([
-      this.storage.get<StoredTask[]>(keys.tasks),
-      this.storage.get<StoredTask[]>(keys.backup),
-    ]);
+    const [tasks, backup] = await Promise.all([this.storage.get<StoredTask[]>(keys.tasks), this.storage.get<StoredTask[]>(keys.backup)]);
     for (const task of (tasks ?? []).sort((a, b) => a.seq - b.seq)) this.insert({ ...task, seq: this.seq++ });
     for (const task of backup ?? []) {
       this.toBackup({ ...task, seq: this.seq++ }, { message: 'Adopted from a closed tab', task: describe(task) }, true);
@@ -377,7 +368,8 @@ class QueueImpl implements SendingQueue {
   private closed(task: StoredTask) {
     const test: ClosedTest = { campaignId: task.campaignId, testId: task.testId, userId: task.userId };
     this.tasks = this.tasks.filter(
-      (queued) => !(savesTest(queued) && queued.userId === test.userId && queued.campaignId === test.campaignId && queued.testId === test.testId),
+      (queued) =>
+        !(savesTest(queued) && queued.userId === test.userId && queued.campaignId === test.campaignId && queued.testId === test.testId),
     );
     void this.save();
     for (const listener of this.closedListeners) listener(test);
@@ -418,10 +410,13 @@ class QueueImpl implements SendingQueue {
     }
     task.retry = { type: outcome, attempt: attempt + 1 };
     void this.save();
-    this.waitTimer = this.timers.setTimeout(() => {
-      this.waitTimer = undefined;
-      this.pump();
-    }, retryDelay(outcome, attempt, this.retry));
+    this.waitTimer = this.timers.setTimeout(
+      () => {
+        this.waitTimer = undefined;
+        this.pump();
+      },
+      retryDelay(outcome, attempt, this.retry),
+    );
   }
 
   private clearWait() {

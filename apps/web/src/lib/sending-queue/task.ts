@@ -1,7 +1,6 @@
 // What the sending queue holds (spec section 3, 'Sync request') and the order it keeps (section 4).
 
-const TASK_TYPES = ['SYNC', 'SYNC_ALL', 'STATUS', 'DATA', 'OUTCOMES', 'LOG'] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
+export type TaskType = 'SYNC' | 'SYNC_ALL' | 'STATUS' | 'DATA' | 'OUTCOMES' | 'LOG';
 
 /** Why the last attempt failed: `none` before any failure. */
 export type RetryType = 'none' | 'temporary' | 'permanent' | 'auth';
@@ -56,7 +55,8 @@ export function compareTasks(a: StoredTask, b: StoredTask): number {
 }
 
 /** The tasks that save a test's progress or outcomes (not log entries, not checkSync). */
-export const savesTest = (task: QueueTask) => task.type === 'SYNC' || task.type === 'STATUS' || task.type === 'DATA' || task.type === 'OUTCOMES';
+export const savesTest = (task: QueueTask) =>
+  task.type === 'SYNC' || task.type === 'STATUS' || task.type === 'DATA' || task.type === 'OUTCOMES';
 
 /** The plain task, without the queue's bookkeeping. */
 export function toQueueTask(task: StoredTask): QueueTask {

@@ -10,7 +10,11 @@ afterAll(() => t.close());
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password and lists only open campaigns', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'Anna@Alfa.example', password: PASSWORD, timezone: 'Europe/Rome' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'Anna@Alfa.example', password: PASSWORD, timezone: 'Europe/Rome' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toMatchObject({ email: 'anna@alfa.example', firstName: 'Anna', company: { name: 'Alfa S.r.l.' }, isAssessor: false });
@@ -21,7 +25,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 422 WRONG_CREDENTIALS for a wrong password or an unknown user, without a session', async () => {
-    for (const payload of [{ username: 'anna@alfa.example', password: 'nope-nope' }, { username: 'ghost@alfa.example', password: PASSWORD }]) {
+    for (const payload of [
+      { username: 'anna@alfa.example', password: 'nope-nope' },
+      { username: 'ghost@alfa.example', password: PASSWORD },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ status: false, code: 'WRONG_CREDENTIALS' });
@@ -30,7 +37,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 422 NO_ACTIVE_CAMPAIGN when every campaign of the user is closed', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ugo@alfa.example', password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'ugo@alfa.example', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('NO_ACTIVE_CAMPAIGN');
   });
@@ -46,17 +57,36 @@ describe('POST /api/auth/login', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(`body.${field}`);
     }
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(malformed.statusCode).toBe(400);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'x'.repeat(2_000_000) } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'a', password: 'x'.repeat(2_000_000) },
+    });
     expect(huge.statusCode).toBe(413);
   });
 
   it('refuses a state-changing request from another origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://evil.example' }, payload: { username: 'anna@alfa.example', password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { username: 'anna@alfa.example', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CROSS_ORIGIN');
-    const same = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'http://localhost:3000' }, payload: { username: 'anna@alfa.example', password: PASSWORD } });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { username: 'anna@alfa.example', password: PASSWORD },
+    });
     expect(same.statusCode).toBe(200);
   });
 });
@@ -94,12 +124,20 @@ describe('campaign selection and privacy', () => {
     expect(noLang.statusCode).toBe(400);
     expect(noLang.json().errors[0].path).toBe('lang');
 
-    const wrongLang = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'ES_es' } });
+    const wrongLang = await t.app.inject({
+      method: 'POST',
+      url: '/api/usercampaign/7001',
+      headers: { cookie },
+      payload: { lang: 'ES_es' },
+    });
     expect(wrongLang.statusCode).toBe(400);
 
     const chosen = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'EN_en' } });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toMatchObject({ privacy: false, campaign: { id: 7001, name: 'Campaign one', lang: 'EN_en', user: { lang: 'EN_en' } } });
+    expect(chosen.json()).toMatchObject({
+      privacy: false,
+      campaign: { id: 7001, name: 'Campaign one', lang: 'EN_en', user: { lang: 'EN_en' } },
+    });
     expect(chosen.json().privacyAgreement).toContain('<p>');
     expect(chosen.json().campaign.user.accessDate).toBeTruthy();
 
@@ -125,7 +163,7 @@ describe('campaign selection and privacy', () => {
     expect(res.json().privacy).toBe(true);
   });
 
-  it('nobody enters a closed campaign or another company\'s', async () => {
+  it("nobody enters a closed campaign or another company's", async () => {
     const cookie = await login(t.app, 'anna@alfa.example', PASSWORD);
     for (const id of [7003, 8001, 999999]) {
       const res = await t.app.inject({ method: 'POST', url: `/api/usercampaign/${id}`, headers: { cookie }, payload: { lang: 'IT_it' } });
@@ -150,4 +188,3 @@ describe('campaign selection and privacy', () => {
     expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
   });
 });
-

@@ -24,7 +24,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: loginResponseSchema, 422: apiErrorSchema },
       },
       config: {
-        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (r) => `${r.ip}:${String((r.body as { username?: string })?.username ?? '').toLowerCase()}` },
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (r) => `${r.ip}:${String((r.body as { username?: string })?.username ?? '').toLowerCase()}`,
+        },
       },
     },
     async (request, reply) => {
@@ -51,14 +55,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
     return { status: true as const };
   });
 
-  app.get(
-    '/privacy/agreement',
-    { schema: { tags: ['auth'], response: { 200: privacyAgreementResponseSchema } } },
-    async (request) => {
-      const { participation, user } = await requireSelectedCampaign(request);
-      return { status: true as const, privacy: privacyText(participation, user) };
-    },
-  );
+  app.get('/privacy/agreement', { schema: { tags: ['auth'], response: { 200: privacyAgreementResponseSchema } } }, async (request) => {
+    const { participation, user } = await requireSelectedCampaign(request);
+    return { status: true as const, privacy: privacyText(participation, user) };
+  });
 
   app.post('/privacy/giveConsent', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (request) => {
     const { participation, user } = await requireSelectedCampaign(request);

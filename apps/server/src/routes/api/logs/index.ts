@@ -4,7 +4,7 @@ import { statusOk } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { logRequestSchema } from '@prova/contract/tests';
 import { requireAuth } from '../../../plugins/session';
-import { parseJson } from '../../../presenters/localize';
+import { parseJson } from '../../../db/json-column';
 import { createLogsRepository } from '../../../repositories/logs-repository';
 
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);

@@ -20,7 +20,12 @@ describe('POST /api/logs', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_id: marco.id, campaign_id: C_MAIN, test_id: 101, data });
 
-    const huge = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: { data: 'x'.repeat(LOG_DATA_MAX_CHARS + 1) } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      headers: { cookie: marco.cookie },
+      payload: { data: 'x'.repeat(LOG_DATA_MAX_CHARS + 1) },
+    });
     expect(huge.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: {} });
     expect(missing.statusCode).toBe(400);

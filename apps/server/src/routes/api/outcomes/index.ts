@@ -8,7 +8,15 @@ import { testComplete } from '../../../http/http-error';
 import { requireCampaignTest, requireSubject, requireTestRole } from '../../../policies/test-access';
 import { testDeliveryRepos } from '../../../repositories/test-delivery';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
 /**
  * Outcomes an activity tracked. They count as completion, once: a complete test (or one whose time

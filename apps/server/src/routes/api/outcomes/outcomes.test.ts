@@ -14,13 +14,25 @@ afterAll(() => t.close());
 const post = (who: Caller, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (who: Caller, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
 const stored = (testId: number, userId: number, source: string) =>
-  t.app.database.db.selectFrom('outcomes').select('outcomes').where('campaign_id', '=', C_MAIN).where('test_id', '=', testId)
-    .where('user_id', '=', userId).where('source', '=', source).execute().then((rows) => rows.map((r) => JSON.parse(r.outcomes)));
+  t.app.database.db
+    .selectFrom('outcomes')
+    .select('outcomes')
+    .where('campaign_id', '=', C_MAIN)
+    .where('test_id', '=', testId)
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .execute()
+    .then((rows) => rows.map((r) => JSON.parse(r.outcomes)));
 
 describe('POST /api/outcomes/:campaignId/:testId/:userId', () => {
-  it('keeps the client\'s outcomes, marks the test complete, and takes no more once it is', async () => {
+  it("keeps the client's outcomes, marks the test complete, and takes no more once it is", async () => {
     const url = `/api/outcomes/${C_MAIN}/104/${marco.id}`;
-    const first = await post(marco, url, { values: [{ questionId: 1, value: 3 }, { questionId: 50, answerId: 501, value: 1 }] });
+    const first = await post(marco, url, {
+      values: [
+        { questionId: 1, value: 3 },
+        { questionId: 50, answerId: 501, value: 1 },
+      ],
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true });
     const data = await get(marco, `/api/tests/104/data/${C_MAIN}/${marco.id}`);
@@ -28,10 +40,15 @@ describe('POST /api/outcomes/:campaignId/:testId/:userId', () => {
     const again = await post(marco, url, { values: [{ questionId: 1, value: 5 }] });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: false, code: 'TEST_COMPLETE' });
-    expect(await stored(104, marco.id, 'client')).toEqual([[{ questionId: 1, value: 3 }, { questionId: 50, answerId: 501, value: 1 }]]);
+    expect(await stored(104, marco.id, 'client')).toEqual([
+      [
+        { questionId: 1, value: 3 },
+        { questionId: 50, answerId: 501, value: 1 },
+      ],
+    ]);
   });
 
-  it('scores a test with an algorithm when tracked outcomes complete it, beside the client\'s', async () => {
+  it("scores a test with an algorithm when tracked outcomes complete it, beside the client's", async () => {
     await post(anna, `/api/tests/101/data/${C_MAIN}/${anna.id}`, { version: 1, data: { answers: { q1: 'b', q2: 'x', q3: 'x' } } });
     await post(anna, `/api/outcomes/${C_MAIN}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] });
     await t.app.scoring.idle();
@@ -39,7 +56,7 @@ describe('POST /api/outcomes/:campaignId/:testId/:userId', () => {
     expect(await stored(101, anna.id, 'client')).toEqual([[{ questionId: 'score', value: 100 }]]);
   });
 
-  it('refuses someone else\'s outcomes and bad bodies', async () => {
+  it("refuses someone else's outcomes and bad bodies", async () => {
     expect((await post(marco, `/api/outcomes/${C_MAIN}/104/${anna.id}`, { values: [] })).statusCode).toBe(403);
     const bad = await post(marco, `/api/outcomes/${C_MAIN}/104/${marco.id}`, { values: [{ value: 1 }] });
     expect(bad.statusCode).toBe(400);

@@ -37,7 +37,7 @@ import {
 import { prerequisitesOf } from '../../../policies/test-start';
 import { contentLang } from '../../../presenters/present-campaign';
 import { isStaff } from '../../../presenters/present-user';
-import { parseJson } from '../../../presenters/localize';
+import { parseJson } from '../../../db/json-column';
 import { presentTheme } from '../../../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';
 import { testDeliveryRepos } from '../../../repositories/test-delivery';
@@ -68,7 +68,9 @@ function testDataOf(context: CampaignTestContext): string {
 function storedData(data: unknown): string {
   const text = typeof data === 'string' ? data : JSON.stringify(data);
   if (text.length > PROGRESS_DATA_MAX_CHARS) {
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `data: longer than ${PROGRESS_DATA_MAX_CHARS} characters`, [{ path: 'body.data', message: 'too long' }]);
+    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `data: longer than ${PROGRESS_DATA_MAX_CHARS} characters`, [
+      { path: 'body.data', message: 'too long' },
+    ]);
   }
   return text;
 }
@@ -77,7 +79,11 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = testDeliveryRepos(fastify);
 
-  const keyOf = (context: CampaignTestContext): ProgressKey => ({ campaignId: context.participation.id, testId: context.test.id, userId: context.user.id });
+  const keyOf = (context: CampaignTestContext): ProgressKey => ({
+    campaignId: context.participation.id,
+    testId: context.test.id,
+    userId: context.user.id,
+  });
 
   /** Settles this test if its time ran out (and queues its scoring); true if it did. */
   const settleIfExpired = async (key: ProgressKey, now: Date) => {
@@ -106,7 +112,13 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   // What tracking starts from; reads only (the opening itself is the POST below).
   app.get(
     '/:testId/sync/:campaignId/:userId',
-    { schema: { tags: ['tests'], params: testSyncParamsSchema, response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) } } },
+    {
+      schema: {
+        tags: ['tests'],
+        params: testSyncParamsSchema,
+        response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) },
+      },
+    },
     async (request, reply) => {
       const context = await openContext(request, request.params);
       const check = await checkUserStart(repos, context);
@@ -120,7 +132,13 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   // repeatable test starts a new attempt. Answers what the activity starts from.
   app.post(
     '/:testId/start/:campaignId/:userId',
-    { schema: { tags: ['tests'], params: testSyncParamsSchema, response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) } } },
+    {
+      schema: {
+        tags: ['tests'],
+        params: testSyncParamsSchema,
+        response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) },
+      },
+    },
     async (request, reply) => {
       const context = await openContext(request, request.params);
       const key = keyOf(context);
@@ -164,23 +182,42 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   const writeResponse = { 200: progressWriteResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema };
   const params = testSyncParamsSchema;
 
-  app.post('/:testId/sync/:campaignId/:userId', { schema: { tags: ['tests'], params, body: syncWriteRequestSchema, response: writeResponse } }, async (request) => {
-    const { version, status, data } = request.body;
-    return write(request, request.params, { version, status, data: storedData(data) });
-  });
-  app.post('/:testId/status/:campaignId/:userId', { schema: { tags: ['tests'], params, body: statusWriteRequestSchema, response: writeResponse } }, async (request) => {
-    const { version, status } = request.body;
-    return write(request, request.params, { version, status });
-  });
-  app.post('/:testId/data/:campaignId/:userId', { schema: { tags: ['tests'], params, body: dataWriteRequestSchema, response: writeResponse } }, async (request) => {
-    const { version, data } = request.body;
-    return write(request, request.params, { version, data: storedData(data) });
-  });
+  app.post(
+    '/:testId/sync/:campaignId/:userId',
+    { schema: { tags: ['tests'], params, body: syncWriteRequestSchema, response: writeResponse } },
+    async (request) => {
+      const { version, status, data } = request.body;
+      return write(request, request.params, { version, status, data: storedData(data) });
+    },
+  );
+  app.post(
+    '/:testId/status/:campaignId/:userId',
+    { schema: { tags: ['tests'], params, body: statusWriteRequestSchema, response: writeResponse } },
+    async (request) => {
+      const { version, status } = request.body;
+      return write(request, request.params, { version, status });
+    },
+  );
+  app.post(
+    '/:testId/data/:campaignId/:userId',
+    { schema: { tags: ['tests'], params, body: dataWriteRequestSchema, response: writeResponse } },
+    async (request) => {
+      const { version, data } = request.body;
+      return write(request, request.params, { version, data: storedData(data) });
+    },
+  );
 
   // Which tests the client holds newer versions of than the server.
   app.post(
     '/checkSync/:campaignId',
-    { schema: { tags: ['tests'], params: campaignParamsSchema, body: checkSyncRequestSchema, response: { 200: checkSyncResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['tests'],
+        params: campaignParamsSchema,
+        body: checkSyncRequestSchema,
+        response: { 200: checkSyncResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { participation, user } = await requireParticipation(request, request.params.campaignId);
       const [inCampaign, progress] = await Promise.all([
@@ -192,7 +229,12 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       const now = new Date();
       // A finished test takes no more saves: nothing to push, whatever a browser still holds.
       const needPushing = request.body.tests
-        .filter((t) => known.has(t.testId) && effectiveStatus(held.get(t.testId), now) !== 'complete' && t.version > (held.get(t.testId)?.version ?? 0))
+        .filter(
+          (t) =>
+            known.has(t.testId) &&
+            effectiveStatus(held.get(t.testId), now) !== 'complete' &&
+            t.version > (held.get(t.testId)?.version ?? 0),
+        )
         .map((t) => t.testId);
       return { status: true as const, needPushing: [...new Set(needPushing)] };
     },
@@ -233,7 +275,14 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   // Assessor: records outcomes about a person assigned to them.
   app.post(
     '/:testId/assessedOutcomes/:campaignId/:userId',
-    { schema: { tags: ['tests'], params: testSyncParamsSchema, body: outcomesRequestSchema, response: { 200: statusOk, ...errors, 413: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['tests'],
+        params: testSyncParamsSchema,
+        body: outcomesRequestSchema,
+        response: { 200: statusOk, ...errors, 413: apiErrorSchema },
+      },
+    },
     async (request) => {
       const { testId, campaignId, userId } = request.params;
       const context = await requireCampaignTest(request, repos, campaignId, testId);
@@ -246,16 +295,11 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   );
 
   // The scoring script is the answer key: scoring is the server's, so only staff may read it.
-  app.get(
-    '/:abbreviation/algorithm.js',
-    { schema: { tags: ['tests'], params: algorithmParamsSchema } },
-    async (request, reply) => {
-      const { user } = await requireAuth(request);
-      if (!isStaff(user.role)) throw forbidden('Scoring scripts are for staff only');
-      const algorithm = await repos.tests.findAlgorithmForCompany(request.params.abbreviation, user.company_id);
-      if (!algorithm) throw new HttpError(404, 'NOT_FOUND', ALGORITHM_NOT_FOUND_MESSAGE);
-      return reply.type('application/javascript; charset=utf-8').header('cache-control', 'private, no-cache').send(algorithm);
-    },
-  );
+  app.get('/:abbreviation/algorithm.js', { schema: { tags: ['tests'], params: algorithmParamsSchema } }, async (request, reply) => {
+    const { user } = await requireAuth(request);
+    if (!isStaff(user.role)) throw forbidden('Scoring scripts are for staff only');
+    const algorithm = await repos.tests.findAlgorithmForCompany(request.params.abbreviation, user.company_id);
+    if (!algorithm) throw new HttpError(404, 'NOT_FOUND', ALGORITHM_NOT_FOUND_MESSAGE);
+    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'private, no-cache').send(algorithm);
+  });
 }
-

@@ -15,15 +15,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (who: Caller, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+const post = (who: Caller, url: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (who: Caller, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
 const db = () => t.app.database.db;
 const row = (testId: number, userId: number) =>
-  db().selectFrom('test_progress').selectAll().where('campaign_id', '=', C_MAIN).where('test_id', '=', testId).where('user_id', '=', userId).executeTakeFirst();
+  db()
+    .selectFrom('test_progress')
+    .selectAll()
+    .where('campaign_id', '=', C_MAIN)
+    .where('test_id', '=', testId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 const outcomesOf = async (testId: number, userId: number, source: string) =>
-  (await db().selectFrom('outcomes').select('outcomes').where('campaign_id', '=', C_MAIN).where('test_id', '=', testId).where('user_id', '=', userId).where('source', '=', source).execute()).map(
-    (r) => JSON.parse(r.outcomes),
-  );
+  (
+    await db()
+      .selectFrom('outcomes')
+      .select('outcomes')
+      .where('campaign_id', '=', C_MAIN)
+      .where('test_id', '=', testId)
+      .where('user_id', '=', userId)
+      .where('source', '=', source)
+      .execute()
+  ).map((r) => JSON.parse(r.outcomes));
 /** Moves a person's clock so that their test ended `secondsAgo` ago. */
 const endedAgo = (testId: number, userId: number, secondsAgo: number) =>
   db()
@@ -34,11 +48,16 @@ const endedAgo = (testId: number, userId: number, secondsAgo: number) =>
     .where('user_id', '=', userId)
     .execute();
 const roomStatus = async (who: Caller, testId: number) => {
-  const tests = (await get(who, '/api/usertests')).json().tests as Array<{ id: number; status: string; canStart: boolean; timing: unknown }>;
+  const tests = (await get(who, '/api/usertests')).json().tests as Array<{
+    id: number;
+    status: string;
+    canStart: boolean;
+    timing: unknown;
+  }>;
   return tests.find((x) => x.id === testId);
 };
 
-describe('the clock of a timed test is the server\'s', () => {
+describe("the clock of a timed test is the server's", () => {
   it('starts at the first opening, includes the extra time, and survives a reopening', async () => {
     const url = `/api/tests/101/start/${C_MAIN}/${anna.id}`;
     const before = Date.now();
@@ -69,7 +88,9 @@ describe('the clock of a timed test is the server\'s', () => {
     const late = await post(anna, `/api/tests/101/data/${base}`, { version: 3, data: { answers: { q1: 'b', q2: 'd', q3: 'a' } } });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ status: false, code: 'TEST_COMPLETE' });
-    expect((await post(anna, `/api/outcomes/${C_MAIN}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] })).statusCode).toBe(409);
+    expect((await post(anna, `/api/outcomes/${C_MAIN}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] })).statusCode).toBe(
+      409,
+    );
     expect(await row(101, anna.id)).toMatchObject({ version: 2, status: 'complete' });
     await t.app.scoring.idle();
     expect(await outcomesOf(101, anna.id, 'server')).toEqual([[{ questionId: 'score', value: 67 }]]);
@@ -98,10 +119,29 @@ describe('the clock of a timed test is the server\'s', () => {
     const own = await buildTestApp(deliveryBundle, { env: { SWEEP_INTERVAL_MS: '50' } });
     try {
       const who = await signIn(own.app, MARCO);
-      await own.app.inject({ method: 'POST', url: `/api/tests/101/start/${C_MAIN}/${who.id}`, headers: { cookie: who.cookie }, payload: {} });
-      await own.app.database.db.updateTable('test_progress').set({ ends_at: new Date(Date.now() - 60_000).toISOString() }).where('user_id', '=', who.id).execute();
+      await own.app.inject({
+        method: 'POST',
+        url: `/api/tests/101/start/${C_MAIN}/${who.id}`,
+        headers: { cookie: who.cookie },
+        payload: {},
+      });
+      await own.app.database.db
+        .updateTable('test_progress')
+        .set({ ends_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('user_id', '=', who.id)
+        .execute();
       await expect
-        .poll(async () => (await own.app.database.db.selectFrom('test_progress').select('status').where('user_id', '=', who.id).where('test_id', '=', 101).executeTakeFirst())?.status)
+        .poll(
+          async () =>
+            (
+              await own.app.database.db
+                .selectFrom('test_progress')
+                .select('status')
+                .where('user_id', '=', who.id)
+                .where('test_id', '=', 101)
+                .executeTakeFirst()
+            )?.status,
+        )
         .toBe('complete');
     } finally {
       await own.close();
@@ -167,8 +207,10 @@ describe('assessor tests and outcome storage', () => {
       const res = await t.app.inject({ method, url, headers: { cookie: anna.cookie }, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await roomStatus(anna, 201))).toBeUndefined();
-    const recorded = await post(elena, `/api/tests/201/assessedOutcomes/${C_MAIN}/${anna.id}`, { values: [{ questionId: 'ascolto', value: 4 }] });
+    expect(await roomStatus(anna, 201)).toBeUndefined();
+    const recorded = await post(elena, `/api/tests/201/assessedOutcomes/${C_MAIN}/${anna.id}`, {
+      values: [{ questionId: 'ascolto', value: 4 }],
+    });
     expect(recorded.statusCode).toBe(200);
     // The assessor opens her own grid (her own progress in the test).
     expect((await post(elena, `/api/tests/201/start/${C_MAIN}/${elena.id}`)).statusCode).toBe(200);
@@ -194,7 +236,13 @@ describe('assessor tests and outcome storage', () => {
     }
     expect(status).toBe(413);
     expect(posts).toBeLessThanOrEqual(Math.ceil(OUTCOMES_MAX_CHARS / 45_000) + 1);
-    const rows = await db().selectFrom('outcomes').select(['id', 'outcomes']).where('test_id', '=', 201).where('user_id', '=', anna.id).where('source', '=', 'assessor').execute();
+    const rows = await db()
+      .selectFrom('outcomes')
+      .select(['id', 'outcomes'])
+      .where('test_id', '=', 201)
+      .where('user_id', '=', anna.id)
+      .where('source', '=', 'assessor')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].outcomes.length).toBeLessThanOrEqual(OUTCOMES_MAX_CHARS);
   });

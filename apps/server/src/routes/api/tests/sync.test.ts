@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { ANNA, BRUNO, C_360, C_BETA, C_MAIN, type Caller, deliveryBundle, ELENA, MARCO, signIn, SOFIA, UGO, userId } from './test-delivery-fixtures';
+import {
+  ANNA,
+  BRUNO,
+  C_360,
+  C_BETA,
+  C_MAIN,
+  type Caller,
+  deliveryBundle,
+  ELENA,
+  MARCO,
+  signIn,
+  SOFIA,
+  UGO,
+  userId,
+} from './test-delivery-fixtures';
 
 let t: TestApp;
 let anna: Caller;
@@ -16,7 +30,13 @@ const post = (who: Caller, url: string, payload: object) => t.app.inject({ metho
 const get = (who: Caller, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
 const serverOutcomes = async (testId: number, user: number) => {
   const rows = await t.app.database.db
-    .selectFrom('outcomes').select(['outcomes', 'source']).where('campaign_id', '=', C_MAIN).where('test_id', '=', testId).where('user_id', '=', user).where('source', '=', 'server').execute();
+    .selectFrom('outcomes')
+    .select(['outcomes', 'source'])
+    .where('campaign_id', '=', C_MAIN)
+    .where('test_id', '=', testId)
+    .where('user_id', '=', user)
+    .where('source', '=', 'server')
+    .execute();
   return rows.map((r) => JSON.parse(r.outcomes));
 };
 
@@ -25,12 +45,24 @@ describe('versioned progress writes', () => {
     const url = `/api/tests/104/sync/${C_MAIN}/${marco.id}`;
     const read = await get(marco, url);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ status: true, data: { version: 0, data: null }, testData: '{}', testStatus: 'not attempted', timing: null });
+    expect(read.json()).toEqual({
+      status: true,
+      data: { version: 0, data: null },
+      testData: '{}',
+      testStatus: 'not attempted',
+      timing: null,
+    });
     // Reading changed nothing: the test is still not attempted.
     expect((await get(marco, url)).json().testStatus).toBe('not attempted');
     const opened = await post(marco, `/api/tests/104/start/${C_MAIN}/${marco.id}`, {});
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toEqual({ status: true, data: { version: 0, data: null }, testData: '{}', testStatus: 'incomplete', timing: null });
+    expect(opened.json()).toEqual({
+      status: true,
+      data: { version: 0, data: null },
+      testData: '{}',
+      testStatus: 'incomplete',
+      timing: null,
+    });
     expect((await get(marco, url)).json().testStatus).toBe('incomplete');
     const rag = await get(marco, `/api/tests/101/sync/${C_MAIN}/${marco.id}`);
     expect(rag.json().testData).toBe('{"level":2}');
@@ -88,7 +120,12 @@ describe('versioned progress writes', () => {
     expect(reopened.json()).toMatchObject({ data: { version: 12, data: null }, testStatus: 'incomplete' });
     const again = await post(marco, `/api/tests/104/sync/${base}`, { version: 13, status: 'incomplete', data: 'again' });
     expect(again.json()).toMatchObject({ version: 13, testStatus: 'incomplete', stored: true });
-    const history = await t.app.database.db.selectFrom('test_progress_history').selectAll().where('user_id', '=', marco.id).where('test_id', '=', 104).execute();
+    const history = await t.app.database.db
+      .selectFrom('test_progress_history')
+      .selectAll()
+      .where('user_id', '=', marco.id)
+      .where('test_id', '=', 104)
+      .execute();
     expect(history).toMatchObject([{ version: 11, status: 'complete', data: 'done', reason: 'repeat' }]);
   });
 
@@ -107,9 +144,11 @@ describe('versioned progress writes', () => {
 });
 
 describe('who may read and write', () => {
-  it('refuses another candidate\'s progress with 403, reading or writing', async () => {
+  it("refuses another candidate's progress with 403, reading or writing", async () => {
     expect((await get(marco, `/api/tests/101/sync/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
-    expect((await post(marco, `/api/tests/101/sync/${C_MAIN}/${anna.id}`, { version: 1, status: 'incomplete', data: 'x' })).statusCode).toBe(403);
+    expect(
+      (await post(marco, `/api/tests/101/sync/${C_MAIN}/${anna.id}`, { version: 1, status: 'incomplete', data: 'x' })).statusCode,
+    ).toBe(403);
     expect((await post(marco, `/api/tests/101/status/${C_MAIN}/${anna.id}`, { version: 1, status: 'complete' })).statusCode).toBe(403);
     expect((await get(marco, `/api/tests/101/data/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
   });
@@ -117,7 +156,17 @@ describe('who may read and write', () => {
   it('lets an assessor read the store of an assigned person only, in the assigned test', async () => {
     await t.app.database.db
       .insertInto('test_progress')
-      .values({ campaign_id: C_MAIN, test_id: 201, user_id: anna.id, version: 1, status: 'incomplete', data: 'notes', updated_at: new Date().toISOString(), started_at: null, ends_at: null })
+      .values({
+        campaign_id: C_MAIN,
+        test_id: 201,
+        user_id: anna.id,
+        version: 1,
+        status: 'incomplete',
+        data: 'notes',
+        updated_at: new Date().toISOString(),
+        started_at: null,
+        ends_at: null,
+      })
       .execute();
     const assigned = await get(elena, `/api/tests/201/data/${C_MAIN}/${anna.id}`);
     expect(assigned.statusCode).toBe(200);
@@ -128,7 +177,7 @@ describe('who may read and write', () => {
     expect((await post(elena, `/api/tests/201/data/${C_MAIN}/${anna.id}`, { version: 2, data: 'x' })).statusCode).toBe(403);
   });
 
-  it('answers 404 for a test that is not in the campaign, or a campaign that is not the caller\'s', async () => {
+  it("answers 404 for a test that is not in the campaign, or a campaign that is not the caller's", async () => {
     expect((await get(marco, `/api/tests/901/sync/${C_MAIN}/${marco.id}`)).statusCode).toBe(404);
     expect((await get(marco, `/api/tests/999/sync/${C_MAIN}/${marco.id}`)).statusCode).toBe(404);
     // Test 101 is in the Beta campaign too, but Marco does not take part in it.
@@ -183,17 +232,26 @@ describe('start rules', () => {
 });
 
 describe('scoring on completion', () => {
-  it('runs the test\'s algorithm on the stored data and keeps the result as server outcomes', async () => {
+  it("runs the test's algorithm on the stored data and keeps the result as server outcomes", async () => {
     const base = `${C_MAIN}/${anna.id}`;
-    await post(anna, `/api/tests/101/sync/${base}`, { version: 3, status: 'incomplete', data: JSON.stringify({ answers: { q1: 'b', q2: 'd', q3: 'c' } }) });
+    await post(anna, `/api/tests/101/sync/${base}`, {
+      version: 3,
+      status: 'incomplete',
+      data: JSON.stringify({ answers: { q1: 'b', q2: 'd', q3: 'c' } }),
+    });
     expect(await serverOutcomes(101, anna.id)).toEqual([]);
     const done = await post(anna, `/api/tests/101/status/${base}`, { version: 4, status: 'complete' });
     expect(done.json()).toMatchObject({ testStatus: 'complete' });
     await t.app.scoring.idle();
     expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 67 }]]);
     // Finished is finished: better answers after completion are refused, and so is a score of one's own.
-    expect((await post(anna, `/api/tests/101/data/${base}`, { version: 5, data: { answers: { q1: 'b', q2: 'd', q3: 'a' } } })).statusCode).toBe(409);
-    expect((await post(anna, `/api/outcomes/${base.split('/')[0]}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] })).statusCode).toBe(409);
+    expect(
+      (await post(anna, `/api/tests/101/data/${base}`, { version: 5, data: { answers: { q1: 'b', q2: 'd', q3: 'a' } } })).statusCode,
+    ).toBe(409);
+    expect(
+      (await post(anna, `/api/outcomes/${base.split('/')[0]}/101/${anna.id}`, { values: [{ questionId: 'score', value: 100 }] }))
+        .statusCode,
+    ).toBe(409);
     await t.app.scoring.sweep();
     await t.app.scoring.idle();
     expect(await serverOutcomes(101, anna.id)).toEqual([[{ questionId: 'score', value: 67 }]]);
@@ -211,11 +269,17 @@ describe('scoring on completion', () => {
 });
 
 describe('POST /api/tests/checkSync/:campaignId', () => {
-  it('lists the tests whose client version is newer than the server\'s, unless they are finished', async () => {
+  it("lists the tests whose client version is newer than the server's, unless they are finished", async () => {
     const id = await userId(t.app, MARCO);
     expect(id).toBe(marco.id);
     const res = await post(marco, `/api/tests/checkSync/${C_MAIN}`, {
-      tests: [{ testId: 104, version: 100 }, { testId: 103, version: 20 }, { testId: 106, version: 1 }, { testId: 105, version: 1 }, { testId: 901, version: 9 }],
+      tests: [
+        { testId: 104, version: 100 },
+        { testId: 103, version: 20 },
+        { testId: 106, version: 1 },
+        { testId: 105, version: 1 },
+        { testId: 901, version: 9 },
+      ],
     });
     expect(res.statusCode).toBe(200);
     // 104 is complete (a repeatable test finished): the server takes nothing more for it.

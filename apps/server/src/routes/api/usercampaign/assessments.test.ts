@@ -11,9 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const assessments = (who: Caller, campaignId = C_MAIN) => t.app.inject({ url: `/api/usercampaign/${campaignId}/assessments`, headers: { cookie: who.cookie } });
+const assessments = (who: Caller, campaignId = C_MAIN) =>
+  t.app.inject({ url: `/api/usercampaign/${campaignId}/assessments`, headers: { cookie: who.cookie } });
 const record = (values: object[]) =>
-  t.app.inject({ method: 'POST', url: `/api/tests/201/assessedOutcomes/${C_MAIN}/${anna.id}`, headers: { cookie: elena.cookie }, payload: { values } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/tests/201/assessedOutcomes/${C_MAIN}/${anna.id}`,
+    headers: { cookie: elena.cookie },
+    payload: { values },
+  });
 
 describe('GET /api/usercampaign/:campaignId/assessments', () => {
   it("lists the assessor's people by test, moving from not started to in progress to rated", async () => {
@@ -21,10 +27,22 @@ describe('GET /api/usercampaign/:campaignId/assessments', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       status: true,
-      tests: [{ testId: 201, name: 'Colloquio', abbreviation: 'COL', description: '', criteria: 2, people: [{ id: anna.id, firstName: 'Anna', lastName: 'Rossi', state: 'not started', rated: 0 }] }],
+      tests: [
+        {
+          testId: 201,
+          name: 'Colloquio',
+          abbreviation: 'COL',
+          description: '',
+          criteria: 2,
+          people: [{ id: anna.id, firstName: 'Anna', lastName: 'Rossi', state: 'not started', rated: 0 }],
+        },
+      ],
     });
     // A note alone, then one criterion: in progress.
-    await record([{ questionId: 'note:ascolto', value: 'Riformula bene' }, { questionId: 'ascolto', value: 4 }]);
+    await record([
+      { questionId: 'note:ascolto', value: 'Riformula bene' },
+      { questionId: 'ascolto', value: 4 },
+    ]);
     expect((await assessments(elena)).json().tests[0].people[0]).toMatchObject({ state: 'in progress', rated: 1 });
     // Every criterion of the model rated: done.
     await record([{ questionId: 'chiarezza', value: 3 }]);
@@ -32,7 +50,12 @@ describe('GET /api/usercampaign/:campaignId/assessments', () => {
   });
 
   it('gives the grid every criterion of the model: the assessor test opens with them in its options', async () => {
-    const opened = await t.app.inject({ method: 'POST', url: `/api/tests/201/start/${C_MAIN}/${elena.id}`, headers: { cookie: elena.cookie }, payload: {} });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/tests/201/start/${C_MAIN}/${elena.id}`,
+      headers: { cookie: elena.cookie },
+      payload: {},
+    });
     expect(JSON.parse(opened.json().testData).criteria).toEqual([
       { id: 'ascolto', label: 'Ascolta e riformula', min: 0, max: 5 },
       { id: 'chiarezza', label: 'Si esprime con chiarezza', min: 0, max: 5 },

@@ -28,10 +28,14 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
     return { status: true as const, campaigns: open.map((c) => presentCampaignSummary(c, user, names)) };
   });
 
-  app.get('/', { schema: { tags: ['campaigns'], response: { 200: selectedCampaignResponseSchema, 422: apiErrorSchema } } }, async (request) => {
-    const { participation, user } = await requireSelectedCampaign(request);
-    return { status: true as const, campaign: presentCampaign(participation, user, await campaigns.languageNames()) };
-  });
+  app.get(
+    '/',
+    { schema: { tags: ['campaigns'], response: { 200: selectedCampaignResponseSchema, 422: apiErrorSchema } } },
+    async (request) => {
+      const { participation, user } = await requireSelectedCampaign(request);
+      return { status: true as const, campaign: presentCampaign(participation, user, await campaigns.languageNames()) };
+    },
+  );
 
   app.post(
     '/:id',

@@ -15,8 +15,15 @@ afterAll(() => t.close());
 const post = (who: Caller, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (who: Caller, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
 const stored = (testId: number, userId: number, source: string) =>
-  t.app.database.db.selectFrom('outcomes').select('outcomes').where('campaign_id', '=', C_MAIN).where('test_id', '=', testId)
-    .where('user_id', '=', userId).where('source', '=', source).execute().then((rows) => rows.map((r) => JSON.parse(r.outcomes)));
+  t.app.database.db
+    .selectFrom('outcomes')
+    .select('outcomes')
+    .where('campaign_id', '=', C_MAIN)
+    .where('test_id', '=', testId)
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .execute()
+    .then((rows) => rows.map((r) => JSON.parse(r.outcomes)));
 
 describe('assessor calls', () => {
   it('lists the samples of an assessor, and refuses candidates', async () => {

@@ -17,14 +17,21 @@ const list = async (who: Caller) => {
 };
 
 describe('GET /api/usertests', () => {
-  it('lists the selected campaign\'s tests in campaign order, localized, with the caller\'s status and start rules', async () => {
+  it("lists the selected campaign's tests in campaign order, localized, with the caller's status and start rules", async () => {
     const tests = await list(anna);
     // 201 is the assessors' test about Anna: never in her list.
     expect(tests.map((x) => x.id)).toEqual([101, 102, 103, 104, 105, 106]);
     const [rag, sti] = tests;
     expect(rag).toMatchObject({
-      abbreviation: 'RAG', name: 'Ragionamento numerico', status: 'not attempted', version: 0, canStart: true,
-      prerequisites: [], missingPrerequisites: [], repeatable: false, legacy: false,
+      abbreviation: 'RAG',
+      name: 'Ragionamento numerico',
+      status: 'not attempted',
+      version: 0,
+      canStart: true,
+      prerequisites: [],
+      missingPrerequisites: [],
+      repeatable: false,
+      legacy: false,
       jsonData: { duration: 25, hasTimer: true, exitMessage: 'Esci?', options: { level: 2 } },
     });
     expect(sti).toMatchObject({ prerequisites: [101], missingPrerequisites: [101], canStart: false });
@@ -36,8 +43,18 @@ describe('GET /api/usertests', () => {
     const base = `${C_MAIN}/${anna.id}`;
     await t.app.inject({ method: 'POST', url: `/api/tests/101/start/${base}`, headers: { cookie: anna.cookie }, payload: {} });
     expect((await list(anna))[0]).toMatchObject({ status: 'incomplete', canStart: true });
-    await t.app.inject({ method: 'POST', url: `/api/tests/101/status/${base}`, headers: { cookie: anna.cookie }, payload: { version: 2, status: 'complete' } });
-    await t.app.inject({ method: 'POST', url: `/api/tests/104/status/${base}`, headers: { cookie: anna.cookie }, payload: { version: 2, status: 'complete' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tests/101/status/${base}`,
+      headers: { cookie: anna.cookie },
+      payload: { version: 2, status: 'complete' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tests/104/status/${base}`,
+      headers: { cookie: anna.cookie },
+      payload: { version: 2, status: 'complete' },
+    });
     const tests = await list(anna);
     expect(tests[0]).toMatchObject({ status: 'complete', version: 2, canStart: false });
     expect(tests[1]).toMatchObject({ missingPrerequisites: [], canStart: true });

@@ -56,7 +56,9 @@ export function CampaignRoot() {
     const campaignId = selected.data?.id;
     const testId = getCurrentTestId();
     const test =
-      inTest && campaignId !== undefined ? queryClient.getQueryData<UserTest[]>(userTestsQueryKey(campaignId))?.find((x) => x.id === testId) : undefined;
+      inTest && campaignId !== undefined
+        ? queryClient.getQueryData<UserTest[]>(userTestsQueryKey(campaignId))?.find((x) => x.id === testId)
+        : undefined;
     if (test && isTimedTest(test) && test.status !== 'complete') setConfirmSignOut(true);
     else logout.start();
   };

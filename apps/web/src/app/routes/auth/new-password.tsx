@@ -75,9 +75,7 @@ function NewPasswordPage({ token, email }: { token: string; email: string }) {
   if (check.isPending) {
     content = <PageSpinner />;
   } else if (check.isError) {
-    content = (
-      <LoadError message={t('newPassword.checkError')} onRetry={() => void check.refetch()} />
-    );
+    content = <LoadError message={t('newPassword.checkError')} onRetry={() => void check.refetch()} />;
   } else {
     content = (
       <NewPasswordForm

@@ -14,7 +14,10 @@ import { setCurrentTestId } from '@/lib/current-test';
 import { useAssessments } from '../api/get-assessments';
 import './assessor-home.css';
 
-const STATE_KEY = { 'not started': 'notStarted', 'in progress': 'inProgress', rated: 'rated' } as const satisfies Record<AssessmentState, string>;
+const STATE_KEY = { 'not started': 'notStarted', 'in progress': 'inProgress', rated: 'rated' } as const satisfies Record<
+  AssessmentState,
+  string
+>;
 const STATE_ICON = { 'not started': NotAttemptedIcon, 'in progress': IncompleteIcon, rated: CompleteIcon } as const;
 const ACTION_KEY = { 'not started': 'start', 'in progress': 'continue', rated: 'review' } as const;
 
@@ -94,10 +97,16 @@ function PersonRow({ person, criteria, onOpen }: { person: AssessedPerson; crite
         <Icon />
         <span>
           {t(`assessor.states.${STATE_KEY[person.state]}`)}
-          {criteria > 0 && <span className="assessor-person__progress"> · {t('assessor.progress', { rated: person.rated, total: criteria })}</span>}
+          {criteria > 0 && (
+            <span className="assessor-person__progress"> · {t('assessor.progress', { rated: person.rated, total: criteria })}</span>
+          )}
         </span>
       </span>
-      <Button variant={person.state === 'rated' ? 'secondary' : 'primary'} onClick={onOpen} aria-label={t('assessor.actionFor', { action, name })}>
+      <Button
+        variant={person.state === 'rated' ? 'secondary' : 'primary'}
+        onClick={onOpen}
+        aria-label={t('assessor.actionFor', { action, name })}
+      >
         {action}
       </Button>
     </li>

@@ -24,7 +24,5 @@ export function useSelectedCampaign(options: { enabled?: boolean } = {}) {
 
 /** The session has no campaign yet: the user must pick one (spec section 4). */
 export function isNoSelectedCampaign(error: unknown): boolean {
-  return (
-    isApiClientError(error) && (error.code === 'NO_SELECTED_CAMPAIGN' || error.message === NO_SELECTED_CAMPAIGN_MESSAGE)
-  );
+  return isApiClientError(error) && (error.code === 'NO_SELECTED_CAMPAIGN' || error.message === NO_SELECTED_CAMPAIGN_MESSAGE);
 }

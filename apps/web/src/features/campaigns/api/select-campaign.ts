@@ -1,17 +1,10 @@
-import {
-  selectCampaignResponseSchema,
-  type SelectCampaignRequest,
-  type SelectCampaignResponse,
-} from '@prova/contract/campaigns';
+import { selectCampaignResponseSchema, type SelectCampaignRequest, type SelectCampaignResponse } from '@prova/contract/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { campaignsQueryKey } from './get-campaigns';
 import { selectedCampaignQueryKey } from './get-selected-campaign';
 
-export function selectCampaign({
-  campaignId,
-  ...body
-}: SelectCampaignRequest & { campaignId: number }): Promise<SelectCampaignResponse> {
+export function selectCampaign({ campaignId, ...body }: SelectCampaignRequest & { campaignId: number }): Promise<SelectCampaignResponse> {
   return api.post(`/usercampaign/${campaignId}`, body, selectCampaignResponseSchema);
 }
 

@@ -63,8 +63,7 @@ function CampaignItem({
         <p className="campaign-card__meta">
           {accessDate ? (
             <>
-              {t('campaigns.lastAccess')}{' '}
-              <time dateTime={toDateTimeAttribute(accessDate)}>{formatDate(accessDate, DATE_FORMATS.day)}</time>
+              {t('campaigns.lastAccess')} <time dateTime={toDateTimeAttribute(accessDate)}>{formatDate(accessDate, DATE_FORMATS.day)}</time>
             </>
           ) : (
             <span className="badge">{t('campaigns.new')}</span>
@@ -75,7 +74,10 @@ function CampaignItem({
         id={buttonId}
         // Named "ENTRA <campaign>" so the buttons of the list can be told apart.
         aria-labelledby={`${buttonId} ${nameId}`}
-        onClick={onEnter} isLoading={isPending} disabled={disabled && !isPending}>
+        onClick={onEnter}
+        isLoading={isPending}
+        disabled={disabled && !isPending}
+      >
         {t('campaigns.enter')}
       </Button>
     </li>

@@ -28,12 +28,7 @@ export function LanguageModal({ campaign, isPending = false, onConfirm, onCancel
       title={t('campaigns.language.title')}
       onClose={onCancel}
       footer={
-        <Button
-          type="submit"
-          form="language-form"
-          disabled={lang === null}
-          isLoading={isPending}
-        >
+        <Button type="submit" form="language-form" disabled={lang === null} isLoading={isPending}>
           {t('campaigns.language.confirm')}
         </Button>
       }

@@ -25,17 +25,13 @@ export function CampaignOverview({ campaign, user, theme }: HomeProps & { theme:
         <div>
           <dt>{t('home.start')}</dt>
           <dd>
-            <time dateTime={toDateTimeAttribute(campaign.dateStart)}>
-              {formatDate(campaign.dateStart, DATE_FORMATS.dateTime)}
-            </time>
+            <time dateTime={toDateTimeAttribute(campaign.dateStart)}>{formatDate(campaign.dateStart, DATE_FORMATS.dateTime)}</time>
           </dd>
         </div>
         <div>
           <dt>{t('home.end')}</dt>
           <dd>
-            <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>
-              {formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}
-            </time>
+            <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>{formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}</time>
           </dd>
         </div>
       </dl>

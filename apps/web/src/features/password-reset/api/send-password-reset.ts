@@ -1,7 +1,4 @@
-import {
-  sendPasswordResetResponseSchema,
-  type SendPasswordResetRequest,
-} from '@prova/contract/password';
+import { sendPasswordResetResponseSchema, type SendPasswordResetRequest } from '@prova/contract/password';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

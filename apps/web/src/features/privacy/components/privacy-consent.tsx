@@ -31,13 +31,7 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
     <section className="card card--wide" aria-labelledby={titleId}>
       <header className="card__header">
         <h1 id={titleId}>{t('privacy.title')}</h1>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('privacy.close')}
-          onClick={onClose}
-          disabled={isClosing}
-        >
+        <button type="button" className="icon-button" aria-label={t('privacy.close')} onClick={onClose} disabled={isClosing}>
           <span aria-hidden="true">×</span>
         </button>
       </header>
@@ -64,12 +58,7 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
             dangerouslySetInnerHTML={{ __html: agreement.data }}
           />
           <div className="checkbox-field">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              checked={accepted}
-              onChange={(event) => setAccepted(event.target.checked)}
-            />
+            <input id={checkboxId} type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
             <label htmlFor={checkboxId}>{t('privacy.accept')}</label>
           </div>
           <Button type="submit" disabled={!accepted} isLoading={consent.isPending}>

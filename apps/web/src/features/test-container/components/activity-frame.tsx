@@ -61,8 +61,7 @@ export function ActivityFrame({ test, session }: ActivityFrameProps) {
   // Every way out passes here: it asks while the test is loaded and not complete, and stopping the
   // test clears the current test (spec section 4). Signing out is never held back.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
   );
   const mustConfirm = phase === 'loaded' && !completed && !leaving.current;
   const stop = useCallback(() => {

@@ -32,8 +32,7 @@ export function createActivityHandlers({ queue, exit }: HandlerDeps, isAssessor:
     // The SDK gives version 2 for complete, 1 otherwise.
     setStatus: ({ status, version }, session) => queue.enqueue({ type: 'STATUS', ...ids(session), version, status }),
     // The host counts versions up from init's (the merge of server and local copy): they only grow.
-    setData: ({ data, version }, session) =>
-      queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }),
+    setData: ({ data, version }, session) => queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }),
     trackOutcomes: (outcomes, session) => queue.enqueue({ type: 'OUTCOMES', ...ids(session), data: outcomes }),
     log: (entry, session) => queue.log(entry, ids(session)),
     rpc: ({ action, data }, session) => callRpc(session.campaignId, session.testId, action, data ?? null),
@@ -45,7 +44,6 @@ export function createActivityHandlers({ queue, exit }: HandlerDeps, isAssessor:
     getSamples: (session) => getSamples(session.campaignId, session.testId),
     getAssessedOutcomes: (session) => getAssessedOutcomes(session.campaignId, session.testId),
     getAssessedStore: (userId, session) => getAssessedStore(session.campaignId, session.testId, userId),
-    trackAssessedOutcomes: (userId, outcomes, session) =>
-      trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
+    trackAssessedOutcomes: (userId, outcomes, session) => trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
   };
 }

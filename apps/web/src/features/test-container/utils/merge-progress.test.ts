@@ -21,7 +21,7 @@ describe('mergeProgress', () => {
     });
   });
 
-  it('passes the server\'s clock through, whatever the local copy says', () => {
+  it("passes the server's clock through, whatever the local copy says", () => {
     const timing = { startedAt: '2026-11-23T09:00:00.000Z', endsAt: '2026-11-23T09:20:00.000Z', remainingSeconds: 360 };
     expect(mergeProgress({ ...server(3, null), timing }, { version: 5, data: '{}' }).timing).toEqual(timing);
   });

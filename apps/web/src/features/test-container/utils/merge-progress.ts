@@ -16,13 +16,11 @@ function asStatus(value: unknown): TestStatus | undefined {
  */
 export function mergeProgress(server: SyncStateResponse, local: LatestCopy | undefined): InitAnswer {
   const serverProgress = { version: server.data.version, data: decodeProgressData(server.data.data) };
-  const localProgress =
-    local && local.data !== undefined ? { version: local.version, data: decodeProgressData(local.data) } : undefined;
+  const localProgress = local && local.data !== undefined ? { version: local.version, data: decodeProgressData(local.data) } : undefined;
   const picked = pickProgress(serverProgress, localProgress);
 
   const localStatus = asStatus(local?.status);
-  const testStatus =
-    localStatus && RANK[localStatus] > RANK[server.testStatus] ? localStatus : server.testStatus;
+  const testStatus = localStatus && RANK[localStatus] > RANK[server.testStatus] ? localStatus : server.testStatus;
 
   return {
     status: server.status,

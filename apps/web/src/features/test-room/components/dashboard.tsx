@@ -29,9 +29,7 @@ export function Dashboard({ user, campaign, tests }: { user: User; campaign: Cam
       </h2>
       <div className="dashboard__progress">
         <CompletionPie percent={percent} />
-        <p className="dashboard__count">
-          {t('room.completedCount', { completed, total: tests.length, count: tests.length })}
-        </p>
+        <p className="dashboard__count">{t('room.completedCount', { completed, total: tests.length, count: tests.length })}</p>
       </div>
       <HtmlText html={text} className="dashboard__text" />
       <div className="dashboard__deadline">
@@ -65,14 +63,7 @@ function CompletionPie({ percent }: { percent: number }) {
       <svg viewBox="0 0 36 36" aria-hidden="true" focusable="false">
         <circle className="pie__track" cx="18" cy="18" r={RADIUS} />
         {percent > 0 && (
-          <circle
-            className="pie__value"
-            cx="18"
-            cy="18"
-            r={RADIUS}
-            strokeDasharray={`${percent} ${100 - percent}`}
-            strokeDashoffset="25"
-          />
+          <circle className="pie__value" cx="18" cy="18" r={RADIUS} strokeDasharray={`${percent} ${100 - percent}`} strokeDashoffset="25" />
         )}
       </svg>
       <span className="pie__label" aria-hidden="true">

@@ -14,7 +14,17 @@ import { TimeLeft } from './time-left';
  * The hovered or focused test, in place of the dashboard (spec section 2, test room desktop):
  * image, colour, avatar, name, description and the start button 'Inizia'.
  */
-export function TestDetails({ test, tests, user, onStart }: { test: UserTest; tests: UserTest[]; user: User; onStart: (testId: number) => void }) {
+export function TestDetails({
+  test,
+  tests,
+  user,
+  onStart,
+}: {
+  test: UserTest;
+  tests: UserTest[];
+  user: User;
+  onStart: (testId: number) => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const statusLabel = useStatusLabel();

@@ -46,9 +46,7 @@ export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {
 
   return (
     <div className={`room room--mobile-${mobileView}`} onMouseLeave={selection.clear}>
-      <h1 className="room__title">
-        {campaign.name}
-      </h1>
+      <h1 className="room__title">{campaign.name}</h1>
       <div className="room__columns">
         <div className="room__main">
           {selected ? (

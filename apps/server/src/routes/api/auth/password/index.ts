@@ -20,7 +20,10 @@ export interface PasswordRoutesOptions {
 }
 
 const MINUTE = 60_000;
-const bodyEmail = (request: FastifyRequest) => String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+const bodyEmail = (request: FastifyRequest) =>
+  String((request.body as { email?: unknown } | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase();
 
 /** Password reset by e-mail link (spec sections 2, 5, 7, 8). Mounted under /api/auth. */
 export default async function passwordRoutes(fastify: FastifyInstance, opts: PasswordRoutesOptions) {
@@ -43,7 +46,11 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
   app.post(
     '/sendPasswordReset',
     {
-      schema: { tags: ['auth'], body: sendPasswordResetRequestSchema, response: { 200: sendPasswordResetResponseSchema, 429: apiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        body: sendPasswordResetRequestSchema,
+        response: { 200: sendPasswordResetResponseSchema, 429: apiErrorSchema },
+      },
       config: { rateLimit: { max: 20, timeWindow: MINUTE } },
       preHandler: limitPerAddress(5),
     },

@@ -26,8 +26,17 @@ const bundle = {
   ],
   campaigns: [
     {
-      id: 7001, company: 'Alfa S.r.l.', name: 'Campagna', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
-      participants: [{ user: 'anna@alfa.example' }, { user: 'john+test@alfa.example' }, { user: 'lucia@alfa.example' }, { user: 'piero@alfa.example' }],
+      id: 7001,
+      company: 'Alfa S.r.l.',
+      name: 'Campagna',
+      dateStart: '2026-01-01T00:00:00Z',
+      dateEnd: '2030-01-01T00:00:00Z',
+      participants: [
+        { user: 'anna@alfa.example' },
+        { user: 'john+test@alfa.example' },
+        { user: 'lucia@alfa.example' },
+        { user: 'piero@alfa.example' },
+      ],
     },
   ],
 };
@@ -116,7 +125,7 @@ describe('POST /api/auth/sendPasswordReset', () => {
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60 * 1000);
   });
 
-  it('encodes the address in the link and writes in the user\'s language', async () => {
+  it("encodes the address in the link and writes in the user's language", async () => {
     const en = await requestReset('john+test@alfa.example');
     expect(en.link).toContain('/john%2Btest%40alfa.example');
     expect(en.email).toBe('john+test@alfa.example');
@@ -146,7 +155,8 @@ describe('POST /api/auth/sendPasswordReset', () => {
   });
 
   it('limits requests per address and per caller', async () => {
-    for (let i = 0; i < 5; i++) expect((await post(t.app, '/api/auth/sendPasswordReset', { email: 'nobody@alfa.example' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post(t.app, '/api/auth/sendPasswordReset', { email: 'nobody@alfa.example' })).statusCode).toBe(200);
     const sixth = await post(t.app, '/api/auth/sendPasswordReset', { email: 'nobody@alfa.example' });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ status: false, code: 'RATE_LIMITED' });
@@ -154,7 +164,8 @@ describe('POST /api/auth/sendPasswordReset', () => {
     expect((await post(t.app, '/api/auth/sendPasswordReset', { email: 'nobody@alfa.example' }, '10.9.9.9')).statusCode).toBe(200);
 
     const caller = '10.8.8.8';
-    for (let i = 0; i < 20; i++) expect((await post(t.app, '/api/auth/sendPasswordReset', { email: `n${i}@alfa.example` }, caller)).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await post(t.app, '/api/auth/sendPasswordReset', { email: `n${i}@alfa.example` }, caller)).statusCode).toBe(200);
     const over = await post(t.app, '/api/auth/sendPasswordReset', { email: 'n99@alfa.example' }, caller);
     expect(over.statusCode).toBe(429);
     expect(over.json().code).toBe('RATE_LIMITED');
@@ -188,8 +199,14 @@ describe('POST /api/auth/checkToken', () => {
     const first = await requestReset('piero@alfa.example');
     const second = await requestReset('piero@alfa.example');
     expect(second.token).not.toBe(first.token);
-    expect((await post(t.app, '/api/auth/checkToken', { email: first.email, token: first.token })).json()).toMatchObject({ status: false, code: 'INVALID_TOKEN' });
-    expect((await post(t.app, '/api/auth/checkToken', { email: second.email, token: second.token })).json()).toEqual({ status: true, username: 'piero@alfa.example' });
+    expect((await post(t.app, '/api/auth/checkToken', { email: first.email, token: first.token })).json()).toMatchObject({
+      status: false,
+      code: 'INVALID_TOKEN',
+    });
+    expect((await post(t.app, '/api/auth/checkToken', { email: second.email, token: second.token })).json()).toEqual({
+      status: true,
+      username: 'piero@alfa.example',
+    });
   });
 
   it('refuses a link older than 60 minutes', async () => {
@@ -200,8 +217,17 @@ describe('POST /api/auth/checkToken', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', hash)
       .execute();
-    expect((await post(t.app, '/api/auth/checkToken', { email, token })).json()).toEqual({ status: false, code: 'INVALID_TOKEN', username: email });
-    const reset = await post(t.app, '/api/auth/resetPassword', { email, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    expect((await post(t.app, '/api/auth/checkToken', { email, token })).json()).toEqual({
+      status: false,
+      code: 'INVALID_TOKEN',
+      username: email,
+    });
+    const reset = await post(t.app, '/api/auth/resetPassword', {
+      email,
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(reset.statusCode).toBe(422);
     expect(reset.json().code).toBe('INVALID_TOKEN');
   });
@@ -220,10 +246,26 @@ describe('POST /api/auth/resetPassword', () => {
       ['Tr0ub4dor3Kx', 'Tr0ub4dor3Kx', ['validation.password.symbols']],
       ['Password1!', 'Password1!', ['validation.password.uncompromised']],
       ['Qwertyuiop1!', 'Qwertyuiop1!', ['validation.password.uncompromised']],
-      ['', '', ['validation.password.min', 'validation.password.letters', 'validation.password.mixed', 'validation.password.numbers', 'validation.password.symbols', 'validation.password.uncompromised']],
+      [
+        '',
+        '',
+        [
+          'validation.password.min',
+          'validation.password.letters',
+          'validation.password.mixed',
+          'validation.password.numbers',
+          'validation.password.symbols',
+          'validation.password.uncompromised',
+        ],
+      ],
     ];
     for (const [at, [password, confirmation, keys]] of cases.entries()) {
-      const res = await post(t.app, '/api/auth/resetPassword', { email, token, password, password_confirmation: confirmation }, `10.1.0.${at}`);
+      const res = await post(
+        t.app,
+        '/api/auth/resetPassword',
+        { email, token, password, password_confirmation: confirmation },
+        `10.1.0.${at}`,
+      );
       expect(res.statusCode, password).toBe(422);
       const body = res.json();
       expect(body).toMatchObject({ status: false, code: 'VALIDATION' });
@@ -234,25 +276,42 @@ describe('POST /api/auth/resetPassword', () => {
   });
 
   it('sets the password, uses up the link and ends every session of the user', async () => {
-    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'piero@alfa.example', password } });
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'piero@alfa.example', password } });
     const cookieA = sessionCookie(await login(PASSWORD));
     const cookieB = sessionCookie(await login(PASSWORD));
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: cookieA } })).statusCode).toBe(200);
 
     const { token, email } = await requestReset('piero@alfa.example');
-    const res = await post(t.app, '/api/auth/resetPassword', { email, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, timezone: 'Europe/Rome' });
+    const res = await post(t.app, '/api/auth/resetPassword', {
+      email,
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      timezone: 'Europe/Rome',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, username: 'piero@alfa.example' });
 
-    for (const cookie of [cookieA, cookieB]) expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    for (const cookie of [cookieA, cookieB])
+      expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
     expect((await login(PASSWORD)).statusCode).toBe(422);
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
-    const user = await t.database.db.selectFrom('users').select('password_hash').where('email', '=', 'piero@alfa.example').executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'piero@alfa.example')
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
 
     // Single use.
     expect((await post(t.app, '/api/auth/checkToken', { email, token })).json()).toMatchObject({ status: false, code: 'INVALID_TOKEN' });
-    const again = await post(t.app, '/api/auth/resetPassword', { email, token, password: 'An0ther&Secret', password_confirmation: 'An0ther&Secret' });
+    const again = await post(t.app, '/api/auth/resetPassword', {
+      email,
+      token,
+      password: 'An0ther&Secret',
+      password_confirmation: 'An0ther&Secret',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ status: false, code: 'INVALID_TOKEN' });
   });
@@ -275,7 +334,9 @@ describe('POST /api/auth/resetPassword', () => {
     expect(noToken.json()).toMatchObject({ status: false, code: 'INVALID_TOKEN' });
     const missing = await post(t.app, '/api/auth/resetPassword', { email: 'anna@alfa.example', token: 'abc' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['body.password', 'body.password_confirmation']));
+    expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['body.password', 'body.password_confirmation']),
+    );
   });
 });
 

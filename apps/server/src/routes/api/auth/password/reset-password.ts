@@ -16,9 +16,19 @@ export async function resetPassword(app: FastifyInstance, body: ResetPasswordReq
   if (!link.valid) throw new HttpError(422, link.code, link.code === 'INVALID_USER' ? 'Unknown user' : 'Invalid or expired link');
 
   const { user } = link;
-  const failures = newPasswordFailures(body.password, body.password_confirmation, [user.email, user.email.split('@')[0], user.first_name, user.last_name]);
+  const failures = newPasswordFailures(body.password, body.password_confirmation, [
+    user.email,
+    user.email.split('@')[0],
+    user.first_name,
+    user.last_name,
+  ]);
   if (failures.length) {
-    throw new HttpError(422, 'VALIDATION', 'Password validation error', failures.map((message) => ({ path: 'password', message })));
+    throw new HttpError(
+      422,
+      'VALIDATION',
+      'Password validation error',
+      failures.map((message) => ({ path: 'password', message })),
+    );
   }
 
   const hash = await hashPassword(body.password);

@@ -15,12 +15,20 @@ export default async function rpcRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/:campaignId/:testId',
-    { schema: { tags: ['tests'], params: campaignTestParamsSchema, body: rpcRequestSchema, response: { 200: rpcResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['tests'],
+        params: campaignTestParamsSchema,
+        body: rpcRequestSchema,
+        response: { 200: rpcResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { campaignId, testId } = request.params;
       const context = await requireCampaignTest(request, repos, campaignId, testId);
       const { action, data } = request.body ?? {};
-      if (!action) throw new HttpError(400, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);
+      if (!action)
+        throw new HttpError(400, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);
       const run = Object.hasOwn(rpcActions, action) ? rpcActions[action] : undefined;
       if (!run) throw new HttpError(404, 'NOT_FOUND', `Unknown action "${action}"`);
       return { status: true as const, result: await run({ context, repos, data }) };

@@ -18,7 +18,12 @@ describe('POST /api/v2/rpc/:campaignId/:testId', () => {
     expect((await rpc(marco, { action: 'ping' })).json()).toEqual({ status: true, result: { pong: true } });
     const time = (await rpc(marco, { action: 'time' })).json();
     expect(Math.abs(Date.parse(time.result.now) - Date.now())).toBeLessThan(60_000);
-    await t.app.inject({ method: 'POST', url: `/api/tests/104/data/${C_MAIN}/${marco.id}`, headers: { cookie: marco.cookie }, payload: { version: 3, data: 'x' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tests/104/data/${C_MAIN}/${marco.id}`,
+      headers: { cookie: marco.cookie },
+      payload: { version: 3, data: 'x' },
+    });
     expect((await rpc(marco, { action: 'getProgress', data: {} })).json().result).toMatchObject({ version: 3, status: 'incomplete' });
   });
 

@@ -46,7 +46,13 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: SsoRoute
       try {
         const company = await findSsoCompany(app, slug);
         const start = await oidc.start(company.settings, redirectUri(slug));
-        const sealed = sealer.seal({ slug, state: start.state, nonce: start.nonce, codeVerifier: start.codeVerifier, expiresAt: Date.now() + SSO_STATE_TTL_MS });
+        const sealed = sealer.seal({
+          slug,
+          state: start.state,
+          nonce: start.nonce,
+          codeVerifier: start.codeVerifier,
+          expiresAt: Date.now() + SSO_STATE_TTL_MS,
+        });
         reply.setCookie(SSO_STATE_COOKIE, sealed, { ...cookieOptions(slug), maxAge: SSO_STATE_TTL_MS / 1000 });
         return reply.redirect(start.url.href);
       } catch (error) {
@@ -65,7 +71,8 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: SsoRoute
       try {
         const company = await findSsoCompany(app, slug);
         const pending = sealer.open(request.cookies[SSO_STATE_COOKIE]);
-        if (!pending || pending.slug !== slug) throw new SsoError('SSO_FAILED', 'No pending sign-in (missing, forged or expired state cookie)');
+        if (!pending || pending.slug !== slug)
+          throw new SsoError('SSO_FAILED', 'No pending sign-in (missing, forged or expired state cookie)');
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         const user = await signInWithSso(app, oidc, company, new URL(redirectUri(slug) + query), pending);
         // A session someone else left in this browser ends before the new one starts.

@@ -33,7 +33,13 @@ beforeAll(async () => {
       return { email: login, email_verified: true };
     },
   });
-  const sso = (slug: string, issuer = provider.issuer) => ({ slug, type: 'oidc', issuer, clientId: provider.clientId, clientSecret: provider.clientSecret });
+  const sso = (slug: string, issuer = provider.issuer) => ({
+    slug,
+    type: 'oidc',
+    issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+  });
   t = await buildTestApp({
     version: 1,
     companies: [
@@ -50,15 +56,27 @@ beforeAll(async () => {
     ],
     campaigns: [
       {
-        id: 1, company: 'Acme', name: 'Open', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+        id: 1,
+        company: 'Acme',
+        name: 'Open',
+        dateStart: '2026-01-01T00:00:00Z',
+        dateEnd: '2030-01-01T00:00:00Z',
         participants: [{ user: 'alice@acme.example' }],
       },
       {
-        id: 2, company: 'Acme', name: 'Closed', dateStart: '2020-01-01T00:00:00Z', dateEnd: '2021-01-01T00:00:00Z',
+        id: 2,
+        company: 'Acme',
+        name: 'Closed',
+        dateStart: '2020-01-01T00:00:00Z',
+        dateEnd: '2021-01-01T00:00:00Z',
         participants: [{ user: 'carl@acme.example' }],
       },
       {
-        id: 3, company: 'Other', name: 'Other open', dateStart: '2026-01-01T00:00:00Z', dateEnd: '2030-01-01T00:00:00Z',
+        id: 3,
+        company: 'Other',
+        name: 'Other open',
+        dateStart: '2026-01-01T00:00:00Z',
+        dateEnd: '2030-01-01T00:00:00Z',
         participants: [{ user: 'bob@other.example' }],
       },
     ],
@@ -83,7 +101,10 @@ async function signIn(slug: string, login: string, cookie = '') {
   const back = await provider.signIn(location, login);
   expect(back.origin + back.pathname).toBe(callbackOf(slug));
   const stateCookie = `prova_sso=${state!.value}`;
-  const callback = await t.app.inject({ url: back.pathname + back.search, headers: { cookie: cookie ? `${cookie}; ${stateCookie}` : stateCookie } });
+  const callback = await t.app.inject({
+    url: back.pathname + back.search,
+    headers: { cookie: cookie ? `${cookie}; ${stateCookie}` : stateCookie },
+  });
   return { start, location: new URL(location), back, callback };
 }
 
@@ -115,7 +136,12 @@ describe('GET /api/v2/auth/sso/:slug', () => {
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `prova_session=${session!.value}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ email: 'alice@acme.example', hasSSO: true, viaSso: true, company: { name: 'Acme' } });
-    const rows = await t.database.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(['sessions.via_sso']).where('users.email', '=', 'alice@acme.example').execute();
+    const rows = await t.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.via_sso'])
+      .where('users.email', '=', 'alice@acme.example')
+      .execute();
     expect(rows.map((r) => r.via_sso)).toContain(1);
     const list = await t.app.inject({ url: '/api/usercampaign/list', headers: { cookie: `prova_session=${session!.value}` } });
     expect(list.statusCode).toBe(200);
@@ -158,7 +184,7 @@ describe('GET /api/v2/auth/sso/:slug', () => {
     expect((await signIn('acme', 'unverified:alice@acme.example')).callback.headers.location).toBe('/sso/error?code=EMAIL_NOT_VERIFIED');
   });
 
-  it('refuses a callback without its state cookie, with another slug\'s, or replayed', async () => {
+  it("refuses a callback without its state cookie, with another slug's, or replayed", async () => {
     const start = await t.app.inject({ url: '/api/v2/auth/sso/acme' });
     const state = start.cookies.find((c) => c.name === 'prova_sso')!;
     const back = await provider.signIn(String(start.headers.location), 'alice@acme.example');
@@ -168,7 +194,10 @@ describe('GET /api/v2/auth/sso/:slug', () => {
     expect(noCookie.headers.location).toBe('/sso/error?code=SSO_FAILED');
     const forged = await t.app.inject({ url: path, headers: { cookie: `prova_sso=${state.value.slice(0, -4)}AAAA` } });
     expect(forged.headers.location).toBe('/sso/error?code=SSO_FAILED');
-    const otherSlug = await t.app.inject({ url: `/api/v2/auth/sso/other/callback${back.search}`, headers: { cookie: `prova_sso=${state.value}` } });
+    const otherSlug = await t.app.inject({
+      url: `/api/v2/auth/sso/other/callback${back.search}`,
+      headers: { cookie: `prova_sso=${state.value}` },
+    });
     expect(otherSlug.headers.location).toBe('/sso/error?code=SSO_FAILED');
 
     const ok = await t.app.inject({ url: path, headers: { cookie: `prova_sso=${state.value}` } });

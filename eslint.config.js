@@ -1,0 +1,113 @@
+// Lint for every workspace: TypeScript rules, no import cycles, and the boundaries of the structure
+// (docs/ARCHITECTURE.md), so that they are kept by the tools rather than remembered.
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** `import-x/no-restricted-paths` zones: who may not import whom. */
+const zones = [
+  // Packages are shared by the apps and never depend on them.
+  { target: './packages', from: './apps', message: 'Packages never import apps.' },
+
+  // Web: app -> features -> components/lib/config; features never import each other.
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: compose them in a route (src/app), or move the shared part to components/ or lib/.',
+  })),
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import the app layer.' },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code never imports features or the app layer.',
+  },
+
+  // Server: routes -> policies/services -> repositories -> db.
+  {
+    target: './apps/server/src/repositories',
+    from: [
+      './apps/server/src/routes',
+      './apps/server/src/plugins',
+      './apps/server/src/policies',
+      './apps/server/src/services',
+      './apps/server/src/presenters',
+      './apps/server/src/http',
+    ],
+    message: 'Repositories only query the database: no HTTP, presenters or higher layers.',
+  },
+  {
+    target: ['./apps/server/src/policies', './apps/server/src/services', './apps/server/src/presenters', './apps/server/src/domain'],
+    from: './apps/server/src/routes',
+    message: 'Only app.ts registers routes; nothing imports them.',
+  },
+  {
+    target: './apps/server/src/domain',
+    from: [
+      './apps/server/src/repositories',
+      './apps/server/src/plugins',
+      './apps/server/src/policies',
+      './apps/server/src/services',
+      './apps/server/src/http',
+    ],
+    message: 'Domain rules depend on nothing but the contract.',
+  },
+  {
+    target: './apps/server/src/routes',
+    from: './apps/server/src/db',
+    except: ['./schema.ts', './json-column.ts'],
+    message: 'Handlers never write SQL: go through a repository.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', 'data/**'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      // Dependencies are parsed too, to follow cycles through them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  // Migrations work on the schema of their time (Kysely<any>); tests poke at rows and answers.
+  {
+    files: ['apps/server/src/db/migrations/**', '**/*.test.ts', '**/test-delivery-fixtures.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Activities and the activity kit are plain browser scripts with no build step.
+  {
+    files: ['activities/**/*.js', 'packages/activity-sdk/kit/**/*.js', 'e2e/fixtures/third-party-activity/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, ProvaActivity: 'readonly' } },
+    rules: { 'no-var': 'off', '@typescript-eslint/no-unused-vars': ['error', { args: 'none' }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/activity-sdk/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
