@@ -5,7 +5,7 @@ import { loadEnv } from '../src/config/env';
 import { openDatabase } from '../src/db/database';
 
 const url = process.env.BENCH_DATABASE_URL!;
-const database = await openDatabase(url);
+const database = await openDatabase(url, { poolMax: loadEnv(process.env).PG_POOL_MAX });
 const env = loadEnv({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' });
 const app = await buildApp({ env, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { seedDemoIfEmpty } from './import/seed-demo';
 
 const env = loadEnv();
-const database = await openDatabase(env.DATABASE_URL);
+const database = await openDatabase(env.DATABASE_URL, { poolMax: env.PG_POOL_MAX });
 await migrateToLatest(database);
 const app = await buildApp({ env, database });
 if (env.DEMO === '1') await seedDemoIfEmpty(database, app.log);

@@ -34,7 +34,8 @@ export async function runImport(args: string[], env: NodeJS.ProcessEnv = process
     return 1;
   }
 
-  const database = await openDatabase(loadEnv(env).DATABASE_URL);
+  const settings = loadEnv(env);
+  const database = await openDatabase(settings.DATABASE_URL, { poolMax: settings.PG_POOL_MAX });
   try {
     await migrateToLatest(database);
     const result = await importBundle(database, bundle);

@@ -6,6 +6,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().default(`sqlite:${resolve('data/prova.db')}`),
+  /** Most PostgreSQL connections one server process opens. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: z.string().url().optional(),
   DEMO: z.enum(['0', '1']).default('1'),
   SMTP_URL: z.string().optional(),

@@ -1,5 +1,5 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { createDialect, type DialectName } from './dialect';
+import { createDialect, type DialectName, type DialectOptions } from './dialect';
 import { initial } from './migrations/0001-initial';
 import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
 import type { Database } from './schema';
@@ -20,8 +20,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
-export async function openDatabase(url: string): Promise<DatabaseHandle> {
-  const { name, dialect } = createDialect(url);
+export async function openDatabase(url: string, options: DialectOptions = {}): Promise<DatabaseHandle> {
+  const { name, dialect } = createDialect(url, options);
   const db = new Kysely<Database>({ dialect });
   return { db, dialect: name, close: () => db.destroy() };
 }

@@ -27,9 +27,14 @@ export interface DialectInfo {
   close?: () => Promise<void>;
 }
 
-export function createDialect(url: string): DialectInfo {
+export interface DialectOptions {
+  /** Most PostgreSQL connections this process opens (PG_POOL_MAX). */
+  poolMax?: number;
+}
+
+export function createDialect(url: string, options: DialectOptions = {}): DialectInfo {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
