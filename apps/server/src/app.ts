@@ -51,11 +51,11 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorHandler);
   await app.register(inputGuard);
+  await app.register(repositories, { database: opts.database });
   await app.register(security, { publicUrl: opts.env.PUBLIC_URL });
   // preHandler, so per-route keys can use the parsed body (the e-mail being tried).
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(apiDocs);
-  await app.register(repositories, { database: opts.database });
   await app.register(scoring, { workers: opts.env.SCORING_WORKERS, sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
   await app.register(session, {
     secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),

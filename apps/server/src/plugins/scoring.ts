@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ProgressKey } from '../repositories/progress-repository';
-import { testDeliveryRepos } from '../repositories/test-delivery';
 import { createScoringPool, type ScoringStats } from '../services/scoring/scoring-pool';
 import { scoreProgress } from '../services/scoring/score-progress';
 
@@ -37,7 +36,7 @@ const QUEUE_CAP = 500;
  */
 export const scoring = fp(
   async (app: FastifyInstance, opts: ScoringOptions) => {
-    const repos = testDeliveryRepos(app);
+    const repos = app.repos;
     const pool = createScoringPool({
       concurrency: opts.workers,
       queueCap: QUEUE_CAP,
@@ -75,5 +74,5 @@ export const scoring = fp(
       await pool.idle();
     });
   },
-  { name: 'scoring', dependencies: [] },
+  { name: 'scoring', dependencies: ['repositories'] },
 );

@@ -2,59 +2,60 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http/http-error';
-import { createTestsRepository } from '../repositories/tests-repository';
 import { createFrameOrigins } from './security-frame-origins';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers, and refusal of state-changing requests sent from another origin. */
-export const security = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
-  const publicOrigin = new URL(opts.publicUrl).origin;
-  // app.database is decorated after this plugin (repositories), hence read at request time.
-  const frameOrigins = createFrameOrigins({
-    load: () => createTestsRepository(app.database.db).listExternalUrls(),
-    base: opts.publicUrl,
-  });
-  // Before helmet's own hook, which builds the header from the list synchronously.
-  app.addHook('onRequest', async (request) => frameOrigins.refresh(request.log));
+export const security = fp(
+  async (app: FastifyInstance, opts: { publicUrl: string }) => {
+    const publicOrigin = new URL(opts.publicUrl).origin;
+    const frameOrigins = createFrameOrigins({
+      load: () => app.repos.tests.listExternalUrls(),
+      base: opts.publicUrl,
+    });
+    // Before helmet's own hook, which builds the header from the list synchronously.
+    app.addHook('onRequest', async (request) => frameOrigins.refresh(request.log));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // Activities may live on another origin (bundle.md, tests.url): only those of imported tests.
-        frameSrc: [() => ["'self'", ...frameOrigins.current()].join(' ')],
-        // The platform's own activities may be framed by the app's public origin even when they
-        // are reached through another host name.
-        frameAncestors: ["'self'", publicOrigin],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // Activities may live on another origin (bundle.md, tests.url): only those of imported tests.
+          frameSrc: [() => ["'self'", ...frameOrigins.current()].join(' ')],
+          // The platform's own activities may be framed by the app's public origin even when they
+          // are reached through another host name.
+          frameAncestors: ["'self'", publicOrigin],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    // The SPA frames same-origin activities; frame-ancestors above already governs framing.
-    frameguard: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: publicOrigin.startsWith('https:'),
-  });
+      // The SPA frames same-origin activities; frame-ancestors above already governs framing.
+      frameguard: { action: 'sameorigin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: publicOrigin.startsWith('https:'),
+    });
 
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (origin) {
-      const hostOrigin = `${request.protocol}://${request.headers.host}`;
-      if (origin !== publicOrigin && origin !== hostOrigin) {
+    app.addHook('onRequest', async (request) => {
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      const origin = request.headers.origin;
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (origin) {
+        const hostOrigin = `${request.protocol}://${request.headers.host}`;
+        if (origin !== publicOrigin && origin !== hostOrigin) {
+          throw new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
+        }
+      } else if (fetchSite === 'cross-site') {
         throw new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
       }
-    } else if (fetchSite === 'cross-site') {
-      throw new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
-    }
-  });
-});
+    });
+  },
+  { name: 'security', dependencies: ['repositories'] },
+);

@@ -25,37 +25,40 @@ declare module 'fastify' {
 }
 
 /** Server-side sessions in the database behind an HttpOnly, SameSite cookie. */
-export const session = fp(async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
-  await app.register(cookie);
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: opts.secureCookie,
-    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
-  };
-  const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+export const session = fp(
+  async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
+    await app.register(cookie);
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.secureCookie,
+      maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+    };
+    const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
 
-  app.decorateRequest('loadAuth', function (this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
-      pending = resolveAuth(app, this);
-      cache.set(this, pending);
-    }
-    return pending;
-  });
+    app.decorateRequest('loadAuth', function (this: FastifyRequest) {
+      let pending = cache.get(this);
+      if (!pending) {
+        pending = resolveAuth(app, this);
+        cache.set(this, pending);
+      }
+      return pending;
+    });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, userId: number, viaSso = false) {
-    const token = await app.repos.sessions.create(userId, viaSso);
-    this.setCookie(SESSION_COOKIE, token, cookieOptions);
-  });
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: number, viaSso = false) {
+      const token = await app.repos.sessions.create(userId, viaSso);
+      this.setCookie(SESSION_COOKIE, token, cookieOptions);
+    });
 
-  app.decorateReply('endSession', async function (this: FastifyReply) {
-    const auth = await this.request.loadAuth();
-    if (auth) await app.repos.sessions.delete(auth.session.id);
-    this.clearCookie(SESSION_COOKIE, { path: '/' });
-  });
-});
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const auth = await this.request.loadAuth();
+      if (auth) await app.repos.sessions.delete(auth.session.id);
+      this.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
+  },
+  { name: 'session', dependencies: ['repositories'] },
+);
 
 async function resolveAuth(app: FastifyInstance, request: FastifyRequest): Promise<Auth | null> {
   const token = request.cookies[SESSION_COOKIE];

@@ -5,7 +5,7 @@ import { hasConsent } from '../presenters/present-campaign';
 import { isAssessor } from '../presenters/present-user';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
-import type { TestDeliveryRepos } from '../repositories/test-delivery';
+import type { TestDeliveryRepos } from '../repositories/create-repositories';
 
 export interface ParticipationContext extends Auth {
   participation: Participation;

@@ -6,7 +6,7 @@ import { callerIsAssessor, type CampaignTestContext, type ParticipationContext }
 import { checkStart, prerequisitesOf, type StartCheck } from '../policies/test-start';
 import { contentLang } from '../presenters/present-campaign';
 import { presentUserTest } from '../presenters/present-test';
-import type { TestDeliveryRepos } from '../repositories/test-delivery';
+import type { TestDeliveryRepos } from '../repositories/create-repositories';
 
 /**
  * The tests of a campaign as the caller sees them: texts, their status, their clock and whether they

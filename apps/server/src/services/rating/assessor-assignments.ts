@@ -3,7 +3,7 @@ import type { Outcome } from '@prova/contract/tests';
 import type { ParticipationContext } from '../../policies/test-access';
 import { contentLang } from '../../presenters/present-campaign';
 import { localize } from '../../presenters/localize';
-import type { TestDeliveryRepos } from '../../repositories/test-delivery';
+import type { TestDeliveryRepos } from '../../repositories/create-repositories';
 import { ratingCriteria } from './rating-criteria';
 
 /** How far an assessor is with one person: how many criteria have a numeric rating. */

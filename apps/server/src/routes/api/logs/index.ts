@@ -5,7 +5,6 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { logRequestSchema } from '@prova/contract/tests';
 import { requireAuth } from '../../../plugins/session';
 import { parseJson } from '../../../db/json-column';
-import { createLogsRepository } from '../../../repositories/logs-repository';
 
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
@@ -15,7 +14,7 @@ const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) 
  */
 export default async function logsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const logs = createLogsRepository(fastify.database.db);
+  const { logs } = fastify.repos;
 
   app.post(
     '/',

@@ -6,7 +6,6 @@ import { outcomesParamsSchema, outcomesRequestSchema } from '@prova/contract/tes
 import { effectiveStatus, isTimeUp } from '../../../domain/test-clock';
 import { testComplete } from '../../../http/http-error';
 import { requireCampaignTest, requireSubject, requireTestRole } from '../../../policies/test-access';
-import { testDeliveryRepos } from '../../../repositories/test-delivery';
 
 const errors = {
   400: apiErrorSchema,
@@ -24,7 +23,7 @@ const errors = {
  */
 export default async function outcomesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repos = testDeliveryRepos(fastify);
+  const repos = fastify.repos;
 
   app.post(
     '/:campaignId/:testId/:userId',

@@ -40,7 +40,6 @@ import { isStaff } from '../../../presenters/present-user';
 import { parseJson } from '../../../db/json-column';
 import { presentTheme } from '../../../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';
-import { testDeliveryRepos } from '../../../repositories/test-delivery';
 import { ratingCriteria } from '../../../services/rating/rating-criteria';
 import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
 
@@ -77,7 +76,7 @@ function storedData(data: unknown): string {
 
 export default async function testsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repos = testDeliveryRepos(fastify);
+  const repos = fastify.repos;
 
   const keyOf = (context: CampaignTestContext): ProgressKey => ({
     campaignId: context.participation.id,

@@ -15,7 +15,6 @@ import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { campaignLanguages, presentCampaign, presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
 import { requireAuth } from '../../../plugins/session';
 import { requireAssessor, requireParticipation } from '../../../policies/test-access';
-import { testDeliveryRepos } from '../../../repositories/test-delivery';
 import { listAssessorTests } from '../../../services/rating/assessor-assignments';
 
 export default async function userCampaignRoutes(fastify: FastifyInstance) {
@@ -94,7 +93,7 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
     async (request) => {
       const context = await requireParticipation(request, request.params.campaignId);
       requireAssessor(context);
-      return { status: true as const, tests: await listAssessorTests(testDeliveryRepos(fastify), context) };
+      return { status: true as const, tests: await listAssessorTests(fastify.repos, context) };
     },
   );
 }

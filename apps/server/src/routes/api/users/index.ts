@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignTestParamsSchema, samplesResponseSchema } from '@prova/contract/tests';
 import { requireAssessor, requireCampaignTest } from '../../../policies/test-access';
-import { testDeliveryRepos } from '../../../repositories/test-delivery';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repos = testDeliveryRepos(fastify);
+  const repos = fastify.repos;
 
   // Assessor: the people they evaluate in this test (the 'samples').
   app.get(

@@ -5,7 +5,6 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { userTestListResponseSchema, userTestResponseSchema, userTestsQuerySchema } from '@prova/contract/tests';
 import { forbidden, notFound } from '../../../http/http-error';
 import { requireConsentedCampaign } from '../../../policies/campaign-access';
-import { testDeliveryRepos } from '../../../repositories/test-delivery';
 import { listUserTests } from '../../../services/user-tests';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
@@ -13,7 +12,7 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** The tests of the caller's selected campaign (the generic resource `tests`, endpoint usertests). */
 export default async function userTestsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repos = testDeliveryRepos(fastify);
+  const repos = fastify.repos;
 
   app.get(
     '/',

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResetPasswordRequest } from '@prova/contract/password';
 import { HttpError } from '../../../../http/http-error';
-import { createSessionsRepository } from '../../../../repositories/sessions-repository';
-import { createUsersRepository } from '../../../../repositories/users-repository';
 import { hashPassword } from '../../../../services/passwords';
 import { newPasswordFailures } from '../../../../services/password-policy/check-password-policy';
 import { findResetLink } from './password-reset-links';
@@ -32,13 +30,12 @@ export async function resetPassword(app: FastifyInstance, body: ResetPasswordReq
   }
 
   const hash = await hashPassword(body.password);
-  await app.database.db.transaction().execute(async (trx) => {
-    const users = createUsersRepository(trx);
+  await app.withTransaction(async ({ users, sessions }) => {
     if (!(await users.usePasswordReset(link.tokenHash, new Date()))) {
       throw new HttpError(422, 'INVALID_TOKEN', 'Invalid or expired link');
     }
     await users.setPasswordHash(user.id, hash);
-    await createSessionsRepository(trx).deleteForUser(user.id);
+    await sessions.deleteForUser(user.id);
   });
   return { username: user.email };
 }

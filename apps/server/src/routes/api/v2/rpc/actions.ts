@@ -1,5 +1,5 @@
 import type { CampaignTestContext } from '../../../../policies/test-access';
-import type { TestDeliveryRepos } from '../../../../repositories/test-delivery';
+import type { TestDeliveryRepos } from '../../../../repositories/create-repositories';
 
 export interface RpcCall {
   context: CampaignTestContext;

@@ -4,14 +4,13 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignTestParamsSchema, RPC_ACTION_MISSING_MESSAGE, rpcRequestSchema, rpcResponseSchema } from '@prova/contract/tests';
 import { HttpError } from '../../../../http/http-error';
 import { requireCampaignTest } from '../../../../policies/test-access';
-import { testDeliveryRepos } from '../../../../repositories/test-delivery';
 import { rpcActions } from './actions';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
 export default async function rpcRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repos = testDeliveryRepos(fastify);
+  const repos = fastify.repos;
 
   app.post(
     '/:campaignId/:testId',
