@@ -6,6 +6,7 @@ import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
+import { defaultDeny } from './plugins/default-deny';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
 import { repositories } from './plugins/repositories';
@@ -60,6 +61,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(session, {
     secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
   });
+  await app.register(defaultDeny);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userCampaignRoutes, { prefix: '/api/usercampaign' });

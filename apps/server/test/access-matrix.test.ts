@@ -5,6 +5,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import { RAG_ALGORITHM } from '../src/routes/api/tests/test-delivery-fixtures';
+import { PUBLIC_API_ROUTES } from '../src/plugins/default-deny';
 import { buildTestApp, login, type TestApp } from './build-test-app';
 
 // ---------------------------------------------------------------------------------------------
@@ -331,6 +332,14 @@ describe('the route table', () => {
     // unclassified: routes the access matrix does not know (add them to MATRIX); stale: MATRIX names a route that is gone.
     expect({ unclassified, stale: missing }).toEqual({ unclassified: [], stale: [] });
     expect(registered.size).toBeGreaterThan(20);
+  });
+
+  it('lists as public exactly the routes the default-deny hook lets through', () => {
+    const publicInMatrix = Object.entries(MATRIX)
+      .filter(([, spec]) => spec.access === 'public')
+      .map(([key]) => key)
+      .sort();
+    expect([...PUBLIC_API_ROUTES].sort()).toEqual(publicInMatrix);
   });
 
   it('knows what every path parameter names', () => {
