@@ -205,7 +205,6 @@ export const logRequestSchema = z.object({ data: z.string().min(1).max(LOG_DATA_
 export type LogRequest = z.infer<typeof logRequestSchema>;
 
 export const RPC_ACTION_MISSING_MESSAGE = 'action not provided';
-export const RPC_ACTIONS = ['ping', 'time', 'getProgress'] as const;
 export const rpcRequestSchema = z.object({ action: z.string().max(100).optional(), data: z.unknown().optional() });
 export type RpcRequest = z.infer<typeof rpcRequestSchema>;
 export const rpcResponseSchema = z.object({ status: z.literal(true), result: z.unknown() });

@@ -42,12 +42,15 @@ export function timingOf(row: ClockRow | undefined, now: Date = new Date()): Tes
   return { startedAt: row.started_at, endsAt: row.ends_at, remainingSeconds: left };
 }
 
+/** A stored status as the API names it: no row, or anything unknown, is 'not attempted'. */
+export const asTestStatus = (stored: string | undefined): TestStatus =>
+  stored === 'complete' || stored === 'incomplete' ? stored : 'not attempted';
+
 /**
  * A person's status in a test: what is stored, except that a timed test whose time (and grace) ran
  * out is complete even before the expiry sweep has written so. Reads never write.
  */
 export function effectiveStatus(row: Pick<ClockRow, 'status' | 'ends_at'> | undefined, now: Date = new Date()): TestStatus {
-  if (!row) return 'not attempted';
-  if (row.status === 'complete' || isTimeUp(row, now)) return 'complete';
-  return row.status === 'incomplete' ? 'incomplete' : 'not attempted';
+  if (row && row.status !== 'complete' && isTimeUp(row, now)) return 'complete';
+  return asTestStatus(row?.status);
 }

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 import type { Db } from '../db/database';
 import exampleBundle from './fixtures/example-bundle.json';
 import demoBundle from './demo-bundle.json';
-import { DEFAULT_PRIVACY_AGREEMENT } from './default-privacy-agreement';
+import { DEFAULT_PRIVACY_AGREEMENT } from '../domain/default-privacy-agreement';
 import { importBundle } from './import-bundle';
 import { seedDemoIfEmpty } from './seed-demo';
 

@@ -1,6 +1,6 @@
 import { type Bundle, bundleReportSchema } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
-import { DEFAULT_PRIVACY_AGREEMENT } from './default-privacy-agreement';
+import { DEFAULT_PRIVACY_AGREEMENT } from '../domain/default-privacy-agreement';
 import { diffRow, isEmpty } from './diff-row';
 import type { ImportCounts } from './import-summary';
 

@@ -33,3 +33,8 @@ export function checkStart(
   const canStart = (status !== 'complete' || test.repeatable === 1) && (assessor || missingPrerequisites.length === 0);
   return { prerequisites, missingPrerequisites, canStart };
 }
+
+/** Why a test may not start: the prerequisites still to complete, or none (it is complete already). */
+export function testLockedMessage(missingPrerequisites: number[]): string {
+  return missingPrerequisites.length ? `Test locked: complete tests ${missingPrerequisites.join(', ')} first` : 'Test already complete';
+}

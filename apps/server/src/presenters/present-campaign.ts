@@ -3,11 +3,9 @@ import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { parseJson } from '../db/json-column';
+import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
 import { localize } from './localize';
 import { isAssessor } from './present-user';
-
-export const DEFAULT_PRIVACY_TEXT =
-  '<p>Ai sensi del Regolamento (UE) 2016/679 (GDPR) acconsento al trattamento dei miei dati personali e della mia immagine per le finalità della campagna di valutazione.</p>';
 
 export function campaignLanguages(p: Participation): LangCode[] {
   const langs = parseJson<LangCode[]>(p.languages, [DEFAULT_LANG]);
@@ -62,5 +60,5 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
 }
 
 export function privacyText(p: Participation, user: UserWithCompany): string {
-  return localize(p.privacy_agreement, contentLang(p, user)) || DEFAULT_PRIVACY_TEXT;
+  return localize(p.privacy_agreement, contentLang(p, user)) || DEFAULT_PRIVACY_AGREEMENT_HTML;
 }

@@ -3,7 +3,7 @@ import { TEST_360_ID } from '@prova/contract/limits';
 import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
 import { effectiveStatus, timingOf } from '../domain/test-clock';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
-import { checkStart, prerequisitesOf, type StartCheck } from '../policies/test-start';
+import { checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
 import { contentLang } from '../presenters/present-campaign';
 import { presentUserTest } from '../presenters/present-test';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
@@ -56,9 +56,11 @@ export async function checkUserStart(repos: TestDeliveryRepos, context: Campaign
 
 /** Answers 422 TEST_LOCKED naming what is missing. */
 export function sendTestLocked(reply: FastifyReply, check: StartCheck) {
-  const message = check.missingPrerequisites.length
-    ? `Test locked: complete tests ${check.missingPrerequisites.join(', ')} first`
-    : 'Test already complete';
-  const body: TestLockedError = { status: false, code: 'TEST_LOCKED', message, missingPrerequisites: check.missingPrerequisites };
+  const body: TestLockedError = {
+    status: false,
+    code: 'TEST_LOCKED',
+    message: testLockedMessage(check.missingPrerequisites),
+    missingPrerequisites: check.missingPrerequisites,
+  };
   return reply.status(422).send(body);
 }

@@ -20,9 +20,8 @@ import {
   testCampaignParamsSchema,
   testLockedErrorSchema,
   testSyncParamsSchema,
-  type TestStatus,
 } from '@prova/contract/tests';
-import { effectiveStatus, endsAtFor, timingOf } from '../../../domain/test-clock';
+import { asTestStatus, effectiveStatus, endsAtFor, timingOf } from '../../../domain/test-clock';
 import { forbidden, HttpError, testComplete } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import {
@@ -34,7 +33,7 @@ import {
   requireSubject,
   requireTestRole,
 } from '../../../policies/test-access';
-import { prerequisitesOf } from '../../../policies/test-start';
+import { prerequisitesOf, testLockedMessage } from '../../../policies/test-start';
 import { contentLang } from '../../../presenters/present-campaign';
 import { isStaff } from '../../../presenters/present-user';
 import { parseJson } from '../../../db/json-column';
@@ -44,7 +43,6 @@ import { ratingCriteria } from '../../../services/rating/rating-criteria';
 import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
-const asStatus = (s: string | undefined): TestStatus => (s === 'complete' || s === 'incomplete' ? s : 'not attempted');
 
 /**
  * The test's options as the activity gets them. An agenda test's preview (the e-mail or chat that
@@ -163,7 +161,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     if (prerequisitesOf(context.test).length > 0 && !callerIsAssessor(context)) {
       const { missingPrerequisites } = await checkUserStart(repos, context);
       if (missingPrerequisites.length > 0) {
-        throw new HttpError(422, 'TEST_LOCKED', `Test locked: complete tests ${missingPrerequisites.join(', ')} first`);
+        throw new HttpError(422, 'TEST_LOCKED', testLockedMessage(missingPrerequisites));
       }
     }
     const key = keyOf(context);
@@ -176,7 +174,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       throw testComplete(state.refused === 'timeUp');
     }
     if (state.completeNow && scored) fastify.scoring.enqueue(key);
-    return { status: true as const, version: state.version, stored: state.stored, testStatus: asStatus(state.status) };
+    return { status: true as const, version: state.version, stored: state.stored, testStatus: asTestStatus(state.status) };
   };
   const writeResponse = { 200: progressWriteResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema };
   const params = testSyncParamsSchema;

@@ -1,3 +1,4 @@
+import { effectiveStatus } from '../../../../domain/test-clock';
 import type { CampaignTestContext } from '../../../../policies/test-access';
 import type { TestDeliveryRepos } from '../../../../repositories/create-repositories';
 
@@ -19,6 +20,6 @@ export const rpcActions: Record<string, (call: RpcCall) => Promise<unknown>> = {
   /** The caller's own saved progress state in this test (not its data). */
   async getProgress({ context, repos }) {
     const row = await repos.progress.find(context.participation.id, context.test.id, context.user.id);
-    return { version: row?.version ?? 0, status: row?.status ?? 'not attempted', updatedAt: row?.updated_at ?? null };
+    return { version: row?.version ?? 0, status: effectiveStatus(row), updatedAt: row?.updated_at ?? null };
   },
 };

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '@prova/contract/bundle';
 
-// Shown on the privacy page of a campaign whose bundle gives no `privacyAgreement` (spec section 8:
-// an Italian consent to the processing of personal data and image).
+// Shown on the privacy page of a campaign whose bundle gives no `privacyAgreement`: an Italian
+// consent to the processing of personal data and image. The one copy, for the importer and the API.
 export const DEFAULT_PRIVACY_AGREEMENT_HTML = [
   "<h2>Consenso al trattamento dei dati personali e dell'immagine</h2>",
   '<p>Ai sensi del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs. 196/2003, i dati personali che fornisci',
