@@ -27,7 +27,7 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 /** Body of every non-2xx answer. */
 export const apiErrorSchema = z.object({
   status: z.literal(false),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   errors: z.array(fieldIssueSchema).optional(),
 });
