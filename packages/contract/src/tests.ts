@@ -75,6 +75,28 @@ export type RatingCriterion = z.infer<typeof ratingCriterionSchema>;
 // ---------------------------------------------------------------------------------------------
 // The test list (GET /usertests, GET /usertests/:id)
 
+/**
+ * A test's settings as one person gets them: texts already in their language, a timed test's
+ * `duration` (minutes) already lengthened by their extra time. A value of the wrong kind reads as absent.
+ */
+export const testJsonDataSchema = z.looseObject({
+  duration: z.number().positive().optional().catch(undefined),
+  hasTimer: z.boolean().optional().catch(undefined),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)
+    .optional()
+    .catch(undefined),
+  image: z.string().optional().catch(undefined),
+  exitMessage: z.string().optional().catch(undefined),
+  prerequisites: z.array(z.number()).optional().catch(undefined),
+  options: z.unknown().optional(),
+  autoInstructions: z.string().optional().catch(undefined),
+  hetInstructions: z.string().optional().catch(undefined),
+});
+export type TestJsonData = z.infer<typeof testJsonDataSchema>;
+
 export const userTestSchema = z.object({
   id: z.number().int(),
   abbreviation: z.string(),
@@ -86,8 +108,7 @@ export const userTestSchema = z.object({
   label: z.string().nullable(),
   repeatable: z.boolean(),
   legacy: z.boolean(),
-  /** The test's jsonData, localized; `duration` already lengthened by the person's extra time. */
-  jsonData: z.record(z.string(), z.unknown()),
+  jsonData: testJsonDataSchema,
   /** Agenda theme, preview texts localized and `{firstName}` replaced; null when none. */
   theme: z.record(z.string(), z.unknown()).nullable(),
   labels360: z.array(z.record(z.string(), z.unknown())).nullable(),

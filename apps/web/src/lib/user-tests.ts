@@ -33,3 +33,22 @@ export const userTestsQueryOptions = (campaignId: number) =>
 export function useUserTests(campaignId: number, options: { refetchOnMount?: boolean | 'always' } = {}) {
   return useQuery({ ...userTestsQueryOptions(campaignId), refetchOnMount: options.refetchOnMount ?? 'always' });
 }
+
+/** Minutes of the test (already lengthened by the person's extra time), if it says. */
+export function testDurationMinutes(test: Pick<UserTest, 'jsonData'>): number | undefined {
+  const { duration } = test.jsonData;
+  return duration !== undefined ? Math.round(duration) : undefined;
+}
+
+/** A timed test runs against the server's clock: it has a timer and a duration. */
+export function isTimedTest(test: Pick<UserTest, 'jsonData'>): boolean {
+  return test.jsonData.hasTimer === true && testDurationMinutes(test) !== undefined;
+}
+
+/**
+ * Legacy tests support only up-to-date browsers: a browser without structuredClone or
+ * Intl.Segmenter predates the 2022-2024 releases of Chrome, Firefox, Edge and Safari.
+ */
+export function isLegacyUnsupportedBrowser(): boolean {
+  return typeof globalThis.structuredClone !== 'function' || typeof Intl === 'undefined' || typeof Intl.Segmenter !== 'function';
+}

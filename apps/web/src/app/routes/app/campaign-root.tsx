@@ -16,12 +16,11 @@ import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { isNoSelectedCampaign, useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
 import { ExitDialog } from '@/features/test-container/components/exit-dialog';
-import { isTimedTest } from '@/features/test-container/utils/test-texts';
 import { hasErrorCode } from '@/lib/api-client';
 import { getCurrentTestId } from '@/lib/current-test';
 import { locationToFrom, type RedirectState } from '@/lib/redirect';
 import { roomHrefFor } from '@/lib/room-path';
-import { userTestsQueryKey } from '@/lib/user-tests';
+import { isTimedTest, userTestsQueryKey } from '@/lib/user-tests';
 
 export interface CampaignContext {
   user: User;

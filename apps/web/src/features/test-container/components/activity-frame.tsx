@@ -9,9 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useQueue } from '@/lib/sending-queue-context';
 import { isSignOutPath, roomHrefFor } from '@/lib/room-path';
-import { userTestsBaseKey, userTestsQueryKey } from '@/lib/user-tests';
+import { isTimedTest, userTestsBaseKey, userTestsQueryKey } from '@/lib/user-tests';
 import { useActivityHost } from '../hooks/use-activity-host';
-import { isTimedTest, ownExitMessage } from '../utils/test-texts';
+import { ownExitMessage } from '../utils/test-texts';
 import { ExitDialog } from './exit-dialog';
 
 export interface ActivityFrameProps {
@@ -103,7 +103,7 @@ export function ActivityFrame({ test, session }: ActivityFrameProps) {
       <ExitDialog
         open={blocker.state === 'blocked' && mustConfirm}
         timed={isTimedTest(test)}
-        message={ownExitMessage(test, session.lang)}
+        message={ownExitMessage(test)}
         onConfirm={stop}
         onCancel={() => blocker.reset?.()}
       />

@@ -1,10 +1,9 @@
-import type { UserTest } from '@prova/contract/tests';
+import { testJsonDataSchema, type UserTest } from '@prova/contract/tests';
 import { describe, expect, it } from 'vitest';
 import {
   completionPercent,
   DEFAULT_TEST_COLOR,
   elapsedPercent,
-  isTimedTest,
   missingPrerequisiteNames,
   secondsLeft,
   startStateOf,
@@ -14,6 +13,7 @@ import {
   textColorOn,
   visibleTests,
 } from './test-rules';
+import { isTimedTest } from '@/lib/user-tests';
 
 function userTest(overrides: Partial<UserTest> = {}): UserTest {
   return {
@@ -55,7 +55,8 @@ describe('avatar and colour', () => {
   it('uses jsonData.color, else the default red', () => {
     expect(testColor(userTest({ jsonData: { color: '#1565c0' } }))).toBe('#1565c0');
     expect(testColor(userTest())).toBe(DEFAULT_TEST_COLOR);
-    expect(testColor(userTest({ jsonData: { color: 'url(x)' } }))).toBe(DEFAULT_TEST_COLOR);
+    // A colour that is not one reads as absent once the answer is parsed.
+    expect(testColor(userTest({ jsonData: testJsonDataSchema.parse({ color: 'url(x)' }) }))).toBe(DEFAULT_TEST_COLOR);
   });
 
   it('picks the readable text colour', () => {

@@ -2,6 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { TEST_360_ID } from '@prova/contract/limits';
 import type { UserTest } from '@prova/contract/tests';
+import { isLegacyUnsupportedBrowser } from '@/lib/user-tests';
 
 /** Spec section 3: the default test colour is a red (the app's primary). */
 export const DEFAULT_TEST_COLOR = '#c62828';
@@ -16,12 +17,9 @@ export function testAvatarLetters(test: Pick<UserTest, 'abbreviation' | 'name'>)
   return test.name.trim().slice(0, 2).toUpperCase() || '?';
 }
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** The test's colour (jsonData.color), or the default red when it is missing or not a hex colour. */
+/** The test's colour (jsonData.color), or the default red. */
 export function testColor(test: Pick<UserTest, 'jsonData'>): string {
-  const color = test.jsonData.color;
-  return typeof color === 'string' && HEX_COLOR.test(color.trim()) ? color.trim() : DEFAULT_TEST_COLOR;
+  return test.jsonData.color ?? DEFAULT_TEST_COLOR;
 }
 
 /** Black or white, whichever reads better on the given hex background (WCAG contrast). */
@@ -38,17 +36,6 @@ export function textColorOn(background: string): '#000000' | '#ffffff' {
   return onWhite >= onBlack ? '#ffffff' : '#000000';
 }
 
-/** Minutes of the test (jsonData.duration, already lengthened by the person's extra time), if any. */
-export function testDurationMinutes(test: Pick<UserTest, 'jsonData'>): number | undefined {
-  const duration = test.jsonData.duration;
-  return typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? Math.round(duration) : undefined;
-}
-
-/** A timed test runs against a clock (jsonData.hasTimer with a duration). */
-export function isTimedTest(test: Pick<UserTest, 'jsonData'>): boolean {
-  return test.jsonData.hasTimer === true && testDurationMinutes(test) !== undefined;
-}
-
 /** Seconds left on a timed test's running clock (the server's, read in this browser's time); undefined when none runs. */
 export function secondsLeft(test: Pick<UserTest, 'timing' | 'status'>, now: number = Date.now()): number | undefined {
   if (!test.timing || test.status !== 'incomplete') return undefined;
@@ -63,14 +50,6 @@ export function testImageUrl(test: Pick<UserTest, 'img' | 'url' | 'jsonData'>): 
   if (/^(?:https?:)?\/\//.test(image) || image.startsWith('/')) return image;
   const base = test.url.endsWith('/') ? test.url : `${test.url}/`;
   return `${base}images/${image}`;
-}
-
-/**
- * Legacy tests support only up-to-date browsers (spec sections 3 and 8). A browser without
- * structuredClone or Intl.Segmenter is older than the 2022-2024 releases of Chrome, Firefox, Edge and Safari.
- */
-export function isLegacyUnsupportedBrowser(): boolean {
-  return typeof globalThis.structuredClone !== 'function' || typeof Intl === 'undefined' || typeof Intl.Segmenter !== 'function';
 }
 
 /** Prerequisites block the test (assessors may open tests with unmet prerequisites, spec section 6). */
