@@ -6,7 +6,7 @@ import { expectAccessible } from '../fixtures/a11y';
 import { importBundle, seedCandidate, uniqueId } from '../fixtures/seed';
 import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';
 
-// Accounts: password reset by e-mail, new password, single sign-on (spec sections 2, 5, 7 and 8).
+// Accounts: password reset by e-mail, new password, single sign-on.
 // The app under test sends its mail to SMTP_URL = smtp://127.0.0.1:E2E_SMTP_PORT (playwright.config.ts).
 
 const appUrl = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -23,8 +23,8 @@ const RULES = {
 const RESET_SENT = "Se l'indirizzo email inserito è corretto riceverai una email con le istruzioni per procedere al reset";
 
 /**
- * Sends a form until its answer shows. Forms ignore a submit within 200 ms of the previous one (spec
- * section 9, a double click sends once), which a test typing at machine speed can hit.
+ * Sends a form until its answer shows. Forms ignore a submit within 200 ms of the previous one (a
+ * double click sends once), which a test typing at machine speed can hit.
  */
 function resetLinkOf(mail: ReceivedMail): string {
   const link = mail.links.find((l) => l.includes('/new_password/'));

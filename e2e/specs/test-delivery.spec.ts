@@ -7,7 +7,7 @@ import { signIn } from '../fixtures/sign-in';
 // the offline-tolerant sending queue; the save status, the exit confirmation, logout with pending sends.
 
 const TITLE = 'Ragionamento numerico';
-/** The scoring script of the example bundle's RAG test (shared/contract/example-bundle.json). */
+/** The scoring script of the example bundle's RAG test (docs/bundle-format.md). */
 const RAG_ALGORITHM =
   "function computeOutcomes(data) { var a = (data && data.answers) || {}; var key = {q1: 'b', q2: 'd', q3: 'a'}; var ok = 0; for (var q in key) { if (a[q] === key[q]) ok++; } return [{ questionId: 'score', value: Math.round(100 * ok / 3) }]; }";
 const NUMERICAL: TestSpec = {

@@ -1,5 +1,5 @@
 // The access matrix: every /api route the app registers, classified by who may call it and whose data
-// it concerns, then checked route by route (spec: "every endpoint checks who is asking"; "never answer
+// it concerns, then checked route by route ("every endpoint checks who is asking"; "never answer
 // 500 for a user's mistake"). A route the table does not classify fails the test: add it below.
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Error messages of the activity interface (contract and spec sections 5 and 8). Activities may match
+// Error messages of the activity interface (docs/activity-interface.md). Activities may match
 // on `message` or on `code`; both are stable.
 import type { ErrorPayload } from './protocol';
 

@@ -30,7 +30,7 @@ export interface InitAnswer {
 
 export interface StatusUpdate {
   status: 'incomplete' | 'complete';
-  /** 2 for complete, 1 otherwise (spec section 4). */
+  /** 2 for complete, 1 otherwise. */
   version: 1 | 2;
 }
 

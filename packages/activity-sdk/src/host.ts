@@ -145,7 +145,7 @@ export interface StoredProgress {
   data?: unknown;
 }
 
-/** The local copy is used unless the server's version is newer (spec section 7). */
+/** The local copy is used unless the server's version is newer. */
 export function pickProgress(server: StoredProgress, local: StoredProgress | null | undefined): StoredProgress {
   if (!local) return server;
   return server.version > local.version ? server : local;

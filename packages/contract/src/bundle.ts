@@ -3,7 +3,7 @@ import { emailSchema, roleSchema } from './auth';
 import { langSchema } from './common';
 import { DEFAULT_RANGE_360, LANGS, type LangCode, PASSWORD_MAX_LENGTH } from './limits';
 
-// The import format (shared/contract/bundle.md). Parsing checks the shape of one document and fills
+// The import format (docs/bundle-format.md). Parsing checks the shape of one document and fills
 // in the defaults; references between records and to the database are checked by the importer.
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Error codes the API answers with (spec section 8). The client maps each to a translated text.
+// Error codes the API answers with. The client maps each to a translated text.
 export const ERROR_CODES = [
   'WRONG_CREDENTIALS',
   'NO_ACTIVE_CAMPAIGN',
@@ -33,7 +33,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Server message when no campaign is selected in the session (spec section 4). */
+/** Server message when no campaign is selected in the session. */
 export const NO_SELECTED_CAMPAIGN_MESSAGE = 'no selected campaign found.';
 
 /** Turns zod issues into `path: message` pairs, the form imports and API errors share. */

@@ -1,4 +1,4 @@
-// Constants shared by the client and the server (spec section 9).
+// Constants shared by the client and the server.
 
 export const LANGS = ['IT_it', 'EN_en', 'ES_es'] as const;
 export type LangCode = (typeof LANGS)[number];

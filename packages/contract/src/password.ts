@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
-// Password reset and new password (spec sections 2, 3, 5, 7 and 8).
+// Password reset and new password.
 //
 // HTTP answers, so the client can rely on them:
 // - POST /api/auth/sendPasswordReset: always 200 `{ status: true }`, whether or not the address
@@ -36,7 +36,7 @@ export const checkTokenResponseSchema = z.union([
 ]);
 export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
-/** The password-reset payload (spec section 3); the form's confirmPassword travels as password_confirmation. */
+/** The password-reset payload; the form's confirmPassword travels as password_confirmation. */
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
   token: tokenSchema,
@@ -51,7 +51,7 @@ export const resetPasswordResponseSchema = z.object({ status: z.literal(true), u
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Client-side rules (spec section 5), shared by the web form and the server.
+// Client-side rules, shared by the web form and the server.
 
 export const PASSWORD_RULES = ['min', 'lowercase', 'uppercase', 'digit', 'confirmation'] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
@@ -72,7 +72,7 @@ export function passwordRuleFailures(password: string, confirmation: string): Pa
   return failures;
 }
 
-/** The submit button is marked active at 8 characters or more with a matching confirmation (spec 5). */
+/** The submit button is marked active at 8 characters or more with a matching confirmation. */
 export function canSubmitNewPassword(password: string, confirmation: string): boolean {
   return [...password].length >= PASSWORD_MIN_LENGTH && password === confirmation;
 }
@@ -88,7 +88,7 @@ export const newPasswordFormSchema = z
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Server-side rules (spec section 5): the keys a 422 VALIDATION answer carries as `errors[].message`.
+// Server-side rules: the keys a 422 VALIDATION answer carries as `errors[].message`.
 
 export const PASSWORD_POLICY_KEYS = [
   'validation.password.letters',

@@ -1,4 +1,4 @@
-// Company single sign-on (spec sections 2, 7 and 8).
+// Company single sign-on.
 
 /**
  * Codes the browser lands with on /sso/error?code=... when single sign-on fails. The page has its own
@@ -20,7 +20,7 @@ export const SSO_ERROR_CODES = [
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
-/** The codes with a message of their own on the error page (spec section 8). */
+/** The codes with a message of their own on the error page. */
 export const SSO_ERROR_PAGE_CODES = ['NO_SSO', 'NO_ACTIVE_CAMPAIGN', 'USER_NOT_FOUND'] as const satisfies readonly SsoErrorCode[];
 export type SsoErrorPageCode = (typeof SSO_ERROR_PAGE_CODES)[number];
 

@@ -3,7 +3,7 @@ import { idSchema } from './common';
 import { DB_INT_MAX } from './limits';
 
 // Test delivery: the test list, progress tracking (sync), outcomes, logs, rpc and the assessor calls
-// (spec sections 3 'Test', 'Test progress', 'Sync request'; 4; 5 'Sync requests'; 7 'Tests and progress').
+// (4; 5 'Sync requests'; 7 'Tests and progress').
 
 /** A test's status for one person. 'not attempted' is never stored: it means "no progress yet". */
 export const TEST_STATUSES = ['not attempted', 'incomplete', 'complete'] as const;
@@ -14,7 +14,7 @@ export type TestStatus = z.infer<typeof testStatusSchema>;
 export const WRITABLE_TEST_STATUSES = ['incomplete', 'complete'] as const;
 export const writableStatusSchema = z.enum(WRITABLE_TEST_STATUSES);
 
-/** Versions a status-only update carries (spec section 9). */
+/** Versions a status-only update carries. */
 export const statusVersion = (status: string) => (status === 'complete' ? 2 : 1);
 
 /** Largest progress data string the server keeps (the body limit caps the request anyway). */
@@ -116,7 +116,7 @@ export const userTestSchema = z.object({
   prerequisites: z.array(z.number().int()),
   /** Prerequisites the caller has not completed yet. */
   missingPrerequisites: z.array(z.number().int()),
-  /** Spec section 4 start rules (the browser check for legacy tests is the client's). */
+  /** The start rules (the browser check for legacy tests is the client's). */
   canStart: z.boolean(),
   status: testStatusSchema,
   version: z.number().int(),
@@ -234,12 +234,12 @@ export type RpcResponse = z.infer<typeof rpcResponseSchema>;
 export const ALGORITHM_NOT_FOUND_MESSAGE = 'Algorithm not found';
 
 // ---------------------------------------------------------------------------------------------
-// Sync tasks of the browser's sending queue (spec sections 3 'Sync request', 5, 8 'Sending queue')
+// Sync tasks of the browser's sending queue (5, 8 'Sending queue')
 
 export const SYNC_TASK_TYPES = ['SYNC', 'SYNC_ALL', 'STATUS', 'DATA', 'OUTCOMES'] as const;
 export type SyncTaskType = (typeof SYNC_TASK_TYPES)[number];
 
-/** The exact messages of spec section 8. */
+/** The exact messages. */
 export const SYNC_ERRORS = {
   SYNC: 'Invalid SYNC request data',
   STATUS: 'Invalid STATUS request data',

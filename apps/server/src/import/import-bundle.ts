@@ -12,7 +12,7 @@ import { writeUsers } from './write-users';
 export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; problems: string[] };
 
 /**
- * Imports a bundle (shared/contract/bundle.md) in one transaction: all of it, or nothing with every
+ * Imports a bundle (docs/bundle-format.md) in one transaction: all of it, or nothing with every
  * problem listed as `path: message`. Records are updated in place; what candidates produced and
  * chose for themselves is kept.
  *

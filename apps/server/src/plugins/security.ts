@@ -26,7 +26,7 @@ export const security = fp(
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
-          // Activities may live on another origin (bundle.md, tests.url): only those of imported tests.
+          // Activities may live on another origin (docs/bundle-format.md, tests.url): only those of imported tests.
           frameSrc: [() => ["'self'", ...frameOrigins.current()].join(' ')],
           // The platform's own activities may be framed by the app's public origin even when they
           // are reached through another host name.

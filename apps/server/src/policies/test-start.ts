@@ -19,7 +19,7 @@ export function prerequisitesOf(test: Pick<CampaignTestRow, 'json_data' | 'campa
 }
 
 /**
- * Spec section 4: a test can be started when it is not complete or is repeatable, and has no
+ * A test can be started when it is not complete or is repeatable, and has no
  * missing prerequisites unless the caller is an assessor. (The legacy-browser rule is the client's.)
  */
 export function checkStart(

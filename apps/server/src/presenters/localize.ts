@@ -2,7 +2,7 @@ import { DEFAULT_LANG } from '@prova/contract/limits';
 
 /**
  * Resolves a stored localized text (JSON of a string or of `{ IT_it: ..., EN_en: ... }`) to one
- * language: the one asked for, else Italian, else the first given (bundle.md).
+ * language: the one asked for, else Italian, else the first given (docs/bundle-format.md).
  */
 export function localize(stored: string | null | undefined, lang: string): string {
   if (stored == null || stored === '') return '';

@@ -22,7 +22,7 @@ const queryClient = new QueryClient({
   },
 });
 
-/** 401/403 (an API call or a queued send): forget the session and go to /login (spec section 8). */
+/** 401/403 (an API call or a queued send): forget the session and go to /login. */
 function handleSessionExpired() {
   const location = router.state.location;
   clearSession(queryClient);
@@ -37,7 +37,7 @@ function handleSessionExpired() {
   }
 }
 
-/** What an API error does to the whole app (spec section 8); callers handle the rest. */
+/** What an API error does to the whole app; callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
   const location = router.state.location;
   switch (error.kind) {

@@ -25,7 +25,7 @@ const StartRoute = lazy(() => import('./routes/app/start').then((m) => ({ defaul
 const TestRoute = lazy(() => import('./routes/app/test').then((m) => ({ default: m.TestRoute })));
 
 /**
- * Spec section 2. Screens still to come, each in its own issue:
+ * Screens still to come, each in its own issue:
  * - inside a campaign: paths.app.{report, skillup360, start, tests, test} and the 360 questionnaire
  *   -> children of CampaignRoot, next to the home.
  * Until then they fall through to "Not found...".

@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA (spec section 2). `path` is the router pattern, `getHref` builds a link.
+ * Every route of the SPA. `path` is the router pattern, `getHref` builds a link.
  * Routes marked "later" are declared here so links can point at them; their screens come with later issues.
  */
 export const paths = {

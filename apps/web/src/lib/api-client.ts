@@ -2,7 +2,7 @@ import { apiErrorSchema, type ApiError, type FieldIssue } from '@prova/contract/
 import { REQUEST_TIMEOUT_MS } from '@prova/contract/limits';
 import type { z } from 'zod';
 
-/** Base of every API call (spec section 9). */
+/** Base of every API call. */
 export const API_BASE = '/api';
 
 /**

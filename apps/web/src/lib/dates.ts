@@ -3,7 +3,7 @@ import { enGB, es, it, type Locale } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_UI_LANG, isUiLang, type UiLang } from './i18n';
 
-/** Date formats of the product (spec section 9). `PP` is the default and follows the locale. */
+/** Date formats of the product. `PP` is the default and follows the locale. */
 export const DATE_FORMATS = {
   default: 'PP',
   day: 'dd/MM/yyyy',

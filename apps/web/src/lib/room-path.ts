@@ -5,7 +5,7 @@ function is360Path(pathname: string): boolean {
   return pathname === paths.app.skillup360.path || pathname.startsWith(`${paths.app.skillup360.path}/`);
 }
 
-/** Where closing a test returns (spec section 2, header: the 360 area on a 360 route, else home). */
+/** Where closing a test returns (header: the 360 area on a 360 route, else home). */
 export function roomHrefFor(pathname: string): string {
   return is360Path(pathname) ? paths.app.skillup360.getHref() : paths.home.getHref();
 }

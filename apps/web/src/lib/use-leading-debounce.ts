@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 
 /**
  * Runs the first call at once and ignores the calls that follow within `waitMs`
- * (spec section 9: forms are debounced by 200 ms, so a double click submits once).
+ * (forms are debounced by 200 ms, so a double click submits once).
  */
 export function useLeadingDebounce<Args extends unknown[]>(fn: (...args: Args) => void, waitMs = FORM_DEBOUNCE_MS) {
   const last = useRef(0);

@@ -41,7 +41,7 @@ const TEXTS: Record<LangCode, Texts> = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** The link of spec section 2: /new_password/:token/:email. */
+/** The link: /new_password/:token/:email. */
 export function newPasswordLink(publicUrl: string, token: string, email: string): string {
   return `${publicUrl}/new_password/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canSubmitNewPassword, newPasswordFormSchema, passwordRuleFailures } from '@prova/contract/password';
 import { newPasswordFailures, passwordPolicyFailures } from './check-password-policy';
 
-describe('shared client rules (spec 5)', () => {
+describe('shared client rules', () => {
   it('lists every failing rule in the order the messages are shown', () => {
     expect(passwordRuleFailures('', 'x')).toEqual(['min', 'lowercase', 'uppercase', 'digit', 'confirmation']);
     expect(passwordRuleFailures('abcdefgh', 'abcdefgh')).toEqual(['uppercase', 'digit']);

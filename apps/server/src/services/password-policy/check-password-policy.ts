@@ -24,7 +24,7 @@ function commonList(): Set<string> {
   return commonPasswords;
 }
 
-/** The strength rules alone (spec 5, server side). Offline: dictionaries only, no breach look-up. */
+/** The strength rules alone (server side). Offline: dictionaries only, no breach look-up. */
 export function passwordPolicyFailures(password: string, userInputs: string[] = []): PasswordPolicyKey[] {
   const failures: PasswordPolicyKey[] = [];
   if (!/\p{L}/u.test(password)) failures.push('validation.password.letters');

@@ -8,7 +8,7 @@ import { PrivacyConsent } from '@/features/privacy/components/privacy-consent';
 import { readFrom } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Privacy consent (spec section 2): after it, the page first asked for, or the home. */
+/** Privacy consent: after it, the page first asked for, or the home. */
 export function PrivacyRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('privacy.pageTitle'));

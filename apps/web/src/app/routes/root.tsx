@@ -9,7 +9,7 @@ import { useSelectedCampaign } from '@/features/campaigns/api/get-selected-campa
 import { DEFAULT_UI_LANG, isUiLang, setUiLang, uiLangFor, type UiLang } from '@/lib/i18n';
 
 /**
- * Interface language (spec section 1): the chosen campaign's language, else the user's, else Italian.
+ * Interface language: the chosen campaign's language, else the user's, else Italian.
  * Reads the selected campaign from the cache only; the campaign pages fetch it.
  */
 function useInterfaceLanguage() {

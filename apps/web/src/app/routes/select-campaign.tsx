@@ -16,7 +16,7 @@ import { useEnterCampaign } from '@/features/campaigns/hooks/use-enter-campaign'
 import { readFrom } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** The campaign picker (spec section 2). Private: RequireAuth guarantees the user. */
+/** The campaign picker. Private: RequireAuth guarantees the user. */
 export function SelectCampaignRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('campaigns.pageTitle'));
@@ -30,7 +30,7 @@ export function SelectCampaignRoute() {
   const list = campaigns.data ?? [];
   const single = list.length === 1 ? list[0] : undefined;
 
-  // Spec section 2: with one campaign it is preselected, so enter it straight away (once).
+  // With one campaign it is preselected, so enter it straight away (once).
   const autoEntered = useRef(false);
   useEffect(() => {
     if (!single || autoEntered.current) return;

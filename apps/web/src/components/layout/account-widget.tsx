@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 
 export interface AccountWidgetProps {
   fullName: string;
-  /** Spec section 6: only users with more than one campaign may change it. */
+  /** Only users with more than one campaign may change it. */
   canChangeCampaign: boolean;
   onLogout: () => void;
   isLoggingOut?: boolean;

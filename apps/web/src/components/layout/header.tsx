@@ -15,13 +15,13 @@ export interface HeaderProps {
   campaignCount: number;
   /** The room menu; hidden outside the campaign pages. */
   showMenu?: boolean;
-  /** Phones hide the menu on some pages (the start-test details screen, spec section 2). */
+  /** Phones hide the menu on some pages (the start-test details screen). */
   hideMobileMenu?: boolean;
   onLogout: () => void;
   isLoggingOut?: boolean;
   /** The sending queue's save status (campaign pages). */
   showSaveStatus?: boolean;
-  /** During a test: the account widget shows a close button going here (spec section 2). */
+  /** During a test: the account widget shows a close button going here. */
   closeTo?: string;
 }
 

@@ -1,4 +1,4 @@
-/** Spec section 9: the letter is the first letter of the name, uppercased. */
+/** The letter is the first letter of the name, uppercased. */
 function avatarLetter(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';
 }

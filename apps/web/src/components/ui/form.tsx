@@ -11,7 +11,7 @@ export interface FormProps {
 }
 
 /**
- * The sign-in and password forms. A double click or a repeated Enter sends once (spec section 9);
+ * The sign-in and password forms. A double click or a repeated Enter sends once;
  * the browser's own validation is off, the form's zod schema checks the values.
  */
 export function Form({ onSubmit, pending, children }: FormProps) {

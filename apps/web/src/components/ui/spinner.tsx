@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export interface SpinnerProps {
   size?: 'small' | 'large';
-  /** Fast answers should not flash a spinner (spec section 9: 500 ms). */
+  /** Fast answers should not flash a spinner (500 ms). */
   delayMs?: number;
   /** Inside a control that already says it is busy. */
   decorative?: boolean;

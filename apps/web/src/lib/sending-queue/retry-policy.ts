@@ -2,7 +2,7 @@ import { QUEUE } from '@prova/contract/limits';
 import type { TransportResponse } from './transport';
 
 /**
- * How an attempt ended (spec section 8, 'Sending queue'):
+ * How an attempt ended:
  * - `ok`: 2xx/3xx with a `status` in the body;
  * - `auth`: 401 or 403;
  * - `temporary`: network failure, time-out or 5xx, retried with exponential backoff;

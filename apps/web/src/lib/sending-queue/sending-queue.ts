@@ -10,7 +10,7 @@ import { readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
 import { validateTask } from './validate-task';
 
-// The offline-tolerant sending queue (spec sections 4 and 8, 'Sending queue').
+// The offline-tolerant sending queue.
 
 /** A backed-up task that failed this many rounds after coming back is given up (reported, not retried). */
 const MAX_RESTORES = QUEUE.retries;

@@ -7,7 +7,7 @@ export interface TaskRequest {
   body: unknown;
 }
 
-/** The call each task type makes (spec section 7, 'Tests and progress'). */
+/** The call each task type makes. */
 export function toTaskRequest(task: QueueTask): TaskRequest {
   const { type, campaignId, testId, userId, version, status, data } = task;
   const progress = `${testId}/${type.toLowerCase()}/${campaignId}/${userId}`;

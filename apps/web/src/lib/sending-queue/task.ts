@@ -1,4 +1,4 @@
-// What the sending queue holds (spec section 3, 'Sync request') and the order it keeps (section 4).
+// What the sending queue holds  and the order it keeps.
 
 export type TaskType = 'SYNC' | 'SYNC_ALL' | 'STATUS' | 'DATA' | 'OUTCOMES' | 'LOG';
 

@@ -1,7 +1,7 @@
 import { SYNC_ERRORS, validateSyncTask } from '@prova/contract/tests';
 import type { QueueTask, TaskInput } from './task';
 
-// Spec section 5 ('Sync requests') with the messages of section 8, through the contract's validator.
+// The rules of a sync request, with their exact messages, through the contract's validator.
 // LOG (log entries) is the queue's own type: it needs data.
 
 const LOG_ERROR = 'Invalid LOG request data';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusVersion, SYNC_ERRORS, validateSyncTask } from '@prova/contract/tests';
 
-// The queue's task check, shared by the browser (spec section 5 'Sync requests', section 8 messages).
+// The queue's task check, shared by the browser, with the exact messages the queue reports.
 const ids = { campaignId: 1, testId: 2, userId: 3 };
 
 describe('validateSyncTask', () => {

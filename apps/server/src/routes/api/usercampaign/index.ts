@@ -52,7 +52,7 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
       const found = await campaigns.findOpenForUser(auth.user.id, id);
       if (!found) throw new HttpError(404, 'NOT_FOUND', 'Campaign not found');
 
-      // The content language is chosen once and cannot change afterwards (spec, campaign picker).
+      // The content language is chosen once and cannot change afterwards (campaign picker).
       const langs = campaignLanguages(found);
       let lang = found.participant_lang;
       const asked = request.body?.lang;

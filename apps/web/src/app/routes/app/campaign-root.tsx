@@ -34,7 +34,7 @@ export function useCampaignContext() {
 
 /**
  * Layout of every page inside a campaign: reads the selected campaign and shows the header.
- * No campaign selected yet -> /select-campaign; consent missing -> /privacy (spec section 4).
+ * No campaign selected yet -> /select-campaign; consent missing -> /privacy.
  */
 export function CampaignRoot() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { TestRoom } from '@/features/test-room/components/test-room';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaignContext } from './campaign-root';
 
-// The route composes features: each campaign theme has its own home (spec section 2).
+// The route composes features: each campaign theme has its own home.
 const HOME_BY_THEME: Record<CampaignTheme, ComponentType<HomeProps>> = {
   dashboard: (props) => <TestRoom {...props} mobileView="dashboard" />,
   agenda: AgendaHome,
@@ -16,7 +16,7 @@ const HOME_BY_THEME: Record<CampaignTheme, ComponentType<HomeProps>> = {
   assessor: AssessorHome,
 };
 
-/** Spec section 6: the role name 'Assessor' selects the assessor theme; others get the campaign's. */
+/** The role name 'Assessor' selects the assessor theme; others get the campaign's. */
 function homeThemeFor({ campaign, user }: HomeProps): CampaignTheme {
   return user.role.name === 'Assessor' ? 'assessor' : campaign.theme;
 }

@@ -1,7 +1,7 @@
 import { StartTest } from '@/features/test-room/components/start-test';
 import { useCampaignContext } from './campaign-root';
 
-/** /start: the current test's introduction; without a current test it goes to / (spec section 2). */
+/** /start: the current test's introduction; without a current test it goes to the room. */
 export function StartRoute() {
   const { user, campaign } = useCampaignContext();
   return (

@@ -3,7 +3,7 @@ import { TestRoom } from '@/features/test-room/components/test-room';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaignContext } from './campaign-root';
 
-/** /tests: the test list. Phones show only the list; wider screens the whole room (spec section 2). */
+/** /tests: the test list. Phones show only the list; wider screens the whole room. */
 export function TestsRoute() {
   const { t } = useTranslation();
   const { user, campaign } = useCampaignContext();

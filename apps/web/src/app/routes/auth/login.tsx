@@ -9,7 +9,7 @@ import { readFrom, readUsername } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInFlow } from './use-sign-in-flow';
 
-/** Sign in with e-mail and password, then the sign-in flow of spec section 4 (use-sign-in-flow.ts). */
+/** Sign in with e-mail and password, then the sign-in flow (use-sign-in-flow.ts). */
 export function LoginRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.pageTitle'));

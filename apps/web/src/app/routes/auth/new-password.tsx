@@ -15,7 +15,7 @@ import type { RedirectState } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInFlow } from './use-sign-in-flow';
 
-/** /new_password/:token/:email (spec sections 2 and 8). Without both parameters there is nothing to do here. */
+/** /new_password/:token/:email. Without both parameters there is nothing to do here. */
 export function NewPasswordRoute() {
   const { token, email } = useParams();
   if (!token || !email) return <Navigate to={paths.auth.login.getHref()} replace />;

@@ -3,7 +3,7 @@ import { CenteredLayout } from '@/components/layout/page-layouts';
 import { ResetForm } from '@/features/password-reset/components/reset-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /reset: ask for the e-mail that leads to /new_password/:token/:email (spec section 2). */
+/** /reset: ask for the e-mail that leads to /new_password/:token/:email. */
 export function ResetRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('reset.pageTitle'));

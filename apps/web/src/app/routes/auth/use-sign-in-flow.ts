@@ -13,7 +13,7 @@ import { isApiClientError } from '@/lib/api-client';
 import type { RedirectState } from '@/lib/redirect';
 
 /**
- * What follows a successful sign-in, whichever way it happened (password, new password; spec section 4):
+ * What follows a successful sign-in, whichever way it happened (password, new password):
  * load the profile, then the campaigns. None -> log out and say so; one -> enter it (asking the language
  * if needed); several -> the campaign picker. Entering leads to /privacy or to the page first asked for.
  * Render `<LanguageModal {...flow.languageModal} />` next to the page that uses it.

@@ -5,7 +5,7 @@ import { CenteredLayout } from '@/components/layout/page-layouts';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /sso/error?code=... (spec section 8: a message per code, a general one otherwise). */
+/** /sso/error?code=... (a message per code, a general one otherwise). */
 export function SsoErrorRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('sso.error.title'));

@@ -3,7 +3,7 @@ import { CenteredLayout } from '@/components/layout/page-layouts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * Where single sign-on users land after logging out. Spec section 2: this page is in Italian
+ * Where single sign-on users land after logging out. This page is in Italian
  * whatever the interface language, so its texts are read in Italian and marked lang="it".
  */
 export function SsoLogoutRoute() {

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /sso/:slug hands the browser over to the API, which starts single sign-on (spec section 2). */
+/** /sso/:slug hands the browser over to the API, which starts single sign-on. */
 export function SsoStartRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('sso.redirecting'));

@@ -13,7 +13,7 @@ export interface Notification {
 }
 
 /**
- * One notification at a time (spec section 9): a new one replaces the current one.
+ * One notification at a time: a new one replaces the current one.
  * A plain store rather than React state so non-React code (the API error listener) can notify too.
  */
 let current: Notification | null = null;

@@ -22,7 +22,7 @@ const STATE_ICON = { 'not started': NotAttemptedIcon, 'in progress': IncompleteI
 const ACTION_KEY = { 'not started': 'start', 'in progress': 'continue', rated: 'review' } as const;
 
 /**
- * The assessor's home (spec section 6: assessors always get this layout): the people to assess in
+ * The assessor's home (assessors always get this layout): the people to assess in
  * this campaign, test by test, with how far the assessor is with each and one action per person.
  * No candidate counters and no test room: an assessor's work is the rating grids.
  */
@@ -32,7 +32,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
   const navigate = useNavigate();
   const query = useAssessments(campaign.id);
 
-  // Prerequisites never hold an assessor back (spec section 6): the grid opens directly.
+  // Prerequisites never hold an assessor back: the grid opens directly.
   const open = (testId: number) => {
     setCurrentTestId(testId);
     void navigate(paths.app.test.getHref());

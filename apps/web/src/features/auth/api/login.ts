@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { browserTimezone } from '@/lib/browser-timezone';
 
 /**
- * Spec section 7: the answer is either the user and campaigns, or a token and e-mail meaning
+ * The answer is either the user and campaigns, or a token and e-mail meaning
  * that a password must be set first (sent to /new_password/:token/:email).
  */
 const passwordSetupSchema = z.object({ status: z.literal(true), token: z.string().min(1), email: z.string().min(1) });

@@ -18,7 +18,7 @@ export function clearSession(queryClient: QueryClient) {
 
 /**
  * Logs out (a failed call still ends the local session), then goes to /login,
- * or to /sso/logout for single sign-on users and sessions begun by it (spec section 4).
+ * or to /sso/logout for single sign-on users and sessions begun by it.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

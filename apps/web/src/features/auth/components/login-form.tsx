@@ -14,7 +14,7 @@ export interface LoginFormProps {
   /** The next steps of the sign-in flow are running (profile, campaigns). */
   busy?: boolean;
   onSuccess: (answer: LoginAnswer) => void;
-  /** 422 NO_ACTIVE_CAMPAIGN (spec section 8). */
+  /** 422 NO_ACTIVE_CAMPAIGN. */
   onNoActiveCampaign: () => void;
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueue } from '@/lib/sending-queue-context';
 import { useLogout } from '../api/logout';
 
-/** Spec section 9: the logout progress animates over 800 ms and the dialog closes after 1 s. */
+/** The logout progress animates over 800 ms and the dialog closes after 1 s. */
 export const LOGOUT_PROGRESS_MS = 800;
 const LOGOUT_CLOSE_MS = 1_000;
 
@@ -13,7 +13,7 @@ export interface LogoutSync {
 }
 
 /**
- * Logout with pending sends (spec section 4): with nothing queued the logout is immediate;
+ * Logout with pending sends: with nothing queued the logout is immediate;
  * otherwise `sync` is set (the 'Sincronizzazione' dialog shows it) until the queue is empty,
  * then, 1 s later, the logout happens by itself. `skip` ('Salta') turns what is left into log
  * entries and logs out at once. The logout itself keeps its redirect (/login, or /sso/logout).

@@ -22,7 +22,7 @@ export function useSelectedCampaign(options: { enabled?: boolean } = {}) {
   return useQuery({ ...selectedCampaignQueryOptions(), ...options });
 }
 
-/** The session has no campaign yet: the user must pick one (spec section 4). */
+/** The session has no campaign yet: the user must pick one. */
 export function isNoSelectedCampaign(error: unknown): boolean {
   return isApiClientError(error) && (error.code === 'NO_SELECTED_CAMPAIGN' || error.message === NO_SELECTED_CAMPAIGN_MESSAGE);
 }

@@ -10,7 +10,7 @@ export interface CampaignPickerProps {
   onEnter: (campaign: CampaignSummary) => void;
 }
 
-/** The list of campaigns (spec section 2: only shown with more than one). */
+/** The list of campaigns (only shown with more than one). */
 export function CampaignPicker({ campaigns, pendingCampaignId, onEnter }: CampaignPickerProps) {
   const { t } = useTranslation();
   const listLabelId = useId();

@@ -13,7 +13,7 @@ export interface LanguageModalProps {
   onCancel: () => void;
 }
 
-/** The contents language of a campaign, chosen once (spec sections 2 and 5). */
+/** The contents language of a campaign, chosen once. */
 export function LanguageModal({ campaign, isPending = false, onConfirm, onCancel }: LanguageModalProps) {
   const { t } = useTranslation();
   const [lang, setLang] = useState<LangCode | null>(null);

@@ -8,7 +8,7 @@ import { useSelectCampaign } from '../api/select-campaign';
 
 /**
  * A candidate must choose the content language when the campaign offers several and none was chosen
- * yet (spec section 2): it cannot change later. Assessors read the content in the campaign's
+ * yet: it cannot change later. Assessors read the content in the campaign's
  * language and are not asked.
  */
 function needsLanguageChoice(campaign: CampaignSummary, isAssessor: boolean): boolean {
@@ -16,7 +16,7 @@ function needsLanguageChoice(campaign: CampaignSummary, isAssessor: boolean): bo
 }
 
 /**
- * Entering a campaign (spec section 4): ask for the language when needed, select it, then go to
+ * Entering a campaign: ask for the language when needed, select it, then go to
  * /privacy when consent is missing, otherwise to the page the user wanted (or /).
  */
 export function useEnterCampaign({ from }: { from?: string } = {}) {

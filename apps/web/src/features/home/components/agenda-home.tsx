@@ -1,6 +1,6 @@
 import { CampaignOverview, type HomeProps } from './campaign-overview';
 
-/** Monthly agenda layout: the consultant's simulated month (spec section 2, Agenda screen). For now: the campaign overview. */
+/** Monthly agenda layout: the consultant's simulated month (Agenda screen). For now: the campaign overview. */
 export function AgendaHome(props: HomeProps) {
   return <CampaignOverview {...props} theme="agenda" />;
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * Whether the e-mailed link still works. Always HTTP 200: `status: false` with INVALID_USER or
- * INVALID_TOKEN (plus the username) is an answer, not an error (spec sections 7 and 8).
+ * INVALID_TOKEN (plus the username) is an answer, not an error.
  */
 export function checkToken(body: CheckTokenRequest, { signal }: { signal?: AbortSignal } = {}): Promise<CheckTokenResponse> {
   return api.post('/auth/checkToken', body, checkTokenResponseSchema, { signal });

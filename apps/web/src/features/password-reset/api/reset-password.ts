@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, isApiClientError } from '@/lib/api-client';
 import { browserTimezone } from '@/lib/browser-timezone';
 
-/** Sets the new password through the link (the password-reset payload of spec section 3). */
+/** Sets the new password through the link (the password-reset payload). */
 export function resetPassword(body: ResetPasswordRequest) {
   return api.post('/auth/resetPassword', { ...body, timezone: body.timezone ?? browserTimezone() }, resetPasswordResponseSchema);
 }

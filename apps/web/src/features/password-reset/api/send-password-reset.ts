@@ -2,7 +2,7 @@ import { sendPasswordResetResponseSchema, type SendPasswordResetRequest } from '
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Asks for the reset e-mail; the answer is the same whether or not the address exists (spec section 7). */
+/** Asks for the reset e-mail; the answer is the same whether or not the address exists. */
 export function sendPasswordReset(body: SendPasswordResetRequest) {
   return api.post('/auth/sendPasswordReset', body, sendPasswordResetResponseSchema);
 }

@@ -40,7 +40,7 @@ const SERVER_MESSAGES = {
 } as const satisfies Record<PasswordErrorKey, string>;
 
 /**
- * The new password and its confirmation (spec sections 2 and 5). The client rules the password
+ * The new password and its confirmation. The client rules the password
  * breaks are listed together as the user types; the rules the server adds (symbols, common
  * passwords...) come back under the title 'Password validation error :'.
  */
@@ -115,7 +115,7 @@ export function NewPasswordForm({ email, token, busy = false, onSuccess, onInval
         {...register('password_confirmation')}
       />
 
-      {/* All the broken rules together (spec section 5), announced as they change. */}
+      {/* All the broken rules together, announced as they change. */}
       <div id={ids.rules} className="form__error" aria-live="polite">
         {failures.length > 0 && (
           <ul className="form__messages">

@@ -12,7 +12,7 @@ import { hasErrorCode, isApiClientError } from '@/lib/api-client';
 import { useSendPasswordReset } from '../api/send-password-reset';
 
 /**
- * Asks for the password-reset e-mail (spec sections 2 and 8). The answer never tells whether the
+ * Asks for the password-reset e-mail. The answer never tells whether the
  * address exists, so success always says "if the address is right, a mail is on its way".
  */
 export function ResetForm() {

@@ -9,7 +9,7 @@ import { useGiveConsent } from '../api/give-consent';
 
 export interface PrivacyConsentProps {
   onAccepted: () => void;
-  /** The close button: leaves without consenting (spec section 2: back to /login). */
+  /** The close button: leaves without consenting (back to /login). */
   onClose: () => void;
   isClosing?: boolean;
 }
@@ -54,7 +54,7 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
             aria-label={t('privacy.agreementLabel')}
             // Keyboard users can scroll a long text.
             tabIndex={0}
-            // Staff-authored HTML from the campaign bundle (bundle.md: privacyAgreement).
+            // Staff-authored HTML from the campaign bundle (docs/bundle-format.md: privacyAgreement).
             dangerouslySetInnerHTML={{ __html: agreement.data }}
           />
           <div className="checkbox-field">

@@ -12,7 +12,7 @@ export class RpcError extends Error {
 }
 
 /**
- * POST /v2/rpc/{campaignId}/{testId} (spec section 8, 'Remote procedure call'):
+ * POST /v2/rpc/{campaignId}/{testId}:
  * 401/403 sign the user out to /login (the API client's session-expired handling);
  * 502/503 'service busy'; any other failure rejects with its message and status.
  */

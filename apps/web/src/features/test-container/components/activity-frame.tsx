@@ -49,7 +49,7 @@ export function ActivityFrame({ test, session }: ActivityFrameProps) {
 
   const markComplete = () => {
     setCompleted(true);
-    // Optimistically complete in the room (spec section 4); the server's list follows once sent.
+    // Optimistically complete in the room; the server's list follows once sent.
     queryClient.setQueryData<UserTest[]>(userTestsQueryKey(session.campaignId), (tests) =>
       tests?.map((item) => (item.id === test.id ? { ...item, status: 'complete' } : item)),
     );
@@ -59,7 +59,7 @@ export function ActivityFrame({ test, session }: ActivityFrameProps) {
   const phase = useActivityHost({ iframeRef, url: test.url, session, onExit: leave, onComplete: markComplete });
 
   // Every way out passes here: it asks while the test is loaded and not complete, and stopping the
-  // test clears the current test (spec section 4). Signing out is never held back.
+  // test clears the current test. Signing out is never held back.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
   );

@@ -12,7 +12,7 @@ export interface ExitDialogProps {
 }
 
 /**
- * 'Sei sicuro/a di uscire?' (spec section 8, test room): asked while the test is loaded, and before
+ * 'Sei sicuro/a di uscire?' (test room): asked while the test is loaded, and before
  * signing out of a timed test (with its own message).
  */
 export function ExitDialog({ open, message, timed, onConfirm, onCancel }: ExitDialogProps) {

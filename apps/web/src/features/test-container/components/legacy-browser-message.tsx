@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** A legacy test in a browser that cannot run it (spec section 8). */
+/** A legacy test in a browser that cannot run it. */
 export function LegacyBrowserMessage({ roomHref }: { roomHref: string }) {
   const { t } = useTranslation();
   return (

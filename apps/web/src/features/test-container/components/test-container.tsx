@@ -22,8 +22,8 @@ export interface TestContainerProps {
 }
 
 /**
- * /test: the current test in an iframe (spec section 2, 'Test container'). Without a current test,
- * or without valid tracking ids (spec section 5), back to /.
+ * /test: the current test in an iframe. Without a current test,
+ * or without valid tracking ids, back to /.
  */
 export function TestContainer({ campaign, user }: TestContainerProps) {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   const tests = useUserTests(campaign.id, { refetchOnMount: true });
   const test = tests.data?.find((item) => item.id === testId);
   useDocumentTitle(test?.name ?? campaign.name);
-  // An assessor's grid starts from the people assigned in it (spec section 6): loaded before the test.
+  // An assessor's grid starts from the people assigned in it: loaded before the test.
   const grading = Boolean(test?.assessorTest && user.isAssessor);
   const samples = useQuery({
     queryKey: ['samples', campaign.id, testId],

@@ -1,5 +1,5 @@
 /**
- * Spec sections 2 and 9: 6 s after load, the activity counts as failed when its page title is empty
+ * 6 s after load, the activity counts as failed when its page title is empty
  * or '403 Forbidden'. A page on another origin cannot be read: it failed when the SDK handshake and
  * init have not happened by then.
  */

@@ -9,7 +9,7 @@ function asStatus(value: unknown): TestStatus | undefined {
 }
 
 /**
- * The init answer from the server's sync state and the queue's latest local copy (spec section 7):
+ * The init answer from the server's sync state and the queue's latest local copy:
  * the local progress unless the server's version is newer, so the host counts versions up from the
  * highest one known and they only grow across reloads. A status never goes back (complete wins).
  * A timed test's clock comes from the server only.

@@ -5,7 +5,7 @@ export function ownExitMessage(test: Pick<UserTest, 'jsonData'>): string | undef
   return test.jsonData.exitMessage?.trim() || undefined;
 }
 
-/** Spec section 5: valid data for the container needs integer campaign, test and user ids. */
+/** Valid data for the container needs integer campaign, test and user ids. */
 export function hasValidTrackingIds(campaignId: unknown, testId: unknown, userId: unknown): boolean {
   return Number.isInteger(campaignId) && Number.isInteger(testId) && Number.isInteger(userId);
 }

@@ -8,7 +8,7 @@ import { completionPercent, elapsedPercent } from '../rules/test-rules';
 import { HtmlText } from '@/components/ui/html-text';
 
 /**
- * The welcome side of the room (spec section 2, Dashboard): greeting, completed out of total,
+ * The welcome side of the room (Dashboard): greeting, completed out of total,
  * a completion pie, the campaign description (or the completion text once everything is done)
  * and the end date with a time-elapsed bar.
  */

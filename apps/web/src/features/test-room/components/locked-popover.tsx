@@ -4,7 +4,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { LockedMessage } from './start-rule-message';
 
 /**
- * A locked test's padlock (spec section 2): a button that opens a small panel naming the
+ * A locked test's padlock: a button that opens a small panel naming the
  * prerequisite tests still to finish. Disclosure pattern: aria-expanded on the button, the panel a
  * labelled region. Escape, a click outside or moving focus away closes it.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StartState } from '../rules/test-rules';
 
 /**
- * Why a test cannot be started (spec sections 4 and 8), or nothing when it can.
+ * Why a test cannot be started, or nothing when it can.
  * `prerequisites` are the names of the tests still to finish, for a locked test.
  */
 export function StartRuleMessage({ state, prerequisites }: { state: StartState; prerequisites: string[] }) {

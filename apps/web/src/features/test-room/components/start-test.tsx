@@ -21,7 +21,7 @@ import { TimeLeft } from './time-left';
 import './test-room.css';
 
 /**
- * /start: the current test's introduction (spec section 2, start-test page): back button, name,
+ * /start: the current test's introduction (start-test page): back button, name,
  * description, duration, instructions and the start button 'Entra', which opens the test (/test).
  * Without a current test it goes to /.
  */

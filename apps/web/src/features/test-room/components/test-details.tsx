@@ -11,7 +11,7 @@ import { TestAvatar } from './test-avatar';
 import { TimeLeft } from './time-left';
 
 /**
- * The hovered or focused test, in place of the dashboard (spec section 2, test room desktop):
+ * The hovered or focused test, in place of the dashboard (test room desktop):
  * image, colour, avatar, name, description and the start button 'Inizia'.
  */
 export function TestDetails({

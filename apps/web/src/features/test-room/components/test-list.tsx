@@ -22,7 +22,7 @@ export interface TestListProps {
   headingLevel?: 1 | 2;
 }
 
-/** 'Elenco delle attività': one item per test with its avatar, name and status (spec section 2). */
+/** 'Elenco delle attività': one item per test with its avatar, name and status. */
 export function TestList({ tests, user, selectedId, onPreview, onPreviewCancel, onOpen, headingLevel = 2 }: TestListProps) {
   const { t } = useTranslation();
   const titleId = useId();

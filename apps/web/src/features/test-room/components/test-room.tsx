@@ -16,14 +16,14 @@ export interface TestRoomProps {
   user: User;
   campaign: Campaign;
   /**
-   * What a phone shows (max-width 600 px, spec section 2): the dashboard on /, the list on the
+   * What a phone shows (max-width 600 px): the dashboard on /, the list on the
    * test-list route. Wider screens always show both columns.
    */
   mobileView: 'dashboard' | 'list';
 }
 
 /**
- * The dashboard layout of the test room (spec section 2, test room desktop and mobile): the welcome
+ * The dashboard layout of the test room (test room desktop and mobile): the welcome
  * and progress, or the details of the hovered or focused test, beside the list of tests.
  */
 export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {

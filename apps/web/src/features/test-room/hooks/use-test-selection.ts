@@ -2,8 +2,8 @@ import { HOVER_SELECT_DELAY_MS } from '@prova/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The test whose details the room shows (spec section 4, test selection): chosen on hover or
- * keyboard focus after a short delay (100 ms, spec section 9), so sweeping the pointer across
+ * The test whose details the room shows (test selection): chosen on hover or
+ * keyboard focus after a short delay (100 ms), so sweeping the pointer across
  * the list does not flicker. Escape clears it; the room clears it when the pointer leaves.
  */
 export function useTestSelection(delayMs: number = HOVER_SELECT_DELAY_MS) {

@@ -71,7 +71,7 @@ describe('avatar and colour', () => {
   });
 });
 
-describe('start rules (spec section 4)', () => {
+describe('start rules', () => {
   it('a complete test starts again only when repeatable', () => {
     expect(startStateOf(userTest({ status: 'complete', canStart: false }), candidate, false)).toBe('complete');
     expect(startStateOf(userTest({ status: 'complete', repeatable: true }), candidate, false)).toBe('startable');
@@ -107,7 +107,7 @@ describe('start rules (spec section 4)', () => {
   });
 });
 
-describe('dashboard figures (spec section 9)', () => {
+describe('dashboard figures', () => {
   it('rounds the completion percentage', () => {
     expect(completionPercent([])).toBe(0);
     expect(completionPercent([{ status: 'complete' }, { status: 'incomplete' }, { status: 'not attempted' }])).toBe(33);

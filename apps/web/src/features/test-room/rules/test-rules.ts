@@ -4,11 +4,11 @@ import { TEST_360_ID } from '@prova/contract/limits';
 import type { UserTest } from '@prova/contract/tests';
 import { isLegacyUnsupportedBrowser } from '@/lib/user-tests';
 
-/** Spec section 3: the default test colour is a red (the app's primary). */
+/** The default test colour is a red (the app's primary). */
 export const DEFAULT_TEST_COLOR = '#c62828';
 
 /**
- * Spec section 9: the avatar shows the abbreviation, or the first two letters of the name when
+ * The avatar shows the abbreviation, or the first two letters of the name when
  * there is no abbreviation.
  */
 export function testAvatarLetters(test: Pick<UserTest, 'abbreviation' | 'name'>): string {
@@ -42,7 +42,7 @@ export function secondsLeft(test: Pick<UserTest, 'timing' | 'status'>, now: numb
   return Math.max(0, Math.ceil((Date.parse(test.timing.endsAt) - now) / 1000));
 }
 
-/** The picture of the test: `img`, else jsonData.image under the test's base URL (spec section 7). */
+/** The picture of the test: `img`, else jsonData.image under the test's base URL. */
 export function testImageUrl(test: Pick<UserTest, 'img' | 'url' | 'jsonData'>): string | undefined {
   if (test.img) return test.img;
   const image = test.jsonData.image;
@@ -52,13 +52,13 @@ export function testImageUrl(test: Pick<UserTest, 'img' | 'url' | 'jsonData'>): 
   return `${base}images/${image}`;
 }
 
-/** Prerequisites block the test (assessors may open tests with unmet prerequisites, spec section 6). */
+/** Prerequisites block the test (assessors may open tests with unmet prerequisites). */
 export function isLocked(test: Pick<UserTest, 'missingPrerequisites'>, user: Pick<User, 'isAssessor'>): boolean {
   return !user.isAssessor && test.missingPrerequisites.length > 0;
 }
 
 /**
- * What the start button does for this test (spec section 4, test status and start rules):
+ * What the start button does for this test (test status and start rules):
  * - `startable`: the start button is shown;
  * - `complete`: done and not repeatable, no start;
  * - `locked`: prerequisites still to finish;
@@ -84,12 +84,12 @@ export function missingPrerequisiteNames(test: Pick<UserTest, 'missingPrerequisi
   return test.missingPrerequisites.map((id) => tests.find((t) => t.id === id)?.name ?? `#${id}`);
 }
 
-/** The tests the room lists: the 360 test only in a 360 campaign (spec section 4). */
+/** The tests the room lists: the 360 test only in a 360 campaign. */
 export function visibleTests(tests: UserTest[], campaign: Pick<Campaign, 'is360'>): UserTest[] {
   return campaign.is360 ? tests : tests.filter((t) => t.id !== TEST_360_ID);
 }
 
-/** Completed over total, rounded (spec section 9). */
+/** Completed over total, rounded. */
 export function completionPercent(tests: Pick<UserTest, 'status'>[]): number {
   if (tests.length === 0) return 0;
   return Math.round((tests.filter((t) => t.status === 'complete').length / tests.length) * 100);
@@ -97,7 +97,7 @@ export function completionPercent(tests: Pick<UserTest, 'status'>[]): number {
 
 /**
  * Share of the campaign period gone by, in whole percent: clamped to 0..99 until the deadline,
- * 100 once it has passed (spec section 9).
+ * 100 once it has passed.
  */
 export function elapsedPercent(start: Date | undefined, end: Date | undefined, now: Date = new Date()): number {
   if (!start || !end) return 0;

@@ -25,7 +25,7 @@ const bodyEmail = (request: FastifyRequest) =>
     .trim()
     .toLowerCase();
 
-/** Password reset by e-mail link (spec sections 2, 5, 7, 8). Mounted under /api/auth. */
+/** Password reset by e-mail link. Mounted under /api/auth. */
 export default async function passwordRoutes(fastify: FastifyInstance, opts: PasswordRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { users } = app.repos;

@@ -18,7 +18,7 @@ export interface SsoRoutesOptions {
 const PREFIX = '/api/v2/auth/sso';
 const paramsSchema = z.object({ slug: z.string().min(1).max(100) });
 
-/** Company single sign-on by OpenID Connect (spec sections 2 and 7). Mounted under /api/v2/auth/sso. */
+/** Company single sign-on by OpenID Connect. Mounted under /api/v2/auth/sso. */
 export default async function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const oidc = createOidcSignIn();

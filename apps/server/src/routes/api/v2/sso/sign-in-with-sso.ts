@@ -18,7 +18,7 @@ export async function findSsoCompany(app: FastifyInstance, slug: string): Promis
 
 /**
  * Completes the provider's callback: the person the provider vouches for must be a user of this
- * company with an open campaign (the login rules of spec section 4).
+ * company with an open campaign (the login rules).
  */
 export async function signInWithSso(
   app: FastifyInstance,
