@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { startOidcTestProvider, type OidcTestProvider } from '../../apps/server/test/oidc-test-provider';
-import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../../apps/server/test/smtp-test-server';
+import { startOidcTestProvider, type OidcTestProvider } from '@prova/test-support/oidc-test-provider';
+import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '@prova/test-support/smtp-test-server';
 import { expectAccessible } from '../fixtures/a11y';
 import { importBundle, seedCandidate, uniqueId } from '../fixtures/seed';
 import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';

@@ -9,7 +9,7 @@ import { loadEnv } from '../../../../config/env';
 import { importBundle } from '../../../../import/import-bundle';
 import { sessionCookie } from '../../../../../test/build-test-app';
 import { PASSWORD } from '../../../../../test/fixtures';
-import { parseMail, type ReceivedMail, type SmtpTestServer, startSmtpTestServer } from '../../../../../test/smtp-test-server';
+import { parseMail, type ReceivedMail, type SmtpTestServer, startSmtpTestServer } from '@prova/test-support/smtp-test-server';
 import { createTestDatabase } from '../../../../../test/test-database';
 
 const PUBLIC_URL = 'http://localhost:3000';

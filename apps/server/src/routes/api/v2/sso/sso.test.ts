@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
-import { type OidcTestProvider, startOidcTestProvider } from '../../../../../test/oidc-test-provider';
+import { type OidcTestProvider, startOidcTestProvider } from '@prova/test-support/oidc-test-provider';
 
 // buildTestApp's PUBLIC_URL: the provider sends the browser back there, and the test injects that request.
 const PUBLIC_URL = 'http://localhost:3000';

@@ -1,3 +1,6 @@
+// oidc-provider ships no types: its declaration sits beside this file and comes with it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient declaration cannot be imported
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
