@@ -102,7 +102,6 @@
   var state = { answers: {}, current: 0 };
   var finished = false;
   var clock;
-  var savePosition;
 
   function save() {
     return ProvaActivity.setData(state);
@@ -233,14 +232,12 @@
       questions,
       function (index) {
         top.setPosition(index + 1, IDS.length);
-        if (index === state.current) return;
         state.current = index;
-        clearTimeout(savePosition);
-        savePosition = setTimeout(function () {
-          if (!finished) save().catch(showError);
-        }, 800);
       },
       state.current,
+      function () {
+        if (!finished) save().catch(showError);
+      },
     );
     if (timing)
       clock = kit.countdown(top.timer, timing.remainingSeconds, function () {

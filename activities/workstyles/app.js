@@ -90,7 +90,6 @@
   var t = TEXTS.it;
   var state = { answers: {}, current: 0 };
   var finished = false;
-  var savePosition;
 
   function save() {
     return ProvaActivity.setData(state);
@@ -189,14 +188,12 @@
       questions,
       function (index) {
         top.setPosition(index + 1, ITEMS.length);
-        if (index === state.current) return;
         state.current = index;
-        clearTimeout(savePosition);
-        savePosition = setTimeout(function () {
-          if (!finished) save().catch(showError);
-        }, 800);
       },
       state.current,
+      function () {
+        if (!finished) save().catch(showError);
+      },
     );
   }
 

@@ -216,7 +216,13 @@ test.describe('a test finished elsewhere', () => {
     });
     expect(done.status()).toBe(200);
 
-    await activity.getByRole('radio', { name: 'a) 35%' }).check();
+    // The activity saves again (as it does on an answer, or when the person moves on): refused.
+    const frame = page.frames().find((f) => f.url().includes('/activities/numerical/'))!;
+    await frame.evaluate(() =>
+      (window as unknown as { ProvaActivity: { setData(d: unknown): Promise<unknown> } }).ProvaActivity.setData({
+        answers: { q1: 'b', q2: 'a' },
+      }),
+    );
     await expect(activity.getByText('Hai completato questa attività.')).toBeVisible();
     await saved(page);
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -306,16 +306,24 @@
   }
 
   /**
-   * Keeps the bar's 'Domanda n of m' on the question being answered: the focused one, or the one in
+   * Keeps the bar's 'Domanda n di m' on the question being answered: the focused one, or the one in
    * view. Starts at `start` (where a reload should put the person back), scrolled into view.
+   * `onPosition(index)` runs at once on every move; `onSettle(index)`, if given, once the person has
+   * stayed on a question for a moment (to save where they are without a save per scroll step).
    */
-  function trackPosition(questions, onPosition, start) {
+  function trackPosition(questions, onPosition, start, onSettle) {
     var current = start > 0 && start < questions.length ? start : 0;
+    var settle;
     if (current > 0) questions[current].scrollIntoView({ block: 'center' });
     function set(index) {
       if (index < 0 || index === current) return;
       current = index;
       onPosition(index);
+      if (!onSettle) return;
+      clearTimeout(settle);
+      settle = setTimeout(function () {
+        onSettle(current);
+      }, 800);
     }
     questions.forEach(function (q, index) {
       q.addEventListener('focusin', function () {
