@@ -7,7 +7,8 @@ export default defineConfig({
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
+    // Logic tests run in node; component tests (*.test.tsx) ask for jsdom in their first line.
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
 });

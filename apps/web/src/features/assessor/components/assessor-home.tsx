@@ -56,7 +56,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
         <p className="assessor-home__empty">{t('assessor.empty')}</p>
       ) : (
         <>
-          <p className="assessor-home__summary">{t('assessor.summary', { done, total: people.length })}</p>
+          <p className="assessor-home__summary">{t('assessor.summary', { count: done, total: people.length })}</p>
           {tests.map((test) => (
             <AssessorTestSection key={test.testId} test={test} onOpen={() => open(test.testId)} />
           ))}
