@@ -368,25 +368,6 @@ describe('several tabs', () => {
     expect(persisted(copy.page)).toEqual(['DATA u40 c1 t3 v1']);
   });
 
-  it("adopts the previous version's single list ('tasks' and 'backup')", async () => {
-    const browser = fakeBrowser();
-    const stored = (testId: number, seq: number) => ({ ...data(testId, 1), version: 1, retry: { type: 'none', attempt: 0 }, seq });
-    browser.storage.entries.set('tasks', [stored(2, 0), stored(3, 1)]);
-    browser.storage.entries.set('backup', [stored(5, 2)]);
-
-    const { queue, page, calls } = setup({ page: browser.openTab() });
-    await queue.ready;
-    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1']);
-    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t5 v1']);
-    expect(browser.storage.entries.has('tasks')).toBe(false);
-    expect(browser.storage.entries.has('backup')).toBe(false);
-    expect(persisted(page)).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1']);
-
-    queue.start(USER);
-    await flush();
-    expect(calls.map((call) => call.task.testId)).toEqual([2, 3, 5]);
-  });
-
   it('without Web Locks every page takes a new id and adopts every queue: a task may go twice, none is lost', async () => {
     const browser = fakeBrowser({ locks: false });
     const first = setup({ page: browser.openTab() });

@@ -8,6 +8,7 @@ import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type 
 import { compareTasks, kindKey, savesTest, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
 import { readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
+import { WriteChain } from './write-chain';
 import { validateTask } from './validate-task';
 
 // The offline-tolerant sending queue.
@@ -121,7 +122,7 @@ class QueueImpl implements SendingQueue {
   private waitTimer: unknown;
   private unlisten: (() => void) | undefined;
   /** Storage writes, one at a time, after the load. */
-  private writes: Promise<void>;
+  private readonly writes: WriteChain;
   /** Adoptions of other tabs' queues, one at a time. */
   private adopting: Promise<void>;
   private saveQueued = false;
@@ -142,7 +143,7 @@ class QueueImpl implements SendingQueue {
     this.logFailure = options.logFailure ?? ((entry) => console.warn('[sending-queue]', entry.message, entry));
     this.onUnloggableError = options.onUnloggableError ?? ((entry) => console.error('[sending-queue]', entry.message, entry));
     const loaded = this.load();
-    this.writes = loaded;
+    this.writes = new WriteChain(loaded);
     this.adopting = loaded.then(() => this.adoptNow());
     this.ready = this.adopting;
   }
@@ -215,7 +216,7 @@ class QueueImpl implements SendingQueue {
 
   // ---- other tabs ------------------------------------------------------------------------------
 
-  /** At load, start() and back online: the queues of closed tabs, and the legacy list, join this one. */
+  /** At load, start() and back online: the queues of closed tabs join this one. */
   private adoptOrphans(): Promise<void> {
     this.adopting = this.adopting.then(() => this.adoptNow());
     return this.adopting;
@@ -250,12 +251,10 @@ class QueueImpl implements SendingQueue {
     for (const task of backup ?? []) {
       this.toBackup({ ...task, seq: this.seq++ }, { message: 'Adopted from a closed tab', task: describe(task) }, true);
     }
-    const moved = this.writes.then(async () => {
+    await this.writes.run(async () => {
       await this.persist();
       await Promise.all([this.storage.del(keys.tasks), this.storage.del(keys.backup)]);
     });
-    this.writes = moved.catch(() => {});
-    await moved;
   }
 
   // ---- queueing --------------------------------------------------------------------------------
@@ -289,7 +288,7 @@ class QueueImpl implements SendingQueue {
   }
 
   async getLatestCopy(campaignId: number, testId: number, userId: number) {
-    await this.writes;
+    await this.writes.settled();
     return this.storage.get<LatestCopy>(latestCopyKey(userId, campaignId, testId));
   }
 
@@ -459,7 +458,7 @@ class QueueImpl implements SendingQueue {
   }
 
   private async listLatestVersions(userId: number, campaignId: number) {
-    await this.writes;
+    await this.writes.settled();
     const prefix = latestCopyPrefix(userId, campaignId);
     const keys = (await this.storage.keys()).filter((key) => key.startsWith(prefix));
     const tests: Array<{ testId: number; version: number }> = [];
@@ -627,18 +626,15 @@ class QueueImpl implements SendingQueue {
 
   /** Writes the live queue and the backup, one write at a time, coalescing bursts. */
   private save(): Promise<void> {
-    if (!this.saveQueued) {
-      this.saveQueued = true;
-      this.writes = this.writes.then(async () => {
+    if (this.saveQueued) return this.writes.settled();
+    this.saveQueued = true;
+    return this.writes.add(
+      async () => {
         this.saveQueued = false;
-        try {
-          await this.persist();
-        } catch (error) {
-          this.onUnloggableError({ message: 'Could not save the sending queue', error });
-        }
-      });
-    }
-    return this.writes;
+        await this.persist();
+      },
+      (error) => this.onUnloggableError({ message: 'Could not save the sending queue', error }),
+    );
   }
 
   /** The live queue and the backup, under this tab's keys. */
@@ -651,15 +647,13 @@ class QueueImpl implements SendingQueue {
   private saveLatestCopy(task: QueueTask): Promise<void> {
     if (task.type !== 'SYNC' && task.type !== 'DATA' && task.type !== 'STATUS') return Promise.resolve();
     const key = latestCopyKey(task.userId, task.campaignId, task.testId);
-    this.writes = this.writes.then(async () => {
-      try {
+    return this.writes.add(
+      async () => {
         const next = mergeLatestCopy(await this.storage.get<LatestCopy>(key), task);
         if (next) await this.storage.set(key, next);
-      } catch (error) {
-        this.onUnloggableError({ message: 'Could not save the local copy', error });
-      }
-    });
-    return this.writes;
+      },
+      (error) => this.onUnloggableError({ message: 'Could not save the local copy', error }),
+    );
   }
 }
 

@@ -15,19 +15,14 @@ export function tabKeys(tabId: string): QueueKeys {
   return { tasks: `tasks:${tabId}`, backup: `backup:${tabId}`, lock: `prova-sending-queue:${tabId}` };
 }
 
-/** The single list every tab shared before: adopted like the queue of a closed tab (nobody holds its lock for long). */
-const LEGACY_KEYS: QueueKeys = { tasks: 'tasks', backup: 'backup', lock: 'prova-sending-queue' };
-
-/** The queues in storage other than the tab `ownId`'s: the legacy list and the other tabs', alive or not. */
+/** The queues in storage other than the tab `ownId`'s: the other tabs', alive or not. */
 export function otherQueues(storageKeys: string[], ownId: string): QueueKeys[] {
   const ids = new Set<string>();
-  let legacy = false;
   for (const key of storageKeys) {
-    if (key === LEGACY_KEYS.tasks || key === LEGACY_KEYS.backup) legacy = true;
     const id = /^(?:tasks|backup):(.+)$/.exec(key)?.[1];
     if (id !== undefined && id !== ownId) ids.add(id);
   }
-  return [...(legacy ? [LEGACY_KEYS] : []), ...[...ids].map(tabKeys)];
+  return [...ids].map(tabKeys);
 }
 
 /**
