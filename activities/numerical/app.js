@@ -180,34 +180,15 @@
     if (finished) return;
     finished = true;
     if (clock) clock.stop();
-    save()
-      .then(function () {
-        return ProvaActivity.setStatus('complete');
-      })
-      .then(
-        function () {
-          renderDone(message);
-        },
-        function () {
-          renderDone(message);
-        },
-      );
+    kit.handIn(state).then(function () {
+      renderDone(message);
+    });
   }
 
   function renderDone(message) {
     finished = true;
     if (clock) clock.stop();
-    app.replaceChildren(
-      kit.messagePage({
-        title: t.title,
-        message: message,
-        kind: 'success',
-        exit: t.exit,
-        onExit: function () {
-          ProvaActivity.exit().catch(showError);
-        },
-      }),
-    );
+    app.replaceChildren(kit.finishedPage(t.title, message, t.exit, showError));
   }
 
   function render(timing) {

@@ -155,17 +155,7 @@
 
   function renderDone(message) {
     finished = true;
-    app.replaceChildren(
-      kit.messagePage({
-        title: t.title,
-        message: message,
-        kind: 'success',
-        exit: t.exit,
-        onExit: function () {
-          ProvaActivity.exit().catch(showError);
-        },
-      }),
-    );
+    app.replaceChildren(kit.finishedPage(t.title, message, t.exit, showError));
   }
 
   function render() {

@@ -1,5 +1,5 @@
 // The activity kit: Prova's components for activities, as a plain script that defines window.ProvaKit.
-// Link prova-kit.css beside it. Nothing here talks to the platform: that is ProvaActivity's job.
+// Link prova-kit.css beside it, after the SDK: handIn and finishedPage use ProvaActivity.
 (function () {
   'use strict';
 
@@ -116,6 +116,31 @@
       notice(spec.message, spec.kind),
       spec.exit ? el('div', { class: 'pk-actions' }, [button(spec.exit, spec.onExit, 'secondary')]) : null,
     ]);
+  }
+
+  /**
+   * Hands the test in: saves `data` last, then marks the test complete. Resolves either way: at the end
+   * of the time, or when the platform already holds the test as finished, this is never an error.
+   */
+  function handIn(data) {
+    return ProvaActivity.setData(data)
+      .then(function () {
+        return ProvaActivity.setStatus('complete');
+      })
+      .catch(function () {});
+  }
+
+  /** The page an activity ends on: its title, a success message and the button that leaves it. */
+  function finishedPage(title, message, exitLabel, onError) {
+    return messagePage({
+      title: title,
+      message: message,
+      kind: 'success',
+      exit: exitLabel,
+      onExit: function () {
+        ProvaActivity.exit().catch(onError);
+      },
+    });
   }
 
   /** 'Could not do it: <why>' for a rejected call (every call rejects with an Error). */
@@ -353,6 +378,8 @@
     button: button,
     notice: notice,
     messagePage: messagePage,
+    handIn: handIn,
+    finishedPage: finishedPage,
     errorText: errorText,
     choice: choice,
     bar: bar,
