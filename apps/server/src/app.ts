@@ -43,7 +43,7 @@ export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.env.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxy(opts.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -87,4 +87,9 @@ export async function buildApp(opts: AppOptions) {
     sdkRoot: opts.sdkRoot ?? resolve(repoRoot, 'packages/activity-sdk/dist'),
   });
   return app;
+}
+
+/** A hop count becomes the function Fastify's types ask for: the nearest `hops` proxies are believed. */
+function trustProxy(setting: Env['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

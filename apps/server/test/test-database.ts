@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createThrowawayPostgres } from '@prova/test-support/throwaway-postgres';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
 
 export type TestDatabase = DatabaseHandle & { destroy(): Promise<void> };
@@ -31,27 +30,14 @@ async function createSqliteDatabase(): Promise<TestDatabase> {
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
-  const name = `prova_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase(url.toString());
+  const database = await createThrowawayPostgres(adminUrl);
+  const handle = await openDatabase(database.url);
   await migrateToLatest(handle);
   return {
     ...handle,
     async destroy() {
       await handle.close();
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+      await database.drop();
     },
   };
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

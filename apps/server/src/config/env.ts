@@ -21,6 +21,22 @@ const envSchema = z.object({
   SCORING_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** How often timed tests past their end are settled and waiting scorings picked up; 0 turns the sweep off. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * Which X-Forwarded-* headers to believe: off (the caller is the connection's peer), a number of proxy
+   * hops, or the proxies' addresses (comma-separated, CIDR allowed). Rate limits key on the caller's
+   * address, so a wrong setting lets anyone reset them.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx): boolean | number | string[] => {
+      if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+      const addresses = value.split(',').map((part) => part.trim());
+      const bad = addresses.filter((address) => !z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(address).success);
+      if (bad.length === 0) return addresses;
+      ctx.addIssue({ code: 'custom', message: `not a hop count or proxy addresses: ${bad.join(', ')}` });
+      return z.NEVER;
+    }),
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
 });

@@ -20,7 +20,15 @@ export function createIdbStorage(dbName = 'prova', storeName = 'sending-queue'):
   };
 }
 
-/** For tests, and a fallback where IndexedDB is missing. Values are copied as IndexedDB would. */
+/**
+ * IndexedDB where the browser has it; otherwise (some private modes, locked-down browsers) memory, so
+ * the queue still sends: it keeps working for the page's life but does not survive a reload.
+ */
+export function createBrowserStorage(hasIndexedDb = typeof indexedDB !== 'undefined'): QueueStorage {
+  return hasIndexedDb ? createIdbStorage() : createMemoryStorage();
+}
+
+/** For tests, and where IndexedDB is missing. Values are copied as IndexedDB would. */
 export function createMemoryStorage(): QueueStorage & { readonly entries: Map<string, unknown> } {
   const entries = new Map<string, unknown>();
   return {

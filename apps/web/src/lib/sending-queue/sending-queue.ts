@@ -1,12 +1,14 @@
 import { QUEUE } from '@prova/contract/limits';
-import { readNeedPushing } from './check-sync';
+import { describeTask, TaskBackup } from './backup';
+import type { FailureEntry } from './failure';
 import { copyToTask, latestCopyKey, latestCopyPrefix, mergeLatestCopy, type LatestCopy } from './latest-copy';
 import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers } from './queue-environment';
-import { createIdbStorage, type QueueStorage } from './queue-storage';
-import { claimTabId, newTabId, otherQueues, tabKeys, type QueueKeys } from './tab-queues';
+import { createBrowserStorage, type QueueStorage } from './queue-storage';
+import { TabAdoption, type OrphanQueue } from './tab-adoption';
+import { claimTabId, newTabId, tabKeys } from './tab-queues';
 import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
 import { compareTasks, kindKey, savesTest, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
-import { readTestVersions, toTaskRequest } from './task-request';
+import { readNeedPushing, readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
 import { WriteChain } from './write-chain';
 import { validateTask } from './validate-task';
@@ -24,14 +26,7 @@ export interface QueueSnapshot {
   pending: number;
 }
 
-export interface FailureLog {
-  message: string;
-  /** The task without its data (which can be large). */
-  task: Omit<QueueTask, 'data' | 'status'>;
-  outcome?: Exclude<AttemptOutcome, 'ok'>;
-  httpStatus?: number;
-  error?: unknown;
-}
+export type FailureLog = FailureEntry;
 
 /** A test the server holds as finished: it refused a save with 409. */
 export interface ClosedTest {
@@ -41,7 +36,7 @@ export interface ClosedTest {
 }
 
 export interface SendingQueueOptions {
-  /** Default: IndexedDB through idb-keyval. */
+  /** Default: IndexedDB through idb-keyval (memory where the browser has none). */
   storage?: QueueStorage;
   /** Default: fetch, JSON, same-origin cookie, QUEUE.timeoutMs. */
   transport?: Transport;
@@ -105,13 +100,12 @@ class QueueImpl implements SendingQueue {
   private readonly env: QueueEnvironment;
   private readonly timers: Timers;
   private readonly retry: RetryConfig;
-  private readonly backupSize: number;
   private readonly onAuthError: () => void;
   private readonly logFailure: (entry: FailureLog) => void;
   private readonly onUnloggableError: NonNullable<SendingQueueOptions['onUnloggableError']>;
 
   private tasks: StoredTask[] = [];
-  private backup: StoredTask[] = [];
+  private readonly backup: TaskBackup;
   private seq = 0;
   /** Names this tab's keys in storage (tab-queues.ts); a new one until load() claims the saved one. */
   private tabId = newTabId();
@@ -123,8 +117,7 @@ class QueueImpl implements SendingQueue {
   private unlisten: (() => void) | undefined;
   /** Storage writes, one at a time, after the load. */
   private readonly writes: WriteChain;
-  /** Adoptions of other tabs' queues, one at a time. */
-  private adopting: Promise<void>;
+  private readonly adoption: TabAdoption;
   private saveQueued = false;
   private snapshot: QueueSnapshot = { state: 'saved', pending: 0 };
   private readonly listeners = new Set<() => void>();
@@ -133,19 +126,25 @@ class QueueImpl implements SendingQueue {
   private progressListeners = new Set<(pending: number) => void>();
 
   constructor(options: SendingQueueOptions) {
-    this.storage = options.storage ?? createIdbStorage();
+    this.storage = options.storage ?? createBrowserStorage();
     this.transport = options.transport ?? fetchTransport;
     this.env = options.environment ?? browserEnvironment();
     this.timers = options.timers ?? globalTimers;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.backupSize = options.backupSize ?? QUEUE.backupSize;
     this.onAuthError = options.onAuthError ?? (() => {});
     this.logFailure = options.logFailure ?? ((entry) => console.warn('[sending-queue]', entry.message, entry));
     this.onUnloggableError = options.onUnloggableError ?? ((entry) => console.error('[sending-queue]', entry.message, entry));
+    this.backup = new TaskBackup(options.backupSize ?? QUEUE.backupSize, MAX_RESTORES, (entry) => this.onUnloggableError(entry));
+    this.adoption = new TabAdoption({
+      storage: this.storage,
+      tab: this.env.tab,
+      ownTabId: () => this.tabId,
+      take: (orphan) => this.takeOrphan(orphan),
+      onError: (error) => this.onUnloggableError({ message: 'Could not adopt the queue of a closed tab', error }),
+    });
     const loaded = this.load();
     this.writes = new WriteChain(loaded);
-    this.adopting = loaded.then(() => this.adoptNow());
-    this.ready = this.adopting;
+    this.ready = this.adoption.run(loaded);
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
@@ -156,8 +155,8 @@ class QueueImpl implements SendingQueue {
       const own = tabKeys(this.tabId);
       const [tasks, backup] = await Promise.all([this.storage.get<StoredTask[]>(own.tasks), this.storage.get<StoredTask[]>(own.backup)]);
       this.tasks = (tasks ?? []).sort(compareTasks);
-      this.backup = backup ?? [];
-      this.seq = Math.max(0, ...this.tasks.map((t) => t.seq + 1), ...this.backup.map((t) => t.seq + 1));
+      this.backup.load(backup ?? []);
+      this.seq = Math.max(0, ...this.tasks.map((t) => t.seq + 1), ...this.backup.list().map((t) => t.seq + 1));
     } catch (error) {
       this.onUnloggableError({ message: 'Could not read the sending queue', error });
     }
@@ -175,7 +174,8 @@ class QueueImpl implements SendingQueue {
       },
       pageHide: () => this.flushWithBeacon(),
     });
-    void this.adoptOrphans()
+    void this.adoption
+      .run()
       .then(() => this.checkBeaconed(userId))
       .then(() => {
         this.changed();
@@ -208,7 +208,7 @@ class QueueImpl implements SendingQueue {
     this.restoreBackup();
     this.changed();
     this.pump();
-    void this.adoptOrphans().then(() => {
+    void this.adoption.run().then(() => {
       this.changed();
       this.pump();
     });
@@ -216,45 +216,13 @@ class QueueImpl implements SendingQueue {
 
   // ---- other tabs ------------------------------------------------------------------------------
 
-  /** At load, start() and back online: the queues of closed tabs join this one. */
-  private adoptOrphans(): Promise<void> {
-    this.adopting = this.adopting.then(() => this.adoptNow());
-    return this.adopting;
-  }
-
-  private async adoptNow() {
-    try {
-      for (const keys of otherQueues(await this.storage.keys(), this.tabId)) await this.adoptIfOrphan(keys);
-    } catch (error) {
-      this.onUnloggableError({ message: 'Could not adopt the queue of a closed tab', error });
+  /** A closed tab's tasks join by the insert rules, its backup by the backup's; saved under this tab's keys. */
+  private async takeOrphan(orphan: OrphanQueue) {
+    for (const task of orphan.tasks.sort((a, b) => a.seq - b.seq)) this.insert({ ...task, seq: this.seq++ });
+    for (const task of orphan.backup) {
+      this.backup.keep({ ...task, seq: this.seq++ }, { message: 'Adopted from a closed tab', task: describeTask(task) });
     }
-  }
-
-  private async adoptIfOrphan(keys: QueueKeys) {
-    const { tryLock } = this.env.tab;
-    // Without Web Locks a live tab cannot be told from a closed one: take them all. A live tab rewrites
-    // its keys at its next save, so at worst a task is sent twice, never lost.
-    if (!tryLock) return this.adopt(keys);
-    const lock = await tryLock(keys.lock);
-    if (!lock) return; // its tab is alive, or another tab is adopting it
-    try {
-      await this.adopt(keys);
-    } finally {
-      lock.release();
-    }
-  }
-
-  /** The tasks join by the insert rules, the backup by the backup's; saved under this tab's keys before `keys` go. */
-  private async adopt(keys: QueueKeys) {
-    const [tasks, backup] = await Promise.all([this.storage.get<StoredTask[]>(keys.tasks), this.storage.get<StoredTask[]>(keys.backup)]);
-    for (const task of (tasks ?? []).sort((a, b) => a.seq - b.seq)) this.insert({ ...task, seq: this.seq++ });
-    for (const task of backup ?? []) {
-      this.toBackup({ ...task, seq: this.seq++ }, { message: 'Adopted from a closed tab', task: describe(task) }, true);
-    }
-    await this.writes.run(async () => {
-      await this.persist();
-      await Promise.all([this.storage.del(keys.tasks), this.storage.del(keys.backup)]);
-    });
+    await this.writes.run(() => this.persist());
   }
 
   // ---- queueing --------------------------------------------------------------------------------
@@ -381,7 +349,7 @@ class QueueImpl implements SendingQueue {
     // Replaced by a newer version (or skipped) while in flight: nothing to retry.
     if (!this.tasks.includes(task)) return;
     const { outcome, httpStatus, error, network } = failure;
-    const entry: FailureLog = { message: '', task: describe(task), outcome, httpStatus, error };
+    const entry: FailureLog = { message: '', task: describeTask(task), outcome, httpStatus, error };
 
     if (outcome === 'auth') {
       this.remove(task);
@@ -471,34 +439,16 @@ class QueueImpl implements SendingQueue {
 
   // ---- backup ----------------------------------------------------------------------------------
 
-  /** `entry` is reported (logFailure) unless `quiet`; a task back too many times is given up. */
+  /** Into the backup; `entry` is reported unless `quiet` (a task given up is reported by the backup). */
   private toBackup(task: StoredTask, entry: FailureLog, quiet = false) {
-    if ((task.restores ?? 0) >= MAX_RESTORES) {
-      this.onUnloggableError({ ...entry, message: `${entry.message}; given up after ${MAX_RESTORES} rounds` });
-      return;
-    }
-    if (!quiet) this.report(entry);
-    const key = kindKey(task);
-    const superseded = key ? this.backup.findIndex((kept) => kindKey(kept) === key) : -1;
-    if (superseded >= 0) {
-      if (this.backup[superseded].version > task.version) return;
-      this.backup.splice(superseded, 1);
-    }
-    this.backup.push({ ...task, beaconed: false });
-    while (this.backup.length > this.backupSize) {
-      const lost = this.backup.shift()!;
-      this.onUnloggableError({ message: 'Backup full: oldest task lost', task: describe(lost) });
-    }
+    if (this.backup.keep(task, entry) && !quiet) this.report(entry);
   }
 
   /** The connection is back (or a send went through): the backup goes into the live queue again. */
   private restoreBackup() {
-    const mine = this.backup.filter((task) => this.isMine(task));
+    const mine = this.backup.takeBack((task) => this.isMine(task));
     if (mine.length === 0) return;
-    this.backup = this.backup.filter((task) => !this.isMine(task));
-    for (const task of mine) {
-      this.insert({ ...task, retry: { type: 'none', attempt: 0 }, restores: (task.restores ?? 0) + 1 });
-    }
+    for (const task of mine) this.insert(task);
     void this.save();
   }
 
@@ -564,7 +514,7 @@ class QueueImpl implements SendingQueue {
       const beaconed = this.env.sendBeacon ? beacon(this.env.sendBeacon, entry) : false;
       if (!beaconed) void this.transport(entry).catch(() => {});
       if (task.type !== 'LOG') {
-        this.toBackup(task, { message: `${task.type} skipped at logout`, task: describe(task) }, true);
+        this.toBackup(task, { message: `${task.type} skipped at logout`, task: describeTask(task) }, true);
       }
     }
     this.changed();
@@ -592,7 +542,7 @@ class QueueImpl implements SendingQueue {
   }
 
   getBackup() {
-    return this.backup.map(toQueueTask);
+    return this.backup.list().map(toQueueTask);
   }
 
   private pendingCount() {
@@ -641,7 +591,7 @@ class QueueImpl implements SendingQueue {
   private async persist() {
     const own = tabKeys(this.tabId);
     await this.storage.set(own.tasks, [...this.tasks]);
-    await this.storage.set(own.backup, [...this.backup]);
+    await this.storage.set(own.backup, [...this.backup.list()]);
   }
 
   private saveLatestCopy(task: QueueTask): Promise<void> {
@@ -655,11 +605,6 @@ class QueueImpl implements SendingQueue {
       (error) => this.onUnloggableError({ message: 'Could not save the local copy', error }),
     );
   }
-}
-
-function describe(task: QueueTask): FailureLog['task'] {
-  const { type, campaignId, testId, userId, version, retry } = task;
-  return { type, campaignId, testId, userId, version, retry: { ...retry } };
 }
 
 function beacon(sendBeacon: (url: string, body: Blob) => boolean, task: QueueTask): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueTask } from './task';
-import { toTaskRequest } from './task-request';
+import { readNeedPushing, toTaskRequest } from './task-request';
 
 const base = { campaignId: 7, testId: 12, userId: 40, version: 3, retry: { type: 'none', attempt: 0 } } as const;
 const task = (fields: Partial<QueueTask>): QueueTask => ({ ...base, type: 'SYNC', ...fields });
@@ -38,5 +38,13 @@ describe('toTaskRequest', () => {
     const text = (body as { data: string }).data;
     expect(text.length).toBeLessThanOrEqual(16_384);
     expect(JSON.parse(text)).toMatchObject({ truncated: true });
+  });
+});
+
+describe('readNeedPushing', () => {
+  it('reads the test ids of a checkSync answer and ignores anything else', () => {
+    expect(readNeedPushing({ status: true, needPushing: [3, '9', 'x', 1.5] })).toEqual([3, 9]);
+    expect(readNeedPushing({ status: true })).toEqual([]);
+    expect(readNeedPushing(undefined)).toEqual([]);
   });
 });

@@ -44,3 +44,9 @@ export function readTestVersions(data: unknown): TestVersion[] {
   const tests = (data as { tests?: unknown } | undefined)?.tests;
   return Array.isArray(tests) ? (tests as TestVersion[]) : [];
 }
+
+/** `needPushing` of a checkSync answer: the tests the server wants in full. */
+export function readNeedPushing(body: unknown): number[] {
+  const ids = (body as { needPushing?: unknown } | undefined)?.needPushing;
+  return Array.isArray(ids) ? ids.map(Number).filter(Number.isInteger) : [];
+}

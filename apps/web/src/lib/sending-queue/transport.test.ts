@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkSync } from './check-sync';
 import { fetchTransport } from './transport';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -52,18 +51,5 @@ describe('fetchTransport', () => {
     const outcome = expect(sent).rejects.toThrow('aborted');
     await vi.advanceTimersByTimeAsync(5_000);
     await outcome;
-  });
-});
-
-describe('checkSync', () => {
-  it('returns the ids the server needs in full', async () => {
-    const post = vi.fn(async () => ({ status: 200, body: { status: true, needPushing: [3, 9] } }));
-    await expect(checkSync(7, [{ testId: 3, version: 4 }], post)).resolves.toEqual([3, 9]);
-    expect(post).toHaveBeenCalledWith('/api/tests/checkSync/7', { tests: [{ testId: 3, version: 4 }] });
-  });
-
-  it('throws when the server does not confirm', async () => {
-    const post = vi.fn(async () => ({ status: 500, body: undefined }));
-    await expect(checkSync(7, [], post)).rejects.toThrow('checkSync failed: HTTP 500');
   });
 });

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
-import { paths } from '@/config/paths';
-import type { LoginAnswer } from '@/features/auth/api/login';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LanguageModal } from '@/features/campaigns/components/language-modal';
 import { readFrom, readUsername } from '@/lib/redirect';
@@ -14,15 +12,9 @@ export function LoginRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.pageTitle'));
   const location = useLocation();
-  const navigate = useNavigate();
   const flow = useSignInFlow({ from: readFrom(location.state) });
 
-  function afterLogin(answer: LoginAnswer) {
-    if ('token' in answer) {
-      // A password must be set first.
-      void navigate(paths.auth.newPassword.getHref(answer.token, answer.email));
-      return;
-    }
+  function afterLogin() {
     void flow.continueSignIn();
   }
 

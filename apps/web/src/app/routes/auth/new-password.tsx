@@ -51,10 +51,8 @@ function NewPasswordPage({ token, email }: { token: string; email: string }) {
   async function signInWith({ username, password }: { username: string; password: string }) {
     notify({ type: 'success', title: t('newPassword.success') });
     try {
-      const session = await login.mutateAsync({ username, password });
-      // The password was just set: a "set your password" answer cannot come back; sign in by hand then.
-      if ('token' in session) toLogin(username);
-      else await flow.continueSignIn();
+      await login.mutateAsync({ username, password });
+      await flow.continueSignIn();
     } catch (error) {
       if (hasErrorCode(error, 'NO_ACTIVE_CAMPAIGN')) {
         notify({ type: 'warning', title: t('newPassword.success'), message: t('errors.noActiveCampaign') });

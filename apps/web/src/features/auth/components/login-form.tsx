@@ -7,13 +7,14 @@ import { Link } from 'react-router';
 import { Field, Form, FormActions } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-client';
-import { useLogin, type LoginAnswer } from '../api/login';
+import type { LoginResponse } from '@prova/contract/campaigns';
+import { useLogin } from '../api/login';
 
 export interface LoginFormProps {
   defaultUsername?: string;
   /** The next steps of the sign-in flow are running (profile, campaigns). */
   busy?: boolean;
-  onSuccess: (answer: LoginAnswer) => void;
+  onSuccess: (answer: LoginResponse) => void;
   /** 422 NO_ACTIVE_CAMPAIGN. */
   onNoActiveCampaign: () => void;
 }

@@ -170,6 +170,29 @@ describe('POST /api/auth/sendPasswordReset', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json().code).toBe('RATE_LIMITED');
   });
+
+  it('does not let a made-up X-Forwarded-For reset the limit unless a proxy is trusted', async () => {
+    const forwarded = (app: FastifyInstance, email: string, from: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sendPasswordReset',
+        payload: { email },
+        remoteAddress: '10.7.7.7',
+        headers: { 'x-forwarded-for': from },
+      });
+    for (let i = 0; i < 5; i++) expect((await forwarded(t.app, 'spoof@alfa.example', `1.1.1.${i}`)).statusCode).toBe(200);
+    expect((await forwarded(t.app, 'spoof@alfa.example', '1.1.1.99')).statusCode).toBe(429);
+
+    const behindProxy = await buildMailApp({ SMTP_URL: smtp.url, TRUST_PROXY: '1' });
+    try {
+      for (let i = 0; i < 5; i++) expect((await forwarded(behindProxy.app, 'proxied@alfa.example', '2.2.2.2')).statusCode).toBe(200);
+      expect((await forwarded(behindProxy.app, 'proxied@alfa.example', '2.2.2.2')).statusCode).toBe(429);
+      // Behind the trusted proxy each forwarded address is its own caller.
+      expect((await forwarded(behindProxy.app, 'proxied@alfa.example', '3.3.3.3')).statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 describe('POST /api/auth/checkToken', () => {
