@@ -1,4 +1,5 @@
 import { DEFAULT_LANG } from '@prova/contract/limits';
+import { parseJson } from '../db/json-column';
 
 /**
  * Resolves a stored localized text (JSON of a string or of `{ IT_it: ..., EN_en: ... }`) to one
@@ -6,13 +7,8 @@ import { DEFAULT_LANG } from '@prova/contract/limits';
  */
 export function localize(stored: string | null | undefined, lang: string): string {
   if (stored == null || stored === '') return '';
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return stored;
-  }
-  return pickLang(value, lang);
+  // A plain text that is not JSON is its own translation.
+  return pickLang(parseJson<unknown>(stored, stored), lang);
 }
 
 export function pickLang(value: unknown, lang: string): string {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type Outcome, outcomeListSchema, SCORING_TIME_LIMIT_MS } from '@prova/contract/tests';
+import { parseJson } from '../../db/json-column';
 
 // A scoring script runs inside QuickJS compiled to WebAssembly: a separate JavaScript engine with
 // its own heap, no require, no process, no network, no timers, no file system. It gets the stored
@@ -106,9 +107,5 @@ export async function runAlgorithm(source: string, data: unknown, timeLimitMs = 
 /** Stored progress data as the script sees it: parsed JSON if possible, else the string. */
 export function scriptInput(stored: string | null): unknown {
   if (stored == null) return null;
-  try {
-    return JSON.parse(stored);
-  } catch {
-    return stored;
-  }
+  return parseJson<unknown>(stored, stored);
 }
