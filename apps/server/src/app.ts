@@ -20,6 +20,8 @@ import logsRoutes from './routes/api/logs/index';
 import outcomesRoutes from './routes/api/outcomes/index';
 import testsRoutes from './routes/api/tests/index';
 import usersRoutes from './routes/api/users/index';
+import reportRoutes from './routes/api/report/index';
+import reportsRoutes from './routes/api/reports/index';
 import userTestsRoutes from './routes/api/usertests/index';
 import rpcRoutes from './routes/api/v2/rpc/index';
 import passwordRoutes from './routes/api/auth/password/index';
@@ -70,6 +72,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(outcomesRoutes, { prefix: '/api/outcomes' });
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(reportRoutes, { prefix: '/api/report' });
+  await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(rpcRoutes, { prefix: '/api/v2/rpc' });
   await app.register(mail, { smtpUrl: opts.env.SMTP_URL, from: opts.env.MAIL_FROM, mailDir: opts.env.MAIL_DIR });
   await app.register(passwordRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });

@@ -26,14 +26,16 @@ type Concern =
   /** Assessors only, about the people assigned to them. */
   | 'assessor'
   /** Staff (admin, superassessor) of the company only. */
-  | 'staff';
+  | 'staff'
+  /** A person's report: their own, their assessor's in that campaign, or the company's staff. */
+  | 'report';
 
 interface RouteSpec {
   access: 'public' | Concern;
   /** What a bare `:id` names. */
   id?: 'campaign' | 'test';
   /** Query parameters and what they name. */
-  query?: Record<string, 'company'>;
+  query?: Record<string, 'company' | 'campaign'>;
   /** A valid body, when the route takes one. */
   body?: Record<string, unknown>;
   /** Body paths (dotted) that accept several JSON types: a "wrong" type there need not be refused. */
@@ -103,6 +105,13 @@ const MATRIX: Record<string, RouteSpec> = {
   },
   'GET /api/users/assessed/:campaignId/:testId': { access: 'assessor' },
   'GET /api/usercampaign/:campaignId/assessments': { access: 'assessor' },
+
+  'GET /api/report/:campaignId/config': { access: 'participation' },
+  'GET /api/reports': { access: 'participation', query: { campaignId: 'campaign' } },
+  'GET /api/reports/:reportId/run/:campaignId': { access: 'participation' },
+  'GET /api/report/:campaignId/individual/personal/:userId': { access: 'report' },
+  'GET /api/report/:campaignId/individual/hr/:userId/download': { access: 'report' },
+  'GET /api/reports/:reportId/run/:campaignId/:userId': { access: 'report' },
 };
 
 /** What each path parameter names; `:id` is named by the route's spec. */
@@ -112,9 +121,10 @@ const PARAM_KINDS: Record<string, Kind> = {
   testId: 'test',
   abbreviation: 'abbreviation',
   slug: 'slug',
+  reportId: 'report',
 };
-type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug';
-const NUMERIC: Kind[] = ['user', 'campaign', 'test'];
+type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug' | 'report';
+const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'report'];
 
 // ---------------------------------------------------------------------------------------------
 // Two companies: candidates, an assessor assigned to one candidate in one test, a campaign each.
@@ -132,6 +142,17 @@ const C_MAIN = 5001;
 const C_ANNA = 5002;
 const C_BETA = 8001;
 const ALGORITHM = 'function computeOutcomes() { return [{ questionId: "score", value: 1 }]; }';
+/** Each campaign offers one report document, and reads the scored test into a one-task model. */
+const REPORT_DOC = 12;
+const reporting = (test: number) => ({
+  report: { allowEarlyDownload: true, documents: [{ id: REPORT_DOC, name: 'Report' }] },
+  model: {
+    areas: [{ id: 1, name: 'Area' }],
+    skills: [{ id: 10, areaId: 1, name: 'Skill' }],
+    markers: [{ id: 100, skillId: 10, name: 'Marker' }],
+    tasks: [{ id: 1000, markerId: 100, test, outcome: 'score', min: 0, max: 1 }],
+  },
+});
 
 const bundle = {
   version: 1,
@@ -166,6 +187,7 @@ const bundle = {
       tests: [{ test: 101 }, { test: 104 }, { test: 201 }, { test: 109 }],
       participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }, { user: SOFIA }],
       assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
+      ...reporting(109),
     },
     {
       id: C_ANNA,
@@ -176,6 +198,7 @@ const bundle = {
       dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 360 }, { test: 108 }],
       participants: [{ user: ANNA }],
+      ...reporting(108),
     },
     {
       id: C_BETA,
@@ -185,6 +208,7 @@ const bundle = {
       dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 901 }, { test: 101 }],
       participants: [{ user: BRUNO }, { user: BERTA }],
+      ...reporting(901),
     },
   ],
 };
@@ -206,6 +230,7 @@ interface Ids {
   abbreviation: string;
   slug: string;
   company: number;
+  report: number;
 }
 
 interface Caller {
@@ -313,14 +338,29 @@ beforeAll(async () => {
   const annaId = caller(ANNA).id;
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
-  anna = { user: annaId, campaign: C_MAIN, test: 104, abbreviation: 'ALF', slug: 'alfa', company: ALFA };
+  anna = { user: annaId, campaign: C_MAIN, test: 104, abbreviation: 'ALF', slug: 'alfa', company: ALFA, report: REPORT_DOC };
   // Ids that are Anna's alone: a campaign, test and scoring script nobody else meets.
-  annaPrivate = { user: annaId, campaign: C_ANNA, test: 108, abbreviation: 'ANN', slug: 'alfa', company: ALFA };
+  annaPrivate = { user: annaId, campaign: C_ANNA, test: 108, abbreviation: 'ANN', slug: 'alfa', company: ALFA, report: REPORT_DOC };
   // Anna in the test Elena assesses her in.
   annaAssessed = { ...anna, test: 201 };
   // Marco in that test, where nobody is assigned to assess him.
   marcoAssessedTest = { ...anna, user: caller(MARCO).id, test: 201 };
-  bruno = { user: caller(BRUNO).id, campaign: C_BETA, test: 901, abbreviation: 'BET', slug: 'beta', company: BETA };
+  bruno = { user: caller(BRUNO).id, campaign: C_BETA, test: 901, abbreviation: 'BET', slug: 'beta', company: BETA, report: REPORT_DOC };
+  // Finished and scored tests, so that the reports of Anna (in both her campaigns) and Bruno can be read.
+  for (const [who, campaign, test] of [
+    [ANNA, C_MAIN, 109],
+    [ANNA, C_ANNA, 108],
+    [BRUNO, C_BETA, 901],
+  ] as const) {
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/outcomes/${campaign}/${test}/${caller(who).id}`,
+      headers: { cookie: caller(who).cookie },
+      payload: { values: [] },
+    });
+    if (done.statusCode !== 200) throw new Error(`${who} cannot finish ${test}: ${done.body}`);
+  }
+  await t.app.scoring.idle();
 });
 afterAll(() => t?.close());
 
@@ -473,7 +513,8 @@ describe('whose data', () => {
     expectAll(failures);
     // An unassigned person in the same test; the assigned person in a test she is not assessed in.
     await expectRefused(elena, marcoAssessedTest, (r) => namesA(r, 'user'), 'Elena with unassigned Marco');
-    await expectRefused(elena, anna, (r) => namesA(r, 'user'), 'Elena with Anna in an unassigned test');
+    // (A report is the whole campaign's: assessing Anna in any test is enough, see 'reports' below.)
+    await expectRefused(elena, anna, (r) => namesA(r, 'user') && r.access !== 'report', 'Elena with Anna in an unassigned test');
     // Assessing is reading and recording outcomes: never writing the person's own progress.
     await expectRefused(elena, annaAssessed, (r) => r.access === 'own-progress', 'Elena writing as Anna');
 
@@ -482,6 +523,31 @@ describe('whose data', () => {
     const recorded = await t.app.inject({ url: `/api/tests/201/assessedOutcomes/${C_MAIN}`, headers: { cookie: elena.cookie } });
     expect(recorded.json().list.map((s: { userId: number }) => s.userId)).toEqual([caller(ANNA).id]);
   });
+});
+
+describe('reports', () => {
+  it("let the person, their assessor and the company's staff read a report, and nobody else", async () => {
+    const failures: string[] = [];
+    for (const route of routes((r) => r.access === 'report')) {
+      for (const email of [ANNA, ELENA, SOFIA]) {
+        const res = await call(route, anna, { cookie: caller(email).cookie });
+        if (res.statusCode !== 200) failures.push(`[${email}] ${describeAnswer(route, urlFor(route, anna), res)}`);
+      }
+    }
+    expectAll(failures);
+    // Elena assesses Anna, not Marco; Marco is a candidate like Anna.
+    await expectRefusedReport(caller(ELENA), { ...anna, user: caller(MARCO).id }, 'Elena with Marco');
+    await expectRefusedReport(caller(MARCO), anna, 'Marco with Anna');
+  });
+
+  async function expectRefusedReport(who: Caller, ids: Ids, label: string) {
+    const failures: string[] = [];
+    for (const route of routes((r) => r.access === 'report')) {
+      const res = await call(route, ids, { cookie: who.cookie });
+      if (res.statusCode !== 403) failures.push(`[${label}] ${describeAnswer(route, urlFor(route, ids), res)}`);
+    }
+    expectAll(failures);
+  }
 });
 
 // ---------------------------------------------------------------------------------------------

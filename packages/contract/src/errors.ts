@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'TEST_LOCKED',
   'TEST_COMPLETE',
   'PAYLOAD_TOO_LARGE',
+  'REPORT_NOT_AVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

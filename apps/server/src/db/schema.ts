@@ -162,6 +162,19 @@ export interface OutcomesTable {
   created_at: Instant;
 }
 
+/** One rater's answer to one 360 question about one person. */
+export interface Answers360Table {
+  campaign_id: number;
+  evaluee_id: number;
+  evaluator_id: number;
+  question_id: number;
+  /** 0 for closed and open questions. */
+  answer_id: Generated<number>;
+  value: number | null;
+  text_value: string | null;
+  updated_at: Instant;
+}
+
 export interface LogsTable {
   id: Generated<number>;
   user_id: number;
@@ -193,6 +206,7 @@ export interface Database {
   test_progress: TestProgressTable;
   test_progress_history: TestProgressHistoryTable;
   outcomes: OutcomesTable;
+  answers360: Answers360Table;
   logs: LogsTable;
   password_resets: PasswordResetsTable;
 }

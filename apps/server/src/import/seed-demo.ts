@@ -12,6 +12,18 @@ export interface SeedLog {
 const REPORT_CAMPAIGN_ID = 9005;
 const REPORT_CANDIDATE = 'giulia.ferri@lanificio.example';
 const REPORT_ASSESSOR = 'elena.conti@lanificio.example';
+const FEEDBACK_CAMPAIGN_ID = 9009;
+
+/** The closed 360 answers about Giulia (questions 1 to 6) and the open ones (question 90), by rater. */
+const FEEDBACK_360: Record<string, { closed: number[]; open?: string }> = {
+  'giulia.ferri': { closed: [4, 4, 5, 3, 4, 3], open: 'Continuare a organizzare il lavoro del gruppo.' },
+  'paolo.rinaldi': { closed: [3, 4, 4, 3, 5, 2], open: 'Condividere le idee nelle riunioni.' },
+  'sara.galli': { closed: [4, 3, 4, 4, 4, 3], open: 'Aiutare i nuovi colleghi.' },
+  'davide.fontana': { closed: [5, 3, 5, 3, 4, 2] },
+  'chiara.bruno': { closed: [3, 3, 4, 2, 4, 3], open: 'Proporre soluzioni concrete.' },
+  'marta.villa': { closed: [4, 5, 4, 3, 5, 4] },
+  'tommaso.greco': { closed: [4, 4, 3, 3, 4, 3] },
+};
 
 /** Imports the demo bundle when there are no users yet. Resolves to true when it did. */
 export async function seedDemoIfEmpty(handle: DatabaseHandle, log: SeedLog): Promise<boolean> {
@@ -20,6 +32,7 @@ export async function seedDemoIfEmpty(handle: DatabaseHandle, log: SeedLog): Pro
   const result = await importBundle(handle, demoBundle);
   if (!result.ok) throw new Error(`The demo bundle is invalid:\n${result.problems.join('\n')}`);
   await writeDemoResults(handle.db);
+  await writeDemoFeedback(handle.db);
   log.info('Empty database: demo data loaded (see apps/server/src/import/DEMO.md for the sign-ins)');
   return true;
 }
@@ -88,4 +101,21 @@ async function writeDemoResults(db: Db): Promise<void> {
         .execute();
     }
   });
+}
+
+/** Last year's 360 about Giulia: herself, three colleagues, her manager and two direct reports. */
+async function writeDemoFeedback(db: Db): Promise<void> {
+  const emails = Object.keys(FEEDBACK_360).map((name) => `${name}@lanificio.example`);
+  const ids = new Map(
+    (await db.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute()).map((u) => [u.email, u.id]),
+  );
+  const evaluee = ids.get(REPORT_CANDIDATE)!;
+  const at = '2025-11-20T10:00:00.000Z';
+  const rows = Object.entries(FEEDBACK_360).flatMap(([name, answers]) => {
+    const evaluator = ids.get(`${name}@lanificio.example`)!;
+    const base = { campaign_id: FEEDBACK_CAMPAIGN_ID, evaluee_id: evaluee, evaluator_id: evaluator, answer_id: 0, updated_at: at };
+    const closed = answers.closed.map((value, index) => ({ ...base, question_id: index + 1, value, text_value: null }));
+    return answers.open ? [...closed, { ...base, question_id: 90, value: null, text_value: answers.open }] : closed;
+  });
+  await db.insertInto('answers360').values(rows).execute();
 }

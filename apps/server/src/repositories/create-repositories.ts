@@ -3,6 +3,7 @@ import { createCampaignsRepository } from './campaigns-repository';
 import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
 import { createProgressRepository } from './progress-repository';
+import { createReportsRepository } from './reports-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createTestsRepository } from './tests-repository';
 import { createUsersRepository } from './users-repository';
@@ -17,6 +18,7 @@ export function createRepositories(db: Db) {
     progress: createProgressRepository(db),
     outcomes: createOutcomesRepository(db),
     logs: createLogsRepository(db),
+    reports: createReportsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,59 @@
+import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, HttpError, notFound } from '../http/http-error';
+import { type Auth, requireAuth } from '../plugins/session';
+import { contentLang, hasConsent } from '../presenters/present-campaign';
+import { isAssessor, isStaff } from '../presenters/present-user';
+import type { Participation } from '../repositories/campaigns-repository';
+import type { CampaignRow } from '../repositories/reports-repository';
+import type { UserWithCompany } from '../repositories/users-repository';
+
+/** Who reads a report: the person it is about, staff of their company, or an assessor assigned to them. */
+export type ReportViewer = 'self' | 'staff' | 'assessor';
+
+export interface ReportSubjectContext extends Auth {
+  viewer: ReportViewer;
+  /** The campaign as the person in the report takes part in it. */
+  participation: Participation;
+  subject: UserWithCompany;
+}
+
+/**
+ * The report of `userId` in `campaignId`: a candidate reaches only their own (after consent), staff
+ * anyone of their company's campaign, an assessor only the people assigned to them. Another company's
+ * people are not found at all.
+ */
+export async function requireReportSubject(request: FastifyRequest, campaignId: number, userId: number): Promise<ReportSubjectContext> {
+  const auth = await requireAuth(request);
+  const { campaigns, users, reports } = request.server.repos;
+  const [participation, subject] = await Promise.all([campaigns.findOpenForUser(userId, campaignId), users.findById(userId)]);
+  if (!participation || !subject || participation.company_id !== auth.user.company_id) throw notFound('Report');
+  if (userId === auth.user.id) {
+    if (!hasConsent(participation, subject)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
+    return { ...auth, viewer: 'self', participation, subject };
+  }
+  if (isStaff(auth.user.role)) return { ...auth, viewer: 'staff', participation, subject };
+  if (auth.user.role === 'Assessor' && (await reports.assesses(campaignId, auth.user.id, userId))) {
+    return { ...auth, viewer: 'assessor', participation, subject };
+  }
+  throw forbidden('Not your report');
+}
+
+/** The campaign's report documents: its participants (candidates and assessors) and the company's staff. */
+export async function requireCampaignReader(
+  request: FastifyRequest,
+  campaignId: number,
+): Promise<Auth & { viewer: ReportViewer; campaign: CampaignRow; lang: LangCode }> {
+  const auth = await requireAuth(request);
+  const { campaigns, reports } = request.server.repos;
+  const viewer: ReportViewer = isStaff(auth.user.role) ? 'staff' : isAssessor(auth.user.role) ? 'assessor' : 'self';
+  const participation = await campaigns.findOpenForUser(auth.user.id, campaignId);
+  if (participation && participation.company_id === auth.user.company_id) {
+    if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
+    return { ...auth, viewer, campaign: participation, lang: contentLang(participation, auth.user) };
+  }
+  const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;
+  const lang = LANGS.find((code) => code === auth.user.lang) ?? DEFAULT_LANG;
+  if (campaign && campaign.company_id === auth.user.company_id) return { ...auth, viewer, campaign, lang };
+  throw notFound('Campaign');
+}

@@ -1,0 +1,91 @@
+import type { Outcome } from '@prova/contract/tests';
+import type { Db } from '../db/database';
+import { parseJson } from '../db/json-column';
+
+/** What a report is made of, read in a handful of queries: the person's results and the 360 answers about them. */
+export function createReportsRepository(db: Db) {
+  return {
+    findCampaign: (campaignId: number) => db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst(),
+
+    /** Whether an assessor evaluates this person in the campaign, in any test. */
+    async assesses(campaignId: number, assessorId: number, assessedId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('assessments')
+        .select('test_id')
+        .where('campaign_id', '=', campaignId)
+        .where('assessor_id', '=', assessorId)
+        .where('assessed_id', '=', assessedId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The campaign's tests with what the report needs of them, and the person's status in each. */
+    listTestResults: (campaignId: number, userId: number) =>
+      db
+        .selectFrom('campaign_tests')
+        .innerJoin('tests', 'tests.id', 'campaign_tests.test_id')
+        .leftJoin('test_progress', (join) =>
+          join
+            .onRef('test_progress.campaign_id', '=', 'campaign_tests.campaign_id')
+            .onRef('test_progress.test_id', '=', 'campaign_tests.test_id')
+            .on('test_progress.user_id', '=', userId),
+        )
+        .select(['tests.id', 'tests.abbreviation', 'tests.name', 'tests.algorithm', 'test_progress.status'])
+        .where('campaign_tests.campaign_id', '=', campaignId)
+        .execute(),
+
+    /** Tests in which somebody assesses this person: their values are the assessors' ratings. */
+    async listAssessedTests(campaignId: number, userId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('assessments')
+        .select('test_id')
+        .distinct()
+        .where('campaign_id', '=', campaignId)
+        .where('assessed_id', '=', userId)
+        .execute();
+      return new Set(rows.map((r) => r.test_id));
+    },
+
+    /** Every outcome recorded for the person in the campaign, by source (one row per assessor). */
+    async listOutcomes(campaignId: number, userId: number) {
+      const rows = await db
+        .selectFrom('outcomes')
+        .select(['test_id', 'source', 'assessor_id', 'outcomes'])
+        .where('campaign_id', '=', campaignId)
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        testId: r.test_id,
+        source: r.source,
+        assessorId: r.assessor_id,
+        outcomes: parseJson<Outcome[]>(r.outcomes, []),
+      }));
+    },
+
+    /** The raters of a person in a 360 campaign, with their relation. */
+    listRaters: (campaignId: number, evalueeId: number) =>
+      db
+        .selectFrom('relations360')
+        .select(['evaluator_id', 'relation_id', 'label'])
+        .where('campaign_id', '=', campaignId)
+        .where('evaluee_id', '=', evalueeId)
+        .execute(),
+
+    /** Every 360 answer about a person. */
+    listAnswers360: (campaignId: number, evalueeId: number) =>
+      db
+        .selectFrom('answers360')
+        .select(['evaluator_id', 'question_id', 'answer_id', 'value', 'text_value'])
+        .where('campaign_id', '=', campaignId)
+        .where('evaluee_id', '=', evalueeId)
+        .execute(),
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;
+export type CampaignRow = NonNullable<Awaited<ReturnType<ReportsRepository['findCampaign']>>>;
+export type TestResultRow = Awaited<ReturnType<ReportsRepository['listTestResults']>>[number];
+export type OutcomeRecord = Awaited<ReturnType<ReportsRepository['listOutcomes']>>[number];
+export type RaterRow = Awaited<ReturnType<ReportsRepository['listRaters']>>[number];
+export type Answer360Row = Awaited<ReturnType<ReportsRepository['listAnswers360']>>[number];

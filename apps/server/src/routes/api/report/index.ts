@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@prova/contract/errors';
+import {
+  personalReportResponseSchema,
+  reportCampaignParamsSchema,
+  reportConfigResponseSchema,
+  reportParamsSchema,
+} from '@prova/contract/reports';
+import { reportSettings } from '../../../domain/report-download';
+import { HttpError } from '../../../http/http-error';
+import { requireAuth } from '../../../plugins/session';
+import { requireReportSubject } from '../../../policies/report-access';
+import { buildPersonalReport, isEmptyReport } from '../../../services/reports/personal-report';
+import { sendDownload } from '../../../http/send-file';
+import { reportPdf } from '../../../services/reports/report-pdf';
+
+const notAvailable = () => new HttpError(403, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
+const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+
+export default async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { repos } = app;
+
+  app.get(
+    '/:campaignId/config',
+    { schema: { tags: ['reports'], params: reportCampaignParamsSchema, response: { 200: reportConfigResponseSchema, ...errors } } },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      const context = await requireReportSubject(request, request.params.campaignId, user.id);
+      const view = await buildPersonalReport(repos, context);
+      const settings = reportSettings(context.participation.report);
+      return {
+        status: true as const,
+        report: { individualConf: { individual: { canAssessedDownload: settings.canAssessedDownload } } },
+        downloadAllowed: view.downloadAllowed,
+      };
+    },
+  );
+
+  app.get(
+    '/:campaignId/individual/personal/:userId',
+    { schema: { tags: ['reports'], params: reportParamsSchema, response: { 200: personalReportResponseSchema, ...errors } } },
+    async (request) => {
+      const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
+      const view = await buildPersonalReport(repos, context);
+      if (!view.downloadAllowed) throw notAvailable();
+      const { rep, results360, person, campaign } = view;
+      return { status: true as const, result: { rep, results360, person, campaign } };
+    },
+  );
+
+  app.get(
+    '/:campaignId/individual/hr/:userId/download',
+    { schema: { tags: ['reports'], params: reportParamsSchema, response: errors } },
+    async (request, reply) => {
+      const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
+      const view = await buildPersonalReport(repos, context);
+      if (!view.downloadAllowed || isEmptyReport(view)) throw notAvailable();
+      const pdf = await reportPdf(view);
+      return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
+    },
+  );
+}

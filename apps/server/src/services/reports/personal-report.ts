@@ -1,0 +1,78 @@
+import { bundleModelSchema, bundleQuestions360Schema } from '@prova/contract/bundle';
+import type { PersonalReport, Results360 } from '@prova/contract/reports';
+import { parseJson } from '../../db/json-column';
+import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
+import type { ReportSubjectContext } from '../../policies/report-access';
+import { contentLang } from '../../presenters/present-campaign';
+import { localize } from '../../presenters/localize';
+import type { Repositories } from '../../repositories/create-repositories';
+import { computeReport } from './compute-report';
+import { computeResults360 } from './results-360';
+
+type ReportRepos = Pick<Repositories, 'reports'>;
+
+export interface PersonalReportView {
+  rep: PersonalReport;
+  results360: Results360 | null;
+  person: { id: number; firstName: string; lastName: string };
+  campaign: { id: number; name: string };
+  /** The person's content language: the report's texts are in it. */
+  lang: string;
+  downloadAllowed: boolean;
+}
+
+/** A report with nothing to show: no valued area and no 360 results. */
+export const isEmptyReport = (view: Pick<PersonalReportView, 'rep' | 'results360'>) =>
+  view.rep.areas.length === 0 && (view.results360 === null || view.results360.questions.every((q) => Object.keys(q.means).length === 0));
+
+/** Computes the report of the context's person, in their language, with whether the viewer may have it. */
+export async function buildPersonalReport(repos: ReportRepos, context: ReportSubjectContext): Promise<PersonalReportView> {
+  const { participation: campaign, subject, viewer } = context;
+  const lang = contentLang(campaign, subject);
+  const settings = reportSettings(campaign.report);
+  const [tests, assessedTests, outcomes] = await Promise.all([
+    repos.reports.listTestResults(campaign.id, subject.id),
+    repos.reports.listAssessedTests(campaign.id, subject.id),
+    repos.reports.listOutcomes(campaign.id, subject.id),
+  ]);
+  const model = bundleModelSchema.safeParse(parseJson<unknown>(campaign.model, {}));
+  const rep = computeReport({
+    model: model.success ? model.data : bundleModelSchema.parse({}),
+    lang,
+    tests,
+    assessedTests,
+    outcomes,
+  });
+  const results360 =
+    campaign.is360 === 1 ? await build360(repos, campaign.id, subject.id, campaign, settings.confidentialityThreshold, lang) : null;
+  return {
+    rep,
+    results360,
+    person: { id: subject.id, firstName: subject.first_name, lastName: subject.last_name },
+    campaign: { id: campaign.id, name: localize(campaign.name, lang) },
+    lang,
+    downloadAllowed: reportDownloadAllowed({
+      viewer,
+      status: campaign.status,
+      settings,
+      completedTests: tests.filter((t) => t.status === 'complete').length,
+    }),
+  };
+}
+
+async function build360(
+  repos: ReportRepos,
+  campaignId: number,
+  evalueeId: number,
+  campaign: { questions360: string | null; range360_num: number },
+  threshold: number,
+  lang: string,
+): Promise<Results360 | null> {
+  const questions = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
+  if (!questions.success) return null;
+  const [raters, answers] = await Promise.all([
+    repos.reports.listRaters(campaignId, evalueeId),
+    repos.reports.listAnswers360(campaignId, evalueeId),
+  ]);
+  return computeResults360({ evalueeId, questions: questions.data, raters, answers, threshold, scaleMax: campaign.range360_num, lang });
+}

@@ -1,0 +1,228 @@
+import en from '@prova/contract/locales/en/report.json';
+import es from '@prova/contract/locales/es/report.json';
+import it from '@prova/contract/locales/it/report.json';
+import {
+  barPercent,
+  devSuggestionParts,
+  formatScore,
+  highlightedSkills,
+  type PersonalReport,
+  ratingBand,
+  REPORT_SCALE_MAX,
+  type Results360,
+  type Results360Group,
+  suggestedMarkers,
+} from '@prova/contract/reports';
+import PDFDocument from 'pdfkit';
+
+export interface ReportPdfInput {
+  lang: 'it' | 'en' | 'es';
+  person: { firstName: string; lastName: string };
+  campaign: { name: string };
+  report: PersonalReport;
+  results360: Results360 | null;
+  generatedAt: Date;
+  /** The document's name, when a campaign document is run; the report's own title otherwise. */
+  title?: string;
+}
+
+type Texts = typeof it;
+const TEXTS: Record<ReportPdfInput['lang'], Texts> = { it, en, es };
+const LOCALE: Record<ReportPdfInput['lang'], string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES' };
+
+const COLOR = { text: '#1f2933', muted: '#52606d', accent: '#b71c1c', track: '#e4e7eb', bar: '#1565c0', grid: '#cbd2d9', fill: '#1565c0' };
+const MARGIN = 50;
+
+const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+const ddMMyyyy = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+
+/** The individual report as a PDF: the same content as the report page, chart included, in one language. */
+export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  const t = TEXTS[input.lang];
+  const locale = LOCALE[input.lang];
+  const fullName = `${input.person.firstName} ${input.person.lastName}`.trim();
+  const title = input.title || t.title;
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, lang: locale, info: { Title: `${title} – ${fullName}`, Author: 'Prova' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const score = (value: number) => formatScore(value, locale);
+  const bandLabel = (value: number) => t.bands[String(ratingBand(value)) as keyof Texts['bands']];
+  /** Starts a new page when fewer than `height` points are left. */
+  const room = (height: number) => {
+    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+  };
+  const heading = (text: string, size = 15) => {
+    room(60);
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(size).fillColor(COLOR.text).text(text, MARGIN, doc.y, { width });
+    doc.moveDown(0.3);
+  };
+  const body = (text: string, opts: { indent?: number; color?: string; bold?: boolean; size?: number } = {}) => {
+    if (!text) return;
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(opts.size ?? 10)
+      .fillColor(opts.color ?? COLOR.text)
+      .text(text, MARGIN + (opts.indent ?? 0), doc.y, { width: width - (opts.indent ?? 0) });
+  };
+  const bar = (value: number, indent: number) => {
+    room(14);
+    const x = MARGIN + indent;
+    const full = Math.min(220, width - indent);
+    const y = doc.y + 2;
+    doc.rect(x, y, full, 6).fill(COLOR.track);
+    doc.rect(x, y, (full * barPercent(value)) / 100, 6).fill(COLOR.bar);
+    doc.y = y + 10;
+  };
+
+  // Title block
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOR.text).text(title, { width });
+  body(fill(t.personOf, { name: fullName, campaign: input.campaign.name }), { size: 12 });
+  body(fill(t.generatedOn, { date: ddMMyyyy(input.generatedAt) }), { color: COLOR.muted });
+
+  const { areas, skills, markers, tasks, tests } = input.report;
+  const profile = areas.filter((area) => area.inProfile);
+  if (profile.length > 0) {
+    heading(t.profile);
+    drawProfile(doc, profile, width);
+    heading(t.summary, 12);
+    for (const area of profile) {
+      room(50);
+      body(`${area.name} · ${score(area.value)} · ${bandLabel(area.value)}`, { bold: true });
+      body(area.feedback, { color: COLOR.muted });
+      doc.moveDown(0.4);
+    }
+  }
+
+  if (areas.length > 0) {
+    heading(t.details);
+    const { best, worst } = highlightedSkills(skills);
+    for (const area of areas) {
+      room(70);
+      body(`${area.name} · ${fill(t.score, { value: score(area.value) })}`, { bold: true, size: 12 });
+      bar(area.value, 0);
+      for (const skill of skills.filter((s) => s.areaId === area.id)) {
+        room(60);
+        const mark = best.includes(skill) ? ` · ★ ${t.best}` : '';
+        body(`${skill.name} · ${score(skill.value)} · ${bandLabel(skill.value)}${mark}`, { indent: 14, bold: true });
+        bar(skill.value, 14);
+        if (worst.includes(skill)) {
+          body(`${t.attention} – ${t.suggestions}`, { indent: 14, color: COLOR.accent, bold: true });
+          for (const marker of suggestedMarkers(skill.id, markers)) {
+            for (const part of devSuggestionParts(marker.devSuggestion)) body(`• ${part}`, { indent: 24, color: COLOR.accent });
+          }
+        }
+        for (const marker of markers.filter((m) => m.skillId === skill.id)) {
+          room(40);
+          body(`${marker.name} · ${score(marker.value)}`, { indent: 28 });
+          body(marker.feedback, { indent: 28, color: COLOR.muted, size: 9 });
+          const taskIds = new Set(tasks.filter((task) => task.markerId === marker.id).map((task) => task.id));
+          const related = [...new Set(tests.filter((test) => taskIds.has(test.taskId)).map((test) => test.name))];
+          if (related.length) body(`${t.relatedTests}: ${related.join(', ')}`, { indent: 28, color: COLOR.muted, size: 9 });
+        }
+        doc.moveDown(0.3);
+      }
+      doc.moveDown(0.5);
+    }
+  }
+
+  if (input.results360) draw360(input.results360, t, { heading, body, room, locale });
+
+  doc.end();
+  return done;
+}
+
+interface Drawing {
+  heading(text: string, size?: number): void;
+  body(text: string, opts?: { indent?: number; color?: string; bold?: boolean; size?: number }): void;
+  room(height: number): void;
+  locale: string;
+}
+
+function groupName(group: Results360Group, t: Texts): string {
+  if (group.kind === 'relation') return group.label;
+  return t.feedback360[group.kind];
+}
+
+function draw360(results: Results360, t: Texts, { heading, body, room, locale }: Drawing) {
+  const mean = (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  heading(t.feedback360.heading);
+  body(fill(t.feedback360.intro, { max: results.scaleMax }));
+  body(fill(t.feedback360.confidentiality, { threshold: results.threshold }), { color: '#52606d', size: 9 });
+  for (const question of results.questions) {
+    room(30 + 14 * results.groups.length);
+    body(question.text, { bold: true });
+    for (const group of results.groups) {
+      const value = question.means[group.key];
+      if (value === undefined) continue;
+      body(`${groupName(group, t)}: ${mean(value)} (${fill(t.feedback360.raters, { count: question.raters[group.key] ?? 0 })})`, {
+        indent: 14,
+      });
+    }
+  }
+  if (results.comments.length === 0) return;
+  heading(t.feedback360.comments, 12);
+  for (const comment of results.comments) {
+    room(50);
+    body(comment.text, { bold: true });
+    if (comment.self.length) body(`${t.feedback360.yourComment}: ${comment.self.join(' · ')}`, { indent: 14 });
+    if (comment.others.length) {
+      body(`${t.feedback360.othersComments}:`, { indent: 14 });
+      for (const text of comment.others) body(`• ${text}`, { indent: 24 });
+    }
+    if (!comment.self.length && !comment.others.length) body(t.feedback360.noComments, { indent: 14, color: '#52606d' });
+  }
+}
+
+/** A radar of the profile's areas (bars when fewer than three), drawn as vector paths. */
+function drawProfile(doc: PDFKit.PDFDocument, areas: PersonalReport['areas'], width: number) {
+  if (areas.length < 3) {
+    for (const area of areas) {
+      doc.font('Helvetica').fontSize(10).fillColor(COLOR.text).text(area.name, MARGIN, doc.y);
+      const y = doc.y + 2;
+      doc.rect(MARGIN, y, 220, 8).fill(COLOR.track);
+      doc.rect(MARGIN, y, (220 * barPercent(area.value)) / 100, 8).fill(COLOR.bar);
+      doc.y = y + 14;
+    }
+    return;
+  }
+  const size = 240;
+  if (doc.y + size + 40 > doc.page.height - MARGIN) doc.addPage();
+  const cx = MARGIN + width / 2;
+  const cy = doc.y + size / 2 + 16;
+  const radius = size / 2 - 10;
+  const point = (index: number, value: number): [number, number] => {
+    const angle = -Math.PI / 2 + (2 * Math.PI * index) / areas.length;
+    const r = (radius * Math.max(0, Math.min(REPORT_SCALE_MAX, value))) / REPORT_SCALE_MAX;
+    return [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
+  };
+  doc.lineWidth(0.5).strokeColor(COLOR.grid);
+  for (let level = 1; level <= REPORT_SCALE_MAX; level++) doc.polygon(...areas.map((_, i) => point(i, level))).stroke();
+  areas.forEach((_, i) => {
+    doc
+      .moveTo(cx, cy)
+      .lineTo(...point(i, REPORT_SCALE_MAX))
+      .stroke();
+  });
+  doc
+    .polygon(...areas.map((area, i) => point(i, area.value)))
+    .fillOpacity(0.3)
+    .fillAndStroke(COLOR.fill, COLOR.fill);
+  doc.fillOpacity(1).lineWidth(1);
+  doc.font('Helvetica').fontSize(9).fillColor(COLOR.text);
+  areas.forEach((area, i) => {
+    const [x, y] = point(i, REPORT_SCALE_MAX + 0.6);
+    const label = area.name;
+    const labelWidth = doc.widthOfString(label);
+    doc.text(label, x - labelWidth / 2, y - 5, { lineBreak: false });
+  });
+  doc.x = MARGIN;
+  doc.y = cy + size / 2 + 10;
+}
