@@ -132,9 +132,13 @@ export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
 
 export const reportListQuerySchema = z.object({ campaignId: idSchema });
 
-/** The best skills (above the pivot, highest first) and the worst (below it, lowest first), two each. */
-export function highlightedSkills<T extends { value: number }>(skills: readonly T[]): { best: T[]; worst: T[] } {
-  const ordered = skills.map((skill, index) => ({ skill, index }));
+/**
+ * The best skills (above the pivot, highest first) and the worst (below it, lowest first), two each,
+ * among the skills of the areas in the profile: an area left out of the profile is never highlighted.
+ */
+export function highlightedSkills(report: Pick<PersonalReport, 'areas' | 'skills'>): { best: ReportSkill[]; worst: ReportSkill[] } {
+  const inProfile = new Set(report.areas.filter((area) => area.inProfile).map((area) => area.id));
+  const ordered = report.skills.filter((skill) => inProfile.has(skill.areaId)).map((skill, index) => ({ skill, index }));
   const best = ordered
     .filter(({ skill }) => skill.value > HIGHLIGHT_PIVOT)
     .sort((a, b) => b.skill.value - a.skill.value || a.index - b.index)

@@ -23,10 +23,11 @@ const HomeRoute = lazy(() => import('./routes/app/home').then((m) => ({ default:
 const TestsRoute = lazy(() => import('./routes/app/tests').then((m) => ({ default: m.TestsRoute })));
 const StartRoute = lazy(() => import('./routes/app/start').then((m) => ({ default: m.StartRoute })));
 const TestRoute = lazy(() => import('./routes/app/test').then((m) => ({ default: m.TestRoute })));
+const ReportRoute = lazy(() => import('./routes/app/report').then((m) => ({ default: m.ReportRoute })));
 
 /**
  * Screens still to come, each in its own issue:
- * - inside a campaign: paths.app.{report, skillup360, start, tests, test} and the 360 questionnaire
+ * - inside a campaign: paths.app.skillup360 and the 360 questionnaire
  *   -> children of CampaignRoot, next to the home.
  * Until then they fall through to "Not found...".
  */
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
               { path: paths.app.tests.path, element: <TestsRoute /> },
               { path: paths.app.start.path, element: <StartRoute /> },
               { path: paths.app.test.path, element: <TestRoute /> },
+              { path: paths.app.report.path, element: <ReportRoute /> },
             ],
           },
         ],

@@ -19,7 +19,7 @@ export const paths = {
   selectCampaign: { path: '/select-campaign', getHref: () => '/select-campaign' },
 
   app: {
-    // later: report and 360 screens (their menu links already point here)
+    // later: the 360 screens
     report: { path: '/report', getHref: () => '/report' },
     skillup360: { path: '/skillup-360', getHref: () => '/skillup-360' },
     start: { path: '/start', getHref: () => '/start' },

@@ -1,6 +1,9 @@
 import { DEFAULT_LANG, UI_LANG, type LangCode } from '@prova/contract/limits';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enReport from '@prova/contract/locales/en/report.json';
+import esReport from '@prova/contract/locales/es/report.json';
+import itReport from '@prova/contract/locales/it/report.json';
 import en from '../locales/en/translation.json';
 import es from '../locales/es/translation.json';
 import it from '../locales/it/translation.json';
@@ -9,10 +12,11 @@ const UI_LANGS = ['it', 'en', 'es'] as const;
 export type UiLang = (typeof UI_LANGS)[number];
 export const DEFAULT_UI_LANG: UiLang = UI_LANG[DEFAULT_LANG];
 
+// The report's texts are shared with the server, which writes the same words into the PDF.
 export const resources = {
-  it: { translation: it },
-  en: { translation: en },
-  es: { translation: es },
+  it: { translation: it, report: itReport },
+  en: { translation: en, report: enReport },
+  es: { translation: es, report: esReport },
 } as const;
 
 export function isUiLang(value: string | undefined): value is UiLang {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import en from './en/translation.json';
 import es from './es/translation.json';
 import itText from './it/translation.json';
+import enReport from '@prova/contract/locales/en/report.json';
+import esReport from '@prova/contract/locales/es/report.json';
+import itReport from '@prova/contract/locales/it/report.json';
 
 // Every interface text exists in the three languages, with the same interpolation variables.
 function flatten(value: unknown, prefix = ''): Map<string, string> {
@@ -77,6 +80,39 @@ describe('Italian texts', () => {
     ];
     // Rendered as the user reads them: the password minimum is interpolated.
     const texts = new Set([...italian.values()].map((t) => t.replaceAll('{{min}}', '8')));
+    expect(spec.filter((s) => !texts.has(s))).toEqual([]);
+  });
+});
+
+// The report's texts live with the contract: the page and the server's PDF share them.
+describe('report texts', () => {
+  const report = flatten(itReport);
+
+  it.each([
+    ['English', flatten(enReport)],
+    ['Spanish', flatten(esReport)],
+  ])('%s has every key and variable the Italian one has', (_name, other) => {
+    expect([...other.keys()].sort()).toEqual([...report.keys()].sort());
+    for (const [key, text] of report) {
+      expect(variables(other.get(key) ?? ''), key).toEqual(variables(text));
+      expect((other.get(key) ?? '').trim(), key).not.toBe('');
+    }
+  });
+
+  it('are the specification words in Italian', () => {
+    const spec = [
+      'Il report è pronto per il download',
+      'Nessun report disponibile',
+      'La pagina di report non è ancora attiva. Ti avviseremo quando sarà disponibile.',
+      'Scarica il report',
+      'Risultati in dettaglio',
+      'Punto di attenzione',
+      'Presidio insufficiente',
+      'Presidio sufficiente',
+      'Presidio buono',
+      'Presidio ottimo',
+    ];
+    const texts = new Set(report.values());
     expect(spec.filter((s) => !texts.has(s))).toEqual([]);
   });
 });

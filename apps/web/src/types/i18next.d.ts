@@ -1,8 +1,9 @@
+import type itReport from '@prova/contract/locales/it/report.json';
 import type it from '../locales/it/translation.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof it };
+    resources: { translation: typeof it; report: typeof itReport };
   }
 }

@@ -103,7 +103,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 
   if (areas.length > 0) {
     heading(t.details);
-    const { best, worst } = highlightedSkills(skills);
+    const { best, worst } = highlightedSkills(input.report);
     for (const area of areas) {
       room(70);
       body(`${area.name} · ${fill(t.score, { value: score(area.value) })}`, { bold: true, size: 12 });
@@ -162,9 +162,10 @@ function draw360(results: Results360, t: Texts, { heading, body, room, locale }:
     for (const group of results.groups) {
       const value = question.means[group.key];
       if (value === undefined) continue;
-      body(`${groupName(group, t)}: ${mean(value)} (${fill(t.feedback360.raters, { count: question.raters[group.key] ?? 0 })})`, {
-        indent: 14,
-      });
+      const count = question.raters[group.key] ?? 0;
+      const raters =
+        group.kind === 'self' ? '' : ` (${fill(count === 1 ? t.feedback360.raters_one : t.feedback360.raters_other, { count })})`;
+      body(`${groupName(group, t)}: ${mean(value)}${raters}`, { indent: 14 });
     }
   }
   if (results.comments.length === 0) return;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { reportListQuerySchema, reportListResponseSchema, reportRunParamsSchema, type ReportDocument } from '@prova/contract/reports';
-import { reportDownloadAllowed, reportSettings } from '../../../domain/report-download';
+import { reportSettings } from '../../../domain/report-download';
 import { HttpError, notFound } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import { requireCampaignReader, requireReportSubject, type ReportViewer } from '../../../policies/report-access';
@@ -38,14 +38,11 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const reader = await requireCampaignReader(request, request.query.campaignId);
       const { campaign, viewer, user } = reader;
-      const tests = viewer === 'self' ? await repos.reports.listTestResults(campaign.id, user.id) : [];
-      const allowed = reportDownloadAllowed({
-        viewer,
-        status: campaign.status,
-        settings: reportSettings(campaign.report),
-        completedTests: tests.filter((t) => t.status === 'complete').length,
-      });
-      return { status: true as const, reports: allowed ? documentsFor(viewer, campaign.report, reader.lang) : [] };
+      if (viewer !== 'self') return { status: true as const, reports: documentsFor(viewer, campaign.report, reader.lang) };
+      // The assessed are offered a document once they may download it and it has something to show.
+      const view = await buildPersonalReport(repos, await requireReportSubject(request, campaign.id, user.id));
+      const offered = view.downloadAllowed && !isEmptyReport(view);
+      return { status: true as const, reports: offered ? documentsFor(viewer, campaign.report, reader.lang) : [] };
     },
   );
 
