@@ -28,7 +28,9 @@ type Concern =
   /** Staff (admin, superassessor) of the company only. */
   | 'staff'
   /** A person's report: their own, their assessor's in that campaign, or the company's staff. */
-  | 'report';
+  | 'report'
+  /** A 360 campaign the caller takes part in, and only the people they evaluate there. */
+  | 'evaluator';
 
 interface RouteSpec {
   access: 'public' | Concern;
@@ -112,6 +114,15 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/report/:campaignId/individual/personal/:userId': { access: 'report' },
   'GET /api/report/:campaignId/individual/hr/:userId/download': { access: 'report' },
   'GET /api/reports/:reportId/run/:campaignId/:userId': { access: 'report' },
+
+  'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
+  'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },
+  'GET /api/tests/360/data/:campaignId/:evaluee': { access: 'evaluator' },
+  'POST /api/tests/360/data/:campaignId/:evaluee': {
+    access: 'evaluator',
+    body: { version: 1, data: { closed: { '1': 4 } }, finished: false },
+    anyType: ['data.closed', 'data.closed.1'],
+  },
 };
 
 /** What each path parameter names; `:id` is named by the route's spec. */
@@ -122,6 +133,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   abbreviation: 'abbreviation',
   slug: 'slug',
   reportId: 'report',
+  evaluee: 'user',
 };
 type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug' | 'report';
 const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'report'];
@@ -198,6 +210,9 @@ const bundle = {
       dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 360 }, { test: 108 }],
       participants: [{ user: ANNA }],
+      // Anna evaluates herself: the 360 calls' rightful caller.
+      relations360: [{ evaluator: ANNA, evaluee: ANNA, relationId: 3 }],
+      questions360: { closed: [{ id: 1, text: 'Ascolta' }] },
       ...reporting(108),
     },
     {
@@ -400,7 +415,9 @@ describe('who is asking', () => {
           ? [caller(ELENA), annaAssessed]
           : route.access === 'staff'
             ? [caller(SOFIA), anna]
-            : [caller(ANNA), anna];
+            : route.access === 'evaluator'
+              ? [caller(ANNA), annaPrivate]
+              : [caller(ANNA), anna];
       const res = await call(route, ids, { cookie: who.cookie });
       if (res.statusCode < 200 || res.statusCode > 299) failures.push(describeAnswer(route, urlFor(route, ids), res));
     }

@@ -2,7 +2,7 @@ import { Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely
 import { createDialect, type DialectName, type DialectOptions } from './dialect';
 import { initial } from './migrations/0001-initial';
 import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
-import { answers360 } from './migrations/0003-answers360';
+import { feedback360 } from './migrations/0003-feedback360';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -18,7 +18,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
     '0002-test-clock-and-scoring': testClockAndScoring(dialect),
-    '0003-answers360': answers360(),
+    '0003-feedback360': feedback360(),
   };
 }
 

@@ -175,6 +175,16 @@ export interface Answers360Table {
   updated_at: Instant;
 }
 
+/** Who evaluates whom in a 360, how far (the answers are in answers360). */
+export interface Evaluations360Table {
+  campaign_id: number;
+  evaluator_id: number;
+  evaluee_id: number;
+  version: number;
+  status: string;
+  updated_at: Instant;
+}
+
 export interface LogsTable {
   id: Generated<number>;
   user_id: number;
@@ -207,6 +217,7 @@ export interface Database {
   test_progress_history: TestProgressHistoryTable;
   outcomes: OutcomesTable;
   answers360: Answers360Table;
+  evaluations360: Evaluations360Table;
   logs: LogsTable;
   password_resets: PasswordResetsTable;
 }

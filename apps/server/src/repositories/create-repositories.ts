@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
+import { createFeedback360Repository } from './feedback360-repository';
 import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
 import { createProgressRepository } from './progress-repository';
@@ -19,6 +20,7 @@ export function createRepositories(db: Db) {
     outcomes: createOutcomesRepository(db),
     logs: createLogsRepository(db),
     reports: createReportsRepository(db),
+    feedback360: createFeedback360Repository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
