@@ -32,6 +32,8 @@ export const relationSchema = z.object({
   relationId: z.number().int(),
   user_is_evaluated: z.enum(EVALUATION_STATES),
   label: z.string(),
+  /** The evaluation's version on the server (0 before any answer): a newer local copy wins. */
+  version: z.number().int(),
 });
 export type Relation = z.infer<typeof relationSchema>;
 

@@ -118,4 +118,18 @@ async function writeDemoFeedback(db: Db): Promise<void> {
     return answers.open ? [...closed, { ...base, question_id: 90, value: null, text_value: answers.open }] : closed;
   });
   await db.insertInto('answers360').values(rows).execute();
+  const evaluators = Object.keys(FEEDBACK_360).map((name) => ids.get(`${name}@lanificio.example`)!);
+  await db
+    .insertInto('evaluations360')
+    .values(
+      evaluators.map((evaluator) => ({
+        campaign_id: FEEDBACK_CAMPAIGN_ID,
+        evaluator_id: evaluator,
+        evaluee_id: evaluee,
+        version: 1,
+        status: 'y',
+        updated_at: at,
+      })),
+    )
+    .execute();
 }

@@ -24,13 +24,9 @@ const TestsRoute = lazy(() => import('./routes/app/tests').then((m) => ({ defaul
 const StartRoute = lazy(() => import('./routes/app/start').then((m) => ({ default: m.StartRoute })));
 const TestRoute = lazy(() => import('./routes/app/test').then((m) => ({ default: m.TestRoute })));
 const ReportRoute = lazy(() => import('./routes/app/report').then((m) => ({ default: m.ReportRoute })));
+const Feedback360Route = lazy(() => import('./routes/app/feedback360').then((m) => ({ default: m.Feedback360Route })));
+const Evaluation360Route = lazy(() => import('./routes/app/feedback360').then((m) => ({ default: m.Evaluation360Route })));
 
-/**
- * Screens still to come, each in its own issue:
- * - inside a campaign: paths.app.skillup360 and the 360 questionnaire
- *   -> children of CampaignRoot, next to the home.
- * Until then they fall through to "Not found...".
- */
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -55,6 +51,8 @@ export const router = createBrowserRouter([
               { path: paths.app.start.path, element: <StartRoute /> },
               { path: paths.app.test.path, element: <TestRoute /> },
               { path: paths.app.report.path, element: <ReportRoute /> },
+              { path: paths.app.skillup360.path, element: <Feedback360Route /> },
+              { path: paths.app.evaluation360.path, element: <Evaluation360Route /> },
             ],
           },
         ],

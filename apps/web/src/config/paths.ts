@@ -19,9 +19,10 @@ export const paths = {
   selectCampaign: { path: '/select-campaign', getHref: () => '/select-campaign' },
 
   app: {
-    // later: the 360 screens
     report: { path: '/report', getHref: () => '/report' },
     skillup360: { path: '/skillup-360', getHref: () => '/skillup-360' },
+    /** The 360 questionnaire about one person (the spec leaves its route open). */
+    evaluation360: { path: '/skillup-360/:evaluee', getHref: (evaluee: number) => `/skillup-360/${evaluee}` },
     start: { path: '/start', getHref: () => '/start' },
     tests: { path: '/tests', getHref: () => '/tests' },
     test: { path: '/test', getHref: () => '/test' },

@@ -77,10 +77,28 @@ describe('Italian texts', () => {
       "Potrai completare l'attività in un secondo momento",
       "Se esci prima di aver completato l'attività non potrai più ritornare su questa videata",
       "Impossibile caricare l'attività",
+      'Mostra tutti',
+      'Escludi nomi già valutati',
+      'Feedback',
+      'Inizia',
+      'Continua',
+      'Modifica',
+      'Vuoi iniziare la valutazione?',
+      'Sì',
+      'No',
+      'Set precedente',
+      'Set successivo',
+      'CONTINUA',
+      'TERMINA IL QUESTIONARIO',
+      'Ora tocca a te',
+      'Rispondi alla domanda per continuare',
+      'Hai completato la valutazione',
+      'Nessun domande disponibile',
     ];
     // Rendered as the user reads them: the password minimum is interpolated.
     const texts = new Set([...italian.values()].map((t) => t.replaceAll('{{min}}', '8')));
     expect(spec.filter((s) => !texts.has(s))).toEqual([]);
+    expect(italian.get('feedback360.answerMin')).toBe('Rispondi a {{min}} risposte per continuare ({{n}} su {{min}})');
   });
 });
 

@@ -23,6 +23,7 @@ export function presentRelation(row: RelationRow, lang: string): Relation {
     relationId: row.relation_id,
     user_is_evaluated: (row.status ?? 'n') as EvaluationState,
     label: localize(row.label, lang),
+    version: row.version ?? 0,
   };
 }
 

@@ -48,3 +48,10 @@ describe('readNeedPushing', () => {
     expect(readNeedPushing(undefined)).toEqual([]);
   });
 });
+
+describe('EVAL360 requests', () => {
+  it('save the evaluation of the person named by testId', () => {
+    const request = toTaskRequest(task({ type: 'EVAL360', testId: 52, data: { data: { closed: { '1': 4 } }, finished: true } }));
+    expect(request).toEqual({ url: '/api/tests/360/data/7/52', body: { version: 3, data: { closed: { '1': 4 } }, finished: true } });
+  });
+});

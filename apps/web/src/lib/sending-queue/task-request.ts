@@ -24,6 +24,8 @@ export function toTaskRequest(task: QueueTask): TaskRequest {
       return { url: `${API_BASE}/tests/checkSync/${campaignId}`, body: { tests: readTestVersions(data) } };
     case 'LOG':
       return { url: `${API_BASE}/logs`, body: { data: logText(data) } };
+    case 'EVAL360':
+      return { url: `${API_BASE}/tests/360/data/${campaignId}/${testId}`, body: { version, ...(data as object) } };
   }
 }
 

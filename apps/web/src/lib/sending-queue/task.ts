@@ -1,6 +1,7 @@
 // What the sending queue holds  and the order it keeps.
 
-export type TaskType = 'SYNC' | 'SYNC_ALL' | 'STATUS' | 'DATA' | 'OUTCOMES' | 'LOG';
+/** EVAL360: a whole 360 evaluation; its `testId` is the evaluee's id (one task per person evaluated). */
+export type TaskType = 'SYNC' | 'SYNC_ALL' | 'STATUS' | 'DATA' | 'OUTCOMES' | 'LOG' | 'EVAL360';
 
 /** Why the last attempt failed: `none` before any failure. */
 export type RetryType = 'none' | 'temporary' | 'permanent' | 'auth';

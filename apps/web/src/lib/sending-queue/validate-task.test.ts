@@ -42,3 +42,20 @@ describe('validateTask', () => {
     }
   });
 });
+
+describe('EVAL360 tasks', () => {
+  it('keeps a valid evaluation and refuses one the server would refuse', () => {
+    const task = validateTask({
+      type: 'EVAL360',
+      campaignId: 7,
+      testId: 40,
+      userId: 41,
+      version: 3,
+      data: { data: { closed: { '1': 4 } } },
+    });
+    expect(task.data).toEqual({ data: { closed: { '1': 4 }, open: {}, linked: {} }, finished: false });
+    expect(() =>
+      validateTask({ type: 'EVAL360', campaignId: 7, testId: 40, userId: 41, version: 3, data: { data: { closed: { x: 4 } } } }),
+    ).toThrow('Invalid EVAL360 request data');
+  });
+});

@@ -3,8 +3,9 @@ import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, toDate, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
-import { completionPercent, elapsedPercent } from '../rules/test-rules';
+import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
+import { CampaignTimeBar } from '@/components/ui/time-bar';
+import { completionPercent } from '../rules/test-rules';
 import { HtmlText } from '@/components/ui/html-text';
 
 /**
@@ -19,7 +20,6 @@ export function Dashboard({ user, campaign, tests }: { user: User; campaign: Cam
   const completed = tests.filter((test) => test.status === 'complete').length;
   const percent = completionPercent(tests);
   const allDone = tests.length > 0 && completed === tests.length;
-  const elapsed = elapsedPercent(toDate(campaign.dateStart), toDate(campaign.dateEnd));
   const text = allDone && campaign.onCompleteText.trim() ? campaign.onCompleteText : campaign.description;
 
   return (
@@ -37,17 +37,7 @@ export function Dashboard({ user, campaign, tests }: { user: User; campaign: Cam
           <span>{t('room.endDate')}</span>{' '}
           <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>{formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}</time>
         </p>
-        <div
-          className="time-bar"
-          role="progressbar"
-          aria-label={t('room.timeElapsed')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={elapsed}
-          aria-valuetext={t('room.timeElapsedValue', { percent: elapsed })}
-        >
-          <span className="time-bar__fill" style={{ width: `${elapsed}%` }} />
-        </div>
+        <CampaignTimeBar start={campaign.dateStart} end={campaign.dateEnd} />
       </div>
     </section>
   );

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   completionPercent,
   DEFAULT_TEST_COLOR,
-  elapsedPercent,
   missingPrerequisiteNames,
   secondsLeft,
   startStateOf,
@@ -112,15 +111,6 @@ describe('dashboard figures', () => {
     expect(completionPercent([])).toBe(0);
     expect(completionPercent([{ status: 'complete' }, { status: 'incomplete' }, { status: 'not attempted' }])).toBe(33);
     expect(completionPercent([{ status: 'complete' }, { status: 'complete' }, { status: 'incomplete' }])).toBe(67);
-  });
-
-  it('clamps the time bar to 0..99 until the deadline, then 100', () => {
-    const start = new Date('2026-01-01T00:00:00Z');
-    const end = new Date('2026-01-11T00:00:00Z');
-    expect(elapsedPercent(start, end, new Date('2025-12-01T00:00:00Z'))).toBe(0);
-    expect(elapsedPercent(start, end, new Date('2026-01-06T00:00:00Z'))).toBe(50);
-    expect(elapsedPercent(start, end, new Date('2026-01-10T23:59:00Z'))).toBe(99);
-    expect(elapsedPercent(start, end, end)).toBe(100);
   });
 });
 

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { FeedbackDashboard } from '@/features/feedback360/components/feedback-dashboard';
+import { Questionnaire } from '@/features/feedback360/components/questionnaire';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCampaignContext } from './campaign-root';
+
+/** /skillup-360: the people to evaluate; only in a 360 campaign. */
+export function Feedback360Route() {
+  const { t } = useTranslation();
+  const { user, campaign } = useCampaignContext();
+  useDocumentTitle(t('feedback360.pageTitle'));
+  if (!campaign.is360) return <Navigate to={paths.home.getHref()} replace />;
+  return (
+    <div className="page">
+      <FeedbackDashboard user={user} campaign={campaign} />
+    </div>
+  );
+}
+
+/** /skillup-360/:evaluee: the questionnaire; a missing evaluee or campaign goes back to the dashboard. */
+export function Evaluation360Route() {
+  const { t } = useTranslation();
+  const { user, campaign } = useCampaignContext();
+  const evaluee = Number(useParams().evaluee);
+  useDocumentTitle(t('feedback360.pageTitle'));
+  if (!campaign.is360 || !Number.isInteger(evaluee) || evaluee <= 0) return <Navigate to={paths.app.skillup360.getHref()} replace />;
+  return (
+    <div className="page">
+      <Questionnaire key={evaluee} user={user} campaign={campaign} evaluee={evaluee} />
+    </div>
+  );
+}
