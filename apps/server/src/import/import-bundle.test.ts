@@ -375,7 +375,10 @@ describe('demo bundle', () => {
     expect(c.campaigns).toBe(9);
     expect(c.test_progress).toBe(3);
     // Last year's 360 about Giulia: seven raters, six closed answers each, four comments.
-    const answers = await db.selectFrom('answers360').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const answers = await db
+      .selectFrom('answers360')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(answers.n)).toBe(7 * 6 + 4);
     expect(await seedDemoIfEmpty(database, { info: (m) => log.push(m) })).toBe(false);
     expect((await counts(db)).users).toBe(12);

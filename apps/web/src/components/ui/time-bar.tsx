@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { elapsedPercent, toDate } from '@/lib/dates';
+import { elapsedPercent } from '@/lib/campaign-time';
+import { toDate } from '@/lib/dates';
 
 /** How much of the campaign's time has gone by (0..99 until the deadline, then 100), as a bar and as text. */
 export function CampaignTimeBar({ start, end }: { start: string; end: string }) {

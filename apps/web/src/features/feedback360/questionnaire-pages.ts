@@ -71,8 +71,10 @@ export function toggleLinked(
   return { ...answers, linked: { ...answers.linked, [page.question.id]: given } };
 }
 
-/** Where a reopened evaluation continues: the first page not answered yet (the last one when all are). */
+/** Where a reopened evaluation continues: the first page not answered yet; a finished one ('Modifica') from the start. */
 export function firstOpenPage(pages: QuestionnairePage[], answers: EvaluationAnswers): number {
-  const index = pages.findIndex((page) => !isPageAnswered(page, answers));
-  return index < 0 ? Math.max(0, pages.length - 1) : index;
+  return Math.max(
+    0,
+    pages.findIndex((page) => !isPageAnswered(page, answers)),
+  );
 }

@@ -134,7 +134,15 @@ describe('GET /api/usercampaign/:campaignId/userrelation', () => {
     expect(res.json()).toEqual({
       status: true,
       result: [
-        { id: id('giulia'), firstName: 'Giulia', lastName: 'Ferri', relationId: 3, user_is_evaluated: 'n', label: 'Autovalutazione', version: 0 },
+        {
+          id: id('giulia'),
+          firstName: 'Giulia',
+          lastName: 'Ferri',
+          relationId: 3,
+          user_is_evaluated: 'n',
+          label: 'Autovalutazione',
+          version: 0,
+        },
         { id: id('paolo'), firstName: 'Paolo', lastName: 'Rinaldi', relationId: 2, user_is_evaluated: 'n', label: 'Collega', version: 0 },
       ],
       labels: { details_360: '<p>Il 360.</p>', details_auto: '<p>Parla di te.</p>', details_etero: '<p>Parla dei colleghi.</p>' },

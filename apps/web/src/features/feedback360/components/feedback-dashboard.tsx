@@ -129,7 +129,7 @@ export function FeedbackDashboard({ campaign, user }: { campaign: Campaign; user
                   return (
                     <li key={relation.id} className="feedback__person">
                       <span className="feedback__name">{name}</span>
-                      <span className="feedback__label">{relation.label}</span>
+                      {relation.label !== name && <span className="feedback__label">{relation.label}</span>}
                       <Button
                         variant={relation.user_is_evaluated === 'y' ? 'secondary' : 'primary'}
                         aria-label={t('feedback360.actionFor', { action, name })}

@@ -63,12 +63,14 @@ function QuestionnaireForm({
   }, [index]);
 
   const { evaluee } = questions;
-  const name =
-    evaluee.relationId === SELF_RELATION_ID ? t('feedback360.selfEvaluation') : `${evaluee.firstName} ${evaluee.lastName}`.trim();
+  const title =
+    evaluee.relationId === SELF_RELATION_ID
+      ? t('feedback360.selfEvaluation')
+      : t('feedback360.evaluationOf', { name: `${evaluee.firstName} ${evaluee.lastName}`.trim() });
   if (pages.length === 0) {
     return (
       <section className="questionnaire">
-        <h1>{t('feedback360.evaluationOf', { name })}</h1>
+        <h1>{title}</h1>
         <p>{t('feedback360.noQuestions')}</p>
       </section>
     );
@@ -91,7 +93,7 @@ function QuestionnaireForm({
 
   return (
     <section className="questionnaire" aria-labelledby={`${helperId}-title`}>
-      <h1 id={`${helperId}-title`}>{t('feedback360.evaluationOf', { name })}</h1>
+      <h1 id={`${helperId}-title`}>{title}</h1>
       <nav className="questionnaire__bar" aria-label={t('feedback360.progress', { page: index + 1, pages: pages.length })}>
         <Button variant="secondary" disabled={index === 0} onClick={() => go(index - 1)}>
           {t('feedback360.prevSet')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedPercent } from './dates';
+import { elapsedPercent } from './campaign-time';
 
 describe('elapsedPercent', () => {
   it('clamps the time bar to 0..99 until the deadline, then 100', () => {

@@ -1,0 +1,316 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
+import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
+import { signIn } from '../fixtures/sign-in';
+
+// 360 feedback in the real app: the dashboard, a colleague's and one's own evaluation page by page
+// (closed questions, the linked question's rules, the open question), a reload in the middle, relation
+// 4's scale on a phone, and every answer on the server. Then the demo's evaluator on a phone.
+
+function seed360() {
+  const n = uniqueId();
+  const company = `E2E Feedback ${n}`;
+  const person = (first: string): Person => ({
+    email: `${first.toLowerCase()}.${n}@e2e.example`,
+    password: PASSWORD,
+    firstName: first,
+    lastName: `Prova${n}`,
+  });
+  const luisa = person('Luisa');
+  const piero = person('Piero');
+  const nadia = person('Nadia');
+  const campaignId = n * 10;
+  importBundle({
+    version: 1,
+    companies: [{ name: company }],
+    users: [luisa, piero, nadia].map((p) => ({
+      company,
+      email: p.email,
+      password: PASSWORD,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      privacy: true,
+    })),
+    tests: [
+      {
+        id: 360,
+        abbreviation: 'FBK',
+        name: 'Feedback 360',
+        url: '/skillup-360',
+        jsonData: {},
+        labels360: [
+          {
+            lang: 'IT_it',
+            details_360: '<p>Il feedback raccoglie punti di vista diversi.</p>',
+            details_auto: '<p>Pensa a come lavori di solito.</p>',
+            details_etero: '<p>Pensa a episodi concreti.</p>',
+          },
+        ],
+      },
+    ],
+    campaigns: [
+      {
+        id: campaignId,
+        company,
+        name: 'Feedback di squadra',
+        dateStart: '2026-01-01T08:00:00+01:00',
+        dateEnd: '2030-12-31T20:00:00+01:00',
+        is360: true,
+        selfEvaluation: true,
+        tests: [{ test: 360 }],
+        participants: [luisa, piero, nadia].map((p) => ({ user: p.email, lang: 'IT_it' })),
+        relations360: [
+          { evaluator: luisa.email, evaluee: luisa.email, relationId: 3, label: 'Autovalutazione' },
+          { evaluator: luisa.email, evaluee: piero.email, relationId: 2, label: 'Collega' },
+          { evaluator: nadia.email, evaluee: luisa.email, relationId: 4, label: 'Collaboratrice' },
+        ],
+        questions360: {
+          closed: Array.from({ length: 12 }, (_, i) => ({ id: i + 1, text: `Comportamento numero ${i + 1}` })),
+          linked: [
+            {
+              id: 50,
+              label: 'Punti di forza e da migliorare',
+              min_answers: 1,
+              max_answers: 2,
+              columns: [
+                { order: 1, label: 'Forza' },
+                { order: 2, label: 'Da migliorare' },
+              ],
+              answers: [
+                { id: 501, label: 'Ascolto' },
+                { id: 502, label: 'Precisione' },
+                { id: 503, label: 'Iniziativa' },
+              ],
+            },
+          ],
+          open: [{ id: 90, text: 'Che cosa dovrebbe continuare a fare?' }],
+        },
+      },
+    ],
+  });
+  return { luisa, piero, nadia, campaignId };
+}
+
+const idOf = async (page: Page) => ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
+const saved = (page: Page) => expect(page.getByRole('banner').getByRole('status')).toHaveText('Salvato');
+const continueButton = (page: Page) => page.getByRole('button', { name: 'CONTINUA' });
+const finishButton = (page: Page) => page.getByRole('button', { name: 'TERMINA IL QUESTIONARIO' });
+
+/** Answers the closed questions on the page (one at a time in the carousel) with `value`. */
+async function answerClosed(page: Page, value: number) {
+  const next = page.getByRole('button', { name: 'Domanda successiva' });
+  for (let guard = 0; guard < 20; guard++) {
+    for (const group of await page.locator('fieldset.questionnaire__question').all()) {
+      await group.getByRole('radio', { name: String(value), exact: true }).check();
+    }
+    if (!(await next.isVisible()) || (await next.isDisabled())) return;
+    await next.click();
+  }
+}
+
+/** Answers whatever page is shown until the questionnaire is finished, from wherever it starts. */
+async function finishQuestionnaire(page: Page) {
+  for (let guard = 0; guard < 30; guard++) {
+    const text = page.getByRole('textbox');
+    if (await text.isVisible()) {
+      if (!(await text.inputValue()).trim()) await text.fill('Continua a condividere quello che sai.');
+    } else if (await page.getByRole('checkbox').first().isVisible()) {
+      const action = (await finishButton(page).isVisible()) ? finishButton(page) : continueButton(page);
+      while (await action.isDisabled()) await page.getByRole('checkbox', { checked: false, disabled: false }).first().check();
+    } else {
+      await answerClosed(page, 4);
+    }
+    if (await finishButton(page).isVisible()) {
+      await finishButton(page).click();
+      return;
+    }
+    await continueButton(page).click();
+  }
+  throw new Error('the questionnaire did not end');
+}
+
+test('a colleague and oneself evaluated page by page, a reload in the middle, every answer on the server', async ({ page }) => {
+  const { luisa, piero, campaignId } = seed360();
+  await page.goto('/login');
+  await signIn(page, luisa);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/skillup-360');
+
+  const dashboard = page.getByRole('region', { name: 'Feedback 360' });
+  await expect(dashboard.getByRole('heading', { level: 2, name: 'Feedback' })).toBeVisible();
+  await expect(dashboard).toContainText('Il feedback raccoglie punti di vista diversi.');
+  await expect(dashboard).toContainText('Pensa a come lavori di solito.');
+  await expect(dashboard).toContainText('0 su 2');
+  const people = dashboard.getByRole('listitem');
+  await expect(people).toHaveText(['AutovalutazioneInizia', /^Piero Prova\d+CollegaInizia$/]);
+  await expectAccessible(page, '360 dashboard');
+
+  // Entering asks first; 'No' stays.
+  const pieroName = `${piero.firstName} ${piero.lastName}`;
+  await dashboard.getByRole('button', { name: `Inizia: ${pieroName}` }).click();
+  const ask = page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' });
+  await ask.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(/\/skillup-360$/);
+  await dashboard.getByRole('button', { name: `Inizia: ${pieroName}` }).click();
+  await ask.getByRole('button', { name: 'Sì' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Valutazione di ${pieroName}` })).toBeVisible();
+
+  // Page 1: ten closed questions; nothing goes on until all have an answer.
+  await expect(page.locator('fieldset.questionnaire__question')).toHaveCount(10);
+  await expect(page.getByRole('button', { name: 'Set precedente' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Set successivo' })).toBeDisabled();
+  await expect(continueButton(page)).toBeDisabled();
+  await expect(page.getByText('Rispondi alla domanda per continuare')).toBeVisible();
+  // By keyboard: arrows move within the scale.
+  await page
+    .getByRole('group', { name: /Comportamento numero 1$/ })
+    .getByRole('radio', { name: '1', exact: true })
+    .focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('group', { name: /Comportamento numero 1$/ }).getByRole('radio', { name: '2', exact: true })).toBeChecked();
+  await expectAccessible(page, '360 closed questions');
+  await answerClosed(page, 4);
+  await expect(page.getByRole('button', { name: 'Set successivo' })).toBeEnabled();
+  await continueButton(page).click();
+
+  // Page 2: the last two closed questions; then a reload.
+  await expect(page.locator('fieldset.questionnaire__question')).toHaveCount(2);
+  await answerClosed(page, 5);
+  await saved(page);
+  await page.reload();
+  // It continues where Luisa stopped: the linked question's first column.
+  const strengths = page.getByRole('group', { name: 'Punti di forza e da migliorare: Forza' });
+  await expect(strengths).toBeVisible();
+  await expect(page.getByText('Rispondi a 1 risposte per continuare (0 su 1)')).toBeVisible();
+  await page.getByRole('button', { name: 'Set precedente' }).click();
+  await expect(page.getByRole('group', { name: /Comportamento numero 12$/ }).getByRole('radio', { name: '5', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Set successivo' }).click();
+
+  // The linked rules: two at most a column, an answer in one column only, choosing again takes it back.
+  await strengths.getByRole('checkbox', { name: 'Ascolto' }).check();
+  await strengths.getByRole('checkbox', { name: 'Precisione' }).check();
+  await expect(strengths.getByRole('checkbox', { name: 'Iniziativa' })).toBeDisabled();
+  await strengths.getByRole('checkbox', { name: 'Precisione' }).uncheck();
+  await expect(strengths.getByRole('checkbox', { name: 'Iniziativa' })).toBeEnabled();
+  await expectAccessible(page, '360 linked question');
+  await continueButton(page).click();
+  const improve = page.getByRole('group', { name: 'Punti di forza e da migliorare: Da migliorare' });
+  await expect(improve.getByRole('checkbox', { name: 'Ascolto' })).toBeDisabled();
+  await improve.getByRole('checkbox', { name: 'Iniziativa' }).check();
+  await continueButton(page).click();
+
+  // The open question, under 'Ora tocca a te'.
+  await expect(page.getByRole('heading', { name: 'Ora tocca a te' })).toBeVisible();
+  await expect(finishButton(page)).toBeDisabled();
+  await page.getByLabel('Che cosa dovrebbe continuare a fare?').fill('Aiutare i nuovi arrivati.');
+  await finishButton(page).click();
+  await expect(page.getByText('Hai completato la valutazione')).toBeVisible();
+  await expect(page).toHaveURL(/\/skillup-360$/);
+  await expect(dashboard).toContainText('1 su 2');
+  await expect(dashboard.getByRole('button', { name: `Modifica: ${pieroName}` })).toBeVisible();
+  await dashboard.getByRole('tab', { name: 'Escludi nomi già valutati' }).click();
+  await expect(people).toHaveCount(1);
+  await expect(people).toContainText('Autovalutazione');
+
+  // On the server: every answer, finished.
+  await saved(page);
+  const pieroId = await (async () => {
+    const relations = (await (await page.request.get(`/api/usercampaign/${campaignId}/userrelation`)).json()) as {
+      result: Array<{ id: number; label: string }>;
+    };
+    return relations.result.find((r) => r.label === 'Collega')!.id;
+  })();
+  const stored = (await (await page.request.get(`/api/tests/360/data/${campaignId}/${pieroId}`)).json()) as {
+    data: {
+      status: string;
+      answers: { closed: Record<string, number>; linked: Record<string, Record<string, number>>; open: Record<string, string> };
+    };
+  };
+  expect(stored.data.status).toBe('y');
+  expect(stored.data.answers.closed).toEqual({
+    ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i + 1), 4])),
+    '11': 5,
+    '12': 5,
+  });
+  expect(stored.data.answers.linked).toEqual({ '50': { '501': 1, '503': 2 } });
+  expect(stored.data.answers.open).toEqual({ '90': 'Aiutare i nuovi arrivati.' });
+
+  // Her own evaluation; then the 360 test is complete in her room.
+  await dashboard.getByRole('button', { name: 'Inizia: Autovalutazione' }).click();
+  await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Autovalutazione' })).toBeVisible();
+  await finishQuestionnaire(page);
+  await expect(page).toHaveURL(/\/skillup-360$/);
+  await expect(dashboard).toContainText('2 su 2');
+  await saved(page);
+  await expect
+    .poll(async () => {
+      const { tests } = (await (await page.request.get('/api/usertests')).json()) as { tests: Array<{ id: number; status: string }> };
+      return tests.find((t) => t.id === 360)?.status;
+    })
+    .toBe('complete');
+  expect(await idOf(page)).toBeGreaterThan(0);
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test('a direct report gets no middle option and one question at a time', async ({ page }) => {
+    const { nadia, luisa } = seed360();
+    await page.goto('/login');
+    await signIn(page, nadia);
+    await page.goto('/skillup-360');
+    await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveText([
+      new RegExp(`^${luisa.firstName} ${luisa.lastName}CollaboratriceInizia$`),
+    ]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, '360 dashboard at 375 px');
+    await page.getByRole('button', { name: /^Inizia: / }).click();
+    await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
+    const question = page.locator('fieldset.questionnaire__question');
+    await expect(question).toHaveCount(1);
+    await expect(question.getByRole('radio')).toHaveCount(4);
+    await expect(question.getByRole('radio', { name: '3', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Domanda precedente' })).toBeDisabled();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, '360 question at 375 px');
+    await question.getByRole('radio', { name: '5', exact: true }).check();
+    await page.getByRole('button', { name: 'Domanda successiva' }).click();
+    await expect(page.getByRole('group', { name: /Comportamento numero 2$/ })).toBeVisible();
+  });
+
+  test('the demo manager finishes her evaluation of Giulia on a phone, with a reload in the middle', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, { email: 'chiara.bruno@lanificio.example', password: 'Prova2026!' });
+    // Two campaigns: this year's 360 is the one to fill in.
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    await page.getByRole('listitem').filter({ hasText: 'Feedback 360 – 2026' }).getByRole('button', { name: 'ENTRA' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/skillup-360');
+    const giulia = page.getByRole('button', { name: /: Giulia Ferri$/ });
+    await giulia.click();
+    const ask = page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' });
+    if (await ask.isVisible()) await ask.getByRole('button', { name: 'Sì' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Valutazione di Giulia Ferri' })).toBeVisible();
+    await answerClosed(page, 4);
+    await continueButton(page).click();
+    await saved(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Valutazione di Giulia Ferri' })).toBeVisible();
+    await finishQuestionnaire(page);
+    await expect(page).toHaveURL(/\/skillup-360$/);
+    await expect(page.getByRole('button', { name: 'Modifica: Giulia Ferri' })).toBeVisible();
+    await saved(page);
+    const relations = (await (await page.request.get('/api/usercampaign/9004/userrelation')).json()) as { result: Array<{ id: number }> };
+    const stored = (await (await page.request.get(`/api/tests/360/data/9004/${relations.result[0].id}`)).json()) as {
+      data: {
+        status: string;
+        answers: { closed: Record<string, number>; linked: Record<string, Record<string, number>>; open: Record<string, string> };
+      };
+    };
+    expect(stored.data.status).toBe('y');
+    expect(Object.keys(stored.data.answers.closed)).toHaveLength(12);
+    expect(Object.values(stored.data.answers.linked['50'] ?? {}).sort()).toEqual([1, 2]);
+    expect(Object.keys(stored.data.answers.open).sort()).toEqual(['90', '91']);
+  });
+});
