@@ -25,7 +25,7 @@ export interface ReportSubjectContext extends Auth {
  */
 export async function requireReportSubject(request: FastifyRequest, campaignId: number, userId: number): Promise<ReportSubjectContext> {
   const auth = await requireAuth(request);
-  const { campaigns, users, reports } = request.server.repos;
+  const { campaigns, users, tests } = request.server.repos;
   const [participation, subject] = await Promise.all([campaigns.findOpenForUser(userId, campaignId), users.findById(userId)]);
   if (!participation || !subject || participation.company_id !== auth.user.company_id) throw notFound('Report');
   if (userId === auth.user.id) {
@@ -33,7 +33,7 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
     return { ...auth, viewer: 'self', participation, subject };
   }
   if (isStaff(auth.user.role)) return { ...auth, viewer: 'staff', participation, subject };
-  if (auth.user.role === 'Assessor' && (await reports.assesses(campaignId, auth.user.id, userId))) {
+  if (auth.user.role === 'Assessor' && (await tests.isAssigned(campaignId, auth.user.id, userId))) {
     return { ...auth, viewer: 'assessor', participation, subject };
   }
   throw forbidden('Not your report');

@@ -7,18 +7,6 @@ export function createReportsRepository(db: Db) {
   return {
     findCampaign: (campaignId: number) => db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst(),
 
-    /** Whether an assessor evaluates this person in the campaign, in any test. */
-    async assesses(campaignId: number, assessorId: number, assessedId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('assessments')
-        .select('test_id')
-        .where('campaign_id', '=', campaignId)
-        .where('assessor_id', '=', assessorId)
-        .where('assessed_id', '=', assessedId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** The campaign's tests with what the report needs of them, and the person's status in each. */
     listTestResults: (campaignId: number, userId: number) =>
       db

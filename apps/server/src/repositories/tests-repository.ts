@@ -101,16 +101,16 @@ export function createTestsRepository(db: Db) {
       return row !== undefined;
     },
 
-    async isAssigned(campaignId: number, assessorId: number, assessedId: number, testId: number): Promise<boolean> {
-      const row = await db
+    /** Whether the assessor evaluates this person in the campaign: in the given test, or (without one) in any. */
+    async isAssigned(campaignId: number, assessorId: number, assessedId: number, testId?: number): Promise<boolean> {
+      let query = db
         .selectFrom('assessments')
         .select('assessed_id')
         .where('campaign_id', '=', campaignId)
         .where('assessor_id', '=', assessorId)
-        .where('assessed_id', '=', assessedId)
-        .where('test_id', '=', testId)
-        .executeTakeFirst();
-      return row !== undefined;
+        .where('assessed_id', '=', assessedId);
+      if (testId !== undefined) query = query.where('test_id', '=', testId);
+      return (await query.executeTakeFirst()) !== undefined;
     },
 
     /** Everyone an assessor evaluates in a campaign, by test (tests of the campaign only), in test then name order. */

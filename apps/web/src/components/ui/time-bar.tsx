@@ -2,21 +2,35 @@ import { useTranslation } from 'react-i18next';
 import { elapsedPercent } from '@/lib/campaign-time';
 import { toDate } from '@/lib/dates';
 
-/** How much of the campaign's time has gone by (0..99 until the deadline, then 100), as a bar and as text. */
+export interface ProgressBarProps {
+  label: string;
+  /** Whole percent, 0..100. */
+  percent: number;
+  /** What a screen reader says instead of the bare number. */
+  valueText?: string;
+  className?: string;
+}
+
+/** A horizontal bar with its value for assistive technology (campaign time, evaluations done, pages). */
+export function ProgressBar({ label, percent, valueText, className }: ProgressBarProps) {
+  return (
+    <div
+      className={['time-bar', className].filter(Boolean).join(' ')}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText}
+    >
+      <span className="time-bar__fill" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** How much of the campaign's time has gone by (0..99 until the deadline, then 100). */
 export function CampaignTimeBar({ start, end }: { start: string; end: string }) {
   const { t } = useTranslation();
   const elapsed = elapsedPercent(toDate(start), toDate(end));
-  return (
-    <div
-      className="time-bar"
-      role="progressbar"
-      aria-label={t('room.timeElapsed')}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={elapsed}
-      aria-valuetext={t('room.timeElapsedValue', { percent: elapsed })}
-    >
-      <span className="time-bar__fill" style={{ width: `${elapsed}%` }} />
-    </div>
-  );
+  return <ProgressBar label={t('room.timeElapsed')} percent={elapsed} valueText={t('room.timeElapsedValue', { percent: elapsed })} />;
 }

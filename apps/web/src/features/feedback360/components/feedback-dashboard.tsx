@@ -11,7 +11,7 @@ import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { PageSpinner } from '@/components/ui/spinner';
-import { CampaignTimeBar } from '@/components/ui/time-bar';
+import { CampaignTimeBar, ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import { useQueue } from '@/lib/sending-queue-context';
@@ -78,17 +78,12 @@ export function FeedbackDashboard({ campaign, user }: { campaign: Campaign; user
             <span className="visually-hidden">{t('feedback360.completedLabel')}: </span>
             {t('feedback360.completed', { done, total: relations.length })}
           </p>
-          <div
-            className="time-bar feedback__done"
-            role="progressbar"
-            aria-label={t('feedback360.completedLabel')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={t('feedback360.percent', { percent })}
-          >
-            <span className="time-bar__fill" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            className="feedback__done"
+            label={t('feedback360.completedLabel')}
+            percent={percent}
+            valueText={t('feedback360.percent', { percent })}
+          />
           <p>
             {t('feedback360.deadline')}:{' '}
             <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>{formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}</time>

@@ -14,6 +14,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { PageSpinner } from '@/components/ui/spinner';
+import { ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
 import { useQuestionnaire } from '../api/feedback360';
 import { useEvaluation } from '../hooks/use-evaluation';
@@ -103,16 +104,11 @@ function QuestionnaireForm({
           {t('feedback360.nextSet')}
         </Button>
       </nav>
-      <div
-        className="time-bar questionnaire__progress"
-        role="progressbar"
-        aria-label={t('feedback360.progress', { page: index + 1, pages: pages.length })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <span className="time-bar__fill" style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar
+        className="questionnaire__progress"
+        label={t('feedback360.progress', { page: index + 1, pages: pages.length })}
+        percent={progress}
+      />
 
       <div className="questionnaire__page">
         {page.kind === 'closed' && (
