@@ -134,7 +134,18 @@ test('a colleague and oneself evaluated page by page, a reload in the middle, ev
   await page.goto('/login');
   await signIn(page, luisa);
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/skillup-360');
+  // From the room: the 360 test opens the platform's own dashboard, and is under way from then on.
+  const room = page.getByRole('region', { name: 'Elenco delle attività' });
+  await room.getByRole('button', { name: /^Feedback 360 / }).hover();
+  await page.getByRole('region', { name: 'Feedback 360' }).getByRole('button', { name: 'Inizia', exact: true }).click();
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await expect(page).toHaveURL(/\/skillup-360$/);
+  await expect
+    .poll(async () => {
+      const { tests } = (await (await page.request.get('/api/usertests')).json()) as { tests: Array<{ id: number; status: string }> };
+      return tests.find((t) => t.id === 360)?.status;
+    })
+    .toBe('incomplete');
 
   const dashboard = page.getByRole('region', { name: 'Feedback 360' });
   await expect(dashboard.getByRole('heading', { level: 2, name: 'Feedback' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { TEST_360_ID } from '@prova/contract/limits';
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
@@ -93,7 +94,11 @@ function StartTestPage({ test, tests, user }: { test: UserTest; tests: UserTest[
       )}
       <div className="start-test__actions">
         {state === 'startable' ? (
-          <Button className="start-test__enter" onClick={() => void navigate(paths.app.test.getHref())}>
+          <Button
+            className="start-test__enter"
+            // The 360 is the platform's own pages, not an activity in a frame.
+            onClick={() => void navigate(test.id === TEST_360_ID ? paths.app.skillup360.getHref() : paths.app.test.getHref())}
+          >
             {t('start.enter')}
           </Button>
         ) : (
