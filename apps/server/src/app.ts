@@ -23,6 +23,7 @@ import usersRoutes from './routes/api/users/index';
 import reportRoutes from './routes/api/report/index';
 import reportsRoutes from './routes/api/reports/index';
 import feedback360Routes from './routes/api/feedback360/index';
+import campaignStorageRoutes from './routes/api/v2/campaigns/index';
 import userTestsRoutes from './routes/api/usertests/index';
 import rpcRoutes from './routes/api/v2/rpc/index';
 import passwordRoutes from './routes/api/auth/password/index';
@@ -76,6 +77,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(reportRoutes, { prefix: '/api/report' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(feedback360Routes, { prefix: '/api' });
+  await app.register(campaignStorageRoutes, { prefix: '/api/v2/campaigns' });
   await app.register(rpcRoutes, { prefix: '/api/v2/rpc' });
   await app.register(mail, { smtpUrl: opts.env.SMTP_URL, from: opts.env.MAIL_FROM, mailDir: opts.env.MAIL_DIR });
   await app.register(passwordRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });

@@ -115,6 +115,8 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/report/:campaignId/individual/hr/:userId/download': { access: 'report' },
   'GET /api/reports/:reportId/run/:campaignId/:userId': { access: 'report' },
 
+  'PATCH /api/v2/campaigns/:campaignId/storage': { access: 'participation', body: { data: { hasSeenTutorial: true } } },
+
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },
   'GET /api/tests/360/data/:campaignId/:evaluee': { access: 'evaluator' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langSchema } from './common';
 import { userSchema } from './auth';
+import { campaignLayoutSchema } from './layouts';
 
 export const CAMPAIGN_THEMES = ['dashboard', 'agenda', 'challenge', 'assessor'] as const;
 export const themeSchema = z.enum(CAMPAIGN_THEMES);
@@ -36,6 +37,8 @@ export const campaignSchema = campaignSummarySchema.extend({
   logo: z.string().nullable(),
   data: z.unknown(),
   storage: z.unknown(),
+  /** The agenda's or challenge's data, checked and in the campaign language; null for other layouts. */
+  layout: campaignLayoutSchema,
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -5,6 +5,7 @@ import type { UserWithCompany } from '../repositories/users-repository';
 import { parseJson } from '../db/json-column';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
 import { localize } from './localize';
+import { presentLayout } from './present-layout';
 import { isAssessor } from './present-user';
 
 export function campaignLanguages(p: Participation): LangCode[] {
@@ -56,6 +57,7 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
     logo: p.logo,
     data: parseJson(p.data, null),
     storage: parseJson(p.storage, null) ?? parseJson(p.data, null),
+    layout: presentLayout(p.theme, p.data, lang),
   };
 }
 

@@ -41,6 +41,16 @@ export function createCampaignsRepository(db: Db) {
       await db.updateTable('participants').set(set).where('campaign_id', '=', campaignId).where('user_id', '=', userId).execute();
     },
 
+    /** The person's layout storage, replaced whole. */
+    async saveStorage(campaignId: number, userId: number, storage: unknown): Promise<void> {
+      await db
+        .updateTable('participants')
+        .set({ storage: JSON.stringify(storage) })
+        .where('campaign_id', '=', campaignId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
     async giveConsent(campaignId: number, userId: number): Promise<void> {
       await db
         .updateTable('participants')
