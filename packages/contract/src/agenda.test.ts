@@ -3,13 +3,13 @@ import { dependentsOf, monthDays, planMove, positionAfter, storageProblems } fro
 
 // November 2021: the 1st is a Monday; 6-7, 13-14, 20-21 and 27-28 are weekends.
 const month = '2021-11';
-const tests = { '03/11/2021': 111, '10/11/2021': 112, '17/11/2021': 113, '24/11/2021': 114 };
+const tests: Record<string, number> = { '03/11/2021': 111, '10/11/2021': 112, '17/11/2021': 113, '24/11/2021': 114 };
 const prerequisites = new Map<number, number[]>([
   [112, [111]],
   [113, [112]],
   [114, [113]],
 ]);
-const storage = { tests, currentPosition: '03/11/2021' };
+const storage: { tests: Record<string, number>; currentPosition: string } = { tests, currentPosition: '03/11/2021' };
 const move = (testId: number, target: string, complete: number[] = [], from = storage) =>
   planMove({ storage: from, month, testId, target, prerequisites, complete: new Set(complete) });
 
