@@ -9,8 +9,8 @@ import type { ParticipationContext } from '../policies/test-access';
 import { prerequisitesOf } from '../policies/test-start';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
 
-/** What the other layouts keep per person (the challenge's tutorial flag, its intro). */
-const plainStorageSchema = z.looseObject({ hasSeenTutorial: z.boolean().optional(), intro: z.boolean().optional() });
+/** What the other layouts keep per person (the challenge's tutorial and welcome page seen). */
+const plainStorageSchema = z.looseObject({ hasSeenTutorial: z.boolean().optional(), introSeen: z.boolean().optional() });
 
 /**
  * Checks a person's whole new storage against what they had: an agenda's tests may only move by the

@@ -159,4 +159,6 @@ export const api = {
     apiRequest(path, { ...options, schema, method: 'GET' }),
   post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
     apiRequest(path, { ...options, schema, body, method: 'POST' }),
+  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
+    apiRequest(path, { ...options, schema, body, method: 'PATCH' }),
 };

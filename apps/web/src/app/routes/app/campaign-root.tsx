@@ -25,6 +25,8 @@ import { isTimedTest, userTestsQueryKey } from '@/lib/user-tests';
 export interface CampaignContext {
   user: User;
   campaign: Campaign;
+  /** Signs out as the header's Logout does (the challenge's Exit). */
+  logout: () => void;
 }
 
 /** For the pages inside a campaign: the signed-in user and the selected campaign. */
@@ -106,7 +108,7 @@ export function CampaignRoot() {
       ) : (
         // The header stays while the page's chunk arrives.
         <Suspense fallback={<PageSpinner />}>
-          <Outlet context={{ user, campaign: selected.data } satisfies CampaignContext} />
+          <Outlet context={{ user, campaign: selected.data, logout: requestLogout } satisfies CampaignContext} />
         </Suspense>
       )}
     </AppLayout>

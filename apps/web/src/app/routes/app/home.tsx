@@ -3,13 +3,13 @@ import type { ComponentType } from 'react';
 import type { HomeProps } from '@/features/home/components/campaign-overview';
 import { AgendaHome } from '@/features/home/components/agenda-home';
 import { AssessorHome } from '@/features/assessor/components/assessor-home';
-import { ChallengeHome } from '@/features/home/components/challenge-home';
+import { ChallengeHome } from '@/features/challenge/components/challenge-home';
 import { TestRoom } from '@/features/test-room/components/test-room';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaignContext } from './campaign-root';
 
 // The route composes features: each campaign theme has its own home.
-const HOME_BY_THEME: Record<CampaignTheme, ComponentType<HomeProps>> = {
+const HOME_BY_THEME: Record<CampaignTheme, ComponentType<HomeProps & { onExit: () => void }>> = {
   dashboard: (props) => <TestRoom {...props} mobileView="dashboard" />,
   agenda: AgendaHome,
   challenge: ChallengeHome,
@@ -23,12 +23,12 @@ function homeThemeFor({ campaign, user }: HomeProps): CampaignTheme {
 
 /** / : the home of the selected campaign, by theme. */
 export function HomeRoute() {
-  const { user, campaign } = useCampaignContext();
+  const { user, campaign, logout } = useCampaignContext();
   useDocumentTitle(campaign.name);
   const Home = HOME_BY_THEME[homeThemeFor({ user, campaign })];
   return (
     <div className="page">
-      <Home user={user} campaign={campaign} />
+      <Home user={user} campaign={campaign} onExit={logout} />
     </div>
   );
 }

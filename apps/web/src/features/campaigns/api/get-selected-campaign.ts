@@ -3,7 +3,7 @@ import { NO_SELECTED_CAMPAIGN_MESSAGE } from '@prova/contract/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiClientError } from '@/lib/api-client';
 
-export const selectedCampaignQueryKey = ['campaigns', 'selected'] as const;
+import { selectedCampaignQueryKey } from '@/lib/campaign-storage';
 
 export async function getSelectedCampaign({ signal }: { signal?: AbortSignal } = {}): Promise<Campaign> {
   const { campaign } = await api.get('/usercampaign', selectedCampaignResponseSchema, { signal });

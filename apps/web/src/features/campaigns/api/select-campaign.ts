@@ -2,7 +2,8 @@ import { selectCampaignResponseSchema, type SelectCampaignRequest, type SelectCa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { campaignsQueryKey } from './get-campaigns';
-import { selectedCampaignQueryKey } from './get-selected-campaign';
+
+import { selectedCampaignQueryKey } from '@/lib/campaign-storage';
 
 export function selectCampaign({ campaignId, ...body }: SelectCampaignRequest & { campaignId: number }): Promise<SelectCampaignResponse> {
   return api.post(`/usercampaign/${campaignId}`, body, selectCampaignResponseSchema);
