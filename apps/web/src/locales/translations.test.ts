@@ -94,6 +94,7 @@ describe('Italian texts', () => {
       'Rispondi alla domanda per continuare',
       'Hai completato la valutazione',
       'Nessun domande disponibile',
+      "Oops c'è stato un errore nel salvataggio dei dati",
     ];
     // Rendered as the user reads them: the password minimum is interpolated.
     const texts = new Set([...italian.values()].map((t) => t.replaceAll('{{min}}', '8')));

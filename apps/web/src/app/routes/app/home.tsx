@@ -1,12 +1,17 @@
-import type { CampaignTheme } from '@prova/contract/campaigns';
+import type { User } from '@prova/contract/auth';
+import type { Campaign, CampaignTheme } from '@prova/contract/campaigns';
 import type { ComponentType } from 'react';
-import type { HomeProps } from '@/features/home/components/campaign-overview';
-import { AgendaHome } from '@/features/home/components/agenda-home';
+import { AgendaHome } from '@/features/agenda/components/agenda-home';
 import { AssessorHome } from '@/features/assessor/components/assessor-home';
 import { ChallengeHome } from '@/features/challenge/components/challenge-home';
 import { TestRoom } from '@/features/test-room/components/test-room';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaignContext } from './campaign-root';
+
+interface HomeProps {
+  campaign: Campaign;
+  user: User;
+}
 
 // The route composes features: each campaign theme has its own home.
 const HOME_BY_THEME: Record<CampaignTheme, ComponentType<HomeProps & { onExit: () => void }>> = {
