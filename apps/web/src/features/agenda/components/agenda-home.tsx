@@ -44,7 +44,7 @@ export function AgendaHome({ campaign }: { campaign: Campaign }) {
 }
 
 function Agenda({ campaign, month, video, tests }: { campaign: Campaign; month: string; video: string; tests: UserTest[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
   const navigate = useNavigate();
   const save = useSaveCampaignStorage(campaign);
@@ -111,7 +111,9 @@ function Agenda({ campaign, month, video, tests }: { campaign: Campaign; month: 
     complete.has(test.id) ? t('agenda.statusDone') : test.missingPrerequisites.length ? t('agenda.statusLocked') : t('agenda.statusOpen');
   const weekdays = t('agenda.weekdays', { returnObjects: true }) as string[];
   const short = t('agenda.weekdaysShort', { returnObjects: true }) as string[];
-  const monthName = formatDate(parseDay(`01/${month.slice(5, 7)}/${month.slice(0, 4)}`), 'PP').replace(/^\S+\s/, '');
+  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    parseDay(`01/${month.slice(5, 7)}/${month.slice(0, 4)}`),
+  );
   const allDone = entries.length > 0 && entries.every((entry) => complete.has(entry.test.id));
 
   const onDrop = (event: DragEvent, day: string) => {

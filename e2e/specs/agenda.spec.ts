@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
+import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
+import { signIn } from '../fixtures/sign-in';
+
+// The agenda layout in November 2021 (the 1st is a Monday): the tutorial the first time, only the
+// day's test starts, after its preview; a finished test moves the day on; moves refused and accepted,
+// by button and by dragging, and a failed save that puts everything back.
+
+function seedAgenda() {
+  const n = uniqueId();
+  const company = `E2E Agenda ${n}`;
+  const person: Person = { email: `agenda.${n}@e2e.example`, password: PASSWORD, firstName: 'Marta', lastName: `Agenda${n}` };
+  const campaignId = n * 10;
+  const ids = [n, n + 1, n + 2];
+  const names = ['Budget del trimestre', 'Riunione di team', 'Cliente in dubbio'];
+  importBundle({
+    version: 1,
+    companies: [{ name: company }],
+    users: [{ company, email: person.email, password: PASSWORD, firstName: person.firstName, lastName: person.lastName, privacy: true }],
+    tests: ids.map((id, i) => ({
+      id,
+      abbreviation: `AG${id}`,
+      name: names[i],
+      url: '/activities/workstyles/',
+      jsonData: { hasTimer: false, ...(i ? { prerequisites: [id - 1] } : {}) },
+      theme: {
+        tag: 'Lavoro',
+        duration: '30 Min',
+        preview:
+          i === 1
+            ? {
+                type: 'chat',
+                sender: 'Chiara',
+                time: '14:00',
+                messages: [{ from: 'Chiara', text: 'Ciao {firstName}, ci vediamo alle 14?' }],
+              }
+            : {
+                type: 'email',
+                sender: 'Paolo',
+                time: '09:30',
+                subject: `Oggetto ${i + 1}`,
+                content: '<p>Ciao {firstName}, ti aspetto.</p>',
+              },
+      },
+    })),
+    campaigns: [
+      {
+        id: campaignId,
+        company,
+        name: 'Un mese in agenda',
+        theme: 'agenda',
+        dateStart: '2026-01-01T08:00:00+01:00',
+        dateEnd: '2030-12-31T20:00:00+01:00',
+        tests: ids.map((test, i) => ({ test, agendaDate: `2021-11-${['03', '10', '17'][i]}` })),
+        participants: [{ user: person.email, lang: 'IT_it' }],
+        data: {
+          month: '2021-11',
+          tests: { '03/11/2021': ids[0], '10/11/2021': ids[1], '17/11/2021': ids[2] },
+          currentPosition: '03/11/2021',
+        },
+      },
+    ],
+  });
+  return { person, campaignId, ids, names };
+}
+
+const cell = (page: Page, day: number) =>
+  page.locator('td.agenda__cell').filter({ has: page.locator('.agenda__date', { hasText: new RegExp(`^${day}(\\s|$)`) }) });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Attività' });
+const startButton = (page: Page) => page.getByRole('button', { name: "Inizia l'attività" });
+
+async function stored(page: Page) {
+  const { campaign } = (await (await page.request.get('/api/usercampaign')).json()) as {
+    campaign: { storage: { tests: Record<string, number>; currentPosition: string } };
+  };
+  return campaign.storage;
+}
+
+test('a month in the agenda: tutorial, preview, the day moving on, moves refused and accepted, a failed save undone', async ({ page }) => {
+  const { person, campaignId, ids, names } = seedAgenda();
+  await page.goto('/login');
+  await signIn(page, person);
+
+  // First visit: the tutorial, four steps.
+  const tutorial = page.getByRole('dialog', { name: 'Benvenuto nella tua agenda' });
+  await expect(tutorial).toContainText('Passo 1 di 4');
+  for (let i = 0; i < 3; i++) await tutorial.getByRole('button', { name: 'Avanti' }).click();
+  await expect(tutorial).toContainText('Passo 4 di 4');
+  await tutorial.getByRole('button', { name: 'Inizia' }).click();
+  await expect(tutorial).toBeHidden();
+  await expect.poll(async () => ((await stored(page)) as unknown as { hasSeenTutorial?: boolean }).hasSeenTutorial).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'La tua agenda' })).toBeVisible();
+  await expect(tutorial).toBeHidden();
+
+  // The month, the day she is on.
+  await expect(page.getByRole('table')).toContainText('Calendario di novembre 2021');
+  await expect(cell(page, 3)).toContainText('Oggi');
+  await expect(cell(page, 10).getByRole('button', { name: /Riunione di team/ })).toBeVisible();
+  await expectAccessible(page, 'agenda');
+
+  // Only the day's test starts.
+  await panel(page)
+    .getByRole('button', { name: new RegExp(names[1]) })
+    .click();
+  await expect(startButton(page)).toBeDisabled();
+  await expect(page.getByText("Puoi iniziare solo l'attività del giorno in cui ti trovi.")).toBeVisible();
+  await panel(page)
+    .getByRole('button', { name: new RegExp(names[0]) })
+    .click();
+  await startButton(page).click();
+  const preview = page.getByRole('dialog', { name: 'Oggetto 1' });
+  await expect(preview).toContainText('Da: Paolo · Ore 09:30');
+  await expect(preview).toContainText('Ciao Marta, ti aspetto.');
+  await preview.getByRole('button', { name: 'Inizia' }).click();
+  await expect(page).toHaveURL(/\/test$/);
+
+  // Finished: back in the agenda, the day moves to the next test.
+  const { user } = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } };
+  await page.request.post(`/api/tests/${ids[0]}/status/${campaignId}/${user.id}`, { data: { version: 2, status: 'complete' } });
+  await page.goto('/');
+  const done = page.getByRole('dialog', { name: 'Attività completata' });
+  await expect(done).toContainText(`Hai completato «${names[0]}».`);
+  await done.getByRole('button', { name: 'Continua' }).click();
+  await expect(cell(page, 10)).toContainText('Oggi');
+  await expect.poll(async () => (await stored(page)).currentPosition).toBe('10/11/2021');
+
+  // A move refused: Saturday.
+  await panel(page)
+    .getByRole('button', { name: new RegExp(names[2]) })
+    .click();
+  await page.getByRole('button', { name: 'Sposta' }).click();
+  await page.getByRole('button', { name: 'Sposta qui: 13/11/2021' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Il sabato e la domenica non si lavora: scegli un giorno feriale.');
+  // Not the day's test into the past either.
+  await page.getByRole('button', { name: 'Sposta' }).click();
+  await page.getByRole('button', { name: 'Sposta qui: 08/11/2021' }).click();
+  await expect(page.getByRole('alert')).toHaveText("Non puoi spostare un'attività in un giorno già passato.");
+
+  // Accepted, by keyboard: the meeting to the 11th, and the client call that depends on it follows on the 12th.
+  await panel(page)
+    .getByRole('button', { name: new RegExp(names[1]) })
+    .click();
+  await page.getByRole('button', { name: 'Sposta' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Sposta qui: 11/11/2021' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'spostata' })).toHaveText(`«${names[1]}» spostata al 11/11/2021.`);
+  await expect(cell(page, 11)).toContainText(names[1]);
+  await expect(cell(page, 12)).toContainText(names[2]);
+  await expect.poll(async () => (await stored(page)).tests).toEqual({ '03/11/2021': ids[0], '11/11/2021': ids[1], '12/11/2021': ids[2] });
+
+  // By dragging: the client call to the 18th.
+  await cell(page, 12)
+    .getByRole('button', { name: /Cliente in dubbio/ })
+    .dragTo(cell(page, 18));
+  await expect(cell(page, 18)).toContainText(names[2]);
+  await expect.poll(async () => (await stored(page)).tests['18/11/2021']).toBe(ids[2]);
+
+  // A save that fails is undone and said.
+  await page.route('**/api/v2/campaigns/*/storage', (route) =>
+    route.fulfill({ status: 500, body: '{"status":false,"code":"INTERNAL","message":"x"}' }),
+  );
+  await cell(page, 18)
+    .getByRole('button', { name: /Cliente in dubbio/ })
+    .dragTo(cell(page, 19));
+  await expect(page.getByRole('alert')).toHaveText("Oops c'è stato un errore nel salvataggio dei dati");
+  await expect(cell(page, 18)).toContainText(names[2]);
+  await expect(cell(page, 19)).not.toContainText(names[2]);
+});
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+  test('short day names, no sideways scrolling of the page, the scan passes', async ({ page }) => {
+    const { person } = seedAgenda();
+    await page.goto('/login');
+    await signIn(page, person);
+    await page.getByRole('dialog', { name: 'Benvenuto nella tua agenda' }).getByRole('button', { name: 'Avanti' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader').first()).toHaveText(/Lun/);
+    await expect(page.locator('.agenda__day-short').first()).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, 'agenda at 320 px');
+  });
+});
