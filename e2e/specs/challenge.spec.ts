@@ -94,6 +94,8 @@ test('a challenge walked from the welcome page to the end, and Exit signs out', 
   await expect(header).toContainText('Motto numero 1.');
   await expect(header.getByRole('img', { name: 'Completamento della sfida: 0% completato' })).toBeVisible();
   await expect(header.locator('.challenge__icons li.is-complete')).toHaveCount(0);
+  await expect(header).toContainText(`${person.firstName} ${person.lastName}`);
+  await expect(header.getByRole('button', { name: 'Esci' })).toBeVisible();
 
   // Welcome, START, the tutorial, then the first section.
   await expect(page.getByRole('heading', { name: 'Benvenuta nella sfida!' })).toBeVisible();
@@ -146,7 +148,7 @@ test('a challenge walked from the welcome page to the end, and Exit signs out', 
   await page.getByRole('dialog', { name: 'Attività completata!' }).getByRole('button', { name: 'Continua' }).click();
   await expect(header.getByRole('img', { name: 'Completamento della sfida: 100% completato' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Complimenti!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Esci' }).click();
+  await page.locator('.challenge__page').getByRole('button', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 

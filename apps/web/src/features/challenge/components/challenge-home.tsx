@@ -58,6 +58,8 @@ export function ChallengeHome({ campaign, user, onExit }: { campaign: Campaign; 
         layout={layout}
         states={states}
         percent={percent}
+        fullName={`${user.firstName} ${user.lastName}`.trim()}
+        onExit={onExit}
         onDocuments={() => setView('documents')}
         onTutorial={() => setView('tutorial')}
       />
@@ -92,12 +94,16 @@ function ChallengeHeader({
   layout,
   states,
   percent,
+  fullName,
+  onExit,
   onDocuments,
   onTutorial,
 }: {
   layout: ChallengeLayout;
   states: SectionState[];
   percent: number;
+  fullName: string;
+  onExit: () => void;
   onDocuments: () => void;
   onTutorial: () => void;
 }) {
@@ -129,6 +135,10 @@ function ChallengeHeader({
         </Button>
         <Button variant="ghost" onClick={onTutorial}>
           {t('challenge.rewatchTutorial')}
+        </Button>
+        <span className="challenge__person">{fullName}</span>
+        <Button variant="ghost" onClick={onExit}>
+          {t('challenge.exit')}
         </Button>
       </div>
     </header>
