@@ -1,4 +1,4 @@
-import { loadEnv } from './config/env';
+import { demoDecision, loadEnv } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './import/seed-demo';
@@ -7,7 +7,9 @@ const env = loadEnv();
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.PG_POOL_MAX });
 await migrateToLatest(database);
 const app = await buildApp({ env, database });
-if (env.DEMO === '1') await seedDemoIfEmpty(database, app.log);
+const demo = demoDecision(env);
+if (demo.load) await seedDemoIfEmpty(database, app.log);
+else if (demo.reason) app.log.warn(demo.reason);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

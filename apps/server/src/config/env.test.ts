@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { demoDecision, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('believes no forwarding header by default', () => {
@@ -15,5 +15,21 @@ describe('loadEnv', () => {
   it('refuses anything else, naming the variable', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: not a hop count or proxy addresses: true/);
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+describe('demoDecision', () => {
+  it('loads the demo on a local address, or when DEMO=1 says so, and never with DEMO=0', () => {
+    expect(demoDecision(loadEnv({}))).toEqual({ load: true });
+    expect(demoDecision(loadEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }))).toEqual({ load: true });
+    expect(demoDecision(loadEnv({ PUBLIC_URL: 'https://prova.example.com', DEMO: '1' }))).toEqual({ load: true });
+    expect(demoDecision(loadEnv({ DEMO: '0' }))).toEqual({ load: false });
+  });
+
+  it('refuses it on a public address unless asked, and says why', () => {
+    expect(demoDecision(loadEnv({ PUBLIC_URL: 'https://prova.example.com' }))).toEqual({
+      load: false,
+      reason: 'Demo data not loaded: PUBLIC_URL https://prova.example.com is not a local address. Set DEMO=1 to load it anyway.',
+    });
   });
 });

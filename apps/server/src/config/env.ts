@@ -9,7 +9,8 @@ const envSchema = z.object({
   /** Most PostgreSQL connections one server process opens. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: z.string().url().optional(),
-  DEMO: z.enum(['0', '1']).default('1'),
+  /** Unset: the demo loads into an empty database only when PUBLIC_URL is local (see demoDecision). */
+  DEMO: z.enum(['0', '1']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Prova <no-reply@prova.local>'),
   MAIL_DIR: z.string().default(resolve('data/mail')),
@@ -52,4 +53,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the demo data may be loaded into an empty database: `DEMO=1` always, `DEMO=0` never; unset,
+ * only on a local address, so a real deployment never starts with the demo's known passwords by mistake.
+ */
+export function demoDecision(env: Pick<Env, 'DEMO' | 'PUBLIC_URL'>): { load: boolean; reason?: string } {
+  if (env.DEMO === '1') return { load: true };
+  if (env.DEMO === '0') return { load: false };
+  if (LOCAL_HOSTS.has(new URL(env.PUBLIC_URL).hostname)) return { load: true };
+  return {
+    load: false,
+    reason: `Demo data not loaded: PUBLIC_URL ${env.PUBLIC_URL} is not a local address. Set DEMO=1 to load it anyway.`,
+  };
 }
