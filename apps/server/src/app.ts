@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import type { Env } from './config/env';
+import { requestSerializer } from './http/log-redaction';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
 import { defaultDeny } from './plugins/default-deny';
@@ -44,8 +45,10 @@ export interface AppOptions {
 
 /** Builds the app: external plugins, then our own, then routes. Listening is server.ts's job. */
 export async function buildApp(opts: AppOptions) {
+  const logger = opts.logger ?? { level: opts.env.LOG_LEVEL };
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.env.LOG_LEVEL },
+    // Paths can carry secrets (the reset link): the request log shows them redacted.
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestSerializer } } : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxy(opts.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { maskEmail } from '../../http/log-redaction';
 
 export interface OutgoingMail {
   to: string;
@@ -43,7 +44,7 @@ function smtpMailer(opts: MailerOptions, smtpUrl: string): Mailer {
   return {
     async send(mail) {
       await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      opts.log.info({ to: maskEmail(mail.to), subject: mail.subject }, 'mail sent');
     },
     close: () => transport.close(),
   };

@@ -390,6 +390,28 @@ describe('without SMTP_URL', () => {
   });
 });
 
+describe('logs', () => {
+  it('never hold the reset token or a whole address: the opened link and the mail sent are redacted', async () => {
+    const lines: string[] = [];
+    const local = await buildMailApp({ SMTP_URL: smtp.url }, { write: (line) => void lines.push(line) });
+    try {
+      await post(local.app, '/api/auth/sendPasswordReset', { email: 'piero@alfa.example' });
+      const mail = await smtp.waitForMail((m) => m.to.includes('piero@alfa.example'));
+      const { token } = linkParts(mail);
+      // The person opens the link: a page request whose path holds the token and the address.
+      await local.app.inject({ url: `/new_password/${token}/${encodeURIComponent('piero@alfa.example')}` });
+      const log = lines.join('\n');
+      expect(log).toContain('/new_password/[redacted]');
+      expect(log).toContain('p***@alfa.example');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain('piero@alfa.example');
+      expect(log).not.toContain('piero%40alfa.example');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('with the mail server down', () => {
   it('still answers 200, logs the failure and closes cleanly', async () => {
     const down = await startSmtpTestServer();
