@@ -124,6 +124,24 @@ describe('importBundle', () => {
     ]);
   });
 
+  it("refuses people of another company in a campaign's participants, assessments and 360 relations", async () => {
+    const bundle = copy(exampleBundle) as any;
+    bundle.companies.push({ name: 'Altra S.r.l.' });
+    bundle.users.push({ company: 'Altra S.r.l.', email: 'esterno@altra.example', firstName: 'Esterno' });
+    const campaign = bundle.campaigns[0];
+    campaign.participants.push({ user: 'esterno@altra.example' });
+    campaign.assessments[0].assessed.push('esterno@altra.example');
+    const result = await importBundle(database, bundle);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        `campaigns[0].participants[${campaign.participants.length - 1}].user: "esterno@altra.example" belongs to company "Altra S.r.l.", not to the campaign's "Lanificio Bassi S.p.A."`,
+        `campaigns[0].assessments[0].assessed[${campaign.assessments[0].assessed.length - 1}]: "esterno@altra.example" belongs to company "Altra S.r.l.", not to the campaign's "Lanificio Bassi S.p.A."`,
+      ],
+    });
+    expect(Object.values(await counts(database.db)).every((n) => n === 0)).toBe(true);
+  });
+
   it('rejects a broken bundle whole, listing every problem, and writes nothing', async () => {
     const broken = copy(exampleBundle) as any;
     broken.companies.push({ name: '   ' });

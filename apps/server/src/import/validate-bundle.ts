@@ -116,7 +116,7 @@ async function checkReferences(
 ): Promise<BundleMatches> {
   const [dbCompanies, dbUsers, dbTests] = await Promise.all([
     db.selectFrom('companies').select(['id', 'name', 'sso_slug']).execute(),
-    db.selectFrom('users').select(['id', 'email']).execute(),
+    db.selectFrom('users').select(['id', 'email', 'company_id']).execute(),
     db.selectFrom('tests').select(['id', 'abbreviation']).execute(),
   ]);
   const matches: BundleMatches = { companies: [], users: [] };
@@ -196,6 +196,20 @@ async function checkReferences(
   const checkUser = (path: Path, email: string) => {
     if (!emails.has(email)) report(path, `unknown user "${email}"`);
   };
+  // A campaign's people belong to its company: a bundle user's company, else the stored one.
+  const companyOfUser = new Map<string, string>();
+  for (const u of dbUsers) {
+    const name = companyById.get(u.company_id)?.name;
+    if (name) companyOfUser.set(u.email, name);
+  }
+  for (const { item: u } of parts.users) companyOfUser.set(u.email, u.company);
+  const checkMember =
+    (company: string): Check<string> =>
+    (path, email) => {
+      checkUser(path, email);
+      const own = companyOfUser.get(email);
+      if (own !== undefined && own !== company) report(path, `"${email}" belongs to company "${own}", not to the campaign's "${company}"`);
+    };
 
   // Tests: the id is required and is the key; the abbreviation must stay unique.
   const testIds = new Set([...dbTests.map((t) => t.id), ...raw.tests]);
@@ -240,7 +254,7 @@ async function checkReferences(
     const langs = new Map<string, number>();
     c.languages.forEach((lang, k) => duplicate(langs, lang, k, () => report([...path, 'languages', k], `duplicate language "${lang}"`)));
     checkCampaignTests(c, path, checkTest, report);
-    checkMembers(c, path, checkUser, checkTest, report);
+    checkMembers(c, path, checkMember(c.company), checkTest, report);
     checkQuestions360(c, path, report);
     checkModel(c, path, checkTest, report);
     const documents = new Map<number, number>();
