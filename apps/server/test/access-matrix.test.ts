@@ -496,6 +496,27 @@ describe('whose data', () => {
     }
   });
 
+  it("keeps a person out of another company's campaign even when a participant row puts them there", async () => {
+    await t.app.database.db
+      .insertInto('participants')
+      .values({
+        campaign_id: C_MAIN,
+        user_id: caller(BERTA).id,
+        lang: null,
+        last_access: null,
+        extra_time_percent: 0,
+        privacy_consent_at: null,
+        storage: null,
+      })
+      .execute();
+    const berta = caller(BERTA).cookie;
+    const list = await t.app.inject({ url: '/api/usercampaign/list', headers: { cookie: berta } });
+    expect(list.json().campaigns.map((c: { id: number }) => c.id)).toEqual([C_BETA]);
+    const select = await t.app.inject({ method: 'POST', url: `/api/usercampaign/${C_MAIN}`, headers: { cookie: berta }, payload: {} });
+    expect(select.statusCode).toBe(404);
+    await expectRefused(caller(BERTA), anna, (r) => r.params.length > 0 || r.query !== undefined, 'Berta planted in Alfa');
+  });
+
   it('refuses another company in the test list query', async () => {
     const list = routes((r) => r.key === 'GET /api/usertests')[0];
     expect((await call(list, anna, { cookie: caller(ANNA).cookie })).statusCode).toBe(200);

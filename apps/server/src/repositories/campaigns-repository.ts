@@ -1,10 +1,14 @@
 import type { Db } from '../db/database';
 
 export function createCampaignsRepository(db: Db) {
+  // A person takes part only in their own company's campaigns, whatever a participant row says.
   const participations = () =>
     db
       .selectFrom('participants')
       .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
+      .innerJoin('users', (join) =>
+        join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
+      )
       .selectAll('campaigns')
       .select([
         'participants.lang as participant_lang',

@@ -14,7 +14,14 @@ const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) 
  */
 export default async function logsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { logs } = fastify.repos;
+  const { logs, campaigns } = fastify.repos;
+
+  /** A log names a campaign only if it is one of the caller's (their company's, taking part); else the session's. */
+  async function ownCampaign(userId: number, companyId: number, claimed: number | null, fallback: number | null) {
+    if (claimed === null) return fallback;
+    const participation = await campaigns.findOpenForUser(userId, claimed);
+    return participation && participation.company_id === companyId ? claimed : fallback;
+  }
 
   app.post(
     '/',
@@ -28,7 +35,7 @@ export default async function logsRoutes(fastify: FastifyInstance) {
       const fields = entry && typeof entry === 'object' ? entry : {};
       await logs.add({
         userId: user.id,
-        campaignId: intOrNull(fields.campaignId) ?? session.campaignId ?? null,
+        campaignId: await ownCampaign(user.id, user.company_id, intOrNull(fields.campaignId), session.campaignId ?? null),
         testId: intOrNull(fields.testId),
         data: request.body.data,
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_DATA_MAX_CHARS } from '@prova/contract/tests';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { C_MAIN, deliveryBundle, MARCO, signIn } from '../tests/test-delivery-fixtures';
+import { C_BETA, C_MAIN, deliveryBundle, MARCO, signIn } from '../tests/test-delivery-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,5 +31,15 @@ describe('POST /api/logs', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].path).toBe('body.data');
     expect((await t.app.inject({ method: 'POST', url: '/api/logs', payload: { data } })).statusCode).toBe(401);
+  });
+
+  it("never files a log under a campaign that is not the caller's", async () => {
+    const marco = await signIn(t.app, MARCO, C_MAIN);
+    const data = JSON.stringify({ message: 'planted', campaignId: C_BETA });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: { data } })).statusCode,
+    ).toBe(200);
+    const row = await t.app.database.db.selectFrom('logs').selectAll().where('data', '=', data).executeTakeFirstOrThrow();
+    expect(row.campaign_id).toBe(C_MAIN);
   });
 });
