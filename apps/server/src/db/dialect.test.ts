@@ -34,3 +34,13 @@ describe('SQLite transactions', () => {
     }
   });
 });
+
+describe('a DATABASE_URL that is neither SQLite nor PostgreSQL', () => {
+  it('is refused without echoing the rest of the URL, which may hold a password', async () => {
+    const attempt = openDatabase('postgresql+ssl://prova:s3cret-pw@db.example/prova');
+    await expect(attempt).rejects.toThrow(
+      'DATABASE_URL must start with sqlite: or postgres:// (it starts with "postgresql+ssl:"; the rest is not shown)',
+    );
+    await expect(openDatabase('mysql://root:hunter2@localhost/prova')).rejects.not.toThrow(/hunter2/);
+  });
+});

@@ -50,7 +50,9 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     database.pragma('foreign_keys = ON');
     return { name: 'sqlite', dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) };
   }
-  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
+  // Only the scheme: the rest of a URL may hold a password.
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0] ?? '';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (it starts with "${scheme}"; the rest is not shown)`);
 }
 
 const STATEMENT_CACHE_SIZE = 500;

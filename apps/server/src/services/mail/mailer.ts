@@ -60,7 +60,7 @@ function fileMailer(opts: MailerOptions): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(opts.mailDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, links: mail.links, file }, 'mail written to file (no SMTP_URL)');
+      opts.log.info({ to: maskEmail(mail.to), subject: mail.subject, links: mail.links, file }, 'mail written to file (no SMTP_URL)');
     },
     close: () => transport.close(),
   };
