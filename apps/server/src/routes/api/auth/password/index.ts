@@ -69,8 +69,8 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
     async (request) => {
       const link = await findResetLink(users, request.body.email, request.body.token);
       if (link.valid) return { status: true as const, username: link.user.email };
-      if (link.code === 'INVALID_USER') return { status: false as const, code: link.code };
-      return { status: false as const, code: link.code, username: link.user.email };
+      // The address as it was given: the same for an unknown one and a known one with a wrong token.
+      return { status: false as const, code: link.code, username: request.body.email.trim().toLowerCase() };
     },
   );
 

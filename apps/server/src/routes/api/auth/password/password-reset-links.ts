@@ -5,17 +5,15 @@ import type { UsersRepository, UserWithCompany } from '../../../../repositories/
 export const newResetToken = () => randomBytes(32).toString('base64url');
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type ResetLink =
-  | { valid: false; code: 'INVALID_USER' }
-  | { valid: false; code: 'INVALID_TOKEN'; user: UserWithCompany }
-  | { valid: true; user: UserWithCompany; tokenHash: string };
+export type ResetLink = { valid: false; code: 'INVALID_TOKEN' } | { valid: true; user: UserWithCompany; tokenHash: string };
 
-/** Whether email and token form a live link: the user's own, unused and not expired. */
+/**
+ * Whether email and token form a live link: the user's own, unused and not expired. An unknown address
+ * and a wrong token are the same answer after the same two reads, so nobody learns who has an account.
+ */
 export async function findResetLink(users: UsersRepository, email: string, token: string, now = new Date()): Promise<ResetLink> {
-  const user = await users.findByEmail(email);
-  if (!user) return { valid: false, code: 'INVALID_USER' };
   const tokenHash = hashResetToken(token);
-  const row = await users.findPasswordReset(tokenHash);
-  const live = row && row.user_id === user.id && row.used_at === null && Date.parse(row.expires_at) > now.getTime();
-  return live ? { valid: true, user, tokenHash } : { valid: false, code: 'INVALID_TOKEN', user };
+  const [user, row] = await Promise.all([users.findByEmail(email), users.findPasswordReset(tokenHash)]);
+  const live = user && row && row.user_id === user.id && row.used_at === null && Date.parse(row.expires_at) > now.getTime();
+  return live ? { valid: true, user, tokenHash } : { valid: false, code: 'INVALID_TOKEN' };
 }

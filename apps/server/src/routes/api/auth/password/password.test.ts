@@ -203,11 +203,11 @@ describe('POST /api/auth/checkToken', () => {
     expect(res.json()).toEqual({ status: true, username: 'anna@alfa.example' });
   });
 
-  it('answers 200 INVALID_USER for an unknown address and INVALID_TOKEN (with the username) for a wrong token', async () => {
+  it('answers an unknown address exactly like a known one with a wrong token, so no account is revealed', async () => {
     const { token } = await requestReset('anna@alfa.example');
     const noUser = await post(t.app, '/api/auth/checkToken', { email: 'ghost@alfa.example', token });
     expect(noUser.statusCode).toBe(200);
-    expect(noUser.json()).toEqual({ status: false, code: 'INVALID_USER' });
+    expect(noUser.json()).toEqual({ status: false, code: 'INVALID_TOKEN', username: 'ghost@alfa.example' });
 
     const wrong = await post(t.app, '/api/auth/checkToken', { email: 'anna@alfa.example', token: `${token.slice(0, -2)}xx` });
     expect(wrong.statusCode).toBe(200);
@@ -347,13 +347,12 @@ describe('POST /api/auth/resetPassword', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('answers 422 INVALID_USER for an unknown address and INVALID_TOKEN for a wrong token', async () => {
+  it('answers an unknown address and a wrong token alike (422 INVALID_TOKEN), and names missing fields', async () => {
     const payload = { token: 'x'.repeat(43), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     const noUser = await post(t.app, '/api/auth/resetPassword', { ...payload, email: 'ghost@alfa.example' });
-    expect(noUser.statusCode).toBe(422);
-    expect(noUser.json()).toMatchObject({ status: false, code: 'INVALID_USER' });
     const noToken = await post(t.app, '/api/auth/resetPassword', { ...payload, email: 'anna@alfa.example' });
-    expect(noToken.statusCode).toBe(422);
+    expect(noUser.statusCode).toBe(422);
+    expect(noUser.body).toBe(noToken.body);
     expect(noToken.json()).toMatchObject({ status: false, code: 'INVALID_TOKEN' });
     const missing = await post(t.app, '/api/auth/resetPassword', { email: 'anna@alfa.example', token: 'abc' });
     expect(missing.statusCode).toBe(400);

@@ -11,7 +11,7 @@ import { findResetLink } from './password-reset-links';
  */
 export async function resetPassword(app: FastifyInstance, body: ResetPasswordRequest): Promise<{ username: string }> {
   const link = await findResetLink(app.repos.users, body.email, body.token);
-  if (!link.valid) throw new HttpError(422, link.code, link.code === 'INVALID_USER' ? 'Unknown user' : 'Invalid or expired link');
+  if (!link.valid) throw new HttpError(422, link.code, 'Invalid or expired link');
 
   const { user } = link;
   const failures = newPasswordFailures(body.password, body.password_confirmation, [
