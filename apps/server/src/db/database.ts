@@ -3,6 +3,7 @@ import { createDialect, type DialectName, type DialectOptions } from './dialect'
 import { initial } from './migrations/0001-initial';
 import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
 import { feedback360 } from './migrations/0003-feedback360';
+import { signInThrottle } from './migrations/0004-sign-in-throttle';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -19,6 +20,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0001-initial': initial(dialect),
     '0002-test-clock-and-scoring': testClockAndScoring(dialect),
     '0003-feedback360': feedback360(),
+    '0004-sign-in-throttle': signInThrottle(),
   };
 }
 

@@ -185,6 +185,14 @@ export interface Evaluations360Table {
   updated_at: Instant;
 }
 
+/** Failed sign-ins of one account ('account:<email>') or one address ('address:<ip>'). */
+export interface SignInThrottleTable {
+  key: string;
+  failures: number;
+  window_start: Instant;
+  blocked_until: Instant | null;
+}
+
 export interface LogsTable {
   id: Generated<number>;
   user_id: number;
@@ -218,6 +226,7 @@ export interface Database {
   outcomes: OutcomesTable;
   answers360: Answers360Table;
   evaluations360: Evaluations360Table;
+  sign_in_throttle: SignInThrottleTable;
   logs: LogsTable;
   password_resets: PasswordResetsTable;
 }

@@ -5,6 +5,7 @@ import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
 import { createProgressRepository } from './progress-repository';
 import { createReportsRepository } from './reports-repository';
+import { createSignInThrottleRepository } from './sign-in-throttle-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createTestsRepository } from './tests-repository';
 import { createUsersRepository } from './users-repository';
@@ -21,6 +22,7 @@ export function createRepositories(db: Db) {
     logs: createLogsRepository(db),
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
+    signInThrottle: createSignInThrottleRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -4,6 +4,7 @@ import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } 
 import { loginResponseSchema } from '@prova/contract/campaigns';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { statusOk } from '@prova/contract/common';
+import { recordSignInFailure, recordSignInSuccess, signInWait } from '../../../services/sign-in-guard';
 import { HttpError } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
@@ -21,7 +22,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 422: apiErrorSchema },
+        response: { 200: loginResponseSchema, 422: apiErrorSchema, 429: apiErrorSchema },
       },
       config: {
         rateLimit: {
@@ -33,10 +34,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      const wait = await signInWait(app.repos, username, request.ip);
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new HttpError(429, 'RATE_LIMITED', `Too many failed sign-ins: try again in ${wait} s`);
+      }
       const user = await users.findByEmail(username);
       if (!(await checkPassword(user?.password_hash, password)) || !user) {
+        await recordSignInFailure(app.repos, username, request.ip);
         throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
       }
+      await recordSignInSuccess(app.repos, username);
       const open = await campaigns.listOpenForUser(user.id);
       if (open.length === 0) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
       await reply.startSession(user.id);

@@ -19,7 +19,7 @@ export interface LoginFormProps {
   onNoActiveCampaign: () => void;
 }
 
-type LoginError = 'wrongCredentials' | 'cannotVerify';
+type LoginError = 'wrongCredentials' | 'cannotVerify' | 'tooMany';
 
 export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoActiveCampaign }: LoginFormProps) {
   const { t } = useTranslation();
@@ -38,6 +38,7 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
       onSuccess(await login.mutateAsync(values));
     } catch (err) {
       if (hasErrorCode(err, 'NO_ACTIVE_CAMPAIGN')) onNoActiveCampaign();
+      else if (hasErrorCode(err, 'RATE_LIMITED')) setError('tooMany');
       else setError(hasErrorCode(err, 'WRONG_CREDENTIALS') ? 'wrongCredentials' : 'cannotVerify');
     }
   });

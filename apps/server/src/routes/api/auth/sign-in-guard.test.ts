@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES } from '../../../services/sign-in-guard';
+import { authBundle, PASSWORD } from '../../../../test/fixtures';
+
+// Guessing passwords: an account waits longer after each failure whatever address the guesses come
+// from, one address trying many accounts is stopped, and people signing in correctly are never held back.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(authBundle);
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+
+describe('sign-in guard', () => {
+  it('makes an account wait after a few failures, from any address, even for the right password', async () => {
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      expect((await login('sara@alfa.example', 'wrong-guess', `10.1.0.${i}`)).statusCode).toBe(422);
+    const held = await login('sara@alfa.example', PASSWORD, '10.1.0.99');
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ status: false, code: 'RATE_LIMITED' });
+    expect(Number(held.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another account from those addresses is not affected.
+    expect((await login('anna@alfa.example', PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets the wait grow with each further failure, and a right password afterwards clears it', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      // Wait out the block by moving it into the past, as time would.
+      await t.app.database.db
+        .updateTable('sign_in_throttle')
+        .set({ blocked_until: new Date(0).toISOString() })
+        .where('key', '=', 'account:sara@alfa.example')
+        .execute();
+      expect((await login('sara@alfa.example', 'wrong-guess', '10.2.0.1')).statusCode).toBe(422);
+      waits.push(Number((await login('sara@alfa.example', PASSWORD, '10.2.0.2')).headers['retry-after']));
+    }
+    expect(waits[1]).toBeGreaterThan(waits[0]);
+    expect(waits[2]).toBeGreaterThan(waits[1]);
+    await t.app.database.db
+      .updateTable('sign_in_throttle')
+      .set({ blocked_until: null })
+      .where('key', '=', 'account:sara@alfa.example')
+      .execute();
+    expect((await login('sara@alfa.example', PASSWORD, '10.2.0.3')).statusCode).toBe(200);
+    const row = await t.app.database.db
+      .selectFrom('sign_in_throttle')
+      .selectAll()
+      .where('key', '=', 'account:sara@alfa.example')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('stops one address trying many accounts, and never the right sign-ins of a shared office', async () => {
+    const office = '10.3.0.1';
+    for (let i = 0; i < 5; i++)
+      for (const person of ['anna@alfa.example', 'sara@alfa.example']) expect((await login(person, PASSWORD, office)).statusCode).toBe(200);
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) await login(`nobody${i}@alfa.example`, 'guess', office);
+    const stopped = await login('anna@alfa.example', PASSWORD, office);
+    expect(stopped.statusCode).toBe(429);
+    expect((await login('anna@alfa.example', PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+  });
+});

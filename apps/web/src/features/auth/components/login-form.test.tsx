@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithTexts } from '@/testing/render';
+import { LoginForm } from './login-form';
+
+function answer(status: number, body: object) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'retry-after': '8' } })),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginForm', () => {
+  it('says in Italian that there were too many failed sign-ins when the server holds the account back', async () => {
+    answer(429, { status: false, code: 'RATE_LIMITED', message: 'Too many failed sign-ins: try again in 8 s' });
+    renderWithTexts(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByLabelText('Email'), 'sara@alfa.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'una-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    const message = await screen.findByText('Troppi tentativi di accesso non riusciti: riprova tra qualche minuto');
+    expect(message.getAttribute('role')).toBe('alert');
+  });
+});
