@@ -42,3 +42,5 @@ export const TEST_360_ID = 360;
 
 /** Session cookie lifetime without activity. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** Longest a session lives, active or not: then the person signs in again. */
+export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;

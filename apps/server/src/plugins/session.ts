@@ -7,6 +7,8 @@ import type { SessionRecord } from '../repositories/sessions-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 
 export const SESSION_COOKIE = 'prova_session';
+/** Over HTTPS the cookie is a __Host- one: only this host, path /, Secure, so no subdomain can set or read it. */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
 export interface Auth {
   session: SessionRecord;
@@ -28,6 +30,7 @@ declare module 'fastify' {
 export const session = fp(
   async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
     await app.register(cookie);
+    const name = sessionCookieName(opts.secureCookie);
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -40,28 +43,31 @@ export const session = fp(
     app.decorateRequest('loadAuth', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
-        pending = resolveAuth(app, this);
+        pending = resolveAuth(app, this, name);
         cache.set(this, pending);
       }
       return pending;
     });
 
     app.decorateReply('startSession', async function (this: FastifyReply, userId: number, viaSso = false) {
+      // A new sign-in ends the session this browser had: a session id is never carried across.
+      const previous = await this.request.loadAuth();
+      if (previous) await app.repos.sessions.delete(previous.session.id);
       const token = await app.repos.sessions.create(userId, viaSso);
-      this.setCookie(SESSION_COOKIE, token, cookieOptions);
+      this.setCookie(name, token, cookieOptions);
     });
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const auth = await this.request.loadAuth();
       if (auth) await app.repos.sessions.delete(auth.session.id);
-      this.clearCookie(SESSION_COOKIE, { path: '/' });
+      this.clearCookie(name, { path: '/', secure: opts.secureCookie });
     });
   },
   { name: 'session', dependencies: ['repositories'] },
 );
 
-async function resolveAuth(app: FastifyInstance, request: FastifyRequest): Promise<Auth | null> {
-  const token = request.cookies[SESSION_COOKIE];
+async function resolveAuth(app: FastifyInstance, request: FastifyRequest, cookieName: string): Promise<Auth | null> {
+  const token = request.cookies[cookieName];
   if (!token) return null;
   const found = await app.repos.sessions.find(token);
   if (!found) return null;

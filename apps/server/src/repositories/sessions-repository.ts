@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_IDLE_MS } from '@prova/contract/limits';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
 import type { Db } from '../db/database';
 
 // The cookie carries a random token; the database keeps only its hash, so a leaked table opens nothing.
@@ -18,6 +18,16 @@ export function createSessionsRepository(db: Db) {
     async create(userId: number, viaSso = false): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
+      // Signing in is the moment to drop the rows of sessions that ran out.
+      await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', new Date(now).toISOString()),
+            eb('created_at', '<=', new Date(now - SESSION_ABSOLUTE_MS).toISOString()),
+          ]),
+        )
+        .execute();
       await db
         .insertInto('sessions')
         .values({
@@ -39,7 +49,7 @@ export function createSessionsRepository(db: Db) {
       if (!row) return null;
       const now = Date.now();
       const expires = Date.parse(row.expires_at);
-      if (expires <= now) {
+      if (expires <= now || Date.parse(row.created_at) + SESSION_ABSOLUTE_MS <= now) {
         await db.deleteFrom('sessions').where('id', '=', id).execute();
         return null;
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, type TestApp } from '../../../../test/build-test-app';
+import { SESSION_ABSOLUTE_MS } from '@prova/contract/limits';
+import { buildTestApp, login, sessionCookie, type TestApp } from '../../../../test/build-test-app';
 import { authBundle, PASSWORD } from '../../../../test/fixtures';
 
 let t: TestApp;
@@ -110,6 +111,52 @@ describe('session', () => {
   it('answers 401 without a cookie or with a forged one', async () => {
     expect((await t.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: 'prova_session=forged' } })).statusCode).toBe(401);
+  });
+
+  it('ends the session a browser had when it signs in again', async () => {
+    const first = await login(t.app, 'anna@alfa.example', PASSWORD);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: first },
+      payload: { username: 'anna@alfa.example', password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: first } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: sessionCookie(again) } })).statusCode).toBe(200);
+  });
+
+  it('ends a session after its absolute lifetime however active, and drops rows that ran out', async () => {
+    const cookie = await login(t.app, 'anna@alfa.example', PASSWORD);
+    const old = new Date(Date.now() - SESSION_ABSOLUTE_MS - 1000).toISOString();
+    await t.app.database.db.updateTable('sessions').set({ created_at: old }).execute();
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+
+    await t.app.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(0).toISOString() })
+      .execute();
+    await login(t.app, 'sara@alfa.example', PASSWORD);
+    const rows = await t.app.database.db.selectFrom('sessions').select('expires_at').execute();
+    expect(rows.every((r) => Date.parse(r.expires_at) > Date.now())).toBe(true);
+  });
+
+  it('names the cookie __Host-prova_session over HTTPS', async () => {
+    const secure = await buildTestApp(authBundle, { env: { PUBLIC_URL: 'https://prova.example.com' } });
+    try {
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'anna@alfa.example', password: PASSWORD },
+      });
+      const cookie = res.cookies.find((c) => c.name === '__Host-prova_session');
+      expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
+      expect(cookie).not.toHaveProperty('domain');
+      const me = await secure.app.inject({ url: '/api/auth/me', headers: { cookie: `__Host-prova_session=${cookie!.value}` } });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await secure.close();
+    }
   });
 });
 
