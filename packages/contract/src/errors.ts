@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'TEST_COMPLETE',
   'PAYLOAD_TOO_LARGE',
   'REPORT_NOT_AVAILABLE',
+  'SSO_REQUIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,7 +6,7 @@ export function createUsersRepository(db: Db) {
       .selectFrom('users')
       .innerJoin('companies', 'companies.id', 'users.company_id')
       .selectAll('users')
-      .select(['companies.name as company_name', 'companies.logo as company_logo']);
+      .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
 
   return {
     findByEmail: (email: string) => withCompany().where('users.email', '=', email.trim().toLowerCase()).executeTakeFirst(),

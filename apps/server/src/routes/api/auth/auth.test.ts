@@ -235,3 +235,51 @@ describe('campaign selection and privacy', () => {
     expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
   });
 });
+
+describe('single sign-on companies', () => {
+  it('refuses a password to a person who must come in through the company single sign-on, and says where', async () => {
+    const sso = await buildTestApp({
+      version: 1,
+      companies: [{ name: 'Acme', sso: { slug: 'acme', type: 'oidc', issuer: 'http://localhost:4999', clientId: 'prova' } }],
+      users: [
+        { company: 'Acme', email: 'mario@acme.example', password: PASSWORD, hasSSO: true },
+        { company: 'Acme', email: 'luisa@acme.example', password: PASSWORD },
+      ],
+      campaigns: [
+        {
+          id: 8101,
+          company: 'Acme',
+          name: 'Acme',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          participants: [{ user: 'mario@acme.example' }, { user: 'luisa@acme.example' }],
+        },
+      ],
+    });
+    try {
+      const mario = await sso.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'mario@acme.example', password: PASSWORD },
+      });
+      expect(mario.statusCode).toBe(422);
+      expect(mario.json()).toMatchObject({ status: false, code: 'SSO_REQUIRED' });
+      expect(mario.cookies.find((c) => c.name === 'prova_session')).toBeUndefined();
+      // A wrong password still says only that the credentials are wrong.
+      const wrong = await sso.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'mario@acme.example', password: 'nope-nope' },
+      });
+      expect(wrong.json().code).toBe('WRONG_CREDENTIALS');
+      const luisa = await sso.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'luisa@acme.example', password: PASSWORD },
+      });
+      expect(luisa.statusCode).toBe(200);
+    } finally {
+      await sso.close();
+    }
+  });
+});

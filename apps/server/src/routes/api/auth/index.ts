@@ -45,6 +45,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
       }
       await recordSignInSuccess(app.repos, username);
+      // People marked for single sign-on in a company that has it come in only through it.
+      if (user.has_sso === 1 && user.company_sso_slug) {
+        throw new HttpError(422, 'SSO_REQUIRED', `Sign in through your company's single sign-on: /sso/${user.company_sso_slug}`);
+      }
       const open = await campaigns.listOpenForUser(user.id);
       if (open.length === 0) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
       await reply.startSession(user.id);

@@ -32,4 +32,19 @@ describe('LoginForm', () => {
     const message = await screen.findByText('Troppi tentativi di accesso non riusciti: riprova tra qualche minuto');
     expect(message.getAttribute('role')).toBe('alert');
   });
+
+  it('sends a person of a single sign-on company to their company link', async () => {
+    answer(422, { status: false, code: 'SSO_REQUIRED', message: 'Sign in through your company single sign-on' });
+    renderWithTexts(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByLabelText('Email'), 'mario@acme.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'una-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    expect(await screen.findByText("La tua azienda usa l'accesso unico (SSO): entra dal link aziendale che hai ricevuto")).toBeTruthy();
+  });
 });

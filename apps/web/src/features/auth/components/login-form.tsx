@@ -19,7 +19,7 @@ export interface LoginFormProps {
   onNoActiveCampaign: () => void;
 }
 
-type LoginError = 'wrongCredentials' | 'cannotVerify' | 'tooMany';
+type LoginError = 'wrongCredentials' | 'cannotVerify' | 'tooMany' | 'ssoRequired';
 
 export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoActiveCampaign }: LoginFormProps) {
   const { t } = useTranslation();
@@ -39,6 +39,7 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
     } catch (err) {
       if (hasErrorCode(err, 'NO_ACTIVE_CAMPAIGN')) onNoActiveCampaign();
       else if (hasErrorCode(err, 'RATE_LIMITED')) setError('tooMany');
+      else if (hasErrorCode(err, 'SSO_REQUIRED')) setError('ssoRequired');
       else setError(hasErrorCode(err, 'WRONG_CREDENTIALS') ? 'wrongCredentials' : 'cannotVerify');
     }
   });
