@@ -142,6 +142,28 @@ describe('importBundle', () => {
     expect(Object.values(await counts(database.db)).every((n) => n === 0)).toBe(true);
   });
 
+  it('keeps the formatting of staff-written HTML and drops scripts, handlers and other URL schemes', async () => {
+    const bundle = copy(exampleBundle) as any;
+    const attack =
+      '<p onclick="steal()">Benvenuta <strong>Giulia</strong></p><script>steal()</script><a href="javascript:steal()">x</a><a href="https://example.com">ok</a><img src="x" onerror="steal()">';
+    bundle.campaigns[0].description = { IT_it: attack };
+    bundle.campaigns[0].privacyAgreement = attack;
+    bundle.tests[0].instructions = { IT_it: attack, EN_en: '<iframe src="https://evil.example"></iframe><p>Hi</p>' };
+    const result = await importBundle(database, bundle);
+    expect(result.ok).toBe(true);
+    const campaign = await database.db.selectFrom('campaigns').select(['description', 'privacy_agreement']).executeTakeFirstOrThrow();
+    const clean =
+      '<p>Benvenuta <strong>Giulia</strong></p><a rel="noopener noreferrer">x</a><a href="https://example.com" rel="noopener noreferrer">ok</a><img src="x" />';
+    expect(JSON.parse(campaign.description)).toEqual({ IT_it: clean });
+    expect(JSON.parse(campaign.privacy_agreement!)).toEqual({ IT_it: clean });
+    const test = await database.db
+      .selectFrom('tests')
+      .select('instructions')
+      .where('id', '=', bundle.tests[0].id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(test.instructions)).toEqual({ IT_it: clean, EN_en: '<p>Hi</p>' });
+  });
+
   it('rejects a broken bundle whole, listing every problem, and writes nothing', async () => {
     const broken = copy(exampleBundle) as any;
     broken.companies.push({ name: '   ' });

@@ -1,3 +1,4 @@
+import { cleanLocalized } from './clean-html';
 import type { Bundle } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
 import { diffRow, isEmpty } from './diff-row';
@@ -28,16 +29,31 @@ function toRow(test: Bundle['tests'][number]) {
   return {
     abbreviation: test.abbreviation,
     name: JSON.stringify(test.name),
-    description: JSON.stringify(test.description),
-    instructions: JSON.stringify(test.instructions),
+    description: JSON.stringify(cleanLocalized(test.description)),
+    instructions: JSON.stringify(cleanLocalized(test.instructions)),
     url: test.url,
     img: test.img ?? null,
     label: test.label ?? null,
     repeatable: test.repeatable ? 1 : 0,
     legacy: test.legacy ? 1 : 0,
     json_data: JSON.stringify(test.jsonData),
-    theme: test.theme ? JSON.stringify(test.theme) : null,
-    labels360: test.labels360 ? JSON.stringify(test.labels360) : null,
+    theme: test.theme ? JSON.stringify(cleanTheme(test.theme)) : null,
+    labels360: test.labels360
+      ? JSON.stringify(
+          test.labels360.map((l) => ({
+            ...l,
+            details_360: cleanLocalized(l.details_360),
+            details_auto: cleanLocalized(l.details_auto),
+            details_etero: cleanLocalized(l.details_etero),
+          })),
+        )
+      : null,
     algorithm: test.algorithm ?? null,
   };
+}
+
+/** The agenda preview's e-mail body is HTML too. */
+function cleanTheme(theme: NonNullable<Bundle['tests'][number]['theme']>) {
+  const preview = theme.preview;
+  return preview?.content === undefined ? theme : { ...theme, preview: { ...preview, content: cleanLocalized(preview.content) } };
 }

@@ -30,8 +30,10 @@ type Texts = typeof it;
 const TEXTS: Record<ReportPdfInput['lang'], Texts> = { it, en, es };
 const LOCALE: Record<ReportPdfInput['lang'], string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES' };
 
-const COLOR = { text: '#1f2933', muted: '#52606d', accent: '#b71c1c', track: '#e4e7eb', bar: '#1565c0', grid: '#cbd2d9', fill: '#1565c0' };
+const COLOR = { text: '#1f2933', muted: '#52606d', accent: '#b71c1c', track: '#e4e7eb', bar: '#1565c0', grid: '#cbd2d9', fill: '#1565c0', star: '#f0a202' };
 const MARGIN = 50;
+/** Widest a radar label may be before it wraps. */
+const LABEL_WIDTH = 120;
 
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
@@ -57,7 +59,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const bandLabel = (value: number) => t.bands[String(ratingBand(value)) as keyof Texts['bands']];
   /** Starts a new page when fewer than `height` points are left. */
   const room = (height: number) => {
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
   };
   const heading = (text: string, size = 15) => {
     room(60);
@@ -110,7 +112,10 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
       bar(area.value, 0);
       for (const skill of skills.filter((s) => s.areaId === area.id)) {
         room(60);
-        const mark = best.includes(skill) ? ` · ★ ${t.best}` : '';
+        // Helvetica's WinAnsi encoding has no star glyph: the mark is drawn beside the line instead.
+        const isBest = best.includes(skill);
+        if (isBest) drawStar(doc, MARGIN + 6, doc.y + 5, 5);
+        const mark = isBest ? ` · ${t.best}` : '';
         body(`${skill.name} · ${score(skill.value)} · ${bandLabel(skill.value)}${mark}`, { indent: 14, bold: true });
         bar(skill.value, 14);
         if (worst.includes(skill)) {
@@ -155,7 +160,7 @@ function draw360(results: Results360, t: Texts, { heading, body, room, locale }:
   const mean = (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
   heading(t.feedback360.heading);
   body(fill(t.feedback360.intro, { max: results.scaleMax }));
-  body(fill(t.feedback360.confidentiality, { threshold: results.threshold }), { color: '#52606d', size: 9 });
+  body(fill(t.feedback360.confidentiality, { threshold: results.threshold }), { color: COLOR.muted, size: 9 });
   for (const question of results.questions) {
     room(30 + 14 * results.groups.length);
     body(question.text, { bold: true });
@@ -178,7 +183,7 @@ function draw360(results: Results360, t: Texts, { heading, body, room, locale }:
       body(`${t.feedback360.othersComments}:`, { indent: 14 });
       for (const text of comment.others) body(`• ${text}`, { indent: 24 });
     }
-    if (!comment.self.length && !comment.others.length) body(t.feedback360.noComments, { indent: 14, color: '#52606d' });
+    if (!comment.self.length && !comment.others.length) body(t.feedback360.noComments, { indent: 14, color: COLOR.muted });
   }
 }
 
@@ -186,7 +191,8 @@ function draw360(results: Results360, t: Texts, { heading, body, room, locale }:
 function drawProfile(doc: PDFKit.PDFDocument, areas: PersonalReport['areas'], width: number) {
   if (areas.length < 3) {
     for (const area of areas) {
-      doc.font('Helvetica').fontSize(10).fillColor(COLOR.text).text(area.name, MARGIN, doc.y);
+      if (doc.y + 40 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      doc.font('Helvetica').fontSize(10).fillColor(COLOR.text).text(area.name, MARGIN, doc.y, { width });
       const y = doc.y + 2;
       doc.rect(MARGIN, y, 220, 8).fill(COLOR.track);
       doc.rect(MARGIN, y, (220 * barPercent(area.value)) / 100, 8).fill(COLOR.bar);
@@ -194,11 +200,13 @@ function drawProfile(doc: PDFKit.PDFDocument, areas: PersonalReport['areas'], wi
     }
     return;
   }
-  const size = 240;
-  if (doc.y + size + 40 > doc.page.height - MARGIN) doc.addPage();
+  const radius = 110;
+  doc.font('Helvetica').fontSize(9);
+  // Room above and below the grid for the tallest (wrapped) label.
+  const labelRoom = Math.max(...areas.map((area) => doc.heightOfString(area.name, { width: LABEL_WIDTH }))) + 6;
+  if (doc.y + 2 * (radius + labelRoom) + 16 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const cx = MARGIN + width / 2;
-  const cy = doc.y + size / 2 + 16;
-  const radius = size / 2 - 10;
+  const cy = doc.y + labelRoom + radius + 4;
   const point = (index: number, value: number): [number, number] => {
     const angle = -Math.PI / 2 + (2 * Math.PI * index) / areas.length;
     const r = (radius * Math.max(0, Math.min(REPORT_SCALE_MAX, value))) / REPORT_SCALE_MAX;
@@ -217,13 +225,33 @@ function drawProfile(doc: PDFKit.PDFDocument, areas: PersonalReport['areas'], wi
     .fillOpacity(0.3)
     .fillAndStroke(COLOR.fill, COLOR.fill);
   doc.fillOpacity(1).lineWidth(1);
+  // Labels sit outside the axis ends, wrapped in a narrow box and kept inside the margins.
   doc.font('Helvetica').fontSize(9).fillColor(COLOR.text);
+  let bottom = Math.max(...areas.map((_, i) => point(i, REPORT_SCALE_MAX)[1]));
   areas.forEach((area, i) => {
-    const [x, y] = point(i, REPORT_SCALE_MAX + 0.6);
-    const label = area.name;
-    const labelWidth = doc.widthOfString(label);
-    doc.text(label, x - labelWidth / 2, y - 5, { lineBreak: false });
+    const angle = -Math.PI / 2 + (2 * Math.PI * i) / areas.length;
+    const [ex, ey] = point(i, REPORT_SCALE_MAX);
+    const boxWidth = Math.min(LABEL_WIDTH, doc.widthOfString(area.name) + 1);
+    const boxHeight = doc.heightOfString(area.name, { width: boxWidth });
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    let x = Math.abs(cos) < 0.2 ? ex - boxWidth / 2 : cos > 0 ? ex + 6 : ex - 6 - boxWidth;
+    x = Math.max(MARGIN, Math.min(MARGIN + width - boxWidth, x));
+    const y = sin < -0.2 ? ey - 4 - boxHeight : sin > 0.2 ? ey + 4 : ey - boxHeight / 2;
+    const align = Math.abs(cos) < 0.2 ? 'center' : cos > 0 ? 'left' : 'right';
+    doc.text(area.name, x, y, { width: boxWidth, align });
+    bottom = Math.max(bottom, y + boxHeight);
   });
   doc.x = MARGIN;
-  doc.y = cy + size / 2 + 10;
+  doc.y = bottom + 16;
+}
+
+/** A small filled five-pointed star centred on (x, y). */
+function drawStar(doc: PDFKit.PDFDocument, x: number, y: number, r: number) {
+  const points = Array.from({ length: 10 }, (_, k): [number, number] => {
+    const angle = -Math.PI / 2 + (Math.PI * k) / 5;
+    const radius = k % 2 === 0 ? r : r * 0.45;
+    return [x + radius * Math.cos(angle), y + radius * Math.sin(angle)];
+  });
+  doc.save().polygon(...points).fill(COLOR.star).restore();
 }
