@@ -565,6 +565,62 @@ describe('whose data', () => {
   });
 });
 
+describe('state', () => {
+  /** Every row of every table but the session and sign-in bookkeeping, as text. */
+  async function snapshot(): Promise<string> {
+    const tables = [
+      'campaigns',
+      'participants',
+      'test_progress',
+      'test_progress_history',
+      'outcomes',
+      'logs',
+      'answers360',
+      'evaluations360',
+      'users',
+    ] as const;
+    const parts: string[] = [];
+    for (const table of tables) parts.push(JSON.stringify(await t.app.database.db.selectFrom(table).selectAll().execute()));
+    return parts.join('\n');
+  }
+
+  it('changes nothing on any GET route', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const route of routes((r) => r.method === 'GET' && r.access !== 'public')) {
+      const [who, ids] =
+        route.access === 'assessor'
+          ? [caller(ELENA), annaAssessed]
+          : route.access === 'staff'
+            ? [caller(SOFIA), anna]
+            : route.access === 'evaluator'
+              ? [caller(ANNA), annaPrivate]
+              : [caller(ANNA), anna];
+      const res = await call(route, ids, { cookie: who.cookie });
+      if (res.statusCode >= 500) failures.push(describeAnswer(route, urlFor(route, ids), res));
+    }
+    expectAll(failures);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses every state-changing route called from another site (CSRF)', async () => {
+    const failures: string[] = [];
+    for (const route of routes((r) => r.method !== 'GET')) {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url: urlFor(route, anna),
+          headers: { cookie: caller(ANNA).cookie, 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify(route.body ?? {}),
+        });
+        if (res.statusCode !== 403 || res.json().code !== 'CROSS_ORIGIN')
+          failures.push(`[${JSON.stringify(headers)}] ${describeAnswer(route, urlFor(route, anna), res)}`);
+      }
+    }
+    expectAll(failures);
+  });
+});
+
 describe('reports', () => {
   it("let the person, their assessor and the company's staff read a report, and nobody else", async () => {
     const failures: string[] = [];

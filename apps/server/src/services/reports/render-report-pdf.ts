@@ -30,7 +30,16 @@ type Texts = typeof it;
 const TEXTS: Record<ReportPdfInput['lang'], Texts> = { it, en, es };
 const LOCALE: Record<ReportPdfInput['lang'], string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES' };
 
-const COLOR = { text: '#1f2933', muted: '#52606d', accent: '#b71c1c', track: '#e4e7eb', bar: '#1565c0', grid: '#cbd2d9', fill: '#1565c0', star: '#f0a202' };
+const COLOR = {
+  text: '#1f2933',
+  muted: '#52606d',
+  accent: '#b71c1c',
+  track: '#e4e7eb',
+  bar: '#1565c0',
+  grid: '#cbd2d9',
+  fill: '#1565c0',
+  star: '#f0a202',
+};
 const MARGIN = 50;
 /** Widest a radar label may be before it wraps. */
 const LABEL_WIDTH = 120;
@@ -253,5 +262,9 @@ function drawStar(doc: PDFKit.PDFDocument, x: number, y: number, r: number) {
     const radius = k % 2 === 0 ? r : r * 0.45;
     return [x + radius * Math.cos(angle), y + radius * Math.sin(angle)];
   });
-  doc.save().polygon(...points).fill(COLOR.star).restore();
+  doc
+    .save()
+    .polygon(...points)
+    .fill(COLOR.star)
+    .restore();
 }
