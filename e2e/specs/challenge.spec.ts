@@ -96,6 +96,12 @@ test('a challenge walked from the welcome page to the end, and Exit signs out', 
   await expect(header.locator('.challenge__icons li.is-complete')).toHaveCount(0);
   await expect(header).toContainText(`${person.firstName} ${person.lastName}`);
   await expect(header.getByRole('button', { name: 'Esci' })).toBeVisible();
+  // On a desktop too, the menu leads to the activities and the report.
+  await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link')).toHaveText([
+    'Panoramica',
+    'Attività',
+    'Report',
+  ]);
 
   // Welcome, START, the tutorial, then the first section.
   await expect(page.getByRole('heading', { name: 'Benvenuta nella sfida!' })).toBeVisible();
@@ -160,6 +166,9 @@ test.describe('on a 320 px phone', () => {
     await page.goto('/login');
     await signIn(page, person);
     await expect(page.getByRole('button', { name: 'START' })).toBeVisible();
+    // The phone's menu reaches the activities and the report too.
+    const menu = page.getByRole('navigation', { name: 'Menu principale' });
+    await expect(menu.getByRole('link')).toHaveText(['Panoramica', 'Attività', 'Report']);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page, 'challenge at 320 px');
   });

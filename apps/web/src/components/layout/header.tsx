@@ -39,6 +39,12 @@ export function Header({
   const { t } = useTranslation();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
   const overview: NavItem = { to: paths.home.getHref(), end: true, icon: <HomeIcon />, label: t('header.overview') };
+  // Every role reaches its work and its report at every width; an assessor's work is the home itself.
+  const menu: NavItem[] = [
+    overview,
+    ...(user.isAssessor ? [] : [{ to: paths.app.tests.getHref(), icon: <ListIcon />, label: t('header.tests') }]),
+    { to: paths.app.report.getHref(), icon: <ChartIcon />, label: t('header.report') },
+  ];
 
   return (
     <header className="site-header">
@@ -64,13 +70,8 @@ export function Header({
       </div>
       {showMenu && (
         <>
-          <SiteNav
-            variant="desktop"
-            items={[overview, { to: paths.app.report.getHref(), icon: <ChartIcon />, label: t('header.report') }]}
-          />
-          {!hideMobileMenu && (
-            <SiteNav variant="mobile" items={[overview, { to: paths.app.tests.getHref(), icon: <ListIcon />, label: t('header.tests') }]} />
-          )}
+          <SiteNav variant="desktop" items={menu} />
+          {!hideMobileMenu && <SiteNav variant="mobile" items={menu} />}
         </>
       )}
     </header>
