@@ -150,11 +150,15 @@ const ELENA = 'elena@alfa.example';
 const BRUNO = 'bruno@beta.example';
 const BERTA = 'berta@beta.example';
 const SOFIA = 'sofia@alfa.example';
+const SANDRO = 'sandro@alfa.example';
+const GINO = 'gino@alfa.example';
 const ALFA = 11;
 const BETA = 12;
 const C_MAIN = 5001;
 const C_ANNA = 5002;
 const C_BETA = 8001;
+const C_FUTURE = 5003;
+const C_ENDED = 5004;
 const ALGORITHM = 'function computeOutcomes() { return [{ questionId: "score", value: 1 }]; }';
 /** Each campaign offers one report document, and reads the scored test into a one-task model. */
 const REPORT_DOC = 12;
@@ -179,6 +183,17 @@ const bundle = {
     { company: 'Alfa S.r.l.', email: MARCO, password: PASSWORD, firstName: 'Marco', lastName: 'Sala', privacy: true },
     { company: 'Alfa S.r.l.', email: ELENA, password: PASSWORD, firstName: 'Elena', lastName: 'Conti', role: 'Assessor', privacy: true },
     { company: 'Alfa S.r.l.', email: SOFIA, password: PASSWORD, firstName: 'Sofia', lastName: 'Neri', role: 'admin', privacy: true },
+    {
+      company: 'Alfa S.r.l.',
+      email: SANDRO,
+      password: PASSWORD,
+      firstName: 'Sandro',
+      lastName: 'Gatti',
+      role: 'superassessor',
+      privacy: true,
+    },
+    // Takes part in the main campaign but has not given consent.
+    { company: 'Alfa S.r.l.', email: GINO, password: PASSWORD, firstName: 'Gino', lastName: 'Senza' },
     { company: 'Beta S.p.A.', email: BRUNO, password: PASSWORD, firstName: 'Bruno', lastName: 'Bianchi', privacy: true },
     { company: 'Beta S.p.A.', email: BERTA, password: PASSWORD, firstName: 'Berta', lastName: 'Neri', privacy: true },
   ],
@@ -199,7 +214,7 @@ const bundle = {
       dateStart: '2026-01-01T00:00:00Z',
       dateEnd: '2030-01-01T00:00:00Z',
       tests: [{ test: 101 }, { test: 104 }, { test: 201 }, { test: 109 }],
-      participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }, { user: SOFIA }],
+      participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }, { user: SOFIA }, { user: SANDRO }, { user: GINO }],
       assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
       ...reporting(109),
     },
@@ -216,6 +231,24 @@ const bundle = {
       relations360: [{ evaluator: ANNA, evaluee: ANNA, relationId: 3 }],
       questions360: { closed: [{ id: 1, text: 'Ascolta' }] },
       ...reporting(108),
+    },
+    {
+      id: C_FUTURE,
+      company: 'Alfa S.r.l.',
+      name: 'Non ancora aperta',
+      dateStart: '2029-01-01T00:00:00Z',
+      dateEnd: '2030-01-01T00:00:00Z',
+      tests: [{ test: 104 }],
+      participants: [{ user: ANNA }],
+    },
+    {
+      id: C_ENDED,
+      company: 'Alfa S.r.l.',
+      name: 'Già chiusa',
+      dateStart: '2024-01-01T00:00:00Z',
+      dateEnd: '2025-01-01T00:00:00Z',
+      tests: [{ test: 104 }],
+      participants: [{ user: ANNA }],
     },
     {
       id: C_BETA,
@@ -350,6 +383,14 @@ beforeAll(async () => {
   await signIn(MARCO, C_MAIN);
   await signIn(ELENA, C_MAIN);
   await signIn(SOFIA, C_MAIN);
+  await signIn(SANDRO, C_MAIN);
+  // Gino has not consented: he signs in, selects the campaign, and stops there.
+  {
+    const cookie = await login(t.app, GINO, PASSWORD);
+    await t.app.inject({ method: 'POST', url: `/api/usercampaign/${C_MAIN}`, headers: { cookie }, payload: {} });
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    people[GINO] = { cookie, id: me.json().user.id };
+  }
   await signIn(BRUNO, C_BETA);
   await signIn(BERTA, C_BETA);
   const annaId = caller(ANNA).id;
@@ -515,6 +556,40 @@ describe('whose data', () => {
     const select = await t.app.inject({ method: 'POST', url: `/api/usercampaign/${C_MAIN}`, headers: { cookie: berta }, payload: {} });
     expect(select.statusCode).toBe(404);
     await expectRefused(caller(BERTA), anna, (r) => r.params.length > 0 || r.query !== undefined, 'Berta planted in Alfa');
+  });
+
+  it('refuses every route naming a campaign not yet open or already over', async () => {
+    for (const campaign of [C_FUTURE, C_ENDED]) {
+      await expectRefused(
+        caller(ANNA),
+        { ...anna, campaign },
+        (r) => namesA(r, 'campaign') || r.query?.campaignId !== undefined,
+        `Anna in ${campaign}`,
+        [403, 404, 422],
+      );
+    }
+  });
+
+  it('refuses a participant without consent everything but choosing the campaign and reading the privacy text', async () => {
+    const gino = { ...anna, user: caller(GINO).id };
+    await expectRefused(
+      caller(GINO),
+      gino,
+      (r) => (namesA(r, 'campaign') || r.query?.campaignId !== undefined) && r.key !== 'POST /api/usercampaign/:id',
+      'Gino without consent',
+      [403, 404, 422],
+    );
+    const agreement = await t.app.inject({ url: '/api/auth/privacy/agreement', headers: { cookie: caller(GINO).cookie } });
+    expect(agreement.statusCode).toBe(200);
+  });
+
+  it('lets both kinds of staff through the staff routes of their company only', async () => {
+    for (const email of [SOFIA, SANDRO]) {
+      for (const route of routes((r) => r.access === 'staff')) {
+        expect((await call(route, anna, { cookie: caller(email).cookie })).statusCode, `${email} ${route.key}`).toBe(200);
+      }
+      await expectRefused(caller(email), bruno, hasIds, `${email} with Beta`);
+    }
   });
 
   it('refuses another company in the test list query', async () => {
