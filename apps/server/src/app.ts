@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import type { Env } from './config/env';
 import { requestSerializer } from './http/log-redaction';
+import { audit } from './plugins/audit';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
 import { defaultDeny } from './plugins/default-deny';
@@ -58,6 +59,7 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(audit);
   await app.register(inputGuard);
   await app.register(repositories, { database: opts.database });
   await app.register(security, { publicUrl: opts.env.PUBLIC_URL });

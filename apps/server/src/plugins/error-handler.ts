@@ -8,6 +8,8 @@ import { HttpError } from '../http/http-error';
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // Refusals of someone signed in are worth keeping: who tried to reach what.
+      if (error.statusCode === 403) request.audit({ event: 'refused', detail: `${error.code}: ${error.message}` });
       const body: ApiError = { status: false, code: error.code, message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);

@@ -36,12 +36,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const { username, password } = request.body;
       const wait = await signInWait(app.repos, username, request.ip);
       if (wait > 0) {
+        request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${wait} s` });
         void reply.header('retry-after', String(wait));
         throw new HttpError(429, 'RATE_LIMITED', `Too many failed sign-ins: try again in ${wait} s`);
       }
       const user = await users.findByEmail(username);
       if (!(await checkPassword(user?.password_hash, password)) || !user) {
         await recordSignInFailure(app.repos, username, request.ip);
+        request.audit({ event: 'sign-in-failed', email: username });
         throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
       }
       await recordSignInSuccess(app.repos, username);
@@ -52,6 +54,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const open = await campaigns.listOpenForUser(user.id);
       if (open.length === 0) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
       await reply.startSession(user.id);
+      request.audit({ event: 'sign-in', userId: user.id });
       const names = await campaigns.languageNames();
       return { status: true as const, user: presentUser(user), campaigns: open.map((c) => presentCampaignSummary(c, user, names)) };
     },

@@ -56,6 +56,7 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
     },
     async (request) => {
       sendPasswordReset(request.body.email);
+      request.audit({ event: 'password-reset-requested', email: request.body.email });
       return { status: true as const };
     },
   );
@@ -87,6 +88,7 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
     },
     async (request) => {
       const { username } = await resetPassword(app, request.body);
+      request.audit({ event: 'password-changed', email: username });
       return { status: true as const, username };
     },
   );

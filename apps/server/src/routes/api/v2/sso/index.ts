@@ -35,6 +35,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: SsoRoute
   function fail(request: FastifyRequest, reply: FastifyReply, error: unknown) {
     const code = error instanceof SsoError ? error.code : 'SSO_FAILED';
     request.log.warn({ err: error, code }, 'SSO sign-in failed');
+    request.audit({ event: 'sso-failed', detail: code });
     return reply.redirect(ssoErrorPath(code));
   }
 
@@ -79,6 +80,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: SsoRoute
         const previous = await request.loadAuth();
         if (previous) await app.repos.sessions.delete(previous.session.id);
         await reply.startSession(user.id, true);
+        request.audit({ event: 'sso-sign-in', userId: user.id });
         return reply.redirect('/');
       } catch (error) {
         return fail(request, reply, error);
