@@ -25,6 +25,7 @@ import usersRoutes from './routes/api/users/index';
 import reportRoutes from './routes/api/report/index';
 import reportsRoutes from './routes/api/reports/index';
 import feedback360Routes from './routes/api/feedback360/index';
+import healthRoutes from './routes/api/health/index';
 import campaignStorageRoutes from './routes/api/v2/campaigns/index';
 import userTestsRoutes from './routes/api/usertests/index';
 import rpcRoutes from './routes/api/v2/rpc/index';
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(reportRoutes, { prefix: '/api/report' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(feedback360Routes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(campaignStorageRoutes, { prefix: '/api/v2/campaigns' });
   await app.register(rpcRoutes, { prefix: '/api/v2/rpc' });
   await app.register(mail, { smtpUrl: opts.env.SMTP_URL, from: opts.env.MAIL_FROM, mailDir: opts.env.MAIL_DIR });

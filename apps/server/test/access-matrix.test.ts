@@ -65,6 +65,7 @@ const MATRIX: Record<string, RouteSpec> = {
   },
   'GET /api/v2/auth/sso/:slug': { access: 'public', redirects: true },
   'GET /api/v2/auth/sso/:slug/callback': { access: 'public', redirects: true },
+  'GET /api/health': { access: 'public' },
 
   'GET /api/auth/me': { access: 'caller' },
   'GET /api/auth/privacy/agreement': { access: 'selected-campaign' },

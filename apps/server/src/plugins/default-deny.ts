@@ -15,6 +15,7 @@ export const PUBLIC_API_ROUTES = [
   'POST /api/auth/resetPassword',
   'GET /api/v2/auth/sso/:slug',
   'GET /api/v2/auth/sso/:slug/callback',
+  'GET /api/health',
 ] as const;
 
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');

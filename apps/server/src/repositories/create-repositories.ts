@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createFeedback360Repository } from './feedback360-repository';
+import { createHealthRepository } from './health-repository';
 import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
 import { createProgressRepository } from './progress-repository';
@@ -23,6 +24,7 @@ export function createRepositories(db: Db) {
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
     signInThrottle: createSignInThrottleRepository(db),
+    health: createHealthRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
