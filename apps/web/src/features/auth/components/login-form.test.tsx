@@ -16,35 +16,31 @@ function answer(status: number, body: object) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The form as the login page shows it, filled in and sent. */
+async function submitLogin(email: string) {
+  renderWithTexts(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), 'una-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+}
+
 describe('LoginForm', () => {
   it('says in Italian that there were too many failed sign-ins when the server holds the account back', async () => {
     answer(429, { status: false, code: 'RATE_LIMITED', message: 'Too many failed sign-ins: try again in 8 s' });
-    renderWithTexts(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    await userEvent.type(screen.getByLabelText('Email'), 'sara@alfa.example');
-    await userEvent.type(screen.getByLabelText('Password'), 'una-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await submitLogin('sara@alfa.example');
     const message = await screen.findByText('Troppi tentativi di accesso non riusciti: riprova tra qualche minuto');
     expect(message.getAttribute('role')).toBe('alert');
   });
 
   it('sends a person of a single sign-on company to their company link', async () => {
     answer(422, { status: false, code: 'SSO_REQUIRED', message: 'Sign in through your company single sign-on' });
-    renderWithTexts(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    await userEvent.type(screen.getByLabelText('Email'), 'mario@acme.example');
-    await userEvent.type(screen.getByLabelText('Password'), 'una-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await submitLogin('mario@acme.example');
     expect(await screen.findByText("La tua azienda usa l'accesso unico (SSO): entra dal link aziendale che hai ricevuto")).toBeTruthy();
   });
 });
