@@ -192,36 +192,26 @@
   }
 
   function render(timing) {
-    var top = kit.bar(t.title);
-    var questions = IDS.map(function (_, i) {
-      return question(i);
-    });
-    app.replaceChildren(
-      top.node,
-      el(
-        'main',
-        { class: 'pk-page' },
-        [el('h1', { class: 'pk-visually-hidden', text: t.title }), el('p', { class: 'pk-lead', text: t.intro }), table()]
-          .concat(questions)
-          .concat([
-            el('p', { id: 'answered', text: t.answered(answeredCount(), IDS.length) }),
-            el('div', { class: 'pk-actions' }, [kit.button(t.submit, submit)]),
-          ]),
-      ),
-    );
-    kit.trackPosition(
-      questions,
-      function (index) {
-        top.setPosition(index + 1, IDS.length);
+    var page = kit.questionPage(app, {
+      title: t.title,
+      intro: t.intro,
+      before: [table()],
+      questions: IDS.map(function (_, i) {
+        return question(i);
+      }),
+      answered: t.answered(answeredCount(), IDS.length),
+      action: t.submit,
+      onAction: submit,
+      position: state.current,
+      onPosition: function (index) {
         state.current = index;
       },
-      state.current,
-      function () {
+      onSettle: function () {
         if (!finished) save().catch(showError);
       },
-    );
+    });
     if (timing)
-      clock = kit.countdown(top.timer, timing.remainingSeconds, function () {
+      clock = kit.countdown(page.bar.timer, timing.remainingSeconds, function () {
         finish(t.timeUp);
       });
   }

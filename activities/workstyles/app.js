@@ -85,7 +85,6 @@
   };
 
   var kit = window.ProvaKit;
-  var el = kit.el;
   var app = document.getElementById('app');
   var t = TEXTS.it;
   var state = { answers: {}, current: 0 };
@@ -159,32 +158,21 @@
   }
 
   function render() {
-    var top = kit.bar(t.title);
-    var questions = ITEMS.map(item);
-    app.replaceChildren(
-      top.node,
-      el(
-        'main',
-        { class: 'pk-page' },
-        [el('h1', { class: 'pk-visually-hidden', text: t.title }), el('p', { class: 'pk-lead', text: t.intro })]
-          .concat(questions)
-          .concat([
-            el('p', { id: 'answered', text: t.answered(answeredCount(), ITEMS.length) }),
-            el('div', { class: 'pk-actions' }, [kit.button(t.send, send)]),
-          ]),
-      ),
-    );
-    kit.trackPosition(
-      questions,
-      function (index) {
-        top.setPosition(index + 1, ITEMS.length);
+    kit.questionPage(app, {
+      title: t.title,
+      intro: t.intro,
+      questions: ITEMS.map(item),
+      answered: t.answered(answeredCount(), ITEMS.length),
+      action: t.send,
+      onAction: send,
+      position: state.current,
+      onPosition: function (index) {
         state.current = index;
       },
-      state.current,
-      function () {
+      onSettle: function () {
         if (!finished) save().catch(showError);
       },
-    );
+    });
   }
 
   function showError(error) {

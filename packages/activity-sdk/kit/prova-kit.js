@@ -371,6 +371,38 @@
     onPosition(current);
   }
 
+  /**
+   * A page of questions in `container`: the sticky bar, the title for screen readers, the lead text,
+   * what goes before the questions (a table, say), the questions, the answered count and the hand-in
+   * button; the bar follows the question the person is on (trackPosition). Answers { bar, answered }:
+   * the bar (for a countdown in bar.timer) and the answered-count paragraph to update.
+   */
+  function questionPage(container, spec) {
+    var top = bar(spec.title);
+    var answered = el('p', { id: 'answered', text: spec.answered });
+    container.replaceChildren(
+      top.node,
+      el(
+        'main',
+        { class: 'pk-page' },
+        [el('h1', { class: 'pk-visually-hidden', text: spec.title }), el('p', { class: 'pk-lead', text: spec.intro })]
+          .concat(spec.before || [])
+          .concat(spec.questions)
+          .concat([answered, el('div', { class: 'pk-actions' }, [button(spec.action, spec.onAction)])]),
+      ),
+    );
+    trackPosition(
+      spec.questions,
+      function (index) {
+        top.setPosition(index + 1, spec.questions.length);
+        spec.onPosition(index);
+      },
+      spec.position,
+      spec.onSettle,
+    );
+    return { bar: top, answered: answered };
+  }
+
   window.ProvaKit = {
     texts: texts,
     localized: localized,
@@ -388,5 +420,6 @@
     confirm: confirm,
     onFinished: onFinished,
     trackPosition: trackPosition,
+    questionPage: questionPage,
   };
 })();
