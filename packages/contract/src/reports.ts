@@ -160,6 +160,10 @@ export function suggestedMarkers(skillId: number, markers: readonly ReportMarker
     .slice(0, SUGGESTED_MARKERS);
 }
 
+/** Whether a report has anything to show: a valued area, or a 360 question with a group shown. */
+export const reportHasContent = (report: { rep: Pick<PersonalReport, 'areas'>; results360: Results360 | null }) =>
+  report.rep.areas.length > 0 || (report.results360?.questions.some((q) => Object.keys(q.means).length > 0) ?? false);
+
 /** Values are kept whole and rounded to two decimals only when shown. */
 export const formatScore = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);

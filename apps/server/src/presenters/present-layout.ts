@@ -6,6 +6,11 @@ type Raw = Record<string, unknown>;
 const asObject = (value: unknown): Raw => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {});
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
+/** The month an agenda shows: the data's `month` when it is one, else the spec's November 2021. */
+export function agendaMonthOf(data: Record<string, unknown>): string {
+  return typeof data.month === 'string' && /^\d{4}-\d{2}$/.test(data.month) ? data.month : DEFAULT_AGENDA_MONTH;
+}
+
 /** The layout data of an agenda or challenge campaign in `lang`; what the bundle left out is empty, never an error. */
 export function presentLayout(theme: string, storedData: string | null, lang: string): CampaignLayout {
   const data = asObject(parseJson<unknown>(storedData, {}));
@@ -16,8 +21,7 @@ export function presentLayout(theme: string, storedData: string | null, lang: st
       return { label: text(link.label), url: typeof link.url === 'string' ? link.url : '', description: text(link.description) };
     });
   if (theme === 'agenda') {
-    const month = typeof data.month === 'string' && /^\d{4}-\d{2}$/.test(data.month) ? data.month : DEFAULT_AGENDA_MONTH;
-    return { kind: 'agenda', month, tutorialVideo: typeof data.tutorialVideo === 'string' ? data.tutorialVideo : '' };
+    return { kind: 'agenda', month: agendaMonthOf(data), tutorialVideo: typeof data.tutorialVideo === 'string' ? data.tutorialVideo : '' };
   }
   if (theme === 'challenge') {
     const sections = asObject(data.sections);

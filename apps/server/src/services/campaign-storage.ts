@@ -1,9 +1,9 @@
 import { agendaStorageSchema, storageProblems } from '@prova/contract/agenda';
 import type { FieldIssue } from '@prova/contract/errors';
 import { toFieldIssues } from '@prova/contract/errors';
-import { DEFAULT_AGENDA_MONTH } from '@prova/contract/layouts';
 import { z } from 'zod';
 import { parseJson } from '../db/json-column';
+import { agendaMonthOf } from '../presenters/present-layout';
 import { effectiveStatus } from '../domain/test-clock';
 import type { ParticipationContext } from '../policies/test-access';
 import { prerequisitesOf } from '../policies/test-start';
@@ -41,7 +41,7 @@ export async function checkStorage(
   const problems = storageProblems({
     previous: previous.data,
     next: parsed.data,
-    month: typeof data.month === 'string' ? data.month : DEFAULT_AGENDA_MONTH,
+    month: agendaMonthOf(data),
     prerequisites: new Map(tests.map((test) => [test.id, prerequisitesOf(test)])),
     complete,
   });

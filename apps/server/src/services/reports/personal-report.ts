@@ -21,13 +21,9 @@ export interface PersonalReportView {
   downloadAllowed: boolean;
 }
 
-/** A report with nothing to show: no valued area and no 360 results. */
-export const isEmptyReport = (view: Pick<PersonalReportView, 'rep' | 'results360'>) =>
-  view.rep.areas.length === 0 && (view.results360 === null || view.results360.questions.every((q) => Object.keys(q.means).length === 0));
-
 /** Computes the report of the context's person, in their language, with whether the viewer may have it. */
 export async function buildPersonalReport(repos: ReportRepos, context: ReportSubjectContext): Promise<PersonalReportView> {
-  const { participation: campaign, subject, viewer } = context;
+  const { participation: campaign, subject } = context;
   const lang = contentLang(campaign, subject);
   const settings = reportSettings(campaign.report);
   const [tests, assessedTests, outcomes] = await Promise.all([
@@ -51,13 +47,23 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
     person: { id: subject.id, firstName: subject.first_name, lastName: subject.last_name },
     campaign: { id: campaign.id, name: localize(campaign.name, lang) },
     lang,
-    downloadAllowed: reportDownloadAllowed({
-      viewer,
-      status: campaign.status,
-      settings,
-      completedTests: tests.filter((t) => t.status === 'complete').length,
-    }),
+    downloadAllowed: downloadAllowedFor(context, tests),
   };
+}
+
+/** Whether the viewer may have the report now: the campaign's rules and the person's finished tests. */
+function downloadAllowedFor(context: ReportSubjectContext, tests: ReadonlyArray<{ status: string | null }>): boolean {
+  return reportDownloadAllowed({
+    viewer: context.viewer,
+    status: context.participation.status,
+    settings: reportSettings(context.participation.report),
+    completedTests: tests.filter((t) => t.status === 'complete').length,
+  });
+}
+
+/** The same answer without computing the report (the report page asks it first). */
+export async function reportDownloadAllowedFor(repos: ReportRepos, context: ReportSubjectContext): Promise<boolean> {
+  return downloadAllowedFor(context, await repos.reports.listTestResults(context.participation.id, context.subject.id));
 }
 
 async function build360(

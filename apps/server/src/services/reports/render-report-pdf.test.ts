@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
+import { pdfText } from '@prova/test-support/pdf-text';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ReportPdfInput, renderReportPdf } from './render-report-pdf';
 
@@ -69,18 +70,11 @@ const input = (lang: ReportPdfInput['lang']): ReportPdfInput => ({
 const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The visible text, as a reader would copy it; layout keeps each printed line on one line. */
-function pdfText(pdf: Buffer, name: string): string {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
 describe('renderReportPdf', () => {
   it('writes the Italian report: profile, details, suggestions and the 360 results', async () => {
     const pdf = await renderReportPdf(input('it'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(pdf, 'it');
+    const text = pdfText(pdf);
 
     expect(text).toContain('Report individuale');
     expect(text).toContain('Giulia Bianchi');
@@ -119,7 +113,7 @@ describe('renderReportPdf', () => {
   it('writes the English report with English numbers and texts', async () => {
     const pdf = await renderReportPdf(input('en'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(pdf, 'en');
+    const text = pdfText(pdf);
 
     expect(text).toContain('Individual report');
     expect(text).toContain('Giulia Bianchi');
@@ -146,7 +140,7 @@ describe('renderReportPdf', () => {
 
   it('draws bars instead of a radar when fewer than three areas are in the profile', async () => {
     const small: PersonalReport = { ...report, areas: report.areas.map((area) => ({ ...area, inProfile: area.id === 1 })) };
-    const text = pdfText(await renderReportPdf({ ...input('es'), report: small, results360: null }), 'es');
+    const text = pdfText(await renderReportPdf({ ...input('es'), report: small, results360: null }));
     expect(text).toContain('Informe individual');
     expect(text).toContain('Resultados en detalle');
     expect(text).not.toContain('Resultados del feedback 360');

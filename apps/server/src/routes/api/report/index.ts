@@ -6,12 +6,13 @@ import {
   reportCampaignParamsSchema,
   reportConfigResponseSchema,
   reportParamsSchema,
+  reportHasContent,
 } from '@prova/contract/reports';
 import { reportSettings } from '../../../domain/report-download';
 import { HttpError } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import { requireReportSubject } from '../../../policies/report-access';
-import { buildPersonalReport, isEmptyReport } from '../../../services/reports/personal-report';
+import { buildPersonalReport, reportDownloadAllowedFor } from '../../../services/reports/personal-report';
 import { sendDownload } from '../../../http/send-file';
 import { reportPdf } from '../../../services/reports/report-pdf';
 
@@ -28,12 +29,11 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = await requireAuth(request);
       const context = await requireReportSubject(request, request.params.campaignId, user.id);
-      const view = await buildPersonalReport(repos, context);
       const settings = reportSettings(context.participation.report);
       return {
         status: true as const,
         report: { individualConf: { individual: { canAssessedDownload: settings.canAssessedDownload } } },
-        downloadAllowed: view.downloadAllowed,
+        downloadAllowed: await reportDownloadAllowedFor(repos, context),
       };
     },
   );
@@ -56,7 +56,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
       const view = await buildPersonalReport(repos, context);
-      if (!view.downloadAllowed || isEmptyReport(view)) throw notAvailable();
+      if (!view.downloadAllowed || !reportHasContent(view)) throw notAvailable();
       const pdf = await reportPdf(view);
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     },

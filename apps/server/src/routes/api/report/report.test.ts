@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { pdfText } from '@prova/test-support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type TestApp } from '../../../../test/build-test-app';
 
@@ -253,13 +250,6 @@ describe('GET /api/report/:campaignId/config', () => {
     });
   });
 });
-
-/** The text of a PDF, as Debian's pdftotext reads it. */
-function pdfText(body: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'prova-pdf-')), 'report.pdf');
-  writeFileSync(file, body);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 describe('GET /api/report/:campaignId/individual/hr/:userId/download', () => {
   it('downloads a real PDF of the same report, in the person’s language', async () => {

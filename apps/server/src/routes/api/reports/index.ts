@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { reportListQuerySchema, reportListResponseSchema, reportRunParamsSchema, type ReportDocument } from '@prova/contract/reports';
+import {
+  reportListQuerySchema,
+  reportListResponseSchema,
+  reportRunParamsSchema,
+  type ReportDocument,
+  reportHasContent,
+} from '@prova/contract/reports';
 import { reportSettings } from '../../../domain/report-download';
 import { HttpError, notFound } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import { requireCampaignReader, requireReportSubject, type ReportViewer } from '../../../policies/report-access';
 import { pickLang } from '../../../presenters/localize';
 import { contentLang } from '../../../presenters/present-campaign';
-import { buildPersonalReport, isEmptyReport } from '../../../services/reports/personal-report';
+import { buildPersonalReport } from '../../../services/reports/personal-report';
 import { sendDownload } from '../../../http/send-file';
 import { reportPdf } from '../../../services/reports/report-pdf';
 
@@ -41,7 +47,7 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       if (viewer !== 'self') return { status: true as const, reports: documentsFor(viewer, campaign.report, reader.lang) };
       // The assessed are offered a document once they may download it and it has something to show.
       const view = await buildPersonalReport(repos, await requireReportSubject(request, campaign.id, user.id));
-      const offered = view.downloadAllowed && !isEmptyReport(view);
+      const offered = view.downloadAllowed && reportHasContent(view);
       return { status: true as const, reports: offered ? documentsFor(viewer, campaign.report, reader.lang) : [] };
     },
   );
@@ -55,7 +61,8 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       const document = documentsFor(context.viewer, context.participation.report, lang).find((d) => d.id === reportId);
       if (!document) throw notFound('Report document');
       const view = await buildPersonalReport(repos, context);
-      if (!view.downloadAllowed || isEmptyReport(view)) throw new HttpError(403, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
+      if (!view.downloadAllowed || !reportHasContent(view))
+        throw new HttpError(403, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
       const pdf = await reportPdf(view, document.name);
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     });

@@ -3,6 +3,7 @@ import {
   personalReportResponseSchema,
   type ReportDocument,
   reportConfigResponseSchema,
+  reportHasContent,
   reportListResponseSchema,
 } from '@prova/contract/reports';
 import { useQuery } from '@tanstack/react-query';
@@ -46,9 +47,6 @@ export type ReportOutcome =
   | { kind: 'individual'; report: PersonalReportResponse['result'] }
   | { kind: 'none' };
 
-const hasContent = (report: PersonalReportResponse['result']) =>
-  report.rep.areas.length > 0 || (report.results360?.questions.some((q) => Object.keys(q.means).length > 0) ?? false);
-
 /**
  * Which of the three outcomes the report page shows: a campaign document to download, else the
  * individual report, else none. Each call waits for the one before it (config, documents, report).
@@ -85,5 +83,5 @@ export function useReportOutcome(campaignId: number, userId: number): ReportOutc
   if (offered) return { kind: 'document', document: offered };
   if (personal.isError) return { kind: 'none' };
   if (personal.isPending) return { kind: 'loading' };
-  return hasContent(personal.data) ? { kind: 'individual', report: personal.data } : { kind: 'none' };
+  return reportHasContent(personal.data) ? { kind: 'individual', report: personal.data } : { kind: 'none' };
 }
