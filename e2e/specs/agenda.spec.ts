@@ -158,6 +158,23 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await expect(cell(page, 18)).toContainText(names[2]);
   await expect.poll(async () => (await stored(page)).tests['18/11/2021']).toBe(ids[2]);
 
+  // A hand-made storage cannot bend the rules: the finished budget test moved, and a Sunday.
+  const lied = await page.request.patch(`/api/v2/campaigns/${campaignId}/storage`, {
+    data: {
+      data: {
+        tests: { '04/11/2021': ids[0], '11/11/2021': ids[1], '14/11/2021': ids[2] },
+        currentPosition: '11/11/2021',
+        hasSeenTutorial: true,
+      },
+    },
+  });
+  expect(lied.status()).toBe(422);
+  expect(((await lied.json()) as { errors: Array<{ message: string }> }).errors.map((e) => e.message)).toEqual([
+    `test ${ids[0]} is complete and cannot move`,
+    'a weekend day',
+  ]);
+  expect((await stored(page)).tests['18/11/2021']).toBe(ids[2]);
+
   // A save that fails is undone and said.
   await page.route('**/api/v2/campaigns/*/storage', (route) =>
     route.fulfill({ status: 500, body: '{"status":false,"code":"INTERNAL","message":"x"}' }),

@@ -287,6 +287,22 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page, '360 question at 375 px');
     await question.getByRole('radio', { name: '5', exact: true }).check();
     await page.getByRole('button', { name: 'Domanda successiva' }).click();
+
+    // A browser that lies gets nowhere: the middle value the page never offers, or someone she does not evaluate.
+    const { campaign } = (await (await page.request.get('/api/usercampaign')).json()) as { campaign: { id: number } };
+    const { result } = (await (await page.request.get(`/api/usercampaign/${campaign.id}/userrelation`)).json()) as {
+      result: Array<{ id: number }>;
+    };
+    const middle = await page.request.post(`/api/tests/360/data/${campaign.id}/${result[0].id}`, {
+      data: { version: 99, data: { closed: { '1': 3 } } },
+    });
+    expect(middle.status()).toBe(400);
+    expect(((await middle.json()) as { errors: Array<{ path: string }> }).errors[0].path).toBe('data.closed.1');
+    const me = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
+    const stranger = await page.request.post(`/api/tests/360/data/${campaign.id}/${me}`, {
+      data: { version: 1, data: { closed: { '1': 5 } } },
+    });
+    expect(stranger.status()).toBe(403);
     await expect(page.getByRole('group', { name: /Comportamento numero 2$/ })).toBeVisible();
   });
 
