@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, idempotencyKeySchema } from './common';
 import { DB_INT_MAX } from './limits';
 
 // Test delivery: the test list, progress tracking (sync), outcomes, logs, rpc and the assessor calls
@@ -204,7 +204,7 @@ export const outcomeSchema = z.object({
 export type Outcome = z.infer<typeof outcomeSchema>;
 export const outcomeListSchema = z.array(outcomeSchema).max(OUTCOMES_MAX);
 
-export const outcomesRequestSchema = z.object({ values: outcomeListSchema });
+export const outcomesRequestSchema = z.object({ values: outcomeListSchema, idempotencyKey: idempotencyKeySchema.optional() });
 export type OutcomesRequest = z.infer<typeof outcomesRequestSchema>;
 
 export const assessedOutcomesResponseSchema = z.object({
@@ -222,7 +222,10 @@ export type SamplesResponse = z.infer<typeof samplesResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Logs and remote procedure calls
 
-export const logRequestSchema = z.object({ data: z.string().min(1).max(LOG_DATA_MAX_CHARS) });
+export const logRequestSchema = z.object({
+  data: z.string().min(1).max(LOG_DATA_MAX_CHARS),
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
 export type LogRequest = z.infer<typeof logRequestSchema>;
 
 export const RPC_ACTION_MISSING_MESSAGE = 'action not provided';

@@ -4,9 +4,15 @@ import { initial } from './migrations/0001-initial';
 import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
 import { feedback360 } from './migrations/0003-feedback360';
 import { signInThrottle } from './migrations/0004-sign-in-throttle';
+import { requestKeys } from './migrations/0005-request-keys';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+
+/** Runs `work` in a transaction: its own, or the one `db` already is (a repository called inside withTransaction). */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -21,6 +27,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002-test-clock-and-scoring': testClockAndScoring(dialect),
     '0003-feedback360': feedback360(),
     '0004-sign-in-throttle': signInThrottle(),
+    '0005-request-keys': requestKeys(),
   };
 }
 

@@ -193,6 +193,13 @@ export interface SignInThrottleTable {
   blocked_until: Instant | null;
 }
 
+/** A request carried out, by its caller's idempotency key. */
+export interface RequestKeysTable {
+  user_id: number;
+  key: string;
+  created_at: Instant;
+}
+
 export interface LogsTable {
   id: Generated<number>;
   user_id: number;
@@ -227,6 +234,7 @@ export interface Database {
   answers360: Answers360Table;
   evaluations360: Evaluations360Table;
   sign_in_throttle: SignInThrottleTable;
+  request_keys: RequestKeysTable;
   logs: LogsTable;
   password_resets: PasswordResetsTable;
 }

@@ -54,6 +54,8 @@ export const session = fp(
       const previous = await this.request.loadAuth();
       if (previous) await app.repos.sessions.delete(previous.session.id);
       const token = await app.repos.sessions.create(userId, viaSso);
+      // Like the sessions that ran out, the idempotency keys past their time are dropped at sign-in.
+      await app.repos.requestKeys.purgeExpired();
       this.setCookie(name, token, cookieOptions);
     });
 

@@ -6,6 +6,7 @@ import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
 import { createProgressRepository } from './progress-repository';
 import { createReportsRepository } from './reports-repository';
+import { createRequestKeysRepository } from './request-keys-repository';
 import { createSignInThrottleRepository } from './sign-in-throttle-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createTestsRepository } from './tests-repository';
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
     signInThrottle: createSignInThrottleRepository(db),
+    requestKeys: createRequestKeysRepository(db),
     health: createHealthRepository(db),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 
 export interface EvaluationKey {
   campaignId: number;
@@ -64,7 +64,7 @@ export function createFeedback360Repository(db: Db) {
      * concurrent saves cannot let an older one win), with all its answers. Answers the state it holds after.
      */
     async save(key: EvaluationKey, version: number, status: 'p' | 'y', answers: AnswerRow[], now = new Date()) {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const at = now.toISOString();
         const won = await trx
           .insertInto('evaluations360')

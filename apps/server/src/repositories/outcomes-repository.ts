@@ -1,5 +1,5 @@
 import { OUTCOMES_MAX_CHARS, type Outcome } from '@prova/contract/tests';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { parseJson } from '../db/json-column';
 
 export type OutcomeSource = 'client' | 'server' | 'assessor';
@@ -49,7 +49,7 @@ export function createOutcomesRepository(db: Db) {
 
   /** Writes the whole current list in place: one row per key, whose size is capped. */
   async function write(key: OutcomeKey, values: Outcome[], merge: boolean): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const rows = await rowsOf(trx, key);
       const previous = merge ? rows.flatMap((r) => parseJson<Outcome[]>(r.outcomes, [])) : [];
       const text = JSON.stringify(mergeOutcomes(previous, values));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
 /** A person's progress in one test of one campaign. */
@@ -197,7 +197,7 @@ export function createProgressRepository(db: Db) {
      */
     async reopen(key: ProgressKey, endsAt: string | null, reason: string, now: Date = new Date()) {
       const at = now.toISOString();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('test_progress')
           .selectAll()

@@ -408,6 +408,31 @@ describe('failures', () => {
     ]);
   });
 
+  it('sends outcomes and log entries again with the key of their first send, across a reload; progress carries none', async () => {
+    const page = fakeBrowser().openTab();
+    const first = setup({ page, script: [new Error('network')] });
+    await first.queue.enqueue({ type: 'OUTCOMES', campaignId: 1, testId: 2, userId: USER, data: [{ questionId: 1, value: 3 }] });
+    await first.queue.log({ message: 'hello' });
+    await first.queue.enqueue(data(3, 1));
+    first.queue.start(USER);
+    await flush();
+    expect(first.calls).toHaveLength(1);
+    const firstKeys = new Map(first.queue.getTasks().map((task) => [task.type, task.key]));
+    first.queue.stop();
+
+    const second = setup({ page: page.reload() });
+    second.queue.start(USER);
+    await vi.advanceTimersByTimeAsync(5_000);
+    const sent = new Map(second.calls.map(({ task }) => [task.type, task.key]));
+    expect([...sent.keys()].sort()).toEqual(['DATA', 'LOG', 'OUTCOMES']);
+    expect(sent.get('OUTCOMES')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(sent.get('LOG')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(sent.get('LOG')).not.toBe(sent.get('OUTCOMES'));
+    expect(sent.get('OUTCOMES')).toBe(firstKeys.get('OUTCOMES'));
+    expect(sent.get('LOG')).toBe(firstKeys.get('LOG'));
+    expect(sent.get('DATA')).toBeUndefined();
+  });
+
   it('caps the backoff at 16 s', async () => {
     const failures = Array.from({ length: 8 }, () => ({ status: 503, body: {} }));
     const { queue, calls } = setup({ script: failures, retry: { retries: 7 } });

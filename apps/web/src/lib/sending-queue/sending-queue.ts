@@ -7,7 +7,7 @@ import { createBrowserStorage, type QueueStorage } from './queue-storage';
 import { TabAdoption, type OrphanQueue } from './tab-adoption';
 import { claimTabId, newTabId, tabKeys } from './tab-queues';
 import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
-import { compareTasks, kindKey, savesTest, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
+import { compareTasks, kindKey, newIdempotencyKey, savesTest, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
 import { readNeedPushing, readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
 import { WriteChain } from './write-chain';
@@ -509,6 +509,7 @@ class QueueImpl implements SendingQueue {
               userId: task.userId,
               version: 0,
               data: { message: 'Unsent at logout', task: toQueueTask(task) },
+              key: newIdempotencyKey(),
               retry: { type: 'none', attempt: 0 },
             };
       const beaconed = this.env.sendBeacon ? beacon(this.env.sendBeacon, entry) : false;

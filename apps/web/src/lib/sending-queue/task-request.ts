@@ -9,7 +9,7 @@ export interface TaskRequest {
 
 /** The call each task type makes. */
 export function toTaskRequest(task: QueueTask): TaskRequest {
-  const { type, campaignId, testId, userId, version, status, data } = task;
+  const { type, campaignId, testId, userId, version, status, data, key } = task;
   const progress = `${testId}/${type.toLowerCase()}/${campaignId}/${userId}`;
   switch (type) {
     case 'SYNC':
@@ -19,11 +19,11 @@ export function toTaskRequest(task: QueueTask): TaskRequest {
     case 'DATA':
       return { url: `${API_BASE}/tests/${progress}`, body: { version, data } };
     case 'OUTCOMES':
-      return { url: `${API_BASE}/outcomes/${campaignId}/${testId}/${userId}`, body: { values: data } };
+      return { url: `${API_BASE}/outcomes/${campaignId}/${testId}/${userId}`, body: { values: data, idempotencyKey: key } };
     case 'SYNC_ALL':
       return { url: `${API_BASE}/tests/checkSync/${campaignId}`, body: { tests: readTestVersions(data) } };
     case 'LOG':
-      return { url: `${API_BASE}/logs`, body: { data: logText(data) } };
+      return { url: `${API_BASE}/logs`, body: { data: logText(data), idempotencyKey: key } };
     case 'EVAL360':
       return { url: `${API_BASE}/tests/360/data/${campaignId}/${testId}`, body: { version, ...(data as object) } };
   }

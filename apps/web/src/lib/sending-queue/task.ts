@@ -15,11 +15,25 @@ export interface QueueTask {
   version: number;
   status?: unknown;
   data?: unknown;
+  /** OUTCOMES and LOG: the idempotency key every send of this task carries, so that the server applies it once. */
+  key?: string;
   retry: { type: RetryType; attempt: number };
 }
 
-/** What callers enqueue: version defaults to 0, retry starts fresh. */
-export type TaskInput = Omit<QueueTask, 'version' | 'retry'> & { version?: number };
+/** What callers enqueue: version defaults to 0, retry starts fresh, the key is made on enqueue. */
+export type TaskInput = Omit<QueueTask, 'version' | 'retry' | 'key'> & { version?: number };
+
+/** Writes the server would otherwise apply twice when an answer is lost and the task is sent again. */
+export const needsIdempotencyKey = (type: TaskType) => type === 'OUTCOMES' || type === 'LOG';
+
+/** 128 random bits, base64url (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 /** A task as stored: `seq` keeps insertion order among equals, across reloads. */
 export interface StoredTask extends QueueTask {

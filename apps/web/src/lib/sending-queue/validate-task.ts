@@ -1,6 +1,6 @@
 import { evaluationSaveSchema } from '@prova/contract/feedback360';
 import { SYNC_ERRORS, validateSyncTask } from '@prova/contract/tests';
-import type { QueueTask, TaskInput } from './task';
+import { needsIdempotencyKey, newIdempotencyKey, type QueueTask, type TaskInput } from './task';
 
 // The rules of a sync request, with their exact messages, through the contract's validator.
 // LOG (log entries) is the queue's own type: it needs data. EVAL360 carries a 360 evaluation, checked
@@ -8,8 +8,13 @@ import type { QueueTask, TaskInput } from './task';
 
 const LOG_ERROR = 'Invalid LOG request data';
 
-/** Checks a task on enqueue; throws an Error with the spec message when it is invalid. */
+/** Checks a task on enqueue and gives it its idempotency key; throws an Error with the spec message when it is invalid. */
 export function validateTask(input: TaskInput): QueueTask {
+  const task = checkTask(input);
+  return needsIdempotencyKey(task.type) ? { ...task, key: newIdempotencyKey() } : task;
+}
+
+function checkTask(input: TaskInput): QueueTask {
   if (input.type === 'LOG') return validateLog(input);
   if (input.type === 'EVAL360') return validateEvaluation(input);
   const result = validateSyncTask({ ...input, retry: undefined });

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { logRequestSchema } from '@prova/contract/tests';
 import { requireAuth } from '../../../plugins/session';
 import { parseJson } from '../../../db/json-column';
+import { runOnce } from '../../../services/idempotent-request';
 
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
@@ -14,7 +15,7 @@ const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) 
  */
 export default async function logsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { logs, campaigns } = fastify.repos;
+  const { campaigns } = fastify.repos;
 
   /** A log names a campaign only if it is one of the caller's (their company's, taking part); else the session's. */
   async function ownCampaign(userId: number, companyId: number, claimed: number | null, fallback: number | null) {
@@ -33,12 +34,11 @@ export default async function logsRoutes(fastify: FastifyInstance) {
       const { user, session } = await requireAuth(request);
       const entry = parseJson<Record<string, unknown> | null>(request.body.data, null);
       const fields = entry && typeof entry === 'object' ? entry : {};
-      await logs.add({
-        userId: user.id,
-        campaignId: await ownCampaign(user.id, user.company_id, intOrNull(fields.campaignId), session.campaignId ?? null),
-        testId: intOrNull(fields.testId),
-        data: request.body.data,
-      });
+      const campaignId = await ownCampaign(user.id, user.company_id, intOrNull(fields.campaignId), session.campaignId ?? null);
+      // The same entry sent again (its answer was lost) is kept once.
+      await runOnce(fastify, user.id, request.body.idempotencyKey, (repos) =>
+        repos.logs.add({ userId: user.id, campaignId, testId: intOrNull(fields.testId), data: request.body.data }),
+      );
       return { status: true as const };
     },
   );

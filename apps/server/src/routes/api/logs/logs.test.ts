@@ -33,6 +33,21 @@ describe('POST /api/logs', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/logs', payload: { data } })).statusCode).toBe(401);
   });
 
+  it('keeps an entry sent again with the same idempotency key once', async () => {
+    const marco = await signIn(t.app, MARCO, C_MAIN);
+    const data = JSON.stringify({ message: 'sent twice' });
+    const send = (idempotencyKey: string) =>
+      t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: { data, idempotencyKey } });
+    const answers = await Promise.all([send('log-entry-key-000001'), send('log-entry-key-000001')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await send('log-entry-key-000001')).statusCode).toBe(200);
+    const count = () => t.app.database.db.selectFrom('logs').select('id').where('data', '=', data).execute();
+    expect(await count()).toHaveLength(1);
+    // Another key is another entry, even with the same text.
+    expect((await send('log-entry-key-000002')).statusCode).toBe(200);
+    expect(await count()).toHaveLength(2);
+  });
+
   it("never files a log under a campaign that is not the caller's", async () => {
     const marco = await signIn(t.app, MARCO, C_MAIN);
     const data = JSON.stringify({ message: 'planted', campaignId: C_BETA });

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { outcomesParamsSchema, outcomesRequestSchema } from '@prova/contract/tests';
 import { effectiveStatus, isTimeUp } from '../../../domain/test-clock';
 import { testComplete } from '../../../http/http-error';
+import { runOnce } from '../../../services/idempotent-request';
 import { requireCampaignTest, requireSubject, requireTestRole } from '../../../policies/test-access';
 
 const errors = {
@@ -35,15 +36,27 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
       await requireTestRole(context, repos);
       const key = { campaignId, testId, userId };
       const now = new Date();
-      const row = await repos.progress.find(campaignId, testId, userId);
-      if (effectiveStatus(row, now) === 'complete') {
-        const timeUp = row !== undefined && row.status !== 'complete' && isTimeUp(row, now);
-        if (timeUp) for (const k of await repos.progress.settleExpired(now, key)) fastify.scoring.enqueue(k);
-        throw testComplete(timeUp);
-      }
-      await repos.outcomes.merge({ ...key, source: 'client' }, request.body.values);
       const scored = context.test.has_algorithm === 1;
-      if ((await repos.progress.markComplete(key, scored, now)) && scored) fastify.scoring.enqueue(key);
+      let toScore = false;
+      let timeUp = false;
+      // A repeat of outcomes already taken (same idempotency key) is answered as the first was,
+      // not refused as a save into a complete test.
+      try {
+        await runOnce(fastify, context.user.id, request.body.idempotencyKey, async (tx) => {
+          const row = await tx.progress.find(campaignId, testId, userId);
+          if (effectiveStatus(row, now) === 'complete') {
+            timeUp = row !== undefined && row.status !== 'complete' && isTimeUp(row, now);
+            throw testComplete(timeUp);
+          }
+          await tx.outcomes.merge({ ...key, source: 'client' }, request.body.values);
+          toScore = (await tx.progress.markComplete(key, scored, now)) && scored;
+        });
+      } catch (error) {
+        // Settled outside the refused write's transaction, which is rolled back.
+        if (timeUp) for (const k of await repos.progress.settleExpired(now, key)) fastify.scoring.enqueue(k);
+        throw error;
+      }
+      if (toScore) fastify.scoring.enqueue(key);
       return { status: true as const };
     },
   );

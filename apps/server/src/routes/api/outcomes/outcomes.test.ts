@@ -56,6 +56,25 @@ describe('POST /api/outcomes/:campaignId/:testId/:userId', () => {
     expect(await stored(101, anna.id, 'client')).toEqual([[{ questionId: 'score', value: 100 }]]);
   });
 
+  it('takes outcomes sent again with the same idempotency key once, and answers the repeat as it did the first send', async () => {
+    const url = `/api/outcomes/${C_MAIN}/104/${anna.id}`;
+    const payload = { values: [{ questionId: 1, value: 4 }], idempotencyKey: 'first-send-of-anna-104' };
+    // The first answer was lost on the way: the client sends the same outcomes again.
+    expect((await post(anna, url, payload)).statusCode).toBe(200);
+    const repeat = await post(anna, url, payload);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual({ status: true });
+    // New outcomes (another key) for the now complete test are still refused, and nothing was stored twice.
+    expect((await post(anna, url, { ...payload, idempotencyKey: 'second-write-of-anna-104' })).statusCode).toBe(409);
+    expect(await stored(104, anna.id, 'client')).toEqual([[{ questionId: 1, value: 4 }]]);
+    // A key is the caller's own: the same key from another person is another write.
+    const other = await post(marco, `/api/outcomes/${C_MAIN}/104/${marco.id}`, { ...payload, values: [] });
+    expect(other.statusCode).toBe(409);
+    const malformed = await post(anna, url, { ...payload, idempotencyKey: 'short' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0].path).toBe('body.idempotencyKey');
+  });
+
   it("refuses someone else's outcomes and bad bodies", async () => {
     expect((await post(marco, `/api/outcomes/${C_MAIN}/104/${anna.id}`, { values: [] })).statusCode).toBe(403);
     const bad = await post(marco, `/api/outcomes/${C_MAIN}/104/${marco.id}`, { values: [{ value: 1 }] });
