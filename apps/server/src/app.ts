@@ -63,7 +63,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(audit);
   await app.register(inputGuard);
   await app.register(repositories, { database: opts.database });
-  await app.register(security, { publicUrl: opts.env.PUBLIC_URL });
+  await app.register(security, { publicUrl: opts.env.PUBLIC_URL, activitiesUrl: opts.env.ACTIVITIES_URL });
   // preHandler, so per-route keys can use the parsed body (the e-mail being tried).
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(apiDocs);
@@ -75,7 +75,7 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userCampaignRoutes, { prefix: '/api/usercampaign' });
-  await app.register(userTestsRoutes, { prefix: '/api/usertests' });
+  await app.register(userTestsRoutes, { prefix: '/api/usertests', activitiesUrl: opts.env.ACTIVITIES_URL });
   await app.register(testsRoutes, { prefix: '/api/tests' });
   await app.register(outcomesRoutes, { prefix: '/api/outcomes' });
   await app.register(logsRoutes, { prefix: '/api/logs' });
@@ -98,8 +98,8 @@ export async function buildApp(opts: AppOptions) {
   const repoRoot = resolve(import.meta.dirname, '../../..');
   await app.register(staticFiles, {
     webRoot: opts.webRoot ?? resolve(repoRoot, 'apps/web/dist'),
-    activitiesRoot: resolve(repoRoot, 'activities'),
     sdkRoot: opts.sdkRoot ?? resolve(repoRoot, 'packages/activity-sdk/dist'),
+    activitiesUrl: opts.env.ACTIVITIES_URL,
   });
   return app;
 }

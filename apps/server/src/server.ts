@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { demoDecision, loadEnv } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
+import { buildActivitiesApp } from './activities-app';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './import/seed-demo';
 
@@ -7,6 +9,12 @@ const env = loadEnv();
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.PG_POOL_MAX });
 await migrateToLatest(database);
 const app = await buildApp({ env, database });
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const activities = await buildActivitiesApp({
+  env,
+  activitiesRoot: resolve(repoRoot, 'activities'),
+  sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
+});
 const demo = demoDecision(env);
 if (demo.load) await seedDemoIfEmpty(database, app.log);
 else if (demo.reason) app.log.warn(demo.reason);
@@ -17,11 +25,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await Promise.all([app.close(), activities.close()]);
     await database.close();
     process.exit(0);
   });
 }
 
+await activities.listen({ port: env.ACTIVITIES_PORT, host: env.HOST });
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`Prova is running on ${env.PUBLIC_URL}`);
+app.log.info(`Prova is running on ${env.PUBLIC_URL}, its activities on ${env.ACTIVITIES_URL}`);

@@ -362,7 +362,9 @@
             if (entry.isIntersecting && !questions[current].contains(document.activeElement)) set(questions.indexOf(entry.target));
           });
         },
-        { rootMargin: '-30% 0px -60% 0px' },
+        // The activity's own document as the root: with the implicit root (the top page), a frame on
+        // another origin than the host's would have its margins ignored.
+        { root: document, rootMargin: '-30% 0px -60% 0px' },
       );
       questions.forEach(function (q) {
         observer.observe(q);

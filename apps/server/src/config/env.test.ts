@@ -16,6 +16,25 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: not a hop count or proxy addresses: true/);
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('serves the activities on another origin: the other local name, or the same host on the next port', () => {
+    expect(loadEnv({})).toMatchObject({
+      PUBLIC_URL: 'http://localhost:3000',
+      ACTIVITIES_URL: 'http://127.0.0.1:3001',
+      ACTIVITIES_PORT: 3001,
+    });
+    expect(loadEnv({ PUBLIC_URL: 'http://127.0.0.1:8080', ACTIVITIES_PORT: '9000' }).ACTIVITIES_URL).toBe('http://localhost:9000');
+    expect(loadEnv({ PUBLIC_URL: 'https://prova.example.com', PORT: '4000' }).ACTIVITIES_URL).toBe('https://prova.example.com:4001');
+    expect(loadEnv({ PUBLIC_URL: 'https://prova.example.com', ACTIVITIES_URL: 'https://activities.example.net/' }).ACTIVITIES_URL).toBe(
+      'https://activities.example.net',
+    );
+  });
+
+  it('refuses activities on the origin of the app', () => {
+    expect(() => loadEnv({ PUBLIC_URL: 'https://prova.example.com', ACTIVITIES_URL: 'https://prova.example.com/activities' })).toThrow(
+      /ACTIVITIES_URL: must be another origin than PUBLIC_URL/,
+    );
+  });
 });
 
 describe('demoDecision', () => {

@@ -9,6 +9,14 @@ const envSchema = z.object({
   /** Most PostgreSQL connections one server process opens. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Where the platform's own activities (/activities/) are served: another origin than PUBLIC_URL, so a
+   * script in an activity never runs with the app's origin. Default: the other local name for a local
+   * PUBLIC_URL (localhost and 127.0.0.1 share no cookies), otherwise the same host, on ACTIVITIES_PORT.
+   */
+  ACTIVITIES_URL: z.string().url().optional(),
+  /** The port the activities are served on by this process; default PORT + 1. */
+  ACTIVITIES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Unset: the demo loads into an empty database only when PUBLIC_URL is local (see demoDecision). */
   DEMO: z.enum(['0', '1']).optional(),
   SMTP_URL: z.string().optional(),
@@ -42,7 +50,11 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'ACTIVITIES_URL' | 'ACTIVITIES_PORT'> & {
+  PUBLIC_URL: string;
+  ACTIVITIES_URL: string;
+  ACTIVITIES_PORT: number;
+};
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools.
@@ -52,10 +64,26 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const activitiesPort = env.ACTIVITIES_PORT ?? env.PORT + 1;
+  const activitiesUrl = (env.ACTIVITIES_URL ?? defaultActivitiesUrl(publicUrl, activitiesPort)).replace(/\/$/, '');
+  if (new URL(activitiesUrl).origin === new URL(publicUrl).origin) {
+    throw new Error(
+      `Invalid environment:\nACTIVITIES_URL: must be another origin than PUBLIC_URL (${publicUrl}), so activities cannot act as the app`,
+    );
+  }
+  return { ...env, PUBLIC_URL: publicUrl, ACTIVITIES_URL: activitiesUrl, ACTIVITIES_PORT: activitiesPort };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The app's URL on the activities port, under the other local name when the app is local. */
+function defaultActivitiesUrl(publicUrl: string, port: number): string {
+  const url = new URL(publicUrl);
+  if (LOCAL_HOSTS.has(url.hostname)) url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  url.port = String(port);
+  return url.origin;
+}
 
 /**
  * Whether the demo data may be loaded into an empty database: `DEMO=1` always, `DEMO=0` never; unset,

@@ -34,11 +34,14 @@ function frameSrc(res: LightMyRequestResponse): string | undefined {
 }
 
 describe('Content-Security-Policy frame-src', () => {
-  it('lists the app and the origins of imported tests, nothing wider', async () => {
+  it("lists the platform's activities and the origins of imported tests, nothing wider, never the app itself", async () => {
     const page = await t.app.inject({ url: '/test' });
     expect(page.statusCode).not.toBe(500);
     const directive = frameSrc(page);
-    expect(directive).toBe("frame-src 'self' http://127.0.0.1:4000 https://activities.partner.example");
+    expect(directive).toBe('frame-src http://127.0.0.1:3001 http://127.0.0.1:4000 https://activities.partner.example');
+    // Nobody frames the app: a page of the app is never an activity.
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
     expect(directive).not.toContain('https://unrelated.example');
     expect(directive?.split(' ')).not.toContain('https:');
     expect(directive).not.toContain('*');

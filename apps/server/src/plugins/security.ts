@@ -8,8 +8,9 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers, and refusal of state-changing requests sent from another origin. */
 export const security = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string }) => {
+  async (app: FastifyInstance, opts: { publicUrl: string; activitiesUrl: string }) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
+    const activitiesOrigin = new URL(opts.activitiesUrl).origin;
     const frameOrigins = createFrameOrigins({
       load: () => app.repos.tests.listExternalUrls(),
       base: opts.publicUrl,
@@ -26,19 +27,18 @@ export const security = fp(
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
-          // Activities may live on another origin (docs/bundle-format.md, tests.url): only those of imported tests.
-          frameSrc: [() => ["'self'", ...frameOrigins.current()].join(' ')],
-          // The platform's own activities may be framed by the app's public origin even when they
-          // are reached through another host name.
-          frameAncestors: ["'self'", publicOrigin],
+          // Only activities are framed: the platform's own on their origin, and those of imported tests
+          // on theirs (docs/bundle-format.md, tests.url); never a page of the app itself.
+          frameSrc: [() => [activitiesOrigin, ...frameOrigins.current()].join(' ')],
+          frameAncestors: ["'none'"],
           formAction: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           upgradeInsecureRequests: null,
         },
       },
-      // The SPA frames same-origin activities; frame-ancestors above already governs framing.
-      frameguard: { action: 'sameorigin' },
+      // The app is never framed, by itself or anyone else.
+      frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: publicOrigin.startsWith('https:'),
     });

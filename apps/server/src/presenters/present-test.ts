@@ -48,16 +48,31 @@ export interface PresentTestInput {
   version: number;
   start: StartCheck;
   timing: TestTiming | null;
+  /** Where the platform's own activities are served (ACTIVITIES_URL). */
+  activitiesUrl: string;
 }
 
-export function presentUserTest({ test, lang, firstName, extraTimePercent, status, version, start, timing }: PresentTestInput): UserTest {
+/** A test url on the platform's own activities (/activities/...) points at their origin; any other stays as imported. */
+export const activityUrl = (url: string, activitiesUrl: string) => (url.startsWith('/activities/') ? `${activitiesUrl}${url}` : url);
+
+export function presentUserTest({
+  test,
+  lang,
+  firstName,
+  extraTimePercent,
+  status,
+  version,
+  start,
+  timing,
+  activitiesUrl,
+}: PresentTestInput): UserTest {
   return {
     id: test.id,
     abbreviation: test.abbreviation,
     name: localize(test.name, lang),
     description: localize(test.description, lang),
     instructions: localize(test.instructions, lang),
-    url: test.url,
+    url: activityUrl(test.url, activitiesUrl),
     img: test.img,
     label: test.label,
     repeatable: test.repeatable === 1,

@@ -12,7 +12,7 @@ import type { TestDeliveryRepos } from '../repositories/create-repositories';
  * The tests of a campaign as the caller sees them: texts, their status, their clock and whether they
  * may start. Candidates never see the tests assessors fill in about them.
  */
-export async function listUserTests(repos: TestDeliveryRepos, context: ParticipationContext): Promise<UserTest[]> {
+export async function listUserTests(repos: TestDeliveryRepos, context: ParticipationContext, activitiesUrl: string): Promise<UserTest[]> {
   const { participation, user } = context;
   const [tests, progress] = await Promise.all([
     repos.tests.listForCampaign(participation.id),
@@ -36,6 +36,7 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
         version: byTest.get(test.id)?.version ?? 0,
         start: checkStart(test, statusOf(test.id), statusOf, assessor),
         timing: timingOf(byTest.get(test.id), now),
+        activitiesUrl,
       }),
     );
 }

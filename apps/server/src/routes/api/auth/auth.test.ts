@@ -225,7 +225,7 @@ describe('campaign selection and privacy', () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/auth/login');
     const me = await t.app.inject({ url: '/api/auth/me' });
-    expect(me.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(me.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(me.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -10,7 +10,7 @@ import { listUserTests } from '../../../services/user-tests';
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
 /** The tests of the caller's selected campaign (the generic resource `tests`, endpoint usertests). */
-export default async function userTestsRoutes(fastify: FastifyInstance) {
+export default async function userTestsRoutes(fastify: FastifyInstance, opts: { activitiesUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
 
@@ -21,7 +21,7 @@ export default async function userTestsRoutes(fastify: FastifyInstance) {
       const context = await requireConsentedCampaign(request);
       const { companyId } = request.query;
       if (companyId !== undefined && companyId !== context.user.company_id) throw forbidden('Not your company');
-      return { status: true as const, tests: await listUserTests(repos, context) };
+      return { status: true as const, tests: await listUserTests(repos, context, opts.activitiesUrl) };
     },
   );
 
@@ -30,7 +30,7 @@ export default async function userTestsRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['tests'], params: idParamsSchema, response: { 200: userTestResponseSchema, ...errors } } },
     async (request) => {
       const context = await requireConsentedCampaign(request);
-      const test = (await listUserTests(repos, context)).find((t) => t.id === request.params.id);
+      const test = (await listUserTests(repos, context, opts.activitiesUrl)).find((t) => t.id === request.params.id);
       if (!test) throw notFound('Test');
       return { status: true as const, test };
     },

@@ -69,6 +69,14 @@ describe('GET /api/usertests', () => {
     expect(tests.find((x) => x.id === 201)).toMatchObject({ assessorTest: true });
   });
 
+  it("points the platform's own activities at their origin and leaves the other urls as imported", async () => {
+    const in360 = await signIn(t.app, ANNA, C_360);
+    expect((await list(in360)).map((x) => [x.id, x.url])).toEqual([
+      [360, '/skillup-360'],
+      [101, 'http://127.0.0.1:3001/activities/numerical/'],
+    ]);
+  });
+
   it('shows the 360 test only in a 360 campaign', async () => {
     const in360 = await signIn(t.app, ANNA, C_360);
     expect((await list(in360)).map((x) => x.id)).toEqual([360, 101]);

@@ -19,7 +19,11 @@ export interface ActivityFrameProps {
   session: ActivitySession;
 }
 
-/** Only what the activities need: scripts, their own origin (for the SDK), forms, popups, confirm(). */
+/**
+ * Only what the activities need: scripts, their own origin (for the SDK's origin checks and their own
+ * storage), forms, popups, confirm(). Safe because an activity is never on the app's origin (the
+ * platform's own are served on ACTIVITIES_URL, and a url on the app's origin is not framed).
+ */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
 /** Powerful features stay off inside the activity. */
 const ALLOW = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'; usb 'none'";

@@ -21,6 +21,12 @@ export interface TestContainerProps {
   user: User;
 }
 
+/** The path of a url on the app's own origin, or null for an activity's. */
+function appPathOf(url: string): string | null {
+  const parsed = new URL(url, window.location.href);
+  return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+}
+
 /**
  * /test: the current test in an iframe. Without a current test,
  * or without valid tracking ids, back to /.
@@ -51,6 +57,9 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
     );
   }
   if (!test) return <Navigate to={paths.home.getHref()} replace />;
+  // A test that points at a page of the app is that page, never the app framed inside itself.
+  const own = appPathOf(test.url);
+  if (own !== null) return <Navigate to={own} replace />;
   if (test.legacy && isLegacyUnsupportedBrowser()) return <LegacyBrowserMessage roomHref={roomHrefFor(location.pathname)} />;
   if (grading && samples.isPending) return <PageSpinner />;
   if (grading && samples.isError) {
