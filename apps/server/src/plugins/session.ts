@@ -54,8 +54,9 @@ export const session = fp(
       const previous = await this.request.loadAuth();
       if (previous) await app.repos.sessions.delete(previous.session.id);
       const token = await app.repos.sessions.create(userId, viaSso);
-      // Like the sessions that ran out, the idempotency keys past their time are dropped at sign-in.
+      // Like the sessions that ran out, the idempotency keys and limit counts past their time are dropped at sign-in.
       await app.repos.requestKeys.purgeExpired();
+      await app.repos.signInThrottle.purgeStale();
       this.setCookie(name, token, cookieOptions);
     });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 export interface ThrottleRow {
@@ -7,7 +8,11 @@ export interface ThrottleRow {
   blocked_until: string | null;
 }
 
-/** The failed sign-ins the guard counts, one row per account or address. */
+/**
+ * The counts that protect accounts, kept in the database so that every app instance sees the same: the
+ * failed sign-ins the guard counts (one row per account or address), and the requests of the shared
+ * limits (services/shared-limits.ts).
+ */
 export function createSignInThrottleRepository(db: Db) {
   return {
     find: (keys: string[]) => db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', keys).execute(),
@@ -19,6 +24,37 @@ export function createSignInThrottleRepository(db: Db) {
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({ failures: row.failures, window_start: row.window_start, blocked_until: row.blocked_until }),
         )
+        .execute();
+    },
+
+    /**
+     * Counts one more request under `key` in a window of `windowMs` (a new window once the last one
+     * ended), in one statement, so that instances counting at once never lose a count.
+     */
+    async count(key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }> {
+      const at = now.toISOString();
+      const ended = new Date(now.getTime() - windowMs).toISOString();
+      const row = await db
+        .insertInto('sign_in_throttle')
+        .values({ key, failures: 1, window_start: at, blocked_until: null })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN 1 ELSE sign_in_throttle.failures + 1 END`,
+            window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
+          }),
+        )
+        .returning(['failures', 'window_start'])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.failures), windowStart: row.window_start };
+    },
+
+    /** Drops the counts of windows long over (a day), which nothing reads any more. */
+    async purgeStale(now = Date.now()): Promise<void> {
+      const dayAgo = new Date(now - 24 * 60 * 60 * 1000).toISOString();
+      await db
+        .deleteFrom('sign_in_throttle')
+        .where('window_start', '<', dayAgo)
+        .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', new Date(now).toISOString())]))
         .execute();
     },
 

@@ -10,6 +10,7 @@ import {
   sendPasswordResetResponseSchema,
 } from '@prova/contract/password';
 import { HttpError } from '../../../../http/http-error';
+import { type SharedLimit, takeSharedLimits } from '../../../../services/shared-limits';
 import { findResetLink } from './password-reset-links';
 import { resetPassword } from './reset-password';
 import { createResetLinkSender } from './send-password-reset';
@@ -20,6 +21,7 @@ export interface PasswordRoutesOptions {
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const bodyEmail = (request: FastifyRequest) =>
   String((request.body as { email?: unknown } | undefined)?.email ?? '')
     .trim()
@@ -30,14 +32,20 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { users } = app.repos;
 
-  // Per caller and address, on top of the per-caller limit each route sets in its config.
-  function limitPerAddress(max: number) {
-    const limiter = app.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: (r) => `${r.ip}|${bodyEmail(r)}` });
+  // Limits in the database, so that they hold across app instances: per caller, and per caller and
+  // address; a reset mail also per address whoever asks (nobody floods someone's mailbox).
+  function limit(route: string, perCaller: number, perPair: number, perAddressHourly?: number) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', result.ttlInSeconds);
-      throw new HttpError(429, 'RATE_LIMITED', `Too many requests, retry in ${result.ttlInSeconds} seconds`);
+      const email = bodyEmail(request);
+      const limits: SharedLimit[] = [
+        { key: `${route}:caller:${request.ip}`, max: perCaller, windowMs: MINUTE },
+        { key: `${route}:pair:${request.ip}|${email}`, max: perPair, windowMs: MINUTE },
+      ];
+      if (perAddressHourly !== undefined) limits.push({ key: `${route}:address:${email}`, max: perAddressHourly, windowMs: HOUR });
+      const wait = await takeSharedLimits(app.repos, limits);
+      if (wait === 0) return;
+      reply.header('retry-after', wait);
+      throw new HttpError(429, 'RATE_LIMITED', `Too many requests, retry in ${wait} seconds`);
     };
   }
 
@@ -51,8 +59,7 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
         body: sendPasswordResetRequestSchema,
         response: { 200: sendPasswordResetResponseSchema, 429: apiErrorSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: MINUTE } },
-      preHandler: limitPerAddress(5),
+      preHandler: limit('reset-mail', 20, 5, 10),
     },
     async (request) => {
       sendPasswordReset(request.body.email);
@@ -65,7 +72,7 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
     '/checkToken',
     {
       schema: { tags: ['auth'], body: checkTokenRequestSchema, response: { 200: checkTokenResponseSchema, 429: apiErrorSchema } },
-      config: { rateLimit: { max: 30, timeWindow: MINUTE } },
+      preHandler: limit('check-token', 30, 30),
     },
     async (request) => {
       const link = await findResetLink(users, request.body.email, request.body.token);
@@ -83,8 +90,7 @@ export default async function passwordRoutes(fastify: FastifyInstance, opts: Pas
         body: resetPasswordRequestSchema,
         response: { 200: resetPasswordResponseSchema, 422: apiErrorSchema, 429: apiErrorSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: MINUTE } },
-      preHandler: limitPerAddress(10),
+      preHandler: limit('new-password', 20, 10),
     },
     async (request) => {
       const { username } = await resetPassword(app, request.body);

@@ -171,6 +171,32 @@ describe('POST /api/auth/sendPasswordReset', () => {
     expect(over.json().code).toBe('RATE_LIMITED');
   });
 
+  it('holds its limits across app instances sharing the database, and limits the mails to one address whoever asks', async () => {
+    // A second instance over the same database, as behind a load balancer.
+    const second = await buildApp({
+      env: loadEnv({ PUBLIC_URL, LOG_LEVEL: 'silent', DEMO: '0', SMTP_URL: smtp.url }),
+      database: t.database,
+      logger: false,
+    });
+    try {
+      const ask = (app: FastifyInstance, from: string) => post(app, '/api/auth/sendPasswordReset', { email: 'shared@alfa.example' }, from);
+      const answers = [];
+      for (const app of [t.app, second, t.app, second, t.app]) answers.push((await ask(app, '10.6.6.6')).statusCode);
+      expect(answers).toEqual([200, 200, 200, 200, 200]);
+      const sixth = await ask(second, '10.6.6.6');
+      expect(sixth.statusCode).toBe(429);
+      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Ten requests an hour for one address at most (the refused one counts), however many callers ask.
+      for (let i = 0; i < 4; i++) expect((await ask(i % 2 ? t.app : second, `10.5.5.${i}`)).statusCode).toBe(200);
+      const flood = await ask(t.app, '10.5.5.99');
+      expect(flood.statusCode).toBe(429);
+      expect(Number(flood.headers['retry-after'])).toBeGreaterThan(60);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('does not let a made-up X-Forwarded-For reset the limit unless a proxy is trusted', async () => {
     const forwarded = (app: FastifyInstance, email: string, from: string) =>
       app.inject({
