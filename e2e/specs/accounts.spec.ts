@@ -53,6 +53,7 @@ test.describe('password reset by e-mail', () => {
 
   test('the e-mailed link sets a new password that signs in, and the old one stops working', async ({ page }) => {
     const { person } = seedCandidate([{ name: 'Campagna Reset' }]);
+    await page.clock.install();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Hai dimenticato la password?' }).click();
     await expect(page).toHaveURL(/\/reset$/);
@@ -63,8 +64,15 @@ test.describe('password reset by e-mail', () => {
     await page.getByLabel('Email').fill(person.email);
     await expect(reset).toBeEnabled();
     await reset.click();
-    await expect(page.getByText(RESET_SENT)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Torna al login' })).toHaveAttribute('href', '/login');
+    const sentPanel = page.getByRole('status').filter({ has: page.getByRole('heading', { name: RESET_SENT }) });
+    await expect(sentPanel).toContainText('controlla la posta indesiderata');
+    await expect(sentPanel).toBeFocused();
+    await expect(sentPanel.getByRole('link', { name: 'Torna al login' })).toHaveAttribute('href', '/login');
+    await expect(sentPanel.getByRole('button', { name: 'Invia di nuovo' })).toBeVisible();
+    // It does not vanish like a toast: a minute later it is still there.
+    await page.clock.fastForward('01:00');
+    await expect(sentPanel).toBeVisible();
+    await expectAccessible(page, 'reset mail sent');
 
     const mail = await smtp.waitForMail((m) => m.to.includes(person.email), 15_000);
     const link = resetLinkOf(mail);
@@ -170,6 +178,7 @@ test.describe('password reset by e-mail', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Email')).toHaveValue(person.email);
     await expect(page.getByText('Il link non è più valido')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Chiedi un nuovo link' })).toHaveAttribute('href', '/reset');
 
     // An unknown address is treated exactly like a known one: nothing tells whether it has an account.
     const nobody = `nobody.${uniqueId()}@e2e.example`;
@@ -195,7 +204,8 @@ test.describe('password reset by e-mail', () => {
     expect(smtp.mails.flatMap((m) => m.to)).not.toContain(ghost);
 
     // Not an address at all: the error texts, without asking the server.
-    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Invia di nuovo' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText("C'è stato un errore nell'invio della richiesta")).toBeVisible();
     await expect(page.getByText("Controlla l'indirizzo inserito")).toBeVisible();

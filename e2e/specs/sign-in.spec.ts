@@ -58,11 +58,18 @@ test.describe('sign-in', () => {
 
   test('a person whose campaigns are all closed is told there is no active campaign', async ({ page }) => {
     const { person } = seedCandidate([{ dateStart: '2020-01-01T00:00:00Z', dateEnd: '2021-01-01T00:00:00Z' }]);
+    await page.clock.install();
     await page.goto('/login');
     await fillLogin(page, person);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await expect(page.getByText('Nessuna campagna attiva')).toBeVisible();
+    const panel = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Nessuna campagna attiva' }) });
+    await expect(panel).toContainText('scrivi al referente delle risorse umane della tua azienda');
+    await expect(panel).toBeFocused();
     await expect(page).toHaveURL(/\/login$/);
+    // A blocking message stays: a minute later it is still there.
+    await page.clock.fastForward('01:00');
+    await expect(panel).toBeVisible();
+    await expectAccessible(page, 'login with the no-campaign panel');
     const me = await page.request.get('/api/auth/me');
     expect(me.status()).toBe(401);
   });
@@ -155,7 +162,9 @@ test.describe('sign-in', () => {
       route.fulfill({ status: 401, contentType: 'application/json', body: '{"status":false,"code":"UNAUTHENTICATED","message":"x"}' }),
     );
     await page.reload();
-    await expect(page.getByText('Per piacere, esegui di nuovo il login')).toBeVisible();
+    const panel = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Sessione scaduta' }) });
+    await expect(panel).toContainText('Per piacere, esegui di nuovo il login');
+    await expect(panel).toContainText('Le risposte già date restano salvate');
     await expect(page).toHaveURL(/\/login/);
   });
 

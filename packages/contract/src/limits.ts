@@ -9,7 +9,6 @@ export const UI_LANG: Record<LangCode, 'it' | 'en' | 'es'> = { IT_it: 'it', EN_e
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const NOTIFICATION_MS = 3_000;
-export const RESET_NOTIFICATION_MS = 6_000;
 export const FORM_DEBOUNCE_MS = 200;
 export const SPINNER_DELAY_MS = 500;
 export const HOVER_SELECT_DELAY_MS = 100;

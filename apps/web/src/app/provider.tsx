@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { clearSession } from '@/features/auth/api/logout';
 import { isApiClientError, setApiErrorListener, type ApiClientError, type ApiErrorContext } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { locationToFrom, type RedirectState } from '@/lib/redirect';
+import { locationToFrom, readFrom, type RedirectState } from '@/lib/redirect';
 import { router } from './router';
 import { SendingQueueProvider } from './sending-queue-provider';
 
@@ -22,19 +22,13 @@ const queryClient = new QueryClient({
   },
 });
 
-/** 401/403 (an API call or a queued send): forget the session and go to /login. */
+/** 401/403 (an API call or a queued send): forget the session and go to /login, which says why. */
 function handleSessionExpired() {
   const location = router.state.location;
-  clearSession(queryClient);
-  notify({
-    type: 'error',
-    title: i18n.t('errors.sessionExpired.title'),
-    message: i18n.t('errors.sessionExpired.message'),
-  });
-  if (location.pathname !== paths.auth.login.path) {
-    const state: RedirectState = { from: locationToFrom(location) };
-    void router.navigate(paths.auth.login.getHref(), { replace: true, state });
-  }
+  const onLogin = location.pathname === paths.auth.login.path;
+  const state: RedirectState = { from: onLogin ? readFrom(location.state) : locationToFrom(location), notice: 'sessionExpired' };
+  // The session is forgotten once /login is on screen (flushSync): forgotten first, the private page would send there itself, saying nothing.
+  void router.navigate(paths.auth.login.getHref(), { replace: true, state, flushSync: true }).then(() => clearSession(queryClient));
 }
 
 /** What an API error does to the whole app; callers handle the rest. */

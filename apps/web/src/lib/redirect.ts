@@ -9,7 +9,13 @@ export interface RedirectState {
   from?: string;
   /** Prefills the login form (e.g. after a password reset). */
   username?: string;
+  /** Why the person is back at the login page: shown there until they sign in. */
+  notice?: LoginNotice;
 }
+
+/** The states that end at the login page with a panel saying what happened and what to do next. */
+export const LOGIN_NOTICES = ['noActiveCampaign', 'sessionExpired', 'linkExpired'] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 /** Pages that are steps of the sign-in flow itself: never a destination after it. */
 const FLOW_PATHS: string[] = [paths.auth.login.path, paths.privacy.path, paths.selectCampaign.path];
@@ -29,4 +35,9 @@ export function readFrom(state: unknown): string | undefined {
 export function readUsername(state: unknown): string | undefined {
   const username = (state as RedirectState | null)?.username;
   return typeof username === 'string' ? username : undefined;
+}
+
+export function readNotice(state: unknown): LoginNotice | undefined {
+  const notice = (state as RedirectState | null)?.notice;
+  return LOGIN_NOTICES.find((known) => known === notice);
 }

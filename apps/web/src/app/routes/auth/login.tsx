@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
+import { NoticePanel } from '@/components/ui/notice-panel';
+import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LanguageModal } from '@/features/campaigns/components/language-modal';
-import { readFrom, readUsername } from '@/lib/redirect';
+import { type LoginNotice, readFrom, readNotice, readUsername } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInFlow } from './use-sign-in-flow';
 
@@ -23,6 +25,7 @@ export function LoginRoute() {
       <section className="card" aria-labelledby="login-title">
         <h1 id="login-title">{t('login.heading')}</h1>
         <p className="card__intro">{t('login.intro')}</p>
+        <LoginNoticePanel notice={readNotice(location.state)} />
         <LoginForm
           defaultUsername={readUsername(location.state)}
           busy={flow.busy}
@@ -33,4 +36,36 @@ export function LoginRoute() {
       <LanguageModal {...flow.languageModal} />
     </CenteredLayout>
   );
+}
+
+/** Why the person is back here, with what to do next: it stays until they sign in. */
+function LoginNoticePanel({ notice }: { notice: LoginNotice | undefined }) {
+  const { t } = useTranslation();
+  switch (notice) {
+    case 'noActiveCampaign':
+      return (
+        <NoticePanel tone="warning" title={t('errors.noActiveCampaign')}>
+          <p>{t('login.notice.noActiveCampaign.body')}</p>
+        </NoticePanel>
+      );
+    case 'sessionExpired':
+      return (
+        <NoticePanel tone="warning" title={t('errors.sessionExpired.title')}>
+          <p>{t('errors.sessionExpired.message')}</p>
+          <p>{t('login.notice.sessionExpired.body')}</p>
+        </NoticePanel>
+      );
+    case 'linkExpired':
+      return (
+        <NoticePanel
+          tone="warning"
+          title={t('login.notice.linkExpired.title')}
+          actions={<Link to={paths.auth.reset.getHref()}>{t('login.notice.linkExpired.action')}</Link>}
+        >
+          <p>{t('newPassword.linkExpired')}</p>
+        </NoticePanel>
+      );
+    case undefined:
+      return null;
+  }
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
@@ -11,7 +11,7 @@ import { LanguageModal } from '@/features/campaigns/components/language-modal';
 import { useCheckToken } from '@/features/password-reset/api/check-token';
 import { NewPasswordForm } from '@/features/password-reset/components/new-password-form';
 import { hasErrorCode, isApiClientError } from '@/lib/api-client';
-import type { RedirectState } from '@/lib/redirect';
+import type { LoginNotice, RedirectState } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInFlow } from './use-sign-in-flow';
 
@@ -35,29 +35,20 @@ function NewPasswordPage({ token, email }: { token: string; email: string }) {
   const login = useLogin();
   const flow = useSignInFlow();
 
-  const toLogin = (username?: string) => {
-    const state: RedirectState = username ? { username } : {};
+  const toLogin = (username?: string, notice?: LoginNotice) => {
+    const state: RedirectState = { username, notice };
     void navigate(paths.auth.login.getHref(), { replace: true, state });
   };
 
   const answer = check.data;
   const malformed = check.isError && isApiClientError(check.error) && check.error.status === 400;
-  useEffect(() => {
-    if (answer?.status === false && answer.code === 'INVALID_TOKEN') {
-      notify({ type: 'warning', title: t('newPassword.linkExpired') });
-    }
-  }, [answer, t]);
-
   async function signInWith({ username, password }: { username: string; password: string }) {
     notify({ type: 'success', title: t('newPassword.success') });
     try {
       await login.mutateAsync({ username, password });
       await flow.continueSignIn();
     } catch (error) {
-      if (hasErrorCode(error, 'NO_ACTIVE_CAMPAIGN')) {
-        notify({ type: 'warning', title: t('newPassword.success'), message: t('errors.noActiveCampaign') });
-      }
-      toLogin(username);
+      toLogin(username, hasErrorCode(error, 'NO_ACTIVE_CAMPAIGN') ? 'noActiveCampaign' : undefined);
     }
   }
 
@@ -65,7 +56,7 @@ function NewPasswordPage({ token, email }: { token: string; email: string }) {
     return <Navigate to={paths.auth.login.getHref()} replace />;
   }
   if (answer?.status === false) {
-    const state: RedirectState = { username: answer.username };
+    const state: RedirectState = { username: answer.username, notice: answer.code === 'INVALID_TOKEN' ? 'linkExpired' : undefined };
     return <Navigate to={paths.auth.login.getHref()} replace state={state} />;
   }
 

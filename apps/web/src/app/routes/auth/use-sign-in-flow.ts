@@ -28,7 +28,8 @@ export function useSignInFlow({ from }: { from?: string } = {}) {
 
   async function noActiveCampaign() {
     await logout.mutateAsync({ redirect: false });
-    notify({ type: 'error', title: t('errors.noActiveCampaign') });
+    const state: RedirectState = { notice: 'noActiveCampaign' };
+    void navigate(paths.auth.login.getHref(), { replace: true, state });
   }
 
   /** Runs the flow for the session that has just begun; never rejects. */

@@ -8,8 +8,16 @@ export interface Notification {
   type: NotificationType;
   title: string;
   message?: string;
-  /** How long it stays; NOTIFICATION_MS unless told otherwise. */
+  /** How long it stays: long enough to read (readingTimeMs) unless told otherwise. */
   durationMs: number;
+}
+
+/**
+ * Time to read a confirmation (WCAG 2.2.1): the spec's NOTIFICATION_MS at least, plus about a second
+ * for every 15 characters, which slow readers and screen readers need. It also pauses on hover and focus.
+ */
+export function readingTimeMs(text: string): number {
+  return Math.max(NOTIFICATION_MS, 2_000 + Math.ceil(text.length / 15) * 1_000);
 }
 
 /**
@@ -25,7 +33,8 @@ function emit() {
 }
 
 export function notify(input: { type?: NotificationType; title: string; message?: string; durationMs?: number }) {
-  current = { type: 'info', durationMs: NOTIFICATION_MS, ...input, id: nextId++ };
+  const durationMs = input.durationMs ?? readingTimeMs(`${input.title} ${input.message ?? ''}`);
+  current = { type: 'info', ...input, durationMs, id: nextId++ };
   emit();
 }
 

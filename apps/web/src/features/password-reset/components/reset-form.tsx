@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RESET_NOTIFICATION_MS } from '@prova/contract/limits';
 import { sendPasswordResetRequestSchema, type SendPasswordResetRequest } from '@prova/contract/password';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Field, Form, FormActions } from '@/components/ui/form';
+import { NoticePanel } from '@/components/ui/notice-panel';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { paths } from '@/config/paths';
 import { hasErrorCode, isApiClientError } from '@/lib/api-client';
@@ -19,6 +20,7 @@ export function ResetForm() {
   const { t } = useTranslation();
   const send = useSendPasswordReset();
   const [invalid, setInvalid] = useState(false);
+  const [sent, setSent] = useState(false);
   const { register, handleSubmit, control } = useForm<SendPasswordResetRequest>({
     resolver: zodResolver(sendPasswordResetRequestSchema),
     defaultValues: { email: '' },
@@ -35,7 +37,7 @@ export function ResetForm() {
       setInvalid(false);
       try {
         await send.mutateAsync(values);
-        notify({ type: 'success', title: t('reset.success'), durationMs: RESET_NOTIFICATION_MS });
+        setSent(true);
       } catch (error) {
         if (hasErrorCode(error, 'RATE_LIMITED')) requestFailed(t('reset.error.tooMany'));
         // Timeouts and offline were already announced by the API error listener.
@@ -51,6 +53,24 @@ export function ResetForm() {
       requestFailed();
     },
   );
+  if (sent) {
+    return (
+      <NoticePanel
+        tone="success"
+        title={t('reset.success')}
+        actions={
+          <>
+            <Link to={paths.auth.login.getHref()}>{t('reset.backToLogin')}</Link>
+            <Button variant="secondary" onClick={() => setSent(false)}>
+              {t('reset.sendAgain')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('reset.sentNext')}</p>
+      </NoticePanel>
+    );
+  }
   return (
     <Form onSubmit={(event) => void submit(event)} pending={send.isPending}>
       <Field
