@@ -220,5 +220,7 @@ test.describe('sign-in', () => {
     }
     await expect(page).toHaveURL(/\/select-campaign$/);
     await expect(page.getByRole('listitem').first()).toBeVisible();
+    // Giulia is known to be a woman: the picker greets her in the feminine.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benvenuta');
   });
 });

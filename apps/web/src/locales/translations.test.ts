@@ -19,11 +19,31 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 }
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
-const italian = flatten(itText);
+// A text that agrees with the person's gender ('Benvenuta') is an i18next context variant of a key: a
+// language has it where its grammar needs it, always beside the key itself.
+const GENDERED = /_(female|male)$/;
+const common = (texts: Map<string, string>) => new Map([...texts].filter(([key]) => !GENDERED.test(key)));
+
+const italian = common(flatten(itText));
 
 describe.each([
+  ['Italian', flatten(itText)],
   ['English', flatten(en)],
   ['Spanish', flatten(es)],
+])('%s gendered variants', (_name, texts) => {
+  it('stand beside their key, with its interpolation variables', () => {
+    for (const [key, text] of texts) {
+      if (!GENDERED.test(key)) continue;
+      const base = texts.get(key.replace(GENDERED, ''));
+      expect(base, key).toBeDefined();
+      expect(variables(text), key).toEqual(variables(base!));
+    }
+  });
+});
+
+describe.each([
+  ['English', common(flatten(en))],
+  ['Spanish', common(flatten(es))],
 ])('%s translation', (_name, other) => {
   it('has every key the Italian one has, and no other', () => {
     expect([...other.keys()].sort()).toEqual([...italian.keys()].sort());

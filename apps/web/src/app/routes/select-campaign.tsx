@@ -13,6 +13,7 @@ import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { CampaignPicker } from '@/features/campaigns/components/campaign-picker';
 import { LanguageModal } from '@/features/campaigns/components/language-modal';
 import { useEnterCampaign } from '@/features/campaigns/hooks/use-enter-campaign';
+import { genderOf } from '@/lib/gender';
 import { readFrom } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -44,7 +45,7 @@ export function SelectCampaignRoute() {
     <AppLayout header={<Header user={user} campaignCount={list.length} onLogout={logout.start} isLoggingOut={logout.isLoggingOut} />}>
       <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <div className="page page--narrow">
-        <h1>{t('campaigns.welcome')}</h1>
+        <h1>{t('campaigns.welcome', genderOf(user))}</h1>
         <p className="page__lead">{t('campaigns.select')}</p>
 
         {campaigns.isPending ? (

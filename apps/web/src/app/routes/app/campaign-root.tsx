@@ -20,6 +20,7 @@ import { hasErrorCode } from '@/lib/api-client';
 import { getCurrentTestId } from '@/lib/current-test';
 import { locationToFrom, type RedirectState } from '@/lib/redirect';
 import { roomHrefFor } from '@/lib/room-path';
+import { genderOf } from '@/lib/gender';
 import { isTimedTest, userTestsQueryKey } from '@/lib/user-tests';
 
 export interface CampaignContext {
@@ -90,6 +91,7 @@ export function CampaignRoot() {
     >
       <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <ExitDialog
+        gender={genderOf(user)}
         open={confirmSignOut}
         timed
         message={t('testContainer.signOutTimed')}

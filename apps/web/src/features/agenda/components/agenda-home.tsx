@@ -1,4 +1,5 @@
 import { type AgendaStorage, type MoveRefusal, parseDay, planMove, positionAfter } from '@prova/contract/agenda';
+import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { type DragEvent, useEffect, useId, useState } from 'react';
@@ -11,6 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSaveCampaignStorage } from '@/lib/campaign-storage';
+import { genderOf, type GenderOptions } from '@/lib/gender';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useFormatDate } from '@/lib/dates';
 import { useUserTests } from '@/lib/user-tests';
@@ -34,16 +36,36 @@ interface Preview {
  * move to other working days, by dragging or with 'Sposta', by the agenda's rules. Every change saves
  * the whole storage; a save that fails is undone.
  */
-export function AgendaHome({ campaign }: { campaign: Campaign }) {
+export function AgendaHome({ campaign, user }: { campaign: Campaign; user: User }) {
   const { t } = useTranslation();
   const query = useUserTests(campaign.id, { refetchOnMount: 'always' });
   if (campaign.layout?.kind !== 'agenda') return null;
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError heading message={t('home.loadError')} onRetry={() => void query.refetch()} />;
-  return <Agenda campaign={campaign} month={campaign.layout.month} video={campaign.layout.tutorialVideo} tests={query.data} />;
+  return (
+    <Agenda
+      campaign={campaign}
+      month={campaign.layout.month}
+      video={campaign.layout.tutorialVideo}
+      tests={query.data}
+      gender={genderOf(user)}
+    />
+  );
 }
 
-function Agenda({ campaign, month, video, tests }: { campaign: Campaign; month: string; video: string; tests: UserTest[] }) {
+function Agenda({
+  campaign,
+  month,
+  video,
+  tests,
+  gender,
+}: {
+  campaign: Campaign;
+  month: string;
+  video: string;
+  tests: UserTest[];
+  gender: GenderOptions;
+}) {
   const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
   const navigate = useNavigate();
@@ -269,6 +291,7 @@ function Agenda({ campaign, month, video, tests }: { campaign: Campaign; month: 
       <Tutorial
         open={tutorial}
         video={video}
+        gender={gender}
         onDone={() => {
           setTutorial(false);
           if (!storage.hasSeenTutorial) persist({ ...storage, hasSeenTutorial: true });
@@ -327,8 +350,9 @@ function PreviewDialog({
   );
 }
 
-function Tutorial({ open, video, onDone }: { open: boolean; video: string; onDone: () => void }) {
+function Tutorial({ open, video, gender, onDone }: { open: boolean; video: string; gender: GenderOptions; onDone: () => void }) {
   const { t } = useTranslation();
+
   const [step, setStep] = useState(0);
   const name = TUTORIAL_STEPS[step];
   const last = step === TUTORIAL_STEPS.length - 1;
@@ -339,7 +363,7 @@ function Tutorial({ open, video, onDone }: { open: boolean; video: string; onDon
   return (
     <Modal
       open={open}
-      title={t('agenda.tutorialTitle')}
+      title={t('agenda.tutorialTitle', gender)}
       onClose={finish}
       footer={<Button onClick={() => (last ? finish() : setStep(step + 1))}>{last ? t('agenda.begin') : t('agenda.next')}</Button>}
     >

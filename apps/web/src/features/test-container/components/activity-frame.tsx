@@ -7,6 +7,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { setCurrentTestId } from '@/lib/current-test';
+import type { GenderOptions } from '@/lib/gender';
 import { useQueue } from '@/lib/sending-queue-context';
 import { isSignOutPath, roomHrefFor } from '@/lib/room-path';
 import { isTimedTest, userTestsBaseKey, userTestsQueryKey } from '@/lib/user-tests';
@@ -17,6 +18,7 @@ import { ExitDialog } from './exit-dialog';
 export interface ActivityFrameProps {
   test: UserTest;
   session: ActivitySession;
+  gender: GenderOptions;
 }
 
 /**
@@ -34,7 +36,7 @@ const ALLOW = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'no
  * the test is loaded and not complete. The activity's own exit() returns to the room directly.
  * Leaving clears the current test.
  */
-export function ActivityFrame({ test, session }: ActivityFrameProps) {
+export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -105,6 +107,7 @@ export function ActivityFrame({ test, session }: ActivityFrameProps) {
         </div>
       )}
       <ExitDialog
+        gender={gender}
         open={blocker.state === 'blocked' && mustConfirm}
         timed={isTimedTest(test)}
         message={ownExitMessage(test)}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import type { GenderOptions } from '@/lib/gender';
 
 export interface ExitDialogProps {
   open: boolean;
@@ -9,19 +10,21 @@ export interface ExitDialogProps {
   timed: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The person's gender, for the title's words ('Sei sicura di uscire?'). */
+  gender: GenderOptions;
 }
 
 /**
  * 'Sei sicuro/a di uscire?' (test room): asked while the test is loaded, and before
  * signing out of a timed test (with its own message).
  */
-export function ExitDialog({ open, message, timed, onConfirm, onCancel }: ExitDialogProps) {
+export function ExitDialog({ open, message, timed, onConfirm, onCancel, gender }: ExitDialogProps) {
   const { t } = useTranslation();
   const text = message ?? (timed ? t('testContainer.exit.timed') : t('testContainer.exit.untimed'));
   return (
     <Modal
       open={open}
-      title={t('testContainer.exit.title')}
+      title={t('testContainer.exit.title', gender)}
       onClose={onCancel}
       footer={
         <>

@@ -7,6 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentTestId } from '@/lib/current-test';
+import { genderOf } from '@/lib/gender';
 import { roomHrefFor } from '@/lib/room-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isLegacyUnsupportedBrowser, useUserTests } from '@/lib/user-tests';
@@ -84,6 +85,7 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
     <ActivityFrame
       key={test.id}
       test={test}
+      gender={genderOf(user)}
       session={{ campaignId: campaign.id, testId: test.id, userId: user.id, lang: campaign.lang, isAssessor: user.isAssessor }}
     />
   );

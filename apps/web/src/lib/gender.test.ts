@@ -1,0 +1,23 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { genderOf } from './gender';
+import { i18n } from './i18n';
+
+const say = (lang: string, key: string, gender: 'F' | 'M' | null) => i18n.getFixedT(lang)(key, genderOf({ gender }));
+
+describe('texts that agree with the person', () => {
+  it("follow a known gender in Italian and Spanish, and keep the spec's words otherwise", () => {
+    expect(say('it', 'campaigns.welcome', 'F')).toBe('Benvenuta');
+    expect(say('it', 'campaigns.welcome', 'M')).toBe('Benvenuto');
+    expect(say('it', 'campaigns.welcome', null)).toBe('Benvenuto');
+    expect(say('it', 'testContainer.exit.title', 'F')).toBe('Sei sicura di uscire?');
+    expect(say('it', 'testContainer.exit.title', 'M')).toBe('Sei sicuro di uscire?');
+    expect(say('it', 'testContainer.exit.title', null)).toBe('Sei sicuro/a di uscire?');
+    expect(say('es', 'campaigns.welcome', 'F')).toBe('Bienvenida');
+    expect(say('es', 'agenda.tutorialTitle', 'F')).toBe('Bienvenida a tu agenda');
+  });
+
+  it('leave a language without grammatical gender as it is', () => {
+    expect(say('en', 'campaigns.welcome', 'F')).toBe(say('en', 'campaigns.welcome', null));
+  });
+});
