@@ -223,4 +223,36 @@ test.describe('sign-in', () => {
     // Giulia is known to be a woman: the picker greets her in the feminine.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benvenuta');
   });
+
+  test.describe('on a 320 px phone', () => {
+    test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+    test("the picker tells each campaign's kind, status, deadline, progress and report, under the company's logo", async ({ page }) => {
+      await page.goto('/login');
+      await signIn(page, { email: 'giulia.ferri@lanificio.example', password: 'Prova2026!' });
+      if (page.url().endsWith('/privacy')) {
+        await page.getByRole('checkbox').check();
+        await page.getByRole('button', { name: 'Conferma' }).click();
+      }
+      await expect(page).toHaveURL(/\/select-campaign$/);
+      await expect(page.getByRole('banner').getByRole('img', { name: 'Lanificio Bassi S.p.A.' })).toBeVisible();
+
+      const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+      const agenda = card('Un mese da consulente');
+      await expect(agenda).toContainText('Agenda');
+      await expect(agenda).toContainText('In corso');
+      await expect(agenda).toContainText('Scade il 31/12/2027');
+      await expect(agenda.getByRole('progressbar', { name: 'Avanzamento in Un mese da consulente' })).toBeVisible();
+      const finished = card('Valutazione 2025');
+      await expect(finished).toContainText('Conclusa');
+      await expect(finished).toContainText('Report disponibile');
+      await expect(finished).toContainText('2 di 2 attività completate');
+      await expect(finished).not.toContainText('Scade il');
+      await expect(card('Feedback 360 – 2026')).toContainText('Feedback 360');
+      await expect(finished.getByRole('button', { name: 'ENTRA Valutazione 2025' })).toBeVisible();
+
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectAccessible(page, 'campaign picker at 320 px');
+    });
+  });
 });

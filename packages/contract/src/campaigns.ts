@@ -42,9 +42,20 @@ export const campaignSchema = campaignSummarySchema.extend({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** A campaign in the picker: what the person needs to choose where to go. */
+export const campaignListItemSchema = campaignSummarySchema.extend({
+  status: z.enum(CAMPAIGN_STATUSES),
+  is360: z.boolean(),
+  /** The person's own tests (not the assessors', not the 360 questionnaire); null when there are none. */
+  progress: z.object({ completed: z.number().int().min(0), total: z.number().int().min(1) }).nullable(),
+  /** Their personal report can be read now. */
+  reportAvailable: z.boolean(),
+});
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
+
 export const campaignListResponseSchema = z.object({
   status: z.literal(true),
-  campaigns: z.array(campaignSummarySchema),
+  campaigns: z.array(campaignListItemSchema),
 });
 
 export const selectedCampaignResponseSchema = z.object({ status: z.literal(true), campaign: campaignSchema });

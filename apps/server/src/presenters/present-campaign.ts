@@ -1,9 +1,10 @@
-import type { Campaign, CampaignSummary } from '@prova/contract/campaigns';
+import type { Campaign, CampaignListItem, CampaignSummary } from '@prova/contract/campaigns';
 import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { parseJson } from '../db/json-column';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
+import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
 import { localize } from './localize';
 import { presentLayout } from './present-layout';
 import { isAssessor } from './present-user';
@@ -36,6 +37,27 @@ export function presentCampaignSummary(p: Participation, user: UserWithCompany, 
     dateStart: p.date_start,
     dateEnd: p.date_end,
     user: { lang: (p.participant_lang as LangCode | null) ?? null, accessDate: p.last_access },
+  };
+}
+
+/** A campaign in the picker: its summary, status, the person's progress and whether their report can be read. */
+export function presentCampaignListItem(
+  p: Participation,
+  user: UserWithCompany,
+  languageNames: Map<string, string>,
+  progress: { completed: number; total: number } | undefined,
+): CampaignListItem {
+  const summary = presentCampaignSummary(p, user, languageNames);
+  const assessor = summary.theme === 'assessor';
+  const status = p.status as CampaignListItem['status'];
+  return {
+    ...summary,
+    status,
+    is360: p.is360 === 1,
+    progress: !assessor && progress && progress.total > 0 ? progress : null,
+    reportAvailable:
+      !assessor &&
+      reportDownloadAllowed({ viewer: 'self', status, settings: reportSettings(p.report), completedTests: progress?.completed ?? 0 }),
   };
 }
 

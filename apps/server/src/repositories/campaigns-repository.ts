@@ -1,3 +1,4 @@
+import { TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../db/database';
 
 export function createCampaignsRepository(db: Db) {
@@ -28,6 +29,40 @@ export function createCampaignsRepository(db: Db) {
         .orderBy('campaigns.date_start', 'desc')
         .orderBy('campaigns.id')
         .execute();
+    },
+
+    /**
+     * Per campaign, the person's own tests and how many are complete: not the tests assessors fill in
+     * about others, not the 360 questionnaire. One query for the whole picker.
+     */
+    async progressFor(userId: number, campaignIds: number[]): Promise<Map<number, { completed: number; total: number }>> {
+      if (campaignIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('campaign_tests')
+        .leftJoin('test_progress', (join) =>
+          join
+            .onRef('test_progress.campaign_id', '=', 'campaign_tests.campaign_id')
+            .onRef('test_progress.test_id', '=', 'campaign_tests.test_id')
+            .on('test_progress.user_id', '=', userId),
+        )
+        .select('campaign_tests.campaign_id')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .select((eb) => eb.fn.sum(eb.case().when('test_progress.status', '=', 'complete').then(1).else(0).end()).as('completed'))
+        .where('campaign_tests.campaign_id', 'in', campaignIds)
+        .where('campaign_tests.test_id', '!=', TEST_360_ID)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('assessments')
+                .select('assessments.test_id')
+                .whereRef('assessments.campaign_id', '=', 'campaign_tests.campaign_id')
+                .whereRef('assessments.test_id', '=', 'campaign_tests.test_id'),
+            ),
+          ),
+        )
+        .groupBy('campaign_tests.campaign_id')
+        .execute();
+      return new Map(rows.map((row) => [row.campaign_id, { completed: Number(row.completed ?? 0), total: Number(row.total) }]));
     },
 
     findOpenForUser(userId: number, campaignId: number, now = new Date().toISOString()) {

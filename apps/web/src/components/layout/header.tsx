@@ -52,9 +52,12 @@ export function Header({
         <Link to={paths.home.getHref()} className="brand">
           <LogoMark />
           <span className="visually-hidden">{t('header.home')}</span>
-          <span className="brand__company">
-            {user.company.logo ? <img src={user.company.logo} alt={user.company.name} className="brand__logo" /> : user.company.name}
-          </span>
+          {/* The company's logo stays at every width; its name, without a logo, only where there is room. */}
+          {user.company.logo ? (
+            <img src={user.company.logo} alt={user.company.name} className="brand__logo" />
+          ) : (
+            <span className="brand__company">{user.company.name}</span>
+          )}
         </Link>
         <p className="site-header__title">{title}</p>
         <div className="site-header__end">

@@ -12,7 +12,7 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignParamsSchema } from '@prova/contract/tests';
 import { HttpError } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
-import { campaignLanguages, presentCampaign, presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
+import { campaignLanguages, presentCampaign, presentCampaignListItem, privacyText } from '../../../presenters/present-campaign';
 import { requireAuth } from '../../../plugins/session';
 import { requireAssessor, requireParticipation } from '../../../policies/test-access';
 import { listAssessorTests } from '../../../services/rating/assessor-assignments';
@@ -24,7 +24,11 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
   app.get('/list', { schema: { tags: ['campaigns'], response: { 200: campaignListResponseSchema } } }, async (request) => {
     const { user } = await requireAuth(request);
     const [open, names] = await Promise.all([campaigns.listOpenForUser(user.id), campaigns.languageNames()]);
-    return { status: true as const, campaigns: open.map((c) => presentCampaignSummary(c, user, names)) };
+    const progress = await campaigns.progressFor(
+      user.id,
+      open.map((c) => c.id),
+    );
+    return { status: true as const, campaigns: open.map((c) => presentCampaignListItem(c, user, names, progress.get(c.id))) };
   });
 
   app.get(

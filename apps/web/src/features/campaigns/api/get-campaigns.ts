@@ -1,10 +1,10 @@
-import { campaignListResponseSchema, type CampaignSummary } from '@prova/contract/campaigns';
+import { campaignListResponseSchema, type CampaignListItem } from '@prova/contract/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const campaignsQueryKey = ['campaigns', 'list'] as const;
 
-export async function getCampaigns({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignSummary[]> {
+export async function getCampaigns({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignListItem[]> {
   const { campaigns } = await api.get('/usercampaign/list', campaignListResponseSchema, { signal });
   return campaigns;
 }

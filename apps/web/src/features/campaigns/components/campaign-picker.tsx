@@ -1,11 +1,12 @@
-import type { CampaignSummary } from '@prova/contract/campaigns';
+import type { CampaignListItem, CampaignSummary } from '@prova/contract/campaigns';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/time-bar';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 
 export interface CampaignPickerProps {
-  campaigns: CampaignSummary[];
+  campaigns: CampaignListItem[];
   pendingCampaignId?: number;
   onEnter: (campaign: CampaignSummary) => void;
 }
@@ -43,7 +44,7 @@ function CampaignItem({
   disabled,
   onEnter,
 }: {
-  campaign: CampaignSummary;
+  campaign: CampaignListItem;
   isPending: boolean;
   disabled: boolean;
   onEnter: () => void;
@@ -53,6 +54,7 @@ function CampaignItem({
   const nameId = useId();
   const buttonId = useId();
   const accessDate = campaign.user.accessDate;
+  const ended = Date.parse(campaign.dateEnd) < Date.now();
 
   return (
     <li className="campaign-card">
@@ -60,6 +62,28 @@ function CampaignItem({
         <h3 id={nameId} className="campaign-card__name">
           {campaign.name}
         </h3>
+        <p className="campaign-card__facts">
+          <span className="chip">{t(`campaigns.kind.${kindOf(campaign)}`)}</span>
+          <span className={`chip chip--${campaign.status === 'ACTIVE' ? 'open' : 'closed'}`}>
+            {t(`campaigns.status.${campaign.status}`)}
+          </span>
+          {campaign.reportAvailable && <span className="chip chip--report">{t('campaigns.reportAvailable')}</span>}
+        </p>
+        {(ended || campaign.status === 'ACTIVE') && (
+          <p className="campaign-card__meta">
+            {t(ended ? 'campaigns.ended' : 'campaigns.deadline', { date: formatDate(campaign.dateEnd, DATE_FORMATS.day) })}
+          </p>
+        )}
+        {campaign.progress && (
+          <div className="campaign-card__progress">
+            <p className="campaign-card__meta">{t('campaigns.progress', campaign.progress)}</p>
+            <ProgressBar
+              label={t('campaigns.progressLabel', { name: campaign.name })}
+              percent={Math.round((100 * campaign.progress.completed) / campaign.progress.total)}
+              valueText={t('campaigns.progress', campaign.progress)}
+            />
+          </div>
+        )}
         <p className="campaign-card__meta">
           {accessDate ? (
             <>
@@ -82,4 +106,10 @@ function CampaignItem({
       </Button>
     </li>
   );
+}
+
+/** What kind of work the campaign is, for its chip. */
+function kindOf(campaign: CampaignListItem): 'tests' | 'agenda' | 'challenge' | 'feedback360' | 'assessor' {
+  if (campaign.theme === 'agenda' || campaign.theme === 'challenge' || campaign.theme === 'assessor') return campaign.theme;
+  return campaign.is360 ? 'feedback360' : 'tests';
 }
