@@ -84,16 +84,20 @@ test.describe('test room (dashboard layout)', () => {
     await expect(page.getByRole('img', { name: 'Completamento: 0%' })).toBeVisible();
     await expect(page.getByText('Descrizione della campagna di prova.')).toBeVisible();
     await expect(page.getByText('31.12.2030 20:00')).toBeVisible();
-    const bar = page.getByRole('progressbar', { name: 'Tempo trascorso' });
+    const bar = page.getByRole('progressbar', { name: 'Tempo della campagna trascorso' });
     const elapsed = Number(await bar.getAttribute('aria-valuenow'));
     expect(elapsed).toBeGreaterThanOrEqual(0);
     expect(elapsed).toBeLessThanOrEqual(99);
+    // The bar says in words what it measures.
+    await expect(page.getByText(`È trascorso il ${elapsed}% del tempo della campagna`)).toBeVisible();
 
     // The list: one item per test in campaign order, each with its status.
     await expect(page.getByRole('heading', { name: 'Elenco delle attività', level: 2 })).toBeVisible();
     await expect(list(page).getByRole('listitem')).toHaveCount(3);
     await expect(list(page).getByRole('listitem').first()).toContainText('ANA');
     await expect(item(page, 'Analisi dati')).toHaveAccessibleName('Analisi dati Non iniziata');
+    // The status in words, not only as an icon.
+    await expect(item(page, 'Analisi dati').getByText('Non iniziata')).toBeVisible();
     await expectAccessible(page, 'test room');
 
     // A finished test counts after the room is shown again.
@@ -143,6 +147,20 @@ test.describe('test room (dashboard layout)', () => {
     await expect(lock).toHaveAttribute('aria-expanded', 'false');
     await expect(popover).toBeHidden();
     await expect(lock).toBeFocused();
+  });
+
+  test('a finished campaign ends with what happens next: the report, until when it is open, whom to ask', async ({ page }) => {
+    const { person, campaignId, ids } = seedRoom();
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    for (const id of [ids.analisi, ids.stili, ids.colloquio]) await completeTest(page, campaignId, id);
+    await page.reload();
+    const finished = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Hai completato tutte le attività' }) });
+    await expect(finished).toContainText('La campagna resta aperta fino al');
+    await expect(finished).toContainText('referente delle risorse umane');
+    await finished.getByRole('link', { name: 'Vai al report' }).click();
+    await expect(page).toHaveURL(/\/report$/);
   });
 
   test('start page: details, duration, instructions, Entra; survives a reload; back to a fresh room', async ({ page }) => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-me';
 import { locationToFrom, type RedirectState } from '@/lib/redirect';
@@ -16,7 +16,7 @@ export function RequireAuth() {
   if (me.isPending) {
     return (
       <CenteredLayout>
-        <PageSpinner />
+        <PageSkeleton />
       </CenteredLayout>
     );
   }

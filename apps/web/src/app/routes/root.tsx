@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { Notifications } from '@/components/ui/notifications/notifications';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-me';
 import { useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
 import { DEFAULT_UI_LANG, isUiLang, setUiLang, uiLangFor, type UiLang } from '@/lib/i18n';
@@ -73,7 +73,7 @@ export function Root() {
       <Suspense
         fallback={
           <CenteredLayout>
-            <PageSpinner />
+            <PageSkeleton />
           </CenteredLayout>
         }
       >

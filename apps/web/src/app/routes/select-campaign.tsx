@@ -5,7 +5,7 @@ import { Header } from '@/components/layout/header';
 import { AppLayout } from '@/components/layout/page-layouts';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-me';
 import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
 import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
@@ -49,7 +49,7 @@ export function SelectCampaignRoute() {
         <p className="page__lead">{t('campaigns.select')}</p>
 
         {campaigns.isPending ? (
-          <PageSpinner />
+          <PageSkeleton />
         ) : campaigns.isError ? (
           <LoadError message={t('campaigns.loadError')} onRetry={() => void campaigns.refetch()} />
         ) : list.length === 0 ? (

@@ -61,7 +61,7 @@ export function Header({
         </Link>
         <p className="site-header__title">{title}</p>
         <div className="site-header__end">
-          {showSaveStatus && <SaveIndicator className="site-header__save" />}
+          <SaveIndicator className="site-header__save" always={showSaveStatus} />
           <AccountWidget
             fullName={fullName}
             canChangeCampaign={campaignCount > 1}

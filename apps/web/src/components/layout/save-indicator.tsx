@@ -6,7 +6,7 @@ import './save-indicator.css';
  * What the sending queue is doing with the user's progress: saved, saving, offline with changes
  * waiting, or failing (retrying). A polite live region, so screen readers hear each change.
  */
-export function SaveIndicator({ className }: { className?: string }) {
+export function SaveIndicator({ className, always }: { className?: string; always: boolean }) {
   const { t } = useTranslation();
   const { state, pending } = useQueueSnapshot();
   const text =
@@ -17,6 +17,8 @@ export function SaveIndicator({ className }: { className?: string }) {
         : state === 'saving'
           ? t('saveStatus.saving')
           : t('saveStatus.saved');
+  // 'Salvato' only where the person's work is being saved; elsewhere only what needs their attention.
+  if (!always && (state === 'saved' || state === 'saving')) return null;
   return (
     <p role="status" aria-live="polite" className={['save-status', `save-status--${state}`, className].filter(Boolean).join(' ')}>
       <span className="save-status__dot" aria-hidden="true" />

@@ -30,11 +30,20 @@ export function Spinner({ size = 'large', delayMs = SPINNER_DELAY_MS, decorative
   );
 }
 
-/** A page-sized loading state. */
-export function PageSpinner() {
+/**
+ * A page-sized loading state: the shape of a page at once, so the main area is never blank, and the
+ * spoken 'loading' only if it lasts.
+ */
+export function PageSkeleton() {
   return (
-    <div className="page-spinner">
-      <Spinner />
+    <div className="page-skeleton" aria-busy="true">
+      <span className="skeleton skeleton--title" />
+      <span className="skeleton" />
+      <span className="skeleton skeleton--short" />
+      <span className="skeleton skeleton--block" />
+      <span className="visually-hidden">
+        <Spinner decorative={false} />
+      </span>
     </div>
   );
 }

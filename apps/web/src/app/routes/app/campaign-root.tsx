@@ -8,7 +8,7 @@ import { Navigate, Outlet, useLocation, useMatch, useOutletContext } from 'react
 import { Header } from '@/components/layout/header';
 import { AppLayout } from '@/components/layout/page-layouts';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-me';
 import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
@@ -48,6 +48,11 @@ export function CampaignRoot() {
   const logout = useSyncedLogout();
   const onStartPage = useMatch(paths.app.start.path) !== null;
   const inTest = useMatch(paths.app.test.path) !== null;
+  const onHome = useMatch(paths.home.path) !== null;
+  // The 360 pages: the questionnaire saves as it goes, the dashboard sends what was just finished.
+  const on360Questionnaire = useMatch(paths.app.evaluation360.path) !== null;
+  const on360Dashboard = useMatch(paths.app.skillup360.path) !== null;
+  const evaluating360 = on360Questionnaire || on360Dashboard;
   const queryClient = useQueryClient();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
 
@@ -84,7 +89,8 @@ export function CampaignRoot() {
           hideMobileMenu={onStartPage}
           onLogout={requestLogout}
           isLoggingOut={logout.isLoggingOut}
-          showSaveStatus
+          // Where the person's work is saved as they go: a test, a 360 evaluation, the agenda and challenge homes.
+          showSaveStatus={inTest || evaluating360 || (onHome && ['agenda', 'challenge'].includes(selected.data?.theme ?? ''))}
           closeTo={inTest ? roomHrefFor(location.pathname) : undefined}
         />
       }
@@ -102,14 +108,14 @@ export function CampaignRoot() {
         onCancel={() => setConfirmSignOut(false)}
       />
       {selected.isPending ? (
-        <PageSpinner />
+        <PageSkeleton />
       ) : selected.isError ? (
         <div className="page page--narrow">
           <LoadError message={t('home.loadError')} onRetry={() => void selected.refetch()} heading />
         </div>
       ) : (
         // The header stays while the page's chunk arrives.
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet context={{ user, campaign: selected.data, logout: requestLogout } satisfies CampaignContext} />
         </Suspense>
       )}

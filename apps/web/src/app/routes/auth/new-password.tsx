@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notifications/notifications-store';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { LanguageModal } from '@/features/campaigns/components/language-modal';
@@ -62,7 +62,7 @@ function NewPasswordPage({ token, email }: { token: string; email: string }) {
 
   let content: ReactNode;
   if (check.isPending) {
-    content = <PageSpinner />;
+    content = <PageSkeleton />;
   } else if (check.isError) {
     content = <LoadError message={t('newPassword.checkError')} onRetry={() => void check.refetch()} />;
   } else {

@@ -6,10 +6,11 @@ import { type DragEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CampaignFinished } from '@/components/ui/campaign-finished';
 import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSaveCampaignStorage } from '@/lib/campaign-storage';
 import { genderOf, type GenderOptions } from '@/lib/gender';
@@ -40,7 +41,7 @@ export function AgendaHome({ campaign, user }: { campaign: Campaign; user: User 
   const { t } = useTranslation();
   const query = useUserTests(campaign.id, { refetchOnMount: 'always' });
   if (campaign.layout?.kind !== 'agenda') return null;
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <LoadError heading message={t('home.loadError')} onRetry={() => void query.refetch()} />;
   return (
     <Agenda
@@ -161,6 +162,7 @@ function Agenda({
         </p>
       )}
       {allDone && <p className="callout">{t('agenda.allDone')}</p>}
+      {allDone && <CampaignFinished campaign={campaign} />}
       <div className="agenda__layout">
         <div className="agenda__calendar">
           <table className="agenda__grid">

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { HtmlText } from '@/components/ui/html-text';
 import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useAssessments } from '../api/get-assessments';
@@ -49,7 +49,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
       <p className="assessor-home__greeting">{t('home.greeting', { name: user.firstName })}</p>
       <HtmlText html={campaign.description} className="assessor-home__description" />
       {query.isPending ? (
-        <PageSpinner />
+        <PageSkeleton />
       ) : query.isError ? (
         <LoadError message={t('assessor.loadError')} onRetry={() => void query.refetch()} />
       ) : tests.length === 0 ? (

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
 import { useSaveCampaignStorage } from '@/lib/campaign-storage';
@@ -40,7 +40,7 @@ export function ChallengeHome({ campaign, user, onExit }: { campaign: Campaign; 
   const [view, setView] = useState<View | null>(null);
 
   if (!layout) return null;
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <LoadError heading message={t('home.loadError')} onRetry={() => void query.refetch()} />;
 
   const states = sectionStates(layout.sections, query.data);

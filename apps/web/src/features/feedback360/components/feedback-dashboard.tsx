@@ -7,10 +7,11 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CampaignFinished } from '@/components/ui/campaign-finished';
 import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { CampaignTimeBar, ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
@@ -39,7 +40,7 @@ export function FeedbackDashboard({ campaign, user }: { campaign: Campaign; user
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ all: null, pending: null });
   useMarkStarted(campaign.id, user.id);
 
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <LoadError heading message={t('feedback360.loadError')} onRetry={() => void query.refetch()} />;
 
   // Answers still travelling from this browser count already.
@@ -89,6 +90,7 @@ export function FeedbackDashboard({ campaign, user }: { campaign: Campaign; user
             <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>{formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}</time>
           </p>
           <CampaignTimeBar start={campaign.dateStart} end={campaign.dateEnd} />
+          {relations.length > 0 && done === relations.length && <CampaignFinished campaign={campaign} />}
         </section>
 
         <section className="feedback__people">

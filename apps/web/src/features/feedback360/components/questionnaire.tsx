@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notifications/notifications-store';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
 import { useQuestionnaire } from '../api/feedback360';
@@ -33,7 +33,7 @@ import './feedback360.css';
 export function Questionnaire({ campaign, user, evaluee }: { campaign: Campaign; user: User; evaluee: number }) {
   const { questions, evaluation } = useQuestionnaire(campaign.id, evaluee);
   if (questions.isError || evaluation.isError) return <Navigate to={paths.app.skillup360.getHref()} replace />;
-  if (questions.isPending || evaluation.isPending) return <PageSpinner />;
+  if (questions.isPending || evaluation.isPending) return <PageSkeleton />;
   return (
     <QuestionnaireForm ids={{ campaignId: campaign.id, userId: user.id, evaluee }} questions={questions.data} server={evaluation.data} />
   );

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { usePrivacyAgreement } from '../api/get-privacy-agreement';
 import { useGiveConsent } from '../api/give-consent';
@@ -37,7 +37,7 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
       </header>
 
       {agreement.isPending ? (
-        <PageSpinner />
+        <PageSkeleton />
       ) : agreement.isError ? (
         <LoadError message={t('privacy.loadError')} onRetry={() => void agreement.refetch()} />
       ) : (

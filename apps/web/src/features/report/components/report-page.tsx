@@ -3,7 +3,7 @@ import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
 import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { documentRunHref, useReportOutcome } from '../api/get-report';
 import { IndividualReport } from './individual-report';
 import './report.css';
@@ -14,7 +14,7 @@ export function ReportPage({ campaign, user }: { campaign: Campaign; user: User 
   const outcome = useReportOutcome(campaign.id, user.id);
   switch (outcome.kind) {
     case 'loading':
-      return <PageSpinner />;
+      return <PageSkeleton />;
     case 'error':
       return <LoadError heading message={t('downloadFailed')} onRetry={outcome.retry} />;
     case 'document':

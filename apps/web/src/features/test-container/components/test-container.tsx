@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentTestId } from '@/lib/current-test';
 import { genderOf } from '@/lib/gender';
@@ -49,7 +49,7 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   });
 
   if (!valid || testId === null) return <Navigate to={paths.home.getHref()} replace />;
-  if (tests.isPending) return <PageSpinner />;
+  if (tests.isPending) return <PageSkeleton />;
   if (tests.isError) {
     return (
       <div className="page page--narrow">
@@ -62,7 +62,7 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   const own = appPathOf(test.url);
   if (own !== null) return <Navigate to={own} replace />;
   if (test.legacy && isLegacyUnsupportedBrowser()) return <LegacyBrowserMessage roomHref={roomHrefFor(location.pathname)} />;
-  if (grading && samples.isPending) return <PageSpinner />;
+  if (grading && samples.isPending) return <PageSkeleton />;
   if (grading && samples.isError) {
     return (
       <div className="page page--narrow">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import { CampaignTimeBar } from '@/components/ui/time-bar';
 import { completionPercent } from '../rules/test-rules';
+import { CampaignFinished } from '@/components/ui/campaign-finished';
 import { HtmlText } from '@/components/ui/html-text';
 
 /**
@@ -32,6 +33,7 @@ export function Dashboard({ user, campaign, tests }: { user: User; campaign: Cam
         <p className="dashboard__count">{t('room.completedCount', { completed, total: tests.length, count: tests.length })}</p>
       </div>
       <HtmlText html={text} className="dashboard__text" />
+      {allDone && <CampaignFinished campaign={campaign} />}
       <div className="dashboard__deadline">
         <p className="dashboard__end">
           <span>{t('room.endDate')}</span>{' '}

@@ -8,7 +8,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { BackIcon, ClockIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrentTestId } from '@/lib/current-test';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -34,7 +34,7 @@ export function StartTest({ user, campaign }: { user: User; campaign: Campaign }
   useDocumentTitle(test?.name ?? t('start.pageTitle'));
 
   if (testId === null) return <Navigate to={paths.home.getHref()} replace />;
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
     return (
       <div className="page--narrow">

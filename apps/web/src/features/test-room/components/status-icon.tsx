@@ -6,11 +6,18 @@ const STATUS_KEY = { 'not attempted': 'notAttempted', incomplete: 'incomplete', 
 
 const ICONS = { 'not attempted': NotAttemptedIcon, incomplete: IncompleteIcon, complete: CompleteIcon } as const;
 
-/** The status of a test as an icon with an accessible name. */
-export function StatusIcon({ status }: { status: TestStatus }) {
+/** The status of a test as an icon with an accessible name; `decorative` where the words stand beside it. */
+export function StatusIcon({ status, decorative = false }: { status: TestStatus; decorative?: boolean }) {
   const { t } = useTranslation();
   const Icon = ICONS[status];
   const label = t(`room.status.${STATUS_KEY[status]}`);
+  if (decorative) {
+    return (
+      <span className={`status-icon status-icon--${STATUS_KEY[status]}`} aria-hidden="true">
+        <Icon />
+      </span>
+    );
+  }
   return (
     <span className={`status-icon status-icon--${STATUS_KEY[status]}`} role="img" aria-label={label} title={label}>
       <Icon />

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocked, missingPrerequisiteNames } from '../rules/test-rules';
 import { LockedPopover } from './locked-popover';
-import { StatusIcon } from './status-icon';
+import { StatusIcon, useStatusLabel } from './status-icon';
 import { TimeLeft } from './time-left';
 import { TestAvatar } from './test-avatar';
 
@@ -25,6 +25,7 @@ export interface TestListProps {
 /** 'Elenco delle attività': one item per test with its avatar, name and status. */
 export function TestList({ tests, user, selectedId, onPreview, onPreviewCancel, onOpen, headingLevel = 2 }: TestListProps) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const titleId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
@@ -59,9 +60,12 @@ export function TestList({ tests, user, selectedId, onPreview, onPreviewCancel, 
                   <TestAvatar test={test} />
                   <span className="test-item__name">
                     {test.name}
+                    <span className={`test-item__status test-item__status--${test.status.replace(' ', '-')}`}>
+                      {statusLabel(test.status)}
+                    </span>
                     <TimeLeft test={test} className="test-item__time-left" />
                   </span>
-                  <StatusIcon status={test.status} />
+                  <StatusIcon status={test.status} decorative />
                 </button>
                 {locked && <LockedPopover testName={test.name} prerequisites={missingPrerequisiteNames(test, tests)} />}
               </li>

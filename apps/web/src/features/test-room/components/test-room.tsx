@@ -2,7 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { useUserTests } from '@/lib/user-tests';
 import { useOpenTest } from '../hooks/use-open-test';
 import { useTestSelection } from '../hooks/use-test-selection';
@@ -32,7 +32,7 @@ export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {
   const selection = useTestSelection();
   const openTest = useOpenTest();
 
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
     return (
       <div className="page--narrow">
