@@ -559,6 +559,15 @@ describe('backup', () => {
     expect(queue.getBackup()).toEqual([]);
   });
 
+  it("sends a test's progress from the backup before what finishes that test, which would close it", async () => {
+    const { queue, calls } = await withOneInBackup();
+    await queue.enqueue({ type: 'OUTCOMES', campaignId: 1, testId: 2, userId: USER, data: [{ questionId: 1, value: 3 }] });
+    await flush();
+    // The save the server would refuse once the outcomes have finished the test goes first.
+    expect(calls.slice(-2).map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t2 v0']);
+    expect(queue.getBackup()).toEqual([]);
+  });
+
   it('survives a reload', async () => {
     const { page } = await withOneInBackup();
     const after = setup({ page: page.reload() });

@@ -7,7 +7,17 @@ import { createBrowserStorage, type QueueStorage } from './queue-storage';
 import { TabAdoption, type OrphanQueue } from './tab-adoption';
 import { claimTabId, newTabId, tabKeys } from './tab-queues';
 import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
-import { compareTasks, kindKey, newIdempotencyKey, savesTest, toQueueTask, type QueueTask, type StoredTask, type TaskInput } from './task';
+import {
+  compareTasks,
+  finishesTest,
+  kindKey,
+  newIdempotencyKey,
+  savesTest,
+  toQueueTask,
+  type QueueTask,
+  type StoredTask,
+  type TaskInput,
+} from './task';
 import { readNeedPushing, readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
 import { WriteChain } from './write-chain';
@@ -294,6 +304,12 @@ class QueueImpl implements SendingQueue {
     if (this.inFlight || this.waitTimer !== undefined) return;
     const task = this.tasks.find((queued) => this.isMine(queued));
     if (!task) return;
+    // Progress of this test waiting in the backup goes first: once the test is finished, the server
+    // would refuse it, and an acknowledged-looking save would be lost.
+    if (finishesTest(task) && this.restoreProgressOf(task)) {
+      this.pump();
+      return;
+    }
     this.inFlight = task;
     this.changed();
     void this.send(task);
@@ -442,6 +458,20 @@ class QueueImpl implements SendingQueue {
   /** Into the backup; `entry` is reported unless `quiet` (a task given up is reported by the backup). */
   private toBackup(task: StoredTask, entry: FailureLog, quiet = false) {
     if (this.backup.keep(task, entry) && !quiet) this.report(entry);
+  }
+
+  /** The test's progress saves kept in the backup, back into the live queue (where they sort first). */
+  private restoreProgressOf(finishing: StoredTask): boolean {
+    const same = (task: StoredTask) =>
+      savesTest(task) &&
+      !finishesTest(task) &&
+      task.userId === finishing.userId &&
+      task.campaignId === finishing.campaignId &&
+      task.testId === finishing.testId;
+    const progress = this.backup.takeBack(same);
+    for (const task of progress) this.insert(task);
+    if (progress.length > 0) void this.save();
+    return progress.length > 0;
   }
 
   /** The connection is back (or a send went through): the backup goes into the live queue again. */

@@ -55,7 +55,8 @@ export function kindKey(task: QueueTask): string | undefined {
  * server refuses saves into a complete test, and a status carries the fixed version 2 that data
  * versions overtake.
  */
-const finishes = (task: QueueTask) => (task.type === 'OUTCOMES' || (task.type === 'STATUS' && task.status === 'complete') ? 1 : 0);
+export const finishesTest = (task: QueueTask) => task.type === 'OUTCOMES' || (task.type === 'STATUS' && task.status === 'complete');
+const finishes = (task: QueueTask) => (finishesTest(task) ? 1 : 0);
 
 /** Sorted by user, campaign, test, finishing tasks last, then version; insertion order among equals. */
 export function compareTasks(a: StoredTask, b: StoredTask): number {
