@@ -163,6 +163,20 @@ test.describe('test room (dashboard layout)', () => {
     await expect(page).toHaveURL(/\/report$/);
   });
 
+  test('an unknown address inside the campaign keeps the header and its menu, and offers the way back', async ({ page }) => {
+    const { person } = seedRoom();
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/una-pagina-che-non-esiste');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found...' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Report' }).first()).toBeVisible();
+    await expectAccessible(page, 'unknown address in a campaign');
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await expect(greeting(page)).toBeVisible();
+  });
+
   test('start page: details, duration, instructions, Entra; survives a reload; back to a fresh room', async ({ page }) => {
     const { person, campaignId, ids } = seedRoom();
     await page.goto('/login');

@@ -1,16 +1,18 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
+import { LoginRoute } from './routes/auth/login';
 import { RouteError } from './routes/error';
-import { NotFoundRoute } from './routes/not-found';
 import { RequireAuth } from './routes/require-auth';
 import { Root } from './routes/root';
 
 // Each screen is its own chunk, fetched when first shown: candidates often use phones, so the first
 // load carries only the shell. React.lazy rather than the route's `lazy`: navigations still commit as
 // before (at once with flushSync, which logout relies on), and Root and CampaignRoot hold the
-// Suspense spinners. RouteError stays eager: it also shows when a chunk fails to load.
-const LoginRoute = lazy(() => import('./routes/auth/login').then((m) => ({ default: m.LoginRoute })));
+// Suspense spinners. RouteError stays eager: it also shows when a chunk fails to load. So does the
+// sign-in page: it is the first screen of most visits (invitations lead there, and so does any page
+// opened signed out), and as a chunk of its own it was fetched only once the shell had run, a second
+// round trip on a slow phone before the form showed (docs/performance.md).
 const ResetRoute = lazy(() => import('./routes/auth/reset').then((m) => ({ default: m.ResetRoute })));
 const NewPasswordRoute = lazy(() => import('./routes/auth/new-password').then((m) => ({ default: m.NewPasswordRoute })));
 const SsoErrorRoute = lazy(() => import('./routes/sso/sso-error').then((m) => ({ default: m.SsoErrorRoute })));
@@ -19,6 +21,7 @@ const SsoStartRoute = lazy(() => import('./routes/sso/sso-start').then((m) => ({
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const SelectCampaignRoute = lazy(() => import('./routes/select-campaign').then((m) => ({ default: m.SelectCampaignRoute })));
 const CampaignRoot = lazy(() => import('./routes/app/campaign-root').then((m) => ({ default: m.CampaignRoot })));
+const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 const HomeRoute = lazy(() => import('./routes/app/home').then((m) => ({ default: m.HomeRoute })));
 const TestsRoute = lazy(() => import('./routes/app/tests').then((m) => ({ default: m.TestsRoute })));
 const StartRoute = lazy(() => import('./routes/app/start').then((m) => ({ default: m.StartRoute })));
@@ -57,6 +60,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // An unknown address: signed in, inside the campaign's layout (header and menu stay); else on its own.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -2,7 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatch, useOutletContext } from 'react-router';
 import { Header } from '@/components/layout/header';
@@ -39,7 +39,8 @@ export function useCampaignContext() {
  * Layout of every page inside a campaign: reads the selected campaign and shows the header.
  * No campaign selected yet -> /select-campaign; consent missing -> /privacy.
  */
-export function CampaignRoot() {
+/** `children` stand for the routed page where the layout frames a page of its own (an unknown address). */
+export function CampaignRoot({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const user = useUser().data;
@@ -116,7 +117,7 @@ export function CampaignRoot() {
       ) : (
         // The header stays while the page's chunk arrives.
         <Suspense fallback={<PageSkeleton />}>
-          <Outlet context={{ user, campaign: selected.data, logout: requestLogout } satisfies CampaignContext} />
+          {children ?? <Outlet context={{ user, campaign: selected.data, logout: requestLogout } satisfies CampaignContext} />}
         </Suspense>
       )}
     </AppLayout>
