@@ -29,4 +29,5 @@ echo "== data-layer and API tests (PostgreSQL)"
 TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project server
 
 echo "== browser tests (Chromium)"
-npm run test:e2e --silent
+# The database outage run (e2e/specs/database-outage.spec.ts) creates its own database on this server.
+TEST_POSTGRES_URL="$TEST_POSTGRES_URL" npm run test:e2e --silent

@@ -13,7 +13,7 @@ export interface TestApp {
 /** The real app over a fresh, migrated database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function buildTestApp(
   bundle?: object,
-  options: Pick<AppOptions, 'onRoute' | 'sdkRoot'> & { env?: Record<string, string> } = {},
+  options: Pick<AppOptions, 'onRoute' | 'sdkRoot' | 'webRoot'> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (bundle) {
@@ -22,7 +22,8 @@ export async function buildTestApp(
   }
   // No background sweep: tests call app.scoring.sweep() when they mean it.
   const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...options.env });
-  const app = await buildApp({ env, database, logger: false, onRoute: options.onRoute, sdkRoot: options.sdkRoot });
+  const { onRoute, sdkRoot, webRoot } = options;
+  const app = await buildApp({ env, database, logger: false, onRoute, sdkRoot, webRoot });
   await app.ready();
   return {
     app,
@@ -44,4 +45,18 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   return sessionCookie(response);
+}
+
+export interface SignedIn {
+  cookie: string;
+  id: number;
+}
+
+/** Signs a person in and selects the campaign they work in: their cookie and user id. */
+export async function signIn(app: FastifyInstance, email: string, password: string, campaignId: number): Promise<SignedIn> {
+  const cookie = await login(app, email, password);
+  const selected = await app.inject({ method: 'POST', url: `/api/usercampaign/${campaignId}`, headers: { cookie }, payload: {} });
+  if (selected.statusCode !== 200) throw new Error(`${email} cannot select ${campaignId}: ${selected.body}`);
+  const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
+  return { cookie, id: me.json().user.id };
 }

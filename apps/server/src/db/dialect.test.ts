@@ -1,8 +1,11 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
 
 describe('SQLite transactions', () => {
@@ -42,5 +45,53 @@ describe('a DATABASE_URL that is neither SQLite nor PostgreSQL', () => {
       'DATABASE_URL must start with sqlite: or postgres:// (it starts with "postgresql+ssl:"; the rest is not shown)',
     );
     await expect(openDatabase('mysql://root:hunter2@localhost/prova')).rejects.not.toThrow(/hunter2/);
+  });
+});
+
+/** A backend message of the PostgreSQL protocol: type byte, length, body. */
+function message(type: string, body: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(body.length + 4);
+  return Buffer.concat([Buffer.from(type), length, body]);
+}
+const AUTHENTICATION_OK = message('R', Buffer.alloc(4));
+const READY_FOR_QUERY = message('Z', Buffer.from('I'));
+const SELECT_NOTHING = message('C', Buffer.from('SELECT 0\0'));
+
+describe('a PostgreSQL connection lost mid-query (database restart, failover, network cut)', () => {
+  // A checked-out connection has no pool listener; pg emits 'error' on it after failing the query, and
+  // that event unheard ended the server process (e2e/specs/database-outage.spec.ts found it).
+  it('fails that query only: the process lives on and the next query opens a new connection', async () => {
+    // A stand-in for PostgreSQL: lets every connection in, resets the first one at its first query and
+    // answers the others' queries with no rows.
+    let connections = 0;
+    const server = createServer((socket) => {
+      const n = ++connections;
+      let started = false;
+      socket.on('error', () => {});
+      socket.on('data', (chunk) => {
+        if (chunk[0] === 'X'.charCodeAt(0)) return; // Terminate, at close
+        if (!started) socket.write(Buffer.concat([AUTHENTICATION_OK, READY_FOR_QUERY]));
+        else if (n === 1) socket.resetAndDestroy();
+        else socket.write(Buffer.concat([SELECT_NOTHING, READY_FOR_QUERY]));
+        started = true;
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const handle = await openDatabase(`postgres://prova@127.0.0.1:${(server.address() as { port: number }).port}/prova`);
+    try {
+      await expect(sql`select 1`.execute(handle.db)).rejects.toThrow();
+      // The connection's 'error' event comes after the query's failure.
+      await new Promise((done) => setTimeout(done, 50));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('PostgreSQL connection lost'));
+      expect((await sql`select 1`.execute(handle.db)).rows).toEqual([]);
+      expect(connections).toBe(2);
+    } finally {
+      warn.mockRestore();
+      await handle.close();
+      server.close();
+    }
   });
 });

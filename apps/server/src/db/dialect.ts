@@ -34,10 +34,19 @@ export interface DialectOptions {
 
 export function createDialect(url: string, options: DialectOptions = {}): DialectInfo {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool discards it and the next query opens a new one.
-    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+    // A database host that drops packets instead of refusing them must not hold requests (and the health
+    // check) forever: a connection not made in 5 s fails, and the request answers 503 or 500 at once.
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5_000 });
+    // A lost connection (database restart, failover, network cut) must not crash the process. Each
+    // connection gets its own error listener for its whole life: while it is checked out (mid-query, or
+    // inside a transaction) the pool does not listen, and pg emits 'error' on it after failing the query,
+    // which unheard ends the process. The failed request answers 500, the pool discards the broken
+    // connection when it comes back, and the next query opens a new one.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    });
+    // The pool re-emits an idle connection's error; the connection's own listener has reported it.
+    pool.on('error', () => {});
     return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
   }
   if (url.startsWith('sqlite:')) {

@@ -1,23 +1,109 @@
-// The SDK and the activity kit are what activities on any origin load from the platform.
+// The SDK and the activity kit are what activities on any origin load from the platform; the app's own files
+// are sent compressed (the build's .br and .gz) and cached by what their names promise.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHELL = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>';
+const ENTRY = `export const greeting = ${JSON.stringify('ciao '.repeat(200))};`;
+const SDK = 'window.ProvaActivity = {};';
+
+/** A file with the .br and .gz the build writes next to it. */
+function writePrecompressed(path: string, content: string) {
+  writeFileSync(path, content);
+  writeFileSync(`${path}.br`, brotliCompressSync(content));
+  writeFileSync(`${path}.gz`, gzipSync(content));
+}
+
 let t: TestApp;
 let sdkRoot: string;
+let webRoot: string;
 beforeAll(async () => {
   sdkRoot = mkdtempSync(join(tmpdir(), 'prova-sdk-'));
   for (const dir of [sdkRoot, join(sdkRoot, '1.0.0'), join(sdkRoot, '1.0.0', 'kit')]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(sdkRoot, 'prova-activity.js'), 'window.ProvaActivity = {};');
-  writeFileSync(join(sdkRoot, '1.0.0', 'prova-activity.js'), 'window.ProvaActivity = {};');
+  writeFileSync(join(sdkRoot, 'prova-activity.js'), SDK);
+  writePrecompressed(join(sdkRoot, '1.0.0', 'prova-activity.js'), SDK);
   writeFileSync(join(sdkRoot, '1.0.0', 'kit', 'prova-kit.css'), ':root {}');
-  t = await buildTestApp(undefined, { sdkRoot });
+  webRoot = mkdtempSync(join(tmpdir(), 'prova-web-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writePrecompressed(join(webRoot, 'index.html'), SHELL);
+  writePrecompressed(join(webRoot, 'assets', 'index-Ab12Cd34.js'), ENTRY);
+  writeFileSync(join(webRoot, 'assets', 'tiny-Ef56Gh78.js'), 'export {};'); // too small to gain from compression
+  t = await buildTestApp(undefined, { sdkRoot, webRoot });
 });
 afterAll(async () => {
   await t.close();
   rmSync(sdkRoot, { recursive: true, force: true });
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('the build (/assets/)', () => {
+  const url = '/assets/index-Ab12Cd34.js';
+
+  it('is sent as brotli to a browser that accepts it, and cached for good', async () => {
+    const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(ENTRY.length / 4);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ENTRY);
+  });
+
+  it('is sent as gzip to a browser without brotli', async () => {
+    const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(ENTRY);
+  });
+
+  it('is sent as it is to a client that accepts no encoding, or when there is no compressed copy', async () => {
+    const plain = await t.app.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+    expect(plain.body).toBe(ENTRY);
+    const tiny = await t.app.inject({ url: '/assets/tiny-Ef56Gh78.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(tiny.statusCode).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('export {};');
+  });
+
+  it('does not serve the compressed copies as files of their own, and a missing chunk is a 404', async () => {
+    expect((await t.app.inject({ url: `${url}.br` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/assets/index-0ld0ld00.js', headers: { 'accept-encoding': 'br' } })).statusCode).toBe(404);
+  });
+});
+
+describe('the app shell (index.html)', () => {
+  it('is compressed too, but revalidated on every visit', async () => {
+    for (const url of ['/login', '/', '/index.html']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(SHELL);
+    }
+    const plain = await t.app.inject({ url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(SHELL);
+  });
+
+  it('leaves the API alone: its JSON is not encoded', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ status: true });
+  });
 });
 
 describe('/sdk/', () => {
@@ -36,6 +122,19 @@ describe('/sdk/', () => {
     expect(versioned.headers['content-type']).toMatch(/javascript/);
     const latest = await t.app.inject({ url: '/sdk/prova-activity.js' });
     expect(latest.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+  });
+
+  it('is sent compressed when the build wrote a compressed copy', async () => {
+    const res = await t.app.inject({ url: '/sdk/1.0.0/prova-activity.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SDK);
+    const plain = await t.app.inject({ url: '/sdk/prova-activity.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SDK);
   });
 
   it('keeps the rest of the app same-origin, and answers 404 for what is not there', async () => {

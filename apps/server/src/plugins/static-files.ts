@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,11 +15,31 @@ export interface StaticOptions {
   activitiesUrl: string;
 }
 
-/** Serves the SPA and the SDK script; other GETs get index.html. */
+/** A year, and never revalidated: a hashed file's name changes with its content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the SPA and the SDK script; other GETs get index.html. The build writes each text file also as .br and
+ * .gz (apps/web/vite.config.ts): the one the browser accepts is sent (`preCompressed`), else the file itself.
+ * Files hashed by the build (/assets/) are cached for good; the shell (index.html) is revalidated every time.
+ */
 export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) => {
   const hasWeb = existsSync(opts.webRoot);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: opts.webRoot, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The variants are found next to the file they encode; they are not routes of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders(reply, path) {
+        const [top, name] = relative(opts.webRoot, path).split(sep);
+        if (top === 'assets' && name) reply.header('cache-control', IMMUTABLE);
+        else if (/^index\.html(\.br|\.gz)?$/.test(top)) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
   // An activity is never served on the app's origin: an old link is sent on to the activities' own.
@@ -28,8 +49,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     // A missing build asset (an old chunk after a deploy) must be a 404, not the app shell.
     const isFileArea = path === '/api' || ['/api/', '/sdk/', '/assets/'].some((p) => path.startsWith(p));
     if (request.method !== 'GET' || isFileArea || !hasWeb) throw notFound('Route');
-    // Hashed assets are immutable; the shell must always be fresh.
-    reply.header('cache-control', 'no-cache');
+    // The shell must always be fresh: setHeaders above marks it no-cache.
     return reply.sendFile('index.html', opts.webRoot);
   });
 });
