@@ -209,6 +209,7 @@ test.describe('password reset by e-mail', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText("C'è stato un errore nell'invio della richiesta")).toBeVisible();
     await expect(page.getByText("Controlla l'indirizzo inserito")).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 });

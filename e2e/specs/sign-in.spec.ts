@@ -49,6 +49,10 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
     await expect(page.getByText('Le credenziali sono errate')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    // Focus goes back to the form, on the field the error describes.
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription('Le credenziali sono errate');
 
     await page.route('**/api/auth/login', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"code":"INTERNAL","message":"x"}' }),

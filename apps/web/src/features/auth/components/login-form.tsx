@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@prova/contract/auth';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,10 +25,14 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
   const { t } = useTranslation();
   const login = useLogin();
   const [error, setError] = useState<LoginError | null>(null);
-  const { register, handleSubmit, control } = useForm<LoginRequest>({
+  const { register, handleSubmit, control, setFocus } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: defaultUsername, password: '' },
   });
+  // The error takes the person back to the form: focus on the address, which the error describes.
+  useEffect(() => {
+    if (error) setFocus('username');
+  }, [error, setFocus]);
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const filled = username.trim() !== '' && password !== '';
 

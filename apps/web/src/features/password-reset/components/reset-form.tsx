@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sendPasswordResetRequestSchema, type SendPasswordResetRequest } from '@prova/contract/password';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, Form, FormActions } from '@/components/ui/form';
 import { NoticePanel } from '@/components/ui/notice-panel';
-import { notify } from '@/components/ui/notifications/notifications-store';
 import { paths } from '@/config/paths';
 import { hasErrorCode, isApiClientError } from '@/lib/api-client';
 import { useSendPasswordReset } from '../api/send-password-reset';
@@ -21,20 +20,26 @@ export function ResetForm() {
   const send = useSendPasswordReset();
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);
-  const { register, handleSubmit, control } = useForm<SendPasswordResetRequest>({
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, control, setFocus } = useForm<SendPasswordResetRequest>({
     resolver: zodResolver(sendPasswordResetRequestSchema),
     defaultValues: { email: '' },
   });
   const email = useWatch({ control, name: 'email' });
   const filled = email.trim() !== '';
 
+  // The error stays beside the form, and the focus goes to the address it is about.
   function requestFailed(message = t('reset.error.message')) {
-    notify({ type: 'error', title: t('reset.error.title'), message });
+    setFailure(`${t('reset.error.title')}. ${message}`);
   }
+  useEffect(() => {
+    if (failure) setFocus('email');
+  }, [failure, setFocus]);
 
   const submit = handleSubmit(
     async (values) => {
       setInvalid(false);
+      setFailure(null);
       try {
         await send.mutateAsync(values);
         setSent(true);
@@ -50,6 +55,7 @@ export function ResetForm() {
     // Not an e-mail address: the same answer as the server's, without asking it.
     () => {
       setInvalid(true);
+      setFailure(null);
       requestFailed();
     },
   );
@@ -78,8 +84,12 @@ export function ResetForm() {
         type="email"
         label={t('reset.email')}
         aria-invalid={invalid || undefined}
+        aria-describedby={failure ? 'reset-error' : undefined}
         {...register('email', { onChange: () => setInvalid(false) })}
       />
+      <div id="reset-error" role="alert" className="form__error">
+        {failure}
+      </div>
 
       <FormActions
         submitLabel={t('reset.submit')}
