@@ -4,9 +4,28 @@
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
-import { RAG_ALGORITHM } from '../src/routes/api/tests/test-delivery-fixtures';
 import { PUBLIC_API_ROUTES } from '../src/plugins/default-deny';
-import { buildTestApp, login, type TestApp } from './build-test-app';
+import { buildTestApp, login, type SignedIn, signIn as signInAs, type TestApp } from './build-test-app';
+import {
+  accessBundle,
+  ALFA,
+  ANNA,
+  BERTA,
+  BETA,
+  BRUNO,
+  C_ANNA,
+  C_BETA,
+  C_ENDED,
+  C_FUTURE,
+  C_MAIN,
+  ELENA,
+  GINO,
+  MARCO,
+  PASSWORD,
+  REPORT_DOC,
+  SANDRO,
+  SOFIA,
+} from './fixtures';
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -142,129 +161,6 @@ type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug' | 'report';
 const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'report'];
 
 // ---------------------------------------------------------------------------------------------
-// Two companies: candidates, an assessor assigned to one candidate in one test, a campaign each.
-
-const PASSWORD = 'Segreta-2026';
-const ANNA = 'anna@alfa.example';
-const MARCO = 'marco@alfa.example';
-const ELENA = 'elena@alfa.example';
-const BRUNO = 'bruno@beta.example';
-const BERTA = 'berta@beta.example';
-const SOFIA = 'sofia@alfa.example';
-const SANDRO = 'sandro@alfa.example';
-const GINO = 'gino@alfa.example';
-const ALFA = 11;
-const BETA = 12;
-const C_MAIN = 5001;
-const C_ANNA = 5002;
-const C_BETA = 8001;
-const C_FUTURE = 5003;
-const C_ENDED = 5004;
-const ALGORITHM = 'function computeOutcomes() { return [{ questionId: "score", value: 1 }]; }';
-/** Each campaign offers one report document, and reads the scored test into a one-task model. */
-const REPORT_DOC = 12;
-const reporting = (test: number) => ({
-  report: { allowEarlyDownload: true, documents: [{ id: REPORT_DOC, name: 'Report' }] },
-  model: {
-    areas: [{ id: 1, name: 'Area' }],
-    skills: [{ id: 10, areaId: 1, name: 'Skill' }],
-    markers: [{ id: 100, skillId: 10, name: 'Marker' }],
-    tasks: [{ id: 1000, markerId: 100, test, outcome: 'score', min: 0, max: 1 }],
-  },
-});
-
-const bundle = {
-  version: 1,
-  companies: [
-    { id: ALFA, name: 'Alfa S.r.l.' },
-    { id: BETA, name: 'Beta S.p.A.' },
-  ],
-  users: [
-    { company: 'Alfa S.r.l.', email: ANNA, password: PASSWORD, firstName: 'Anna', lastName: 'Rossi', privacy: true },
-    { company: 'Alfa S.r.l.', email: MARCO, password: PASSWORD, firstName: 'Marco', lastName: 'Sala', privacy: true },
-    { company: 'Alfa S.r.l.', email: ELENA, password: PASSWORD, firstName: 'Elena', lastName: 'Conti', role: 'Assessor', privacy: true },
-    { company: 'Alfa S.r.l.', email: SOFIA, password: PASSWORD, firstName: 'Sofia', lastName: 'Neri', role: 'admin', privacy: true },
-    {
-      company: 'Alfa S.r.l.',
-      email: SANDRO,
-      password: PASSWORD,
-      firstName: 'Sandro',
-      lastName: 'Gatti',
-      role: 'superassessor',
-      privacy: true,
-    },
-    // Takes part in the main campaign but has not given consent.
-    { company: 'Alfa S.r.l.', email: GINO, password: PASSWORD, firstName: 'Gino', lastName: 'Senza' },
-    { company: 'Beta S.p.A.', email: BRUNO, password: PASSWORD, firstName: 'Bruno', lastName: 'Bianchi', privacy: true },
-    { company: 'Beta S.p.A.', email: BERTA, password: PASSWORD, firstName: 'Berta', lastName: 'Neri', privacy: true },
-  ],
-  tests: [
-    { id: 101, abbreviation: 'RAG', name: 'Ragionamento', url: '/activities/numerical/', jsonData: {}, algorithm: RAG_ALGORITHM },
-    { id: 109, abbreviation: 'ALF', name: 'Solo Alfa', url: '/activities/alfa/', jsonData: {}, algorithm: ALGORITHM },
-    { id: 104, abbreviation: 'REP', name: 'Ripetibile', url: '/activities/rep/', repeatable: true, jsonData: {} },
-    { id: 201, abbreviation: 'COL', name: 'Colloquio', url: '/activities/interview-grid/', jsonData: {} },
-    { id: 108, abbreviation: 'ANN', name: 'Solo di Anna', url: '/activities/anna/', jsonData: {}, algorithm: ALGORITHM },
-    { id: 360, abbreviation: '360', name: 'Feedback 360', url: '/skillup-360', jsonData: {} },
-    { id: 901, abbreviation: 'BET', name: 'Beta test', url: '/activities/beta/', jsonData: {}, algorithm: ALGORITHM },
-  ],
-  campaigns: [
-    {
-      id: C_MAIN,
-      company: 'Alfa S.r.l.',
-      name: 'Principale',
-      dateStart: '2026-01-01T00:00:00Z',
-      dateEnd: '2030-01-01T00:00:00Z',
-      tests: [{ test: 101 }, { test: 104 }, { test: 201 }, { test: 109 }],
-      participants: [{ user: ANNA }, { user: MARCO }, { user: ELENA }, { user: SOFIA }, { user: SANDRO }, { user: GINO }],
-      assessments: [{ assessor: ELENA, assessed: [ANNA], tests: [201] }],
-      ...reporting(109),
-    },
-    {
-      id: C_ANNA,
-      company: 'Alfa S.r.l.',
-      name: 'Solo Anna',
-      is360: true,
-      dateStart: '2026-01-01T00:00:00Z',
-      dateEnd: '2030-01-01T00:00:00Z',
-      tests: [{ test: 360 }, { test: 108 }],
-      participants: [{ user: ANNA }],
-      // Anna evaluates herself: the 360 calls' rightful caller.
-      relations360: [{ evaluator: ANNA, evaluee: ANNA, relationId: 3 }],
-      questions360: { closed: [{ id: 1, text: 'Ascolta' }] },
-      ...reporting(108),
-    },
-    {
-      id: C_FUTURE,
-      company: 'Alfa S.r.l.',
-      name: 'Non ancora aperta',
-      dateStart: '2029-01-01T00:00:00Z',
-      dateEnd: '2030-01-01T00:00:00Z',
-      tests: [{ test: 104 }],
-      participants: [{ user: ANNA }],
-    },
-    {
-      id: C_ENDED,
-      company: 'Alfa S.r.l.',
-      name: 'Già chiusa',
-      dateStart: '2024-01-01T00:00:00Z',
-      dateEnd: '2025-01-01T00:00:00Z',
-      tests: [{ test: 104 }],
-      participants: [{ user: ANNA }],
-    },
-    {
-      id: C_BETA,
-      company: 'Beta S.p.A.',
-      name: 'Beta',
-      dateStart: '2026-01-01T00:00:00Z',
-      dateEnd: '2030-01-01T00:00:00Z',
-      tests: [{ test: 901 }, { test: 101 }],
-      participants: [{ user: BRUNO }, { user: BERTA }],
-      ...reporting(901),
-    },
-  ],
-};
-
-// ---------------------------------------------------------------------------------------------
 // Collecting the routes, and calling one
 
 interface Route extends RouteSpec {
@@ -284,10 +180,7 @@ interface Ids {
   report: number;
 }
 
-interface Caller {
-  cookie: string;
-  id: number;
-}
+type Caller = SignedIn;
 
 let t: TestApp;
 const registered = new Set<string>();
@@ -372,13 +265,9 @@ let marcoAssessedTest: Ids;
 let bruno: Ids;
 
 beforeAll(async () => {
-  t = await buildTestApp(bundle, { onRoute: collect });
+  t = await buildTestApp(accessBundle, { onRoute: collect });
   const signIn = async (email: string, campaignId: number) => {
-    const cookie = await login(t.app, email, PASSWORD);
-    const selected = await t.app.inject({ method: 'POST', url: `/api/usercampaign/${campaignId}`, headers: { cookie }, payload: {} });
-    if (selected.statusCode !== 200) throw new Error(`${email} cannot select ${campaignId}: ${selected.body}`);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
-    people[email] = { cookie, id: me.json().user.id };
+    people[email] = await signInAs(t.app, email, PASSWORD, campaignId);
   };
   await signIn(ANNA, C_MAIN);
   await signIn(MARCO, C_MAIN);

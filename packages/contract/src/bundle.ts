@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth';
 import { langSchema } from './common';
-import { DEFAULT_RANGE_360, LANGS, type LangCode, PASSWORD_MAX_LENGTH } from './limits';
+import { DB_INT_MAX, DEFAULT_RANGE_360, LANGS, type LangCode, PASSWORD_MAX_LENGTH } from './limits';
 
 // The import format (docs/bundle-format.md). Parsing checks the shape of one document and fills
 // in the defaults; references between records and to the database are checked by the importer.
@@ -54,7 +54,15 @@ function requiredText(message: string) {
   return localizedTextSchema.refine((text) => Object.values(text).some((v) => v.trim() !== ''), { message });
 }
 
-const testIdSchema = z.number().int().positive();
+/** An id the database keeps in an integer column (32 bits on PostgreSQL): a larger one is a problem listed, not a failed write. */
+const dbIdSchema = z.number().int().positive().max(DB_INT_MAX);
+/** Any other number kept in an integer column (a relation, a 360 question or answer id). */
+const dbIntSchema = z
+  .number()
+  .int()
+  .min(-DB_INT_MAX - 1)
+  .max(DB_INT_MAX);
+const testIdSchema = dbIdSchema;
 const instantSchema = z.iso.datetime({
   offset: true,
   error: 'Expected an ISO 8601 instant with seconds and a time zone, e.g. 2026-11-02T09:00:00+01:00',
@@ -77,14 +85,14 @@ export const bundleSsoSchema = z.looseObject({
 });
 
 export const bundleCompanySchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: dbIdSchema.optional(),
   name: z.string({ error: 'No valid company name' }).trim().min(1, 'No valid company name'),
   logo: urlOrPathSchema.nullish(),
   sso: bundleSsoSchema.optional(),
 });
 
 export const bundleUserSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: dbIdSchema.optional(),
   company: z.string({ error: 'Expected the company name' }).trim().min(1, 'Expected the company name'),
   email: emailSchema,
   password: z.string().min(1, 'Expected a password or no password field').max(PASSWORD_MAX_LENGTH).optional(),
@@ -170,7 +178,7 @@ export const bundleAssessmentSchema = z.object({
 export const bundleRelation360Schema = z.object({
   evaluator: emailSchema,
   evaluee: emailSchema,
-  relationId: z.number().int(),
+  relationId: dbIntSchema,
   label: localizedTextSchema.optional(),
 });
 
@@ -185,20 +193,20 @@ const bandsSchema = z.strictObject(
 );
 
 export const bundleQuestions360Schema = z.looseObject({
-  closed: z.array(z.looseObject({ id: z.number().int(), text: localizedTextSchema })).default([]),
+  closed: z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })).default([]),
   linked: z
     .array(
       z.looseObject({
-        id: z.number().int(),
+        id: dbIntSchema,
         label: localizedTextSchema,
         min_answers: z.number().int().min(0).default(1),
         max_answers: z.number().int().min(1).default(1),
         columns: z.array(z.looseObject({ order: z.number().int(), label: localizedTextSchema })).min(1),
-        answers: z.array(z.looseObject({ id: z.number().int(), label: localizedTextSchema })).min(1),
+        answers: z.array(z.looseObject({ id: dbIntSchema, label: localizedTextSchema })).min(1),
       }),
     )
     .default([]),
-  open: z.array(z.looseObject({ id: z.number().int(), text: localizedTextSchema })).default([]),
+  open: z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })).default([]),
 });
 
 export const bundleModelSchema = z.object({
@@ -258,7 +266,7 @@ export const bundleReportSchema = z.looseObject({
 export const BUNDLE_CAMPAIGN_THEMES = ['dashboard', 'agenda', 'challenge'] as const;
 
 export const bundleCampaignSchema = z.object({
-  id: z.number().int().positive(),
+  id: dbIdSchema,
   company: z.string({ error: 'Expected the company name' }).trim().min(1, 'Expected the company name'),
   name: optionalText,
   description: optionalText,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, statusOk } from './common';
+import { DB_INT_MAX } from './limits';
 
 // 360-degree feedback: whom a person evaluates, the questionnaire, and the answers of one evaluation.
 
@@ -82,7 +83,7 @@ export type EvaluationAnswers = z.infer<typeof evaluationAnswersSchema>;
 
 /** POST /tests/360/data/{campaignId}/{evaluee}: the whole evaluation so far; a newer version replaces an older one. */
 export const evaluationSaveSchema = z.object({
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(DB_INT_MAX),
   data: evaluationAnswersSchema,
   /** The evaluator pressed 'TERMINA IL QUESTIONARIO': every question must be answered. */
   finished: z.boolean().default(false),

@@ -227,6 +227,34 @@ describe('importBundle', () => {
     expect((await importBundle(database, [])).ok).toBe(false);
   });
 
+  it('lists what the database could not keep as problems, never failing halfway through the writes', async () => {
+    await importOk(exampleBundle);
+    const before = await dump(database.db);
+    let deep: unknown = 1;
+    for (let level = 0; level < 5_000; level += 1) deep = [deep];
+    const cases: [(b: any) => void, string][] = [
+      // PostgreSQL cannot store a NUL character; SQLite could: both refuse it alike.
+      [(b) => (b.users[0].firstName = 'Giu\u0000lia'), 'users[0].firstName: contains a NUL character'],
+      // Deeper than the API's limit: it would overflow the stack of JSON.stringify.
+      [(b) => (b.campaigns[0].data = { layout: deep }), 'nested deeper than 100 levels'],
+      // Ids and 360 question ids are 32-bit integer columns on PostgreSQL.
+      [(b) => (b.campaigns[0].id = 2 ** 31), 'campaigns[0].id: Too big: expected number to be <=2147483647'],
+      [
+        (b) => (b.campaigns[0].questions360 = { closed: [{ id: 2 ** 40, text: 'Ascolta' }] }),
+        'campaigns[0].questions360.closed[0].id: Too big',
+      ],
+      // The database numbers new companies after the highest id: there must be room for it.
+      [(b) => b.companies.push({ id: 2 ** 31 - 1, name: 'Ultima S.r.l.' }), 'companies: ids run out'],
+    ];
+    for (const [change, problem] of cases) {
+      const bundle = copy(exampleBundle) as any;
+      change(bundle);
+      const result = await importBundle(database, bundle);
+      expect(result.ok ? [] : result.problems).toEqual(expect.arrayContaining([expect.stringContaining(problem)]));
+    }
+    expect(await dump(database.db)).toEqual(before);
+  });
+
   it('checks references against what the database already holds', async () => {
     await importOk(exampleBundle);
     const before = await dump(database.db);

@@ -8,8 +8,9 @@ import {
   bundleSchema,
 } from '@prova/contract/bundle';
 import { formatPath } from '@prova/contract/errors';
-import { TEST_360_ID } from '@prova/contract/limits';
+import { DB_INT_MAX, TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../db/database';
+import { findUnstorable } from '../domain/storable-value';
 
 // Checks a bundle before anything is written: its shape (the contract schema), then every reference
 // between its records and to what the database already holds. Every problem is collected, as
@@ -38,6 +39,10 @@ const SELF_RELATION_ID = 3;
 export async function validateBundle(db: Db, input: unknown): Promise<BundleValidation> {
   const problems: string[] = [];
   const report = (path: Path, message: string) => problems.push(`${formatPath('', path) || 'bundle'}: ${message}`);
+
+  // What no database column could keep (a NUL character, nesting past the API's limit) is a problem, not a failed write.
+  const unstorable = findUnstorable(input);
+  if (unstorable) report(unstorable.path, unstorable.message);
 
   const parsed = bundleSchema.safeParse(input);
   let parts: Parts;
@@ -159,6 +164,7 @@ async function checkReferences(
         report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
     }
   }
+  checkIdRoom('companies', dbCompanies, parts.companies, matches.companies, report);
   const companyNames = new Set([
     ...dbCompanies.filter((c) => !renamedCompanies.has(c.id)).map((c) => c.name),
     ...parts.companies.map((c) => c.item.name),
@@ -188,6 +194,7 @@ async function checkReferences(
       if (match.email !== u.email) renamedUsers.add(match.id);
     }
   }
+  checkIdRoom('users', dbUsers, parts.users, matches.users, report);
   const emails = new Set([
     ...dbUsers.filter((u) => !renamedUsers.has(u.id)).map((u) => u.email),
     ...parts.users.map((u) => u.item.email),
@@ -267,6 +274,24 @@ async function checkReferences(
 
 type Report = (path: Path, message: string) => void;
 type Check<K> = (path: Path, key: K) => void;
+
+/**
+ * Companies and users are numbered by the database after the highest id: every id, given or numbered,
+ * stays below DB_INT_MAX, or PostgreSQL's numbering would overflow in the middle of the writes.
+ */
+function checkIdRoom(
+  list: 'companies' | 'users',
+  stored: { id: number }[],
+  items: Indexed<{ id?: number }>,
+  matches: (number | null)[],
+  report: Report,
+) {
+  const created = items.filter(({ at }) => matches[at] === null);
+  const highest = [...stored.map((r) => r.id), ...created.map(({ item }) => item.id ?? 0)].reduce((a, b) => Math.max(a, b), 0);
+  const numbered = created.filter(({ item }) => item.id === undefined).length;
+  if (highest + numbered >= DB_INT_MAX)
+    report([list], `ids run out: the highest is ${highest} and ${numbered} more would be numbered after it; ids stay below ${DB_INT_MAX}`);
+}
 
 function checkCampaignTests(c: BundleCampaign, path: Path, checkTest: Check<number>, report: Report) {
   if (!c.tests) return;

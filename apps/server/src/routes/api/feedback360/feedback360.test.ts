@@ -216,6 +216,10 @@ describe('/api/tests/360/data/:campaignId/:evaluee', () => {
     const middle = await post('marta', `/api/tests/360/data/${C_360}/${id('giulia')}`, { version: 1, data: { closed: { '1': 3 } } });
     expect(middle.statusCode).toBe(400);
     expect(middle.json().errors).toEqual([{ path: 'data.closed.1', message: 'expected one of 1, 2, 4, 5' }]);
+    // A version past what the database keeps (an integer) is a mistake named, not a failed write (500 on PostgreSQL).
+    const huge = await post('giulia', url(), { version: 2 ** 31, data: {} });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.version']);
     // Nothing of the refused saves was kept.
     expect((await get('giulia', url())).json().data.version).toBe(3);
   });
