@@ -166,6 +166,26 @@ test.describe('test delivery', () => {
     await page.getByRole('button', { name: 'Esci' }).click();
     const ask = page.getByRole('dialog', { name: 'Sei sicuro/a di uscire?' });
     await expect(ask).toBeVisible();
+    // The dialog keeps the focus: tabbing reaches its own controls and nothing else on the page (the
+    // browser's own address bar may take a turn, as it should).
+    const focusOutside = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && active.closest('dialog') === null;
+      });
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusOutside()).toBe(false);
+    }
+    // Its buttons have room between them.
+    const [no, yes] = await Promise.all(['No', 'Sì'].map((name) => ask.getByRole('button', { name, exact: true }).boundingBox()));
+    const apart = Math.max(
+      yes!.x - (no!.x + no!.width),
+      no!.x - (yes!.x + yes!.width),
+      yes!.y - (no!.y + no!.height),
+      no!.y - (yes!.y + yes!.height),
+    );
+    expect(apart).toBeGreaterThanOrEqual(8);
     await ask.getByRole('button', { name: 'No' }).click();
     await expect(ask).toBeHidden();
     await expect(page).toHaveURL(/\/test$/);
