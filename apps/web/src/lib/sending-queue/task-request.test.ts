@@ -29,8 +29,15 @@ describe('toTaskRequest', () => {
     });
     expect(toTaskRequest(task({ type: 'LOG', data: { message: 'm' } }))).toEqual({
       url: '/api/logs',
-      body: { data: '{"message":"m"}' },
+      body: { data: '{"campaignId":7,"testId":12,"message":"m"}' },
     });
+  });
+
+  it("files a log entry under the task's campaign and test unless the entry names its own, and leaves text as it is", () => {
+    const data = (fields: Partial<QueueTask>) => (toTaskRequest(task({ type: 'LOG', ...fields })).body as { data: string }).data;
+    expect(JSON.parse(data({ data: { testId: 99, message: 'm' } }))).toEqual({ campaignId: 7, testId: 99, message: 'm' });
+    expect(JSON.parse(data({ campaignId: 0, testId: 0, data: { message: 'm' } }))).toEqual({ message: 'm' });
+    expect(data({ data: 'plain text' })).toBe('plain text');
   });
 
   it('cuts a log entry too long for /api/logs, keeping JSON', () => {

@@ -23,10 +23,19 @@ export function toTaskRequest(task: QueueTask): TaskRequest {
     case 'SYNC_ALL':
       return { url: `${API_BASE}/tests/checkSync/${campaignId}`, body: { tests: readTestVersions(data) } };
     case 'LOG':
-      return { url: `${API_BASE}/logs`, body: { data: logText(data), idempotencyKey: key } };
+      return { url: `${API_BASE}/logs`, body: { data: logText(withIds(data, campaignId, testId)), idempotencyKey: key } };
     case 'EVAL360':
       return { url: `${API_BASE}/tests/360/data/${campaignId}/${testId}`, body: { version, ...(data as object) } };
   }
+}
+
+/**
+ * An entry that is an object names the campaign and test it was logged in (the server files it under
+ * them, after checking they are the caller's), unless it names its own.
+ */
+function withIds(data: unknown, campaignId: number, testId: number): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  return { ...(campaignId > 0 ? { campaignId } : {}), ...(testId > 0 ? { testId } : {}), ...data };
 }
 
 /** A log entry as the JSON text /api/logs takes; an entry too long is cut, still as JSON. */
