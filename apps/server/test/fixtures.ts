@@ -175,3 +175,20 @@ export const accessBundle = {
     },
   ],
 };
+
+/** Path segments and query values no schema asks for: the access matrix sends each, the fuzzer draws from them. */
+export const MALFORMED_SEGMENTS = [
+  'abc',
+  '0',
+  '-1',
+  '1.5',
+  '1e400',
+  '2147483648',
+  '99999999999999999999',
+  '9'.repeat(400),
+  'null',
+  '%00',
+  '%20',
+  '%ZZ',
+  '1%3B%20drop',
+];
