@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { demoDecision, loadEnv } from './config/env';
+import { demoDecision, isLocalUrl, loadEnv } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { buildActivitiesApp } from './activities-app';
 import { buildApp } from './app';
@@ -15,6 +15,12 @@ const activities = await buildActivitiesApp({
   activitiesRoot: resolve(repoRoot, 'activities'),
   sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
 });
+// Behind a proxy the default (PUBLIC_URL's host on the next port) is rarely reachable: say so at once.
+if (!process.env.ACTIVITIES_URL && !isLocalUrl(env.PUBLIC_URL)) {
+  app.log.warn(
+    `ACTIVITIES_URL is not set: activities are served at ${env.ACTIVITIES_URL}. Give them their own host name (README, Configuration).`,
+  );
+}
 const demo = demoDecision(env);
 if (demo.load) await seedDemoIfEmpty(database, app.log);
 else if (demo.reason) app.log.warn(demo.reason);

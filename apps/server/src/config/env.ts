@@ -77,6 +77,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Whether a URL points at this machine (localhost, 127.0.0.1, [::1]). */
+export const isLocalUrl = (url: string) => LOCAL_HOSTS.has(new URL(url).hostname);
+
 /** The app's URL on the activities port, under the other local name when the app is local. */
 function defaultActivitiesUrl(publicUrl: string, port: number): string {
   const url = new URL(publicUrl);
@@ -92,7 +95,7 @@ function defaultActivitiesUrl(publicUrl: string, port: number): string {
 export function demoDecision(env: Pick<Env, 'DEMO' | 'PUBLIC_URL'>): { load: boolean; reason?: string } {
   if (env.DEMO === '1') return { load: true };
   if (env.DEMO === '0') return { load: false };
-  if (LOCAL_HOSTS.has(new URL(env.PUBLIC_URL).hostname)) return { load: true };
+  if (isLocalUrl(env.PUBLIC_URL)) return { load: true };
   return {
     load: false,
     reason: `Demo data not loaded: PUBLIC_URL ${env.PUBLIC_URL} is not a local address. Set DEMO=1 to load it anyway.`,
