@@ -60,6 +60,28 @@ test.describe('sign-in', () => {
     await submitUntil(page.getByRole('button', { name: 'Accedi' }), page.getByText('Impossibile verificare le credenziali'));
   });
 
+  test('a server that cannot answer is said in a message that stays until a request goes through', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Connessione' }], { privacy: true });
+    await page.clock.install();
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    // The server answers nothing but 503 for a while: the page asks again and is told so.
+    await page.route('**/api/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":false,"code":"UNAVAILABLE","message":"x"}' }),
+    );
+    await page.reload();
+    const notice = page.locator('.notification--connection');
+    await expect(notice).toContainText('Si è verificato un errore');
+    await page.clock.fastForward('01:00');
+    await expect(notice).toBeVisible();
+    // The server is back: the next request that goes through ends the message.
+    await page.unroute('**/api/**');
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Attività' }).click();
+    await expect(page.getByRole('region', { name: 'Elenco delle attività' })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+
   test('a person whose campaigns are all closed is told there is no active campaign', async ({ page }) => {
     const { person } = seedCandidate([{ dateStart: '2020-01-01T00:00:00Z', dateEnd: '2021-01-01T00:00:00Z' }]);
     await page.clock.install();

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { notify } from '@/components/ui/notifications/notifications-store';
+import { clearConnectionProblem, reportConnectionProblem } from '@/components/ui/notifications/connection-store';
 import { paths } from '@/config/paths';
 import { clearSession } from '@/features/auth/api/logout';
-import { isApiClientError, setApiErrorListener, type ApiClientError, type ApiErrorContext } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
+import { isApiClientError, setApiErrorListener, setApiSuccessListener, type ApiClientError, type ApiErrorContext } from '@/lib/api-client';
 import { locationToFrom, readFrom, type RedirectState } from '@/lib/redirect';
 import { router } from './router';
 import { SendingQueueProvider } from './sending-queue-provider';
@@ -41,13 +40,13 @@ function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) 
       return;
     }
     case 'timeout':
-      notify({ type: 'error', title: i18n.t('errors.timeout.title'), message: i18n.t('errors.timeout.message') });
+      reportConnectionProblem('timeout');
       return;
     case 'offline':
-      notify({ type: 'warning', title: i18n.t('errors.offline.title'), message: i18n.t('errors.offline.message') });
+      reportConnectionProblem('offline');
       return;
     case 'invalid-response':
-      notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('errors.generic.message') });
+      reportConnectionProblem('failed');
       return;
     case 'http': {
       if (error.code === 'NO_PRIVACY_CONSENT') {
@@ -57,15 +56,14 @@ function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) 
         }
         return;
       }
-      if ((error.status ?? 0) >= 500) {
-        notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('errors.generic.message') });
-      }
+      if ((error.status ?? 0) >= 500) reportConnectionProblem('failed');
       return;
     }
   }
 }
 
 setApiErrorListener(handleApiError);
+setApiSuccessListener(clearConnectionProblem);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

@@ -46,6 +46,7 @@ export interface ApiErrorContext {
 
 type ErrorListener = (error: ApiClientError, context: ApiErrorContext) => void;
 let errorListener: ErrorListener | undefined;
+let successListener: (() => void) | undefined;
 
 /**
  * The app decides what an error does to the UI (notification, redirect, clearing the session);
@@ -53,6 +54,11 @@ let errorListener: ErrorListener | undefined;
  */
 export function setApiErrorListener(listener: ErrorListener | undefined) {
   errorListener = listener;
+}
+
+/** Told of every answer that went through (a connection problem shown is over). */
+export function setApiSuccessListener(listener: (() => void) | undefined) {
+  successListener = listener;
 }
 
 export interface RequestOptions<T> {
@@ -70,7 +76,9 @@ export interface RequestOptions<T> {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, silentAuth = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   try {
-    return await send(path, method, body, schema, signal, timeoutMs);
+    const answer = await send(path, method, body, schema, signal, timeoutMs);
+    successListener?.();
+    return answer;
   } catch (error) {
     if (error instanceof ApiClientError) errorListener?.(error, { silentAuth });
     throw error;

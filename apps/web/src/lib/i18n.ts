@@ -29,6 +29,8 @@ export function uiLangFor(code: LangCode | null | undefined): UiLang | undefined
 }
 
 function syncDocumentLang(lng: string) {
+  // Also imported at build time, outside a browser, to prerender the sign-in page (src/prerender/login.tsx).
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = isUiLang(lng) ? lng : DEFAULT_UI_LANG;
 }
 

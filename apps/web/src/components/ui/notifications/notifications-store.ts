@@ -51,5 +51,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useCurrentNotification(): Notification | null {
-  return useSyncExternalStore(subscribe, () => current);
+  // The same snapshot when rendered at build time (the prerendered sign-in page): none.
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }

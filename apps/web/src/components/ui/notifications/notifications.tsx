@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clearConnectionProblem, type ConnectionProblem, useConnectionProblem } from './connection-store';
 import { dismissNotification, useCurrentNotification } from './notifications-store';
 
 /**
@@ -25,6 +26,7 @@ export function Notifications() {
 
   return (
     <div className="notifications" aria-live="polite" aria-atomic="true" role="status">
+      <ConnectionNotice />
       {notification && (
         <div
           key={notification.id}
@@ -60,6 +62,40 @@ export function Notifications() {
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+const PROBLEM_TEXTS = {
+  offline: ['errors.offline.title', 'errors.offline.message'],
+  timeout: ['errors.timeout.title', 'errors.timeout.message'],
+  failed: ['errors.generic.title', 'errors.generic.message'],
+} as const satisfies Record<ConnectionProblem, readonly [string, string]>;
+
+/** A problem reaching the server: it stays until a request goes through, the browser is online again, or it is closed. */
+function ConnectionNotice() {
+  const { t } = useTranslation();
+  const problem = useConnectionProblem();
+  useEffect(() => {
+    window.addEventListener('online', clearConnectionProblem);
+    return () => window.removeEventListener('online', clearConnectionProblem);
+  }, []);
+  if (!problem) return null;
+  const [title, message] = PROBLEM_TEXTS[problem];
+  return (
+    <div className={`notification notification--${problem === 'offline' ? 'warning' : 'error'} notification--connection`}>
+      <div className="notification__text">
+        <p className="notification__title">{t(title)}</p>
+        <p className="notification__message">{t(message)}</p>
+      </div>
+      <button
+        type="button"
+        className="icon-button notification__close"
+        aria-label={t('common.dismissNotification')}
+        onClick={clearConnectionProblem}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
     </div>
   );
 }
