@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './lib/i18n';
 import './styles.css';
 import { App } from './app';
-import { AfterFirstCommit, keepWhatIsTyped } from './lib/prerendered';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
@@ -13,6 +12,14 @@ const app = (
     <App />
   </StrictMode>
 );
-// /login arrives already rendered (dist/login.html): the app takes those elements over, keeping what was typed in them.
-if (root.firstElementChild) hydrateRoot(root, <AfterFirstCommit onCommit={keepWhatIsTyped(root)}>{app}</AfterFirstCommit>);
-else createRoot(root).render(app);
+if (root.firstElementChild) {
+  // /login arrives already rendered (dist/login.html, apps/web/scripts/prerender-login.mjs), its fields read-only
+  // until now: what was typed there would be unknown to the form. Hydration keeps those elements (and the focus).
+  for (const field of root.querySelectorAll('[data-prerender-readonly]')) {
+    field.removeAttribute('readonly');
+    field.removeAttribute('data-prerender-readonly');
+  }
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

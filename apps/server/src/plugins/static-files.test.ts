@@ -9,6 +9,11 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHELL = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>';
+/** What apps/web/scripts/prerender-login.mjs writes: the shell with the sign-in page rendered in #root. */
+const LOGIN =
+  '<!doctype html><html><head><title>Accedi · Prova</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head>' +
+  '<body><div id="root"><main id="main"><section class="card"><h1 id="login-title">Accedi a Prova</h1><form class="form" novalidate>' +
+  '<label for="login-username">Email</label><input id="login-username" required type="email"/></form></section></main></div></body></html>';
 const ENTRY = `export const greeting = ${JSON.stringify('ciao '.repeat(200))};`;
 const SDK = 'window.ProvaActivity = {};';
 
@@ -31,6 +36,7 @@ beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'prova-web-'));
   mkdirSync(join(webRoot, 'assets'));
   writePrecompressed(join(webRoot, 'index.html'), SHELL);
+  writePrecompressed(join(webRoot, 'login.html'), LOGIN);
   writePrecompressed(join(webRoot, 'assets', 'index-Ab12Cd34.js'), ENTRY);
   writeFileSync(join(webRoot, 'assets', 'tiny-Ef56Gh78.js'), 'export {};'); // too small to gain from compression
   t = await buildTestApp(undefined, { sdkRoot, webRoot });
@@ -84,7 +90,7 @@ describe('the build (/assets/)', () => {
 
 describe('the app shell (index.html)', () => {
   it('is compressed too, but revalidated on every visit', async () => {
-    for (const url of ['/login', '/', '/index.html']) {
+    for (const url of ['/', '/reset', '/campaign/3/tests?x=1', '/index.html']) {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -92,10 +98,34 @@ describe('the app shell (index.html)', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(SHELL);
     }
-    const plain = await t.app.inject({ url: '/login' });
+    const plain = await t.app.inject({ url: '/reset' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(SHELL);
+  });
+
+  it('comes with the sign-in form already rendered for /login, and only there', async () => {
+    for (const url of ['/login', '/login?from=%2Ftests']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      expect(html, url).toContain('Accedi a Prova');
+      expect(html, url).toContain('id="login-username"');
+      expect(html, url).toBe(LOGIN);
+    }
+    const gzip = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(LOGIN);
+    const plain = await t.app.inject({ url: '/login' });
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(LOGIN);
+    for (const url of ['/', '/reset', '/login/other', '/logins']) {
+      const other = await t.app.inject({ url });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).toBe(SHELL);
+    }
   });
 
   it('leaves the API alone: its JSON is not encoded', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,13 +18,18 @@ export interface StaticOptions {
 /** A year, and never revalidated: a hashed file's name changes with its content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The sign-in page already rendered (apps/web/scripts/prerender-login.mjs): sent for GET /login instead of the shell. */
+const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+
 /**
- * Serves the SPA and the SDK script; other GETs get index.html. The build writes each text file also as .br and
+ * Serves the SPA and the SDK script; other GETs get index.html (/login gets login.html, the same shell with the
+ * sign-in form already in it, when the build wrote it). The build writes each text file also as .br and
  * .gz (apps/web/vite.config.ts): the one the browser accepts is sent (`preCompressed`), else the file itself.
  * Files hashed by the build (/assets/) are cached for good; the shell (index.html) is revalidated every time.
  */
 export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) => {
   const hasWeb = existsSync(opts.webRoot);
+  const prerendered = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(opts.webRoot, file))));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -37,7 +42,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
       setHeaders(reply, path) {
         const [top, name] = relative(opts.webRoot, path).split(sep);
         if (top === 'assets' && name) reply.header('cache-control', IMMUTABLE);
-        else if (/^index\.html(\.br|\.gz)?$/.test(top)) reply.header('cache-control', 'no-cache');
+        else if (/^(index|login)\.html(\.br|\.gz)?$/.test(top)) reply.header('cache-control', 'no-cache');
       },
     });
   }
@@ -49,7 +54,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     // A missing build asset (an old chunk after a deploy) must be a 404, not the app shell.
     const isFileArea = path === '/api' || ['/api/', '/sdk/', '/assets/'].some((p) => path.startsWith(p));
     if (request.method !== 'GET' || isFileArea || !hasWeb) throw notFound('Route');
-    // The shell must always be fresh: setHeaders above marks it no-cache.
-    return reply.sendFile('index.html', opts.webRoot);
+    // The shell must always be fresh: setHeaders above marks it (and the prerendered pages) no-cache.
+    return reply.sendFile(prerendered.get(path) ?? 'index.html', opts.webRoot);
   });
 });

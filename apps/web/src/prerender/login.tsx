@@ -1,8 +1,8 @@
 // The sign-in page rendered at build time (scripts/prerender-login.mjs writes it into dist/login.html, which the
 // server sends for GET /login): on a slow phone the form then shows once the HTML and the CSS have arrived, instead
 // of after the scripts have been downloaded and run (docs/performance.md). The same components as the app's /login
-// (Root's layout and LoginRoute), in Italian, signed out; main.tsx replaces this markup with the app's own render,
-// keeping what was typed meanwhile. Only what renders without a browser is imported here (no provider.tsx, no router.tsx).
+// (Root's layout and LoginRoute), in Italian, signed out: main.tsx hydrates it, which needs the app's first render to
+// give the same markup. Only what renders without a browser is imported here (no provider.tsx, no router.tsx).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';

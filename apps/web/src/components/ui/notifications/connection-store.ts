@@ -23,5 +23,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useConnectionProblem(): ConnectionProblem | null {
-  return useSyncExternalStore(subscribe, () => current);
+  // The same snapshot when rendered at build time (the prerendered sign-in page): none.
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }
