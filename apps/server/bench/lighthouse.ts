@@ -15,6 +15,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { seedDemoIfEmpty } from '../src/import/seed-demo';
+import { CHROMIUM_ARGS } from '@prova/test-support/chromium';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -46,15 +47,7 @@ const FLAGS: Flags = {
   throttlingMethod: 'simulate',
   throttling: THROTTLING,
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const webRoot = resolve(process.env.BENCH_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
 if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`${webRoot} is not built: run \`npm run build\` first`);
