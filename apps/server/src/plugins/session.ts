@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
 }
 
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
 /** Server-side sessions in the database behind an HttpOnly, SameSite cookie. */
 export const session = fp(
   async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
@@ -39,6 +41,16 @@ export const session = fp(
       maxAge: Math.floor(SESSION_IDLE_MS / 1000),
     };
     const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+    // Idempotency keys and limit counts past their time are dropped now and then, off the sign-in's own
+    // path: the limit counts have no index on their window, and a morning of sign-ins would scan them each time.
+    let nextHousekeeping = 0;
+    const housekeeping = () => {
+      if (Date.now() < nextHousekeeping) return;
+      nextHousekeeping = Date.now() + HOUSEKEEPING_INTERVAL_MS;
+      void Promise.all([app.repos.requestKeys.purgeExpired(), app.repos.signInThrottle.purgeStale()]).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not drop expired idempotency keys and limit counts'),
+      );
+    };
 
     app.decorateRequest('loadAuth', function (this: FastifyRequest) {
       let pending = cache.get(this);
@@ -54,9 +66,7 @@ export const session = fp(
       const previous = await this.request.loadAuth();
       if (previous) await app.repos.sessions.delete(previous.session.id);
       const token = await app.repos.sessions.create(userId, viaSso);
-      // Like the sessions that ran out, the idempotency keys and limit counts past their time are dropped at sign-in.
-      await app.repos.requestKeys.purgeExpired();
-      await app.repos.signInThrottle.purgeStale();
+      housekeeping();
       this.setCookie(name, token, cookieOptions);
     });
 
