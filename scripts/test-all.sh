@@ -22,6 +22,9 @@ npm run lint --silent
 echo "== build"
 npm run build --silent
 
+echo "== front-end budgets (gzipped JavaScript per route, docs/performance.md)"
+npm run size --silent -w @prova/web
+
 echo "== unit and API tests (SQLite)"
 npx vitest run
 

@@ -14,6 +14,8 @@ const proxied = ['/api', '/activities', '/sdk'];
  */
 const precompress = compression({
   include: /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/,
+  // The build's manifest is read by the size check, never sent (the server serves no dot folder).
+  exclude: /(^|\/)\.vite\//,
   algorithms: ['brotliCompress', 'gzip'],
   logLevel: 'silent',
 });
@@ -32,5 +34,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk imports which, read by the size check (scripts/check-bundle-size.mjs).
+    manifest: true,
   },
 });

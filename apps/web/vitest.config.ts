@@ -9,6 +9,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     // Logic tests run in node; component tests (*.test.tsx) ask for jsdom in their first line.
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // scripts/: the build's own checks (the size check's measure, bundle-budget.mjs).
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
   },
 });

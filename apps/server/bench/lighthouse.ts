@@ -5,7 +5,7 @@
 // (default 3) with an empty cache; the medians are printed, against the target of 1.5 s to the sign-in form.
 // Chromium: BENCH_CHROME_PATH, else CHROME_PATH, else /usr/bin/chromium. BENCH_WEB_DIST measures another build;
 // BENCH_LIGHTHOUSE_REPORTS names a folder for the full reports (JSON, one per run: open them in the Lighthouse viewer).
-// BENCH_LIGHTHOUSE_PAGES=login measures the sign-in page only (the room is skipped).
+// BENCH_LIGHTHOUSE_PAGES=login measures the sign-in page only, BENCH_LIGHTHOUSE_PAGES=room the room only.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,8 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGET_MS = 1500;
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
-const LOGIN_ONLY = process.env.BENCH_LIGHTHOUSE_PAGES === 'login';
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES;
+if (PAGES !== undefined && PAGES !== 'login' && PAGES !== 'room') throw new Error(`BENCH_LIGHTHOUSE_PAGES=${PAGES}: login, room or unset`);
 const CANDIDATE = { username: 'marco.sala@lanificio.example', password: 'Prova2026!' };
 
 /**
@@ -77,8 +78,8 @@ try {
     `Lighthouse ${warmUp.version}, mobile, simulated throttling: ${THROTTLING.cpuSlowdownMultiplier}x CPU, ` +
       `${THROTTLING.rttMs} ms RTT, ${(THROTTLING.throughputKbps / 1024).toFixed(1)} Mbit/s (Fast 3G); median of ${RUNS} cold loads`,
   );
-  report('sign-in (/login)', await runs('/login', {}), true);
-  if (!LOGIN_ONLY) report('room after sign-in (/), Marco Sala', await runs('/', { Cookie: cookie }), false);
+  if (PAGES !== 'room') report('sign-in (/login)', await runs('/login', {}), true);
+  if (PAGES !== 'login') report('room after sign-in (/), Marco Sala', await runs('/', { Cookie: cookie }), false);
 } finally {
   server.send('stop');
   await once(server, 'exit');

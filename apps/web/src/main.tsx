@@ -3,9 +3,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './lib/i18n';
 import './styles.css';
 import { App } from './app';
+import { preloadRouteChunks } from './app/lazy-route';
+import { router } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
+
+// The chunks of the screen being opened are fetched now, alongside the profile request, not once it has answered.
+preloadRouteChunks(router.routes, window.location.pathname);
 
 const app = (
   <StrictMode>

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
+import { lazy } from './lazy-route';
 import { LoginRoute } from './routes/auth/login';
 import { RouteError } from './routes/error';
 import { RequireAuth } from './routes/require-auth';

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { genderOf } from './gender';
-import { i18n } from './i18n';
+import { i18n, loadUiLang } from './i18n';
+
+beforeAll(() => Promise.all([loadUiLang('en'), loadUiLang('es')]));
 
 // Any key, as the checks below name them: the typed t() knows only literal ones.
 const say = (lang: string, key: string, gender: 'F' | 'M' | null) =>

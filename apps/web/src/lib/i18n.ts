@@ -1,11 +1,7 @@
 import { DEFAULT_LANG, UI_LANG, type LangCode } from '@prova/contract/limits';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enReport from '@prova/contract/locales/en/report.json';
-import esReport from '@prova/contract/locales/es/report.json';
 import itReport from '@prova/contract/locales/it/report.json';
-import en from '../locales/en/translation.json';
-import es from '../locales/es/translation.json';
 import it from '../locales/it/translation.json';
 
 const UI_LANGS = ['it', 'en', 'es'] as const;
@@ -13,11 +9,12 @@ export type UiLang = (typeof UI_LANGS)[number];
 export const DEFAULT_UI_LANG: UiLang = UI_LANG[DEFAULT_LANG];
 
 // The report's texts are shared with the server, which writes the same words into the PDF.
-export const resources = {
-  it: { translation: it, report: itReport },
-  en: { translation: en, report: enReport },
-  es: { translation: es, report: esReport },
-} as const;
+// Only the default language comes with the app (it is the sign-in page's); the others are chunks of their own, fetched
+// when the interface changes to them (docs/performance.md, "Front-end budgets").
+const otherLanguages: Partial<Record<UiLang, () => Promise<typeof import('../locales/en')>>> = {
+  en: () => import('../locales/en'),
+  es: () => import('../locales/es'),
+};
 
 export function isUiLang(value: string | undefined): value is UiLang {
   return (UI_LANGS as readonly string[]).includes(value ?? '');
@@ -37,7 +34,7 @@ function syncDocumentLang(lng: string) {
 i18n.on('languageChanged', syncDocumentLang);
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { [DEFAULT_UI_LANG]: { translation: it, report: itReport } },
   lng: DEFAULT_UI_LANG,
   fallbackLng: DEFAULT_UI_LANG,
   supportedLngs: UI_LANGS,
@@ -45,8 +42,43 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+const loading = new Map<UiLang, Promise<void>>();
+
+/** Makes the texts of `lang` available (fetched once; a failed fetch is tried again on the next call). */
+export function loadUiLang(lang: UiLang): Promise<void> {
+  const load = otherLanguages[lang];
+  if (!load || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = load().then(
+      (texts) => {
+        i18n.addResourceBundle(lang, 'report', texts.report);
+        i18n.addResourceBundle(lang, 'translation', texts.translation);
+      },
+      (error: unknown) => {
+        loading.delete(lang);
+        throw error;
+      },
+    );
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+let wanted: UiLang = DEFAULT_UI_LANG;
+
+/**
+ * Switches the interface to `lang` once its texts are in (until then it stays in the current language). The last call
+ * wins; should the texts not arrive (offline), the interface stays as it is, and the next call tries again.
+ */
 export function setUiLang(lang: UiLang) {
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  wanted = lang;
+  loadUiLang(lang).then(
+    () => {
+      if (wanted === lang && i18n.language !== lang) void i18n.changeLanguage(lang);
+    },
+    () => undefined,
+  );
 }
 
 export { i18n };
