@@ -11,6 +11,7 @@ import { apiDocs } from './plugins/api-docs';
 import { defaultDeny } from './plugins/default-deny';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
+import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { repositories } from './plugins/repositories';
 import { scoring } from './plugins/scoring';
 import { security } from './plugins/security';
@@ -31,6 +32,12 @@ import userTestsRoutes from './routes/api/usertests/index';
 import rpcRoutes from './routes/api/v2/rpc/index';
 import passwordRoutes from './routes/api/auth/password/index';
 import ssoRoutes from './routes/api/v2/sso/index';
+import companiesRoutes from './routes/api/companies/index';
+import languagesRoutes from './routes/api/languages/index';
+import peopleRoutes from './routes/api/people/index';
+import samplesRoutes from './routes/api/samples/index';
+import staffRoutes from './routes/api/staff/index';
+import { staffJobs } from './services/staff/jobs/job-runner';
 import { mail } from './services/mail/mail-plugin';
 
 export interface AppOptions {
@@ -64,8 +71,9 @@ export async function buildApp(opts: AppOptions) {
   await app.register(inputGuard);
   await app.register(repositories, { database: opts.database });
   await app.register(security, { publicUrl: opts.env.PUBLIC_URL, activitiesUrl: opts.env.ACTIVITIES_URL });
-  // preHandler, so per-route keys can use the parsed body (the e-mail being tried).
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // preHandler, so per-route keys can use the parsed body (the e-mail being tried). Counted in the
+  // database, so that the limits hold across app instances.
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: sharedRateLimitStore(app.repos.signInThrottle) });
   await app.register(apiDocs);
   await app.register(scoring, { workers: opts.env.SCORING_WORKERS, sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
   await app.register(session, {
@@ -73,7 +81,7 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(defaultDeny);
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(authRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
   await app.register(userCampaignRoutes, { prefix: '/api/usercampaign' });
   await app.register(userTestsRoutes, { prefix: '/api/usertests', activitiesUrl: opts.env.ACTIVITIES_URL });
   await app.register(testsRoutes, { prefix: '/api/tests' });
@@ -88,6 +96,13 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rpcRoutes, { prefix: '/api/v2/rpc' });
   await app.register(mail, { smtpUrl: opts.env.SMTP_URL, from: opts.env.MAIL_FROM, mailDir: opts.env.MAIL_DIR });
   await app.register(passwordRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
+  // The staff console: the generic resources of spec 7 and the campaign operations (docs/staff-api.md).
+  await app.register(staffJobs);
+  await app.register(companiesRoutes, { prefix: '/api/companies' });
+  await app.register(languagesRoutes, { prefix: '/api/languages' });
+  await app.register(samplesRoutes, { prefix: '/api/samples' });
+  await app.register(peopleRoutes, { prefix: '/api/people' });
+  await app.register(staffRoutes, { prefix: '/api/staff', publicUrl: opts.env.PUBLIC_URL });
   await app.register(ssoRoutes, {
     prefix: '/api/v2/auth/sso',
     publicUrl: opts.env.PUBLIC_URL,

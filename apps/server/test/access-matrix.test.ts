@@ -1,9 +1,13 @@
 // The access matrix: every /api route the app registers, classified by who may call it and whose data
 // it concerns, then checked route by route ("every endpoint checks who is asking"; "never answer
 // 500 for a user's mistake"). A route the table does not classify fails the test: add it below.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
+import { BUNDLE_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
 import { PUBLIC_API_ROUTES } from '../src/plugins/default-deny';
 import { buildTestApp, login, type SignedIn, signIn as signInAs, type TestApp } from './build-test-app';
 import {
@@ -47,6 +51,11 @@ type Concern =
   | 'assessor'
   /** Staff (admin, superassessor) of the company only. */
   | 'staff'
+  /**
+   * Staff only, and it writes (creates, changes, deletes, invites, imports, resets, exports): refused
+   * here like a staff route, its rightful calls are each checked by the route's own tests.
+   */
+  | 'staff-write'
   /** A person's report: their own, their assessor's in that campaign, or the company's staff. */
   | 'report'
   /** A 360 campaign the caller takes part in, and only the people they evaluate there. */
@@ -55,13 +64,15 @@ type Concern =
 interface RouteSpec {
   access: 'public' | Concern;
   /** What a bare `:id` names. */
-  id?: 'campaign' | 'test';
+  id?: 'campaign' | 'test' | 'company' | 'user' | 'sample' | 'language';
   /** Query parameters and what they name. */
   query?: Record<string, 'company' | 'campaign'>;
   /** A valid body, when the route takes one. */
   body?: Record<string, unknown>;
   /** Body paths (dotted) that accept several JSON types: a "wrong" type there need not be refused. */
   anyType?: string[];
+  /** The route takes bodies up to this size (the bundle upload): a body past it is padded past this. */
+  bodyLimit?: number;
   /** Failures end in a redirect (SSO), so a caller's mistake may answer 3xx instead of 4xx. */
   redirects?: boolean;
 }
@@ -138,6 +149,56 @@ const MATRIX: Record<string, RouteSpec> = {
 
   'PATCH /api/v2/campaigns/:campaignId/storage': { access: 'participation', body: { data: { hasSeenTutorial: true } } },
 
+  // The staff console (docs/staff-api.md): the generic resources of spec 7, then the campaign operations.
+  'GET /api/companies': { access: 'staff', query: { companyId: 'company' } },
+  'GET /api/companies/:id': { access: 'staff', id: 'company' },
+  'POST /api/companies': { access: 'staff-write', body: { name: 'Nuova' } },
+  'PUT /api/companies/:id': { access: 'staff-write', id: 'company', body: { name: 'Alfa S.r.l.' } },
+  'DELETE /api/companies/:id': { access: 'staff-write', id: 'company' },
+  'DELETE /api/companies/selection': { access: 'staff-write', body: { ids: [999_999] } },
+  'GET /api/languages': { access: 'staff', query: { companyId: 'company' } },
+  'GET /api/languages/:id': { access: 'staff', id: 'language' },
+  'POST /api/languages': { access: 'staff-write', body: { lang: 'IT_it', name: 'Italiano' } },
+  'PUT /api/languages/:id': { access: 'staff-write', id: 'language', body: { name: 'Italiano' } },
+  'DELETE /api/languages/:id': { access: 'staff-write', id: 'language' },
+  'DELETE /api/languages/selection': { access: 'staff-write', body: { ids: ['IT_it'] } },
+  'POST /api/usertests': { access: 'staff-write', body: { abbreviation: 'MTX', name: 'Matrice', url: '/activities/matrix/' } },
+  'PUT /api/usertests/:id': {
+    access: 'staff-write',
+    id: 'test',
+    body: { abbreviation: 'REP', name: 'Ripetibile', url: '/activities/rep/' },
+  },
+  'DELETE /api/usertests/:id': { access: 'staff-write', id: 'test' },
+  'DELETE /api/usertests/selection': { access: 'staff-write', body: { ids: [999_999] } },
+  'GET /api/samples': { access: 'staff', query: { companyId: 'company' } },
+  'GET /api/samples/:id': { access: 'staff', id: 'sample' },
+  'POST /api/samples': { access: 'staff-write', body: { campaignId: 999_999, testId: 201, assessorId: 999_999, assessedId: 999_999 } },
+  'PUT /api/samples/:id': {
+    access: 'staff-write',
+    id: 'sample',
+    body: { campaignId: 999_999, testId: 201, assessorId: 999_999, assessedId: 999_999 },
+  },
+  'DELETE /api/samples/:id': { access: 'staff-write', id: 'sample' },
+  'DELETE /api/samples/selection': { access: 'staff-write', body: { ids: [999_999] } },
+  'GET /api/people': { access: 'staff', query: { companyId: 'company' } },
+  'GET /api/people/:id': { access: 'staff', id: 'user' },
+  'POST /api/people': { access: 'staff-write', body: { email: 'matrice@alfa.example' } },
+  'PUT /api/people/:id': { access: 'staff-write', id: 'user', body: { lastName: 'Rossi' } },
+  'DELETE /api/people/:id': { access: 'staff-write', id: 'user' },
+  'DELETE /api/people/selection': { access: 'staff-write', body: { ids: [999_999] } },
+  'GET /api/staff/campaigns': { access: 'staff' },
+  'GET /api/staff/campaigns/:campaignId': { access: 'staff' },
+  'GET /api/staff/campaigns/:campaignId/progress': { access: 'staff' },
+  'GET /api/staff/campaigns/:campaignId/participants/:userId/report.pdf': { access: 'staff' },
+  'POST /api/staff/campaigns/:campaignId/invitations': { access: 'staff-write', body: { userIds: [999_999] } },
+  'POST /api/staff/campaigns/:campaignId/participants/:userId/tests/:testId/reset': { access: 'staff-write', body: { reason: 'matrice' } },
+  'POST /api/staff/campaigns/:campaignId/exports': { access: 'staff-write', body: { format: 'csv' } },
+  'POST /api/staff/imports': { access: 'staff-write', body: { users: [] }, anyType: ['users'], bodyLimit: BUNDLE_UPLOAD_MAX_BYTES },
+  'POST /api/staff/imports/:jobId/confirm': { access: 'staff-write' },
+  'GET /api/staff/jobs': { access: 'staff' },
+  'GET /api/staff/jobs/:jobId': { access: 'staff' },
+  'GET /api/staff/jobs/:jobId/file': { access: 'staff' },
+
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },
   'GET /api/tests/360/data/:campaignId/:evaluee': { access: 'evaluator' },
@@ -157,9 +218,10 @@ const PARAM_KINDS: Record<string, Kind> = {
   slug: 'slug',
   reportId: 'report',
   evaluee: 'user',
+  jobId: 'job',
 };
-type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug' | 'report';
-const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'report'];
+type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug' | 'report' | 'company' | 'sample' | 'language' | 'job';
+const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'report', 'company', 'sample'];
 
 // ---------------------------------------------------------------------------------------------
 // Collecting the routes, and calling one
@@ -179,6 +241,10 @@ interface Ids {
   slug: string;
   company: number;
   report: number;
+  /** An assessment (a sample) of the company, a language, an export job of the company. */
+  sample: number;
+  language: string;
+  job: string;
 }
 
 type Caller = SignedIn;
@@ -211,7 +277,8 @@ function routes(filter: (r: Route) => boolean = () => true): Route[] {
 const kindOf = (route: Route, param: string): Kind | undefined => (param === 'id' ? route.id : PARAM_KINDS[param]);
 const kindsOf = (route: Route) => route.params.map((p) => kindOf(route, p));
 const namesA = (route: Route, kind: Kind) => kindsOf(route).includes(kind);
-const hasIds = (route: Route) => route.params.length > 0 || route.query !== undefined;
+// A language is the platform's, not a company's: naming one names no company's data.
+const hasIds = (route: Route) => route.params.some((p) => kindOf(route, p) !== 'language') || route.query !== undefined;
 
 function urlFor(route: Route, ids: Ids, override: Record<string, string> = {}, query?: Record<string, string>): string {
   const path = route.url.replace(
@@ -266,7 +333,8 @@ let marcoAssessedTest: Ids;
 let bruno: Ids;
 
 beforeAll(async () => {
-  t = await buildTestApp(accessBundle, { onRoute: collect });
+  // Invitations write their mails here rather than into ./data/mail.
+  t = await buildTestApp(accessBundle, { onRoute: collect, env: { MAIL_DIR: mkdtempSync(join(tmpdir(), 'prova-matrix-mail-')) } });
   const signIn = async (email: string, campaignId: number) => {
     people[email] = await signInAs(t.app, email, PASSWORD, campaignId);
   };
@@ -285,16 +353,63 @@ beforeAll(async () => {
   await signIn(BRUNO, C_BETA);
   await signIn(BERTA, C_BETA);
   const annaId = caller(ANNA).id;
+  // A sample (assessment) and an export job of each company, for the staff routes that name one.
+  const db = t.app.database.db;
+  const sampleOf = async (campaignId: number) =>
+    (await db.selectFrom('assessments').select('id').where('campaign_id', '=', campaignId).executeTakeFirstOrThrow()).id;
+  const exported = await t.app.inject({
+    method: 'POST',
+    url: `/api/staff/campaigns/${C_MAIN}/exports`,
+    headers: { cookie: caller(SOFIA).cookie },
+    payload: { format: 'csv' },
+  });
+  if (exported.statusCode !== 202) throw new Error(`no export: ${exported.body}`);
+  await t.app.staffJobs.idle();
+  const betaJob = 'beta-export-job-0000000001';
+  const now = new Date().toISOString();
+  await db
+    .insertInto('staff_jobs')
+    .values({
+      id: betaJob,
+      company_id: BETA,
+      created_by: caller(BRUNO).id,
+      kind: 'export',
+      state: 'done',
+      phase: 'done',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const alfaStaff = { sample: await sampleOf(C_MAIN), language: 'IT_it', job: exported.json().job.id as string };
+  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob };
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
-  anna = { user: annaId, campaign: C_MAIN, test: 104, abbreviation: 'ALF', slug: 'alfa', company: ALFA, report: REPORT_DOC };
+  anna = { user: annaId, campaign: C_MAIN, test: 104, abbreviation: 'ALF', slug: 'alfa', company: ALFA, report: REPORT_DOC, ...alfaStaff };
   // Ids that are Anna's alone: a campaign, test and scoring script nobody else meets.
-  annaPrivate = { user: annaId, campaign: C_ANNA, test: 108, abbreviation: 'ANN', slug: 'alfa', company: ALFA, report: REPORT_DOC };
+  annaPrivate = {
+    user: annaId,
+    campaign: C_ANNA,
+    test: 108,
+    abbreviation: 'ANN',
+    slug: 'alfa',
+    company: ALFA,
+    report: REPORT_DOC,
+    ...alfaStaff,
+  };
   // Anna in the test Elena assesses her in.
   annaAssessed = { ...anna, test: 201 };
   // Marco in that test, where nobody is assigned to assess him.
   marcoAssessedTest = { ...anna, user: caller(MARCO).id, test: 201 };
-  bruno = { user: caller(BRUNO).id, campaign: C_BETA, test: 901, abbreviation: 'BET', slug: 'beta', company: BETA, report: REPORT_DOC };
+  bruno = {
+    user: caller(BRUNO).id,
+    campaign: C_BETA,
+    test: 901,
+    abbreviation: 'BET',
+    slug: 'beta',
+    company: BETA,
+    report: REPORT_DOC,
+    ...betaStaff,
+  };
   // Finished and scored tests, so that the reports of Anna (in both her campaigns) and Bruno can be read.
   for (const [who, campaign, test] of [
     [ANNA, C_MAIN, 109],
@@ -310,6 +425,12 @@ beforeAll(async () => {
     if (done.statusCode !== 200) throw new Error(`${who} cannot finish ${test}: ${done.body}`);
   }
   await t.app.scoring.idle();
+  // Beta's sample: Berta assesses Bruno in RAG, which no test above finishes.
+  await db
+    .insertInto('assessments')
+    .values({ campaign_id: C_BETA, assessor_id: caller(BERTA).id, assessed_id: caller(BRUNO).id, test_id: 101 })
+    .execute();
+  bruno.sample = await sampleOf(C_BETA);
 });
 afterAll(() => t?.close());
 
@@ -339,7 +460,11 @@ describe('the route table', () => {
 
 describe('who is asking', () => {
   // GETs first: writing outcomes completes a test, and the valid calls below must all be valid.
-  const ordered = () => routes((r) => r.access !== 'public').sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+  // Staff writes are left to their own tests (they create, delete, deactivate: see 'staff-write').
+  const ordered = () =>
+    routes((r) => r.access !== 'public' && r.access !== 'staff-write').sort(
+      (a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'),
+    );
 
   it('lets the rightful caller through on every signed-in route (so the refusals below mean something)', async () => {
     const failures: string[] = [];
@@ -500,9 +625,9 @@ describe('whose data', () => {
     }
   });
 
-  it('refuses everyone but staff the staff-only routes (the answer keys) with 403', async () => {
+  it('refuses everyone but staff the staff-only routes (the answer keys, the console) with 403', async () => {
     for (const email of [ANNA, MARCO, ELENA])
-      await expectRefused(caller(email), anna, (r) => r.access === 'staff', `${email} as staff`, [403]);
+      await expectRefused(caller(email), anna, (r) => r.access === 'staff' || r.access === 'staff-write', `${email} as staff`, [403]);
   });
 
   it('refuses candidates the assessor test they are assessed in: no opening, saving or outcomes', async () => {
@@ -661,7 +786,7 @@ describe("a caller's mistake", () => {
       ? undefined
       : route.access === 'assessor'
         ? caller(ELENA).cookie
-        : route.access === 'staff'
+        : route.access === 'staff' || route.access === 'staff-write'
           ? caller(SOFIA).cookie
           : caller(ANNA).cookie;
   const fuzzed = () =>
@@ -710,7 +835,7 @@ describe("a caller's mistake", () => {
       await send('broken JSON', { raw: { text: '{"a": ', type: 'application/json' } });
       await send('text/plain', { raw: { text: 'hello', type: 'text/plain' } });
       await send('over the body limit', {
-        raw: { text: JSON.stringify({ ...route.body, pad: 'x'.repeat(BODY_LIMIT_BYTES) }), type: 'application/json' },
+        raw: { text: JSON.stringify({ ...route.body, pad: 'x'.repeat(route.bodyLimit ?? BODY_LIMIT_BYTES) }), type: 'application/json' },
       });
       await send(
         'prototype keys',

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createThrowawayPostgres } from '@prova/test-support/throwaway-postgres';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
 
-export type TestDatabase = DatabaseHandle & { destroy(): Promise<void> };
+/** `url` opens the same database again (another connection, as another process would). */
+export type TestDatabase = DatabaseHandle & { url: string; destroy(): Promise<void> };
 
 /**
  * A fresh, migrated database for one test or test file. With `TEST_DATABASE_URL` (a postgres:// URL
@@ -18,10 +19,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function createSqliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'prova-test-'));
-  const handle = await openDatabase(`sqlite:${join(dir, 'prova.db')}`);
+  const url = `sqlite:${join(dir, 'prova.db')}`;
+  const handle = await openDatabase(url);
   await migrateToLatest(handle);
   return {
     ...handle,
+    url,
     async destroy() {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
@@ -35,6 +38,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   await migrateToLatest(handle);
   return {
     ...handle,
+    url: database.url,
     async destroy() {
       await handle.close();
       await database.drop();

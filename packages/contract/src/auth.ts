@@ -38,3 +38,17 @@ export const meResponseSchema = z.object({ status: z.literal(true), user: userSc
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const privacyAgreementResponseSchema = z.object({ status: z.literal(true), privacy: z.string() });
+
+/**
+ * POST /auth/login for a person who has no password yet (imported without one): the spec's "token and
+ * email" answer, meaning a password must be set. The server has just mailed that person a link to
+ * set it. `token` is only the public half of that link's token: it sets nothing on its own, the other
+ * half travels only in the mail. The web app tells the person to open the mail.
+ */
+export const passwordMustBeSetResponseSchema = z.object({
+  status: z.literal(true),
+  passwordMustBeSet: z.literal(true),
+  token: z.string(),
+  email: z.string(),
+});
+export type PasswordMustBeSetResponse = z.infer<typeof passwordMustBeSetResponseSchema>;

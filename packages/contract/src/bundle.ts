@@ -15,43 +15,53 @@ export type LocalizedText = Partial<Record<LangCode, string>>;
 
 const LANG_LIST = LANGS.join(', ');
 
+/** The exact error of a company without a name (spec 5 'Forms'), in bundles and in the staff API alike. */
+export const COMPANY_NAME_ERROR = 'No valid company name';
+/** The exact error of a test without a name (spec 5 'Forms'), in bundles and in the staff API alike. */
+export const TEST_NAME_ERROR = 'No valid Test name';
+
 function isLang(key: string): key is LangCode {
   return (LANGS as readonly string[]).includes(key);
 }
 
-/** A string or `{ IT_it, EN_en, ES_es }` (any subset), normalized to the object form. */
-export const localizedTextSchema = z.unknown().transform((value, ctx): LocalizedText => {
-  if (typeof value === 'string') return { IT_it: value };
-  if (value === undefined || value === null) {
-    ctx.addIssue({ code: 'custom', message: 'Required: a text or an object keyed by language code' });
-    return z.NEVER;
-  }
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    ctx.addIssue({ code: 'custom', message: `Expected a text or an object keyed by language code (${LANG_LIST})` });
-    return z.NEVER;
-  }
-  const out: LocalizedText = {};
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) {
-    ctx.addIssue({ code: 'custom', message: `Expected at least one language (${LANG_LIST})` });
-  }
-  for (const [key, text] of entries) {
-    if (!isLang(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `Unknown language code "${key}" (use ${LANG_LIST})` });
-    } else if (typeof text !== 'string') {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'Expected a text' });
-    } else {
-      out[key] = text;
+/** A string or `{ IT_it, EN_en, ES_es }` (any subset), normalized to the object form; `missing` is the error without one. */
+const localizedText = (missing: string) =>
+  z.unknown().transform((value, ctx): LocalizedText => {
+    if (typeof value === 'string') return { IT_it: value };
+    if (value === undefined || value === null) {
+      ctx.addIssue({ code: 'custom', message: missing });
+      return z.NEVER;
     }
-  }
-  return out;
-});
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      ctx.addIssue({ code: 'custom', message: `Expected a text or an object keyed by language code (${LANG_LIST})` });
+      return z.NEVER;
+    }
+    const out: LocalizedText = {};
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `Expected at least one language (${LANG_LIST})` });
+    }
+    for (const [key, text] of entries) {
+      if (!isLang(key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `Unknown language code "${key}" (use ${LANG_LIST})` });
+      } else if (typeof text !== 'string') {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Expected a text' });
+      } else {
+        out[key] = text;
+      }
+    }
+    return out;
+  });
+
+/** A string or `{ IT_it, EN_en, ES_es }` (any subset), normalized to the object form. */
+export const localizedTextSchema = localizedText('Required: a text or an object keyed by language code');
 
 /** Optional localized text that defaults to the empty text, so stored rows always have an object. */
 const optionalText = localizedTextSchema.optional().transform((v): LocalizedText => v ?? { IT_it: '' });
 
+/** A text that must be there and not blank: `message` when it is missing or blank (e.g. 'No valid Test name'). */
 function requiredText(message: string) {
-  return localizedTextSchema.refine((text) => Object.values(text).some((v) => v.trim() !== ''), { message });
+  return localizedText(message).refine((text) => Object.values(text).some((v) => v.trim() !== ''), { message });
 }
 
 /** An id the database keeps in an integer column (32 bits on PostgreSQL): a larger one is a problem listed, not a failed write. */
@@ -86,7 +96,7 @@ export const bundleSsoSchema = z.looseObject({
 
 export const bundleCompanySchema = z.object({
   id: dbIdSchema.optional(),
-  name: z.string({ error: 'No valid company name' }).trim().min(1, 'No valid company name'),
+  name: z.string({ error: COMPANY_NAME_ERROR }).trim().min(1, COMPANY_NAME_ERROR),
   logo: urlOrPathSchema.nullish(),
   sso: bundleSsoSchema.optional(),
 });
@@ -118,7 +128,7 @@ const previewSchema = z.looseObject({
 export const bundleTestSchema = z.object({
   id: testIdSchema,
   abbreviation: z.string({ error: 'Expected an abbreviation' }).trim().min(1, 'Expected an abbreviation'),
-  name: requiredText('No valid Test name'),
+  name: requiredText(TEST_NAME_ERROR),
   description: optionalText,
   instructions: optionalText,
   url: urlOrPathSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langSchema } from './common';
-import { userSchema } from './auth';
+import { passwordMustBeSetResponseSchema, userSchema } from './auth';
 import { campaignLayoutSchema } from './layouts';
 
 export const CAMPAIGN_THEMES = ['dashboard', 'agenda', 'challenge', 'assessor'] as const;
@@ -77,3 +77,12 @@ export const loginResponseSchema = z.object({
   campaigns: z.array(campaignSummarySchema),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/**
+ * Every 200 answer of POST /auth/login: signed in (user and campaigns; staff may have no campaign), or
+ * a password must be set first (no session is started then).
+ */
+export const loginAnswerSchema = z.union([loginResponseSchema, passwordMustBeSetResponseSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export const mustSetPassword = (answer: LoginAnswer): answer is z.infer<typeof passwordMustBeSetResponseSchema> =>
+  'passwordMustBeSet' in answer;

@@ -19,6 +19,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'REPORT_NOT_AVAILABLE',
   'SSO_REQUIRED',
+  /** 409: the same thing exists already (an e-mail, an abbreviation, an assignment), or a job is not in the state the call needs. */
+  'CONFLICT',
+  /** 409: refused because it is in use and results would be lost (a test with progress, a company with people). */
+  'IN_USE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,10 +1,14 @@
-import { Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type CompiledQuery, Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { ChangeFeed } from './change-feed';
 import { createDialect, type DialectName, type DialectOptions } from './dialect';
 import { initial } from './migrations/0001-initial';
 import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
 import { feedback360 } from './migrations/0003-feedback360';
 import { signInThrottle } from './migrations/0004-sign-in-throttle';
 import { requestKeys } from './migrations/0005-request-keys';
+import { dataChanges } from './migrations/0006-data-changes';
+import { staff } from './migrations/0007-staff';
+import { hotPathIndexes } from './migrations/0008-hot-path-indexes';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -17,8 +21,17 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** Changes that make in-memory copies stale, heard across processes on the same database. */
+  changes: ChangeFeed;
+  /**
+   * Runs the queries in one transaction and answers their rows once it is durable. Meant for groups
+   * of writes: on SQLite they go to a worker thread, so that the sync to disk does not stop the server.
+   */
+  writeDurably: WriteDurably;
   close(): Promise<void>;
 }
+
+export type WriteDurably = (queries: readonly CompiledQuery[]) => Promise<Record<string, unknown>[][]>;
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -28,21 +41,76 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003-feedback360': feedback360(),
     '0004-sign-in-throttle': signInThrottle(),
     '0005-request-keys': requestKeys(),
+    '0006-data-changes': dataChanges(),
+    '0007-staff': staff(dialect),
+    '0008-hot-path-indexes': hotPathIndexes(),
   };
 }
 
 export async function openDatabase(url: string, options: DialectOptions = {}): Promise<DatabaseHandle> {
-  const { name, dialect } = createDialect(url, options);
+  const { name, dialect, changes, writer, close } = createDialect(url, options);
   const db = new Kysely<Database>({ dialect });
-  return { db, dialect: name, close: () => db.destroy() };
+  const onConnection: WriteDurably = async (queries) =>
+    queries.length === 1
+      ? [(await db.executeQuery<Record<string, unknown>>(queries[0])).rows]
+      : inTransaction(db, async (trx) => {
+          const results: Record<string, unknown>[][] = [];
+          for (const query of queries) results.push((await trx.executeQuery<Record<string, unknown>>(query)).rows);
+          return results;
+        });
+  return {
+    db,
+    dialect: name,
+    changes,
+    writeDurably: writer ? (queries) => writer.run(queries) : onConnection,
+    close: async () => {
+      await close();
+      await db.destroy();
+    },
+  };
 }
 
+/** The names of the migrations this build carries, in the order they run. */
+export const migrationNames = (dialect: DialectName) => Object.keys(migrations(dialect)).sort();
+
+/**
+ * Brings the schema up to date. Safe when several instances start at once on one PostgreSQL database:
+ * each waits for the startup lock in turn, and finds the migrations the first one ran already done.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  await withStartupLock(handle, async (locked) => {
+    const provider: MigrationProvider = { getMigrations: async () => migrations(locked.dialect) };
+    const migrator = new Migrator({ db: locked.db, provider });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    }
+  });
+}
+
+/** Any number; the same in every instance. Advisory locks belong to one database, so other databases never wait for it. */
+const STARTUP_LOCK = 4_240_530_917;
+
+/**
+ * Runs `work` while no other instance on this database runs startup work (migrations, the demo data),
+ * so that instances started at once do it one after the other, each seeing what the others did.
+ *
+ * On PostgreSQL a session advisory lock, held on one connection of the pool that `work` gets as its
+ * handle (so a pool of one connection is enough); the database drops it if the process dies. Kysely's
+ * Migrator takes an advisory lock of its own around the migrations, but the demo data that follows
+ * needs one too (two instances loading it at once: one fails on the other's rows), and one lock for
+ * the whole start is simplest to reason about. SQLite has one instance a database: nothing to wait for.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, work: (locked: DatabaseHandle) => Promise<T>): Promise<T> {
+  if (handle.dialect !== 'postgres') return work(handle);
+  return handle.db.connection().execute(async (db) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK)})`.execute(db);
+    try {
+      return await work({ ...handle, db });
+    } finally {
+      // A lost connection took the lock with it: its error is not the one to report.
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK)})`.execute(db).catch(() => undefined);
+    }
+  });
 }

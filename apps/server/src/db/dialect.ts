@@ -16,15 +16,23 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed';
+import { type SqliteWriter, startSqliteWriter } from './sqlite-writer';
+import { startWalCheckpoints } from './wal-checkpoints';
 
-// Every difference between SQLite and PostgreSQL lives in this file.
+// Every difference between SQLite and PostgreSQL lives in this file (and, for how changes are heard
+// between processes, in change-feed.ts).
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DialectInfo {
   name: DialectName;
   dialect: Dialect;
-  close?: () => Promise<void>;
+  changes: ChangeFeed;
+  /** SQLite on a file: the connection of the worker that commits groups of writes (db/sqlite-writer.ts). */
+  writer?: SqliteWriter;
+  /** Stops what the dialect runs beside its connections (after Kysely's own destroy). */
+  close: () => Promise<void>;
 }
 
 export interface DialectOptions {
@@ -47,7 +55,8 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     });
     // The pool re-emits an idle connection's error; the connection's own listener has reported it.
     pool.on('error', () => {});
-    return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
+    const changes = postgresChangeFeed(url);
+    return { name: 'postgres', dialect: new PostgresDialect({ pool }), changes, close: () => changes.close() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -55,9 +64,27 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     const database = new SQLite(file);
     database.pragma('busy_timeout = 5000');
     database.pragma('journal_mode = WAL');
+    // This connection's commits survive a crash of the process and reach the disk within a second (the
+    // checkpoint worker's sync, or the next durable group's, carries them). What a 2xx must keep through a
+    // power cut (progress, logs) is committed by the writer worker with synchronous = FULL, in groups.
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
-    return { name: 'sqlite', dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) };
+    // Checkpoints copy the log into the database file; a worker thread does it, off the requests' path.
+    const onDisk = file !== ':memory:';
+    const checkpoints = onDisk ? startWalCheckpoints(database, file) : null;
+    const writer = onDisk ? startSqliteWriter(file) : undefined;
+    const changes = sqliteChangeFeed(database);
+    return {
+      name: 'sqlite',
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
+      changes,
+      writer,
+      close: async () => {
+        await changes.close();
+        await writer?.stop();
+        await checkpoints?.stop();
+      },
+    };
   }
   // Only the scheme: the rest of a URL may hold a password.
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0] ?? '';

@@ -32,6 +32,8 @@ export interface UsersTable {
   has_sso: Bool;
   privacy: Bool;
   created_at: Instant;
+  /** Set when staff deactivate the person: no sign-in from then on, results kept. */
+  deactivated_at: Instant | null;
 }
 
 export interface TestsTable {
@@ -49,6 +51,8 @@ export interface TestsTable {
   theme: Json | null;
   labels360: Json | null;
   algorithm: string | null;
+  /** The company whose staff created the test from the console; null for tests from bundles. */
+  owner_company_id: number | null;
 }
 
 export interface CampaignsTable {
@@ -94,7 +98,9 @@ export interface ParticipantsTable {
   storage: Json | null;
 }
 
+/** Who assesses whom in which test (the staff API's "samples"). */
 export interface AssessmentsTable {
+  id: Generated<number>;
   campaign_id: number;
   assessor_id: number;
   assessed_id: number;
@@ -200,6 +206,54 @@ export interface RequestKeysTable {
   created_at: Instant;
 }
 
+/** Who staff invited to a campaign, when last, by whom, how often. */
+export interface InvitationsTable {
+  campaign_id: number;
+  user_id: number;
+  invited_at: Instant;
+  invited_by: number;
+  times: Generated<number>;
+}
+
+/** Outcomes replaced by a staff reset, kept for the record. */
+export interface OutcomesHistoryTable {
+  id: Generated<number>;
+  campaign_id: number;
+  test_id: number;
+  user_id: number;
+  source: string;
+  assessor_id: number | null;
+  outcomes: Json;
+  created_at: Instant;
+  archived_at: Instant;
+  reason: string;
+}
+
+/** An import or export of the staff console, with its progress. */
+export interface StaffJobsTable {
+  id: string;
+  company_id: number;
+  created_by: number;
+  kind: string;
+  state: string;
+  phase: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  campaign_id: number | null;
+  format: string | null;
+  input: string | null;
+  problems: Generated<Json>;
+  plan: Json | null;
+  summary: Json | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_data: string | null;
+  file_size: number | null;
+  error: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
 export interface LogsTable {
   id: Generated<number>;
   user_id: number;
@@ -207,6 +261,12 @@ export interface LogsTable {
   test_id: number | null;
   data: string;
   created_at: Instant;
+}
+
+/** One row (id 1): moved by every import, read by servers to notice another process's changes. */
+export interface DataChangesTable {
+  id: number;
+  serial: number;
 }
 
 export interface PasswordResetsTable {
@@ -237,6 +297,10 @@ export interface Database {
   request_keys: RequestKeysTable;
   logs: LogsTable;
   password_resets: PasswordResetsTable;
+  data_changes: DataChangesTable;
+  invitations: InvitationsTable;
+  outcomes_history: OutcomesHistoryTable;
+  staff_jobs: StaffJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,12 +7,25 @@ import type { Db } from '../db/database';
  * Computed before the import's transaction: hashing takes tens of milliseconds a person, and on SQLite
  * the transaction holds the only write lock, which a running server needs to save candidates' progress.
  */
-export async function hashNewPasswords(db: Db, input: unknown): Promise<Map<string, string>> {
+export async function hashNewPasswords(
+  db: Db,
+  input: unknown,
+  options: { hash?: (password: string) => Promise<string>; onHashed?: (done: number, total: number) => void } = {},
+): Promise<Map<string, string>> {
   const parsed = bundleSchema.safeParse(input);
   if (!parsed.success) return new Map(); // the import reports why, and writes nothing
   const known = new Set((await db.selectFrom('users').select('email').execute()).map((u) => u.email));
   const fresh = parsed.data.users.filter((u): u is typeof u & { password: string } => !!u.password && !known.has(u.email));
-  // In parallel on the thread pool.
-  const hashes = await Promise.all(fresh.map((u) => hash(u.password)));
+  // In parallel on the thread pool (or as the hasher given allows).
+  const hashOne = options.hash ?? hash;
+  let done = 0;
+  options.onHashed?.(0, fresh.length);
+  const hashes = await Promise.all(
+    fresh.map(async (u) => {
+      const hashed = await hashOne(u.password);
+      options.onHashed?.(++done, fresh.length);
+      return hashed;
+    }),
+  );
   return new Map(fresh.map((u, k) => [u.email, hashes[k]]));
 }

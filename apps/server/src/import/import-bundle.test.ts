@@ -439,7 +439,7 @@ describe('demo bundle', () => {
     expect(log).toHaveLength(1);
     const { db } = database;
     const c = await counts(db);
-    expect(c.users).toBe(12);
+    expect(c.users).toBe(13);
     expect(c.campaigns).toBe(9);
     expect(c.test_progress).toBe(3);
     // Last year's 360 about Giulia: seven raters, six closed answers each, four comments.
@@ -449,7 +449,7 @@ describe('demo bundle', () => {
       .executeTakeFirstOrThrow();
     expect(Number(answers.n)).toBe(7 * 6 + 4);
     expect(await seedDemoIfEmpty(database, { info: (m) => log.push(m) })).toBe(false);
-    expect((await counts(db)).users).toBe(12);
+    expect((await counts(db)).users).toBe(13);
 
     const themes = await db.selectFrom('campaigns').select(['id', 'theme', 'status', 'is360']).orderBy('id').execute();
     expect(new Set(themes.map((t) => t.theme))).toEqual(new Set(['dashboard', 'agenda', 'challenge']));

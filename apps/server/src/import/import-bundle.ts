@@ -1,4 +1,5 @@
-import type { DatabaseHandle } from '../db/database';
+import type { Bundle } from '@prova/contract/bundle';
+import type { DatabaseHandle, Db } from '../db/database';
 import { hashNewPasswords } from './hash-new-passwords';
 import { emptySummary, type ImportSummary } from './import-summary';
 import { validateBundle } from './validate-bundle';
@@ -11,6 +12,18 @@ import { writeUsers } from './write-users';
 
 export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; problems: string[] };
 
+/** What the staff console adds to an import; the CLI needs none of it. */
+export interface ImportOptions {
+  /** More problems to list, checked in the import's transaction after the bundle's own checks (a staff member's scope). */
+  check?: (trx: Db, bundle: Bundle) => Promise<string[]>;
+  /** Runs in the transaction after the writes. */
+  afterWrite?: (trx: Db, bundle: Bundle) => Promise<void>;
+  /** Told where the import is: hashing new passwords (`passwords`), then the one transaction (`writing`). */
+  onProgress?: (phase: 'passwords' | 'writing', done: number, total: number) => void;
+  /** Hashes one password (default: argon2id at once, as many as the thread pool runs). */
+  hash?: (password: string) => Promise<string>;
+}
+
 /**
  * Imports a bundle (docs/bundle-format.md) in one transaction: all of it, or nothing with every
  * problem listed as `path: message`. Records are updated in place; what candidates produced and
@@ -18,13 +31,20 @@ export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; p
  *
  * Localized texts are stored as JSON of the normalized object: a plain string becomes `{"IT_it": "..."}`.
  */
-export async function importBundle(handle: DatabaseHandle, bundle: unknown): Promise<ImportResult> {
-  const passwordHashes = await hashNewPasswords(handle.db, bundle);
-  return handle.db.transaction().execute(async (trx): Promise<ImportResult> => {
+export async function importBundle(handle: DatabaseHandle, bundle: unknown, options: ImportOptions = {}): Promise<ImportResult> {
+  const { onProgress } = options;
+  const passwordHashes = await hashNewPasswords(handle.db, bundle, {
+    hash: options.hash,
+    onHashed: onProgress && ((done, total) => onProgress('passwords', done, total)),
+  });
+  onProgress?.('writing', 0, 1);
+  const result = await handle.db.transaction().execute(async (trx): Promise<ImportResult> => {
     // Checked inside the transaction, so the references it finds cannot change before the writes.
     const checked = await validateBundle(trx, bundle);
     if (!checked.ok) return checked;
     const { bundle: b, matches } = checked;
+    const extra = options.check ? await options.check(trx, b) : [];
+    if (extra.length) return { ok: false, problems: extra };
 
     const summary = emptySummary();
     await writeLanguages(trx, b.languages, summary.languages);
@@ -33,6 +53,11 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown): Pro
     await writeTests(trx, b.tests, summary.tests);
     await writeCampaigns(trx, b.campaigns, summary.campaigns);
     for (const campaign of b.campaigns) await writeCampaignMembers(trx, campaign, summary);
+    await options.afterWrite?.(trx, b);
+    // People, campaigns and tests may all have changed: every server drops its copies at commit.
+    await handle.changes.announce({ kind: 'all' }, trx);
     return { ok: true, summary };
   });
+  if (result.ok) onProgress?.('writing', 1, 1);
+  return result;
 }

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Db } from '../db/database';
+import { type DatabaseHandle, type Db, withStartupLock } from '../db/database';
 import demoBundle from './demo-bundle.json';
 import { importBundle } from './import-bundle';
 
@@ -25,16 +25,22 @@ const FEEDBACK_360: Record<string, { closed: number[]; open?: string }> = {
   'tommaso.greco': { closed: [4, 4, 3, 3, 4, 3] },
 };
 
-/** Imports the demo bundle when there are no users yet. Resolves to true when it did. */
-export async function seedDemoIfEmpty(handle: DatabaseHandle, log: SeedLog): Promise<boolean> {
-  const anyUser = await handle.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return false;
-  const result = await importBundle(handle, demoBundle);
-  if (!result.ok) throw new Error(`The demo bundle is invalid:\n${result.problems.join('\n')}`);
-  await writeDemoResults(handle.db);
-  await writeDemoFeedback(handle.db);
-  log.info('Empty database: demo data loaded (see apps/server/src/import/DEMO.md for the sign-ins)');
-  return true;
+/**
+ * Imports the demo bundle when there are no users yet. Resolves to true when it did. Instances started
+ * at once on an empty database take turns (the startup lock): the first loads the demo, the others
+ * find its users and load nothing.
+ */
+export function seedDemoIfEmpty(handle: DatabaseHandle, log: SeedLog): Promise<boolean> {
+  return withStartupLock(handle, async (locked) => {
+    const anyUser = await locked.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (anyUser) return false;
+    const result = await importBundle(locked, demoBundle);
+    if (!result.ok) throw new Error(`The demo bundle is invalid:\n${result.problems.join('\n')}`);
+    await writeDemoResults(locked.db);
+    await writeDemoFeedback(locked.db);
+    log.info('Empty database: demo data loaded (see apps/server/src/import/DEMO.md for the sign-ins)');
+    return true;
+  });
 }
 
 /** Giulia has finished every test of the REPORT campaign, and Elena has scored her interview. */

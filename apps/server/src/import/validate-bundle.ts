@@ -393,7 +393,7 @@ function checkModel(c: BundleCampaign, path: Path, checkTest: Check<number>, rep
 }
 
 /** Compiles (never runs) a scoring script to catch syntax errors at import time. */
-function checkAlgorithm(source: string): string | null {
+export function checkAlgorithm(source: string): string | null {
   try {
     new Function(source);
   } catch (error) {

@@ -6,7 +6,7 @@ import type { ImportCounts } from './import-summary';
 
 export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportCounts): Promise<void> {
   for (const test of tests) {
-    const row = toRow(test);
+    const row = toTestRow(test);
     const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();
     if (!existing) {
       await db
@@ -25,7 +25,8 @@ export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportC
   }
 }
 
-function toRow(test: Bundle['tests'][number]) {
+/** A bundle's test as its row (texts cleaned of unsafe HTML): the importer's and the staff API's. */
+export function toTestRow(test: Omit<Bundle['tests'][number], 'id'>) {
   return {
     abbreviation: test.abbreviation,
     name: JSON.stringify(test.name),

@@ -11,7 +11,20 @@ export type AuditEvent =
   | 'password-changed'
   | 'sso-sign-in'
   | 'sso-failed'
-  | 'refused';
+  | 'refused'
+  /** Signed in with a right-or-wrong password but has none yet: a set-password link was mailed. */
+  | 'password-must-be-set'
+  // Staff console actions; `target` names what they were done to.
+  | 'staff-created'
+  | 'staff-updated'
+  | 'staff-deleted'
+  | 'staff-import-uploaded'
+  | 'staff-import-confirmed'
+  | 'staff-invited'
+  | 'staff-test-reset'
+  | 'staff-export-started'
+  | 'staff-file-downloaded'
+  | 'staff-report-downloaded';
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -19,6 +32,8 @@ export interface AuditEntry {
   /** Masked before it is written. */
   email?: string;
   detail?: string;
+  /** What a staff action concerned, e.g. `people/12` or `campaigns/5001/participants/3/tests/104`. */
+  target?: string;
 }
 
 declare module 'fastify' {

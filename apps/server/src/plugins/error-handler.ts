@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@prova/contract/errors';
 import { HttpError } from '../http/http-error';
+import { schemaValidationError } from '../http/validation-error';
 
 // The one place that turns errors into answers: a caller's mistake is always a 4xx naming the field.
 export const errorHandler = fp(async (app: FastifyInstance) => {
@@ -14,19 +14,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'body';
-      const errors = error.validation.map((v) => {
-        const path = [
-          where,
-          ...String(v.instancePath ?? '')
-            .split('/')
-            .filter(Boolean),
-        ].join('.');
-        return { path, message: v.message ?? 'Invalid value' };
-      });
-      const message = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
-      return reply.status(400).send({ status: false, code: 'VALIDATION', message, errors } satisfies ApiError);
+    const invalid = schemaValidationError(error);
+    if (invalid) {
+      const body: ApiError = { status: false, code: invalid.code, message: invalid.message, errors: invalid.errors };
+      return reply.status(invalid.statusCode).send(body);
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {

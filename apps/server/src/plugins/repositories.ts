@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/database';
 import { createRepositories, type Repositories } from '../repositories/create-repositories';
+import { type AccessCache, createAccessCache } from '../services/access-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     repos: Repositories;
+    /** Sessions, participations and campaign tests of the hot paths, kept for a few seconds. */
+    accessCache: AccessCache;
     /** Runs `work` in one transaction, with every repository bound to it. */
     withTransaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   }
@@ -20,10 +23,14 @@ declare module 'fastify' {
 export const repositories = fp(
   async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
     app.decorate('database', opts.database);
-    app.decorate('repos', createRepositories(opts.database.db));
+    const { db, changes, writeDurably } = opts.database;
+    app.decorate('repos', createRepositories(db, { changes, writeDurably }));
     app.decorate('withTransaction', <T>(work: (repos: Repositories) => Promise<T>) =>
-      opts.database.db.transaction().execute((trx) => work(createRepositories(trx))),
+      db.transaction().execute((trx) => work(createRepositories(trx, { changes }))),
     );
+    const accessCache = createAccessCache(changes);
+    app.decorate('accessCache', accessCache);
+    app.addHook('onClose', async () => accessCache.close());
   },
   { name: 'repositories' },
 );

@@ -2,8 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_IDLE_MS } from '@prova/contract/limits';
+import { inGroups } from '../services/in-groups';
 import { unauthenticated } from '../http/http-error';
-import type { SessionRecord } from '../repositories/sessions-repository';
+import { type SessionRecord, sessionIdOf } from '../repositories/sessions-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 
 export const SESSION_COOKIE = 'prova_session';
@@ -41,21 +42,23 @@ export const session = fp(
       maxAge: Math.floor(SESSION_IDLE_MS / 1000),
     };
     const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
-    // Idempotency keys and limit counts past their time are dropped now and then, off the sign-in's own
-    // path: the limit counts have no index on their window, and a morning of sign-ins would scan them each time.
+    // Expired sessions, idempotency keys and limit counts are dropped now and then, off the sign-in's own
+    // path: a morning of sign-ins would otherwise scan them each time.
     let nextHousekeeping = 0;
     const housekeeping = () => {
       if (Date.now() < nextHousekeeping) return;
       nextHousekeeping = Date.now() + HOUSEKEEPING_INTERVAL_MS;
-      void Promise.all([app.repos.requestKeys.purgeExpired(), app.repos.signInThrottle.purgeStale()]).catch((err: unknown) =>
-        app.log.warn({ err }, 'could not drop expired idempotency keys and limit counts'),
+      const { sessions, requestKeys, signInThrottle } = app.repos;
+      void Promise.all([sessions.purgeExpired(), requestKeys.purgeExpired(), signInThrottle.purgeStale()]).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not drop expired sessions, idempotency keys and limit counts'),
       );
     };
 
+    const resolveAuth = authResolver(app, name);
     app.decorateRequest('loadAuth', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
-        pending = resolveAuth(app, this, name);
+        pending = resolveAuth(this);
         cache.set(this, pending);
       }
       return pending;
@@ -79,13 +82,20 @@ export const session = fp(
   { name: 'session', dependencies: ['repositories'] },
 );
 
-async function resolveAuth(app: FastifyInstance, request: FastifyRequest, cookieName: string): Promise<Auth | null> {
-  const token = request.cookies[cookieName];
-  if (!token) return null;
-  const found = await app.repos.sessions.find(token);
-  if (!found) return null;
-  const user = await app.repos.users.findById(found.userId);
-  return user ? { session: found, user } : null;
+/** The caller's session and person: from the access cache, else read, with concurrent requests' reads grouped. */
+function authResolver(app: FastifyInstance, cookieName: string) {
+  const sessions = inGroups((tokens: string[]) => app.repos.sessions.findMany(tokens));
+  const users = inGroups((ids: number[]) => app.repos.users.findManyById(ids));
+  const read = async (token: string): Promise<Auth | null> => {
+    const session = await sessions.run(token);
+    const user = session && (await users.run(session.userId));
+    return session && user ? { session, user } : null;
+  };
+  return async (request: FastifyRequest): Promise<Auth | null> => {
+    const token = request.cookies[cookieName];
+    if (!token) return null;
+    return (await app.accessCache.auth(sessionIdOf(token), () => read(token))) ?? null;
+  };
 }
 
 /** The caller, or 401. */

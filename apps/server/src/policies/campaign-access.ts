@@ -14,7 +14,10 @@ export async function requireSelectedCampaign(request: FastifyRequest): Promise<
   const auth = await requireAuth(request);
   const campaignId = auth.session.campaignId;
   if (campaignId == null) throw new HttpError(422, 'NO_SELECTED_CAMPAIGN', NO_SELECTED_CAMPAIGN_MESSAGE);
-  const participation = await request.server.repos.campaigns.findOpenForUser(auth.user.id, campaignId);
+  const { accessCache, repos } = request.server;
+  const participation = await accessCache.participation(auth.user.id, campaignId, () =>
+    repos.campaigns.findOpenForUser(auth.user.id, campaignId),
+  );
   if (!participation) throw new HttpError(422, 'NO_SELECTED_CAMPAIGN', NO_SELECTED_CAMPAIGN_MESSAGE);
   return { ...auth, participation };
 }

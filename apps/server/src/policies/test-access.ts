@@ -21,7 +21,10 @@ export interface CampaignTestContext extends ParticipationContext {
  */
 export async function requireParticipation(request: FastifyRequest, campaignId: number): Promise<ParticipationContext> {
   const auth = await requireAuth(request);
-  const participation = await request.server.repos.campaigns.findOpenForUser(auth.user.id, campaignId);
+  const { accessCache, repos } = request.server;
+  const participation = await accessCache.participation(auth.user.id, campaignId, () =>
+    repos.campaigns.findOpenForUser(auth.user.id, campaignId),
+  );
   if (!participation || participation.company_id !== auth.user.company_id) throw notFound('Campaign');
   if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
   return { ...auth, participation };
@@ -35,7 +38,7 @@ export async function requireCampaignTest(
   testId: number,
 ): Promise<CampaignTestContext> {
   const context = await requireParticipation(request, campaignId);
-  const test = await repos.tests.findInCampaign(campaignId, testId);
+  const test = await request.server.accessCache.campaignTest(campaignId, testId, () => repos.tests.findInCampaign(campaignId, testId));
   if (!test || (test.id === 360 && context.participation.is360 !== 1)) throw notFound('Test');
   return { ...context, test };
 }

@@ -1,7 +1,9 @@
 import { TEST_360_ID } from '@prova/contract/limits';
+import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import type { Db } from '../db/database';
 
-export function createCampaignsRepository(db: Db) {
+export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
+  const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
   // A person takes part only in their own company's campaigns, whatever a participant row says.
   const participations = () =>
     db
@@ -78,6 +80,7 @@ export function createCampaignsRepository(db: Db) {
       const set: { last_access: string; lang?: string } = { last_access: new Date().toISOString() };
       if (lang) set.lang = lang;
       await db.updateTable('participants').set(set).where('campaign_id', '=', campaignId).where('user_id', '=', userId).execute();
+      await changed(campaignId, userId);
     },
 
     /** The person's layout storage, replaced whole. */
@@ -88,6 +91,7 @@ export function createCampaignsRepository(db: Db) {
         .where('campaign_id', '=', campaignId)
         .where('user_id', '=', userId)
         .execute();
+      await changed(campaignId, userId);
     },
 
     async giveConsent(campaignId: number, userId: number): Promise<void> {
@@ -98,6 +102,7 @@ export function createCampaignsRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('privacy_consent_at', 'is', null)
         .execute();
+      await changed(campaignId, userId);
     },
 
     async languageNames(): Promise<Map<string, string>> {

@@ -1,4 +1,5 @@
-import type { Db } from '../db/database';
+import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import type { Db, WriteDurably } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createFeedback360Repository } from './feedback360-repository';
 import { createHealthRepository } from './health-repository';
@@ -9,24 +10,36 @@ import { createReportsRepository } from './reports-repository';
 import { createRequestKeysRepository } from './request-keys-repository';
 import { createSignInThrottleRepository } from './sign-in-throttle-repository';
 import { createSessionsRepository } from './sessions-repository';
+import { createStaffRepositories } from './staff/create-staff-repositories';
 import { createTestsRepository } from './tests-repository';
 import { createUsersRepository } from './users-repository';
 
-/** Every repository over one database handle, or over one transaction (the same queries, inside it). */
-export function createRepositories(db: Db) {
+/**
+ * Every repository over one database handle, or over one transaction (the same queries, inside it).
+ * Writes that make the access cache's copies stale announce it on `changes`.
+ */
+export interface RepositoryServices {
+  changes?: Pick<ChangeFeed, 'announce'>;
+  /** Where groups of saves are committed (the database handle's); inside a transaction, the transaction. */
+  writeDurably?: WriteDurably;
+}
+
+export function createRepositories(db: Db, { changes = silentChanges, writeDurably }: RepositoryServices = {}) {
   return {
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    campaigns: createCampaignsRepository(db),
+    users: createUsersRepository(db, changes),
+    sessions: createSessionsRepository(db, changes),
+    campaigns: createCampaignsRepository(db, changes),
     tests: createTestsRepository(db),
-    progress: createProgressRepository(db),
+    progress: createProgressRepository(db, writeDurably),
     outcomes: createOutcomesRepository(db),
-    logs: createLogsRepository(db),
+    logs: createLogsRepository(db, writeDurably),
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
     signInThrottle: createSignInThrottleRepository(db),
     requestKeys: createRequestKeysRepository(db),
     health: createHealthRepository(db),
+    /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */
+    staff: createStaffRepositories(db, changes),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { type Db, inTransaction } from '../db/database';
+import { CompiledQuery, sql } from 'kysely';
+import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
 /** A person's progress in one test of one campaign. */
@@ -20,6 +20,8 @@ export interface ProgressWrite extends ProgressKey {
   endsAt: string | null;
   /** The test has a scoring script: completing it puts it in the scoring queue. */
   scored: boolean;
+  /** When it was asked for (its start, if it starts the clock; `endsAt` counts from it); default: the save's `now`. */
+  at?: Date;
 }
 
 /** Why a write changed nothing although it was not stale. */
@@ -59,29 +61,32 @@ const nextData = sql<string | null>`case when ${applies} then excluded.data else
 const open = (cutoff: string) =>
   sql<boolean>`test_progress.status <> 'complete' and (test_progress.ends_at is null or test_progress.ends_at > ${cutoff})`;
 
-export function createProgressRepository(db: Db) {
-  /** One conditional upsert for many writes of one kind (at most one per key). */
-  async function upsert(kind: Kind, writes: ProgressWrite[], now: Date) {
-    const at = now.toISOString();
-    const rows = writes.map((w) => ({
-      campaign_id: w.campaignId,
-      test_id: w.testId,
-      user_id: w.userId,
-      version: w.version,
-      status: w.status ?? 'incomplete',
-      data: w.data ?? null,
-      updated_at: at,
-      started_at: at,
-      ends_at: w.endsAt,
-      scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
-    }));
+const ROW_FIELDS = [
+  'campaign_id',
+  'test_id',
+  'user_id',
+  'version',
+  'status',
+  'data',
+  'updated_at',
+  'started_at',
+  'ends_at',
+  'scoring_due',
+] as const;
+type RowField = (typeof ROW_FIELDS)[number];
+type UpsertRow = Record<RowField, string | number | null>;
+/** Stands for a value in the template: which row and field, or the expiry cutoff. */
+const SLOT = '\u0000slot:';
+
+type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string };
+
+export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
+  function upsertQuery(kind: Kind, rows: UpsertRow[], cutoff: string) {
     const guard =
-      kind === 'data'
-        ? sql<boolean>`${open(expiredBefore(now))} and ${applies}`
-        : sql<boolean>`${open(expiredBefore(now))} and (${applies} or ${completes})`;
+      kind === 'data' ? sql<boolean>`${open(cutoff)} and ${applies}` : sql<boolean>`${open(cutoff)} and (${applies} or ${completes})`;
     return db
       .insertInto('test_progress')
-      .values(rows)
+      .values(rows as never[])
       .onConflict((oc) =>
         oc
           .columns(['campaign_id', 'user_id', 'test_id'])
@@ -96,8 +101,65 @@ export function createProgressRepository(db: Db) {
           })
           .where(guard),
       )
-      .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status'])
-      .execute();
+      .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status']);
+  }
+
+  // Building and compiling the statement cost more than running it (and SQLite prepares it again when
+  // its text is new): each shape (kind, number of rows) is compiled once, with slots for the values.
+  const templates = new Map<string, { sql: string; slots: (string | number | null | { row: number; field: RowField } | 'cutoff')[] }>();
+  function templateFor(kind: Kind, count: number) {
+    const id = `${kind}:${count}`;
+    let template = templates.get(id);
+    if (!template) {
+      const rows = Array.from({ length: count }, (_, row) =>
+        Object.fromEntries(ROW_FIELDS.map((field) => [field, `${SLOT}${row}:${field}`])),
+      ) as UpsertRow[];
+      const compiled = upsertQuery(kind, rows, `${SLOT}cutoff`).compile();
+      const slots = compiled.parameters.map((value) => {
+        if (typeof value !== 'string' || !value.startsWith(SLOT)) return value as string | number | null;
+        const [row, field] = value.slice(SLOT.length).split(':');
+        return field === undefined ? ('cutoff' as const) : { row: Number(row), field: field as RowField };
+      });
+      template = { sql: compiled.sql, slots };
+      if (templates.size > 500) templates.clear();
+      templates.set(id, template);
+    }
+    return template;
+  }
+
+  /** One conditional upsert for many writes of one kind (at most one per key), compiled. */
+  function upsert(kind: Kind, writes: ProgressWrite[], now: Date): CompiledQuery {
+    const rows: UpsertRow[] = writes.map((w) => {
+      const at = (w.at ?? now).toISOString();
+      return {
+        campaign_id: w.campaignId,
+        test_id: w.testId,
+        user_id: w.userId,
+        version: w.version,
+        status: w.status ?? 'incomplete',
+        data: w.data ?? null,
+        updated_at: at,
+        started_at: at,
+        ends_at: w.endsAt,
+        scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
+      };
+    });
+    const cutoff = expiredBefore(now);
+    const template = templateFor(kind, rows.length);
+    const parameters = template.slots.map((slot) =>
+      slot === 'cutoff' ? cutoff : slot !== null && typeof slot === 'object' ? rows[slot.row][slot.field] : slot,
+    );
+    return CompiledQuery.raw(template.sql, parameters);
+  }
+
+  /** The upserts in one durable transaction: the handle's group writer, or this connection (a transaction's). */
+  async function runUpserts(queries: CompiledQuery[]): Promise<HeldRow[][]> {
+    if (writeDurably) return (await writeDurably(queries)) as HeldRow[][];
+    return inTransaction(db, async (trx) => {
+      const results: HeldRow[][] = [];
+      for (const query of queries) results.push((await trx.executeQuery<HeldRow>(query)).rows);
+      return results;
+    });
   }
 
   const find = (campaignId: number, testId: number, userId: number) =>
@@ -128,8 +190,9 @@ export function createProgressRepository(db: Db) {
         groups.set(kind, group);
       }
       const held = new Map<string, { version: number; status: string; written: boolean; refused?: Refusal }>();
-      for (const [kind, group] of groups) {
-        for (const row of await upsert(kind, [...group.values()], now)) {
+      const results = await runUpserts([...groups].map(([kind, group]) => upsert(kind, [...group.values()], now)));
+      for (const rows of results) {
+        for (const row of rows) {
           held.set(keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id }), {
             version: row.version,
             status: row.status,

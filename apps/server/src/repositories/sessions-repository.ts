@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
+import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import type { Db } from '../db/database';
 
 // The cookie carries a random token; the database keeps only its hash, so a leaked table opens nothing.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const REFRESH_AFTER_MS = 5 * 60 * 1000;
 
 export interface SessionRecord {
@@ -13,25 +14,48 @@ export interface SessionRecord {
   viaSso: boolean;
 }
 
-export function createSessionsRepository(db: Db) {
+export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
+  async function findMany(tokens: string[]): Promise<(SessionRecord | null)[]> {
+    const ids = tokens.map(sessionIdOf);
+    const rows = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const now = Date.now();
+    const found: (SessionRecord | null)[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) {
+        found.push(null);
+        continue;
+      }
+      const expires = Date.parse(row.expires_at);
+      if (expires <= now || Date.parse(row.created_at) + SESSION_ABSOLUTE_MS <= now) {
+        await db.deleteFrom('sessions').where('id', '=', id).execute();
+        byId.delete(id);
+        found.push(null);
+        continue;
+      }
+      if (expires - now < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
+        const later = new Date(now + SESSION_IDLE_MS).toISOString();
+        await db.updateTable('sessions').set({ expires_at: later }).where('id', '=', id).execute();
+        row.expires_at = later;
+      }
+      found.push({ id, userId: row.user_id, campaignId: row.campaign_id, viaSso: row.via_sso === 1 });
+    }
+    return found;
+  }
+
   return {
     async create(userId: number, viaSso = false): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
-      // Signing in is the moment to drop the rows of sessions that ran out.
-      await db
-        .deleteFrom('sessions')
-        .where((eb) =>
-          eb.or([
-            eb('expires_at', '<=', new Date(now).toISOString()),
-            eb('created_at', '<=', new Date(now - SESSION_ABSOLUTE_MS).toISOString()),
-          ]),
-        )
-        .execute();
       await db
         .insertInto('sessions')
         .values({
-          id: hashToken(token),
+          id: sessionIdOf(token),
           user_id: userId,
           campaign_id: null,
           via_sso: viaSso ? 1 : 0,
@@ -44,31 +68,33 @@ export function createSessionsRepository(db: Db) {
 
     /** The live session for a cookie token; slides its expiry now and then. */
     async find(token: string): Promise<SessionRecord | null> {
-      const id = hashToken(token);
-      const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return null;
-      const now = Date.now();
-      const expires = Date.parse(row.expires_at);
-      if (expires <= now || Date.parse(row.created_at) + SESSION_ABSOLUTE_MS <= now) {
-        await db.deleteFrom('sessions').where('id', '=', id).execute();
-        return null;
-      }
-      if (expires - now < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
-        await db
-          .updateTable('sessions')
-          .set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
-          .where('id', '=', id)
-          .execute();
-      }
-      return { id, userId: row.user_id, campaignId: row.campaign_id, viaSso: row.via_sso === 1 };
+      return (await findMany([token]))[0];
+    },
+
+    /** As find(), for many tokens in one query (concurrent requests share it); in order. */
+    findMany,
+
+    /** Drops the rows of sessions that ran out (housekeeping, off the sign-in's path). */
+    async purgeExpired(now = Date.now()): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', new Date(now).toISOString()),
+            eb('created_at', '<=', new Date(now - SESSION_ABSOLUTE_MS).toISOString()),
+          ]),
+        )
+        .execute();
     },
 
     async selectCampaign(id: string, campaignId: number | null): Promise<void> {
       await db.updateTable('sessions').set({ campaign_id: campaignId }).where('id', '=', id).execute();
+      await changes.announce({ kind: 'session', sessionId: id }, db);
     },
 
     async delete(id: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
+      await changes.announce({ kind: 'session', sessionId: id }, db);
     },
 
     /** Ends every session of a user but the one given (after a password change, say). */
@@ -76,6 +102,7 @@ export function createSessionsRepository(db: Db) {
       let query = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptId) query = query.where('id', '!=', exceptId);
       await query.execute();
+      await changes.announce({ kind: 'user', userId }, db);
     },
   };
 }

@@ -1,6 +1,7 @@
+import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import type { Db } from '../db/database';
 
-export function createUsersRepository(db: Db) {
+export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
   const withCompany = () =>
     db
       .selectFrom('users')
@@ -11,8 +12,17 @@ export function createUsersRepository(db: Db) {
   return {
     findByEmail: (email: string) => withCompany().where('users.email', '=', email.trim().toLowerCase()).executeTakeFirst(),
     findById: (id: number) => withCompany().where('users.id', '=', id).executeTakeFirst(),
+    /** Many people in one query (concurrent requests share it): each id's, in order. */
+    async findManyById(ids: number[]) {
+      const rows = await withCompany()
+        .where('users.id', 'in', [...new Set(ids)])
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    },
     async setPasswordHash(userId: number, hash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+      await changes.announce({ kind: 'user', userId }, db);
     },
 
     /** A user of one company by e-mail (SSO matches people only within the signing-in company). */

@@ -107,9 +107,11 @@ export class ServerProcess {
     private readonly world: FaultWorld,
     private readonly port: number,
     private readonly activitiesPort: number,
+    /** More settings, or other ones (PUBLIC_URL, DEMO, TRUST_PROXY... for instances behind a proxy). */
+    private readonly env: Record<string, string> = {},
   ) {
     this.url = `http://127.0.0.1:${port}`;
-    this.publicUrl = `http://localhost:${port}`;
+    this.publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   }
 
   /** Starts a run and waits until /api/health answers 200. */
@@ -129,6 +131,7 @@ export class ServerProcess {
         DEMO: '0',
         LOG_LEVEL: 'warn',
         MAIL_DIR: join(this.world.dir, 'mail'),
+        ...this.env,
       },
     });
     for (const stream of [child.stdout!, child.stderr!]) {

@@ -38,6 +38,28 @@ const TEXTS: Record<LangCode, Texts> = {
   },
 };
 
+/** The same mail for someone who has no password yet and tried to sign in: what differs. */
+const FIRST_PASSWORD: Record<LangCode, Pick<Texts, 'subject' | 'intro' | 'action' | 'ignore'>> = {
+  IT_it: {
+    subject: 'Prova: scegli la tua password',
+    intro: 'hai provato ad accedere, ma il tuo account non ha ancora una password: sceglila dal link qui sotto, poi accedi con quella.',
+    action: 'Scegli la tua password',
+    ignore: 'Se non hai provato tu ad accedere, ignora questa email: senza questo link nessuno può scegliere la password al posto tuo.',
+  },
+  EN_en: {
+    subject: 'Prova: choose your password',
+    intro: 'you tried to sign in, but your account has no password yet: choose one through the link below, then sign in with it.',
+    action: 'Choose your password',
+    ignore: 'If it was not you trying to sign in, ignore this e-mail: without this link nobody can choose the password for you.',
+  },
+  ES_es: {
+    subject: 'Prova: elige tu contraseña',
+    intro: 'has intentado entrar, pero tu cuenta aún no tiene contraseña: elígela con el enlace de abajo y luego entra con ella.',
+    action: 'Elige tu contraseña',
+    ignore: 'Si no has sido tú quien ha intentado entrar, ignora este correo: sin este enlace nadie puede elegir la contraseña por ti.',
+  },
+};
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -46,9 +68,16 @@ export function newPasswordLink(publicUrl: string, token: string, email: string)
   return `${publicUrl}/new_password/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
 }
 
-export function passwordResetMail(input: { to: string; firstName: string; lang: string | null; link: string }): OutgoingMail {
+export function passwordResetMail(input: {
+  to: string;
+  firstName: string;
+  lang: string | null;
+  link: string;
+  /** `first`: the person has no password yet (they tried to sign in); `reset` (default): they asked for a reset. */
+  kind?: 'reset' | 'first';
+}): OutgoingMail {
   const lang = (LANGS as readonly string[]).includes(input.lang ?? '') ? (input.lang as LangCode) : DEFAULT_LANG;
-  const t = TEXTS[lang];
+  const t = input.kind === 'first' ? { ...TEXTS[lang], ...FIRST_PASSWORD[lang] } : TEXTS[lang];
   const minutes = Math.round(PASSWORD_RESET_TTL_MS / 60_000);
   const name = input.firstName.trim();
   const text = [t.greeting(name), t.intro, '', `${t.action}: ${input.link}`, '', t.expiry(minutes), t.ignore, ''].join('\n');

@@ -4,8 +4,9 @@ import { statusOk } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { logRequestSchema } from '@prova/contract/tests';
 import { requireAuth } from '../../../plugins/session';
+import { inGroups } from '../../../services/in-groups';
 import { parseJson } from '../../../db/json-column';
-import { runOnce } from '../../../services/idempotent-request';
+import type { LogEntry } from '../../../repositories/logs-repository';
 
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
@@ -15,12 +16,17 @@ const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) 
  */
 export default async function logsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { campaigns } = fastify.repos;
+  const { campaigns, logs } = fastify.repos;
+  // Entries sent at the same moment are written together, and answered once on the disk.
+  const entries = inGroups(async (group: LogEntry[]) => {
+    await logs.addMany(group);
+    return group.map(() => undefined);
+  });
 
   /** A log names a campaign only if it is one of the caller's (their company's, taking part); else the session's. */
   async function ownCampaign(userId: number, companyId: number, claimed: number | null, fallback: number | null) {
     if (claimed === null) return fallback;
-    const participation = await campaigns.findOpenForUser(userId, claimed);
+    const participation = await fastify.accessCache.participation(userId, claimed, () => campaigns.findOpenForUser(userId, claimed));
     return participation && participation.company_id === companyId ? claimed : fallback;
   }
 
@@ -35,10 +41,14 @@ export default async function logsRoutes(fastify: FastifyInstance) {
       const entry = parseJson<Record<string, unknown> | null>(request.body.data, null);
       const fields = entry && typeof entry === 'object' ? entry : {};
       const campaignId = await ownCampaign(user.id, user.company_id, intOrNull(fields.campaignId), session.campaignId ?? null);
-      // The same entry sent again (its answer was lost) is kept once.
-      await runOnce(fastify, user.id, request.body.idempotencyKey, (repos) =>
-        repos.logs.add({ userId: user.id, campaignId, testId: intOrNull(fields.testId), data: request.body.data }),
-      );
+      // The same entry sent again (its answer was lost) is kept once: its key is recorded with it.
+      await entries.run({
+        userId: user.id,
+        campaignId,
+        testId: intOrNull(fields.testId),
+        data: request.body.data,
+        key: request.body.idempotencyKey,
+      });
       return { status: true as const };
     },
   );

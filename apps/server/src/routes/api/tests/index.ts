@@ -39,6 +39,7 @@ import { isStaff } from '../../../presenters/present-user';
 import { parseJson } from '../../../db/json-column';
 import { presentTheme } from '../../../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';
+import { inGroups } from '../../../services/in-groups';
 import { ratingCriteria } from '../../../services/rating/rating-criteria';
 import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
 
@@ -75,6 +76,8 @@ function storedData(data: unknown): string {
 export default async function testsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
+  // Concurrent saves share statements and commits; each is answered once its group is durable.
+  const saves = inGroups((writes: ProgressWrite[]) => repos.progress.saveProgress(writes, new Date()));
 
   const keyOf = (context: CampaignTestContext): ProgressKey => ({
     campaignId: context.participation.id,
@@ -168,7 +171,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     const now = new Date();
     const scored = context.test.has_algorithm === 1;
     const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
-    const [state] = await repos.progress.saveProgress([{ ...key, ...body, endsAt, scored }], now);
+    const state = await saves.run({ ...key, ...body, endsAt, scored, at: now });
     if (state.refused) {
       if (state.refused === 'timeUp') await settleIfExpired(key, now);
       throw testComplete(state.refused === 'timeUp');

@@ -1,9 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { UsersRepository, UserWithCompany } from '../../../../repositories/users-repository';
+import { hashResetToken } from '../../../../services/set-password-links';
 
-// A reset link carries a random token; the database keeps only its sha256, so a leaked table opens nothing.
-export const newResetToken = () => randomBytes(32).toString('base64url');
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export { hashResetToken, newResetToken } from '../../../../services/set-password-links';
 
 export type ResetLink = { valid: false; code: 'INVALID_TOKEN' } | { valid: true; user: UserWithCompany; tokenHash: string };
 

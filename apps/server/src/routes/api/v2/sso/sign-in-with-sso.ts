@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OidcSignIn } from '../../../../services/sso/oidc-sign-in';
 import { SsoError } from '../../../../services/sso/sso-error';
 import { parseSsoSettings, type SsoSettings } from '../../../../services/sso/sso-settings';
+import { isStaff } from '../../../../presenters/present-user';
 import type { UserWithCompany } from '../../../../repositories/users-repository';
 
 export interface SsoCompany {
@@ -29,8 +30,10 @@ export async function signInWithSso(
 ): Promise<UserWithCompany> {
   const { email } = await oidc.finish(company.settings, callbackUrl, pending);
   const user = await app.repos.users.findByEmailInCompany(email, company.id);
-  if (!user) throw new SsoError('USER_NOT_FOUND', `No user ${email} in company ${company.id}`);
+  // A person staff deactivated is nobody to sign in.
+  if (!user || user.deactivated_at) throw new SsoError('USER_NOT_FOUND', `No user ${email} in company ${company.id}`);
   const open = await app.repos.campaigns.listOpenForUser(user.id);
-  if (open.length === 0) throw new SsoError('NO_ACTIVE_CAMPAIGN', `User ${user.id} has no open campaign`);
+  // Staff come in to the console even without a campaign of their own.
+  if (open.length === 0 && !isStaff(user.role)) throw new SsoError('NO_ACTIVE_CAMPAIGN', `User ${user.id} has no open campaign`);
   return user;
 }

@@ -1,0 +1,275 @@
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { groupCommit } from './baselines/measure';
+import { BuiltServer } from './built-server';
+import { config, type DatabaseKind, targets, wants } from './config';
+import { closedLoop } from './load/closed-loop';
+import { openLoop } from './load/open-loop';
+import { describe, failures, type LoadResult } from './load/stats';
+import type { PostgresServer } from './postgres';
+import { postLogs } from './scenarios/logs';
+import { postOutcomes } from './scenarios/outcomes';
+import { reportPage, reportPdf } from './scenarios/report';
+import { readRoom } from './scenarios/room-reads';
+import { Saves, type WriteKind } from './scenarios/save-progress';
+import { signIns } from './scenarios/sign-in';
+import { synchronisedStart } from './scenarios/sync-start';
+import { seed, type World } from './seed';
+import { figures, label, type Row } from './table';
+import { growthComparison } from './growth/compare';
+
+// Every scenario of the app on one database: a fresh database seeded through the importer, the built
+// server on it in its own process, the group-commit baseline on the same database just before.
+
+const log = (line: string) => console.log(`  ${line}`);
+const x = (ratio: number) => `${ratio.toFixed(2)}×`;
+
+export interface DatabaseContext {
+  kind: DatabaseKind;
+  runDir: string;
+  postgres?: PostgresServer;
+  /** Whether the server's commits survive a crash of the machine (see serverDurability). */
+  durable: boolean;
+  /** argon2id verifications/s both cores allow (the sign-in baseline). */
+  hashRate?: number;
+}
+
+export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
+  const { kind } = ctx;
+  const db = label(kind);
+  const rows: Row[] = [];
+  const p99Target = targets.saveP99Ms[kind];
+  const dir = mkdtempSync(join(ctx.runDir, `${kind}-`));
+  const newDatabase = async (name: string) =>
+    kind === 'sqlite' ? `sqlite:${join(dir, `${name}.db`)}` : ctx.postgres!.createDatabase(name);
+  console.log(`\n${db}`);
+
+  let groupRate: number | undefined;
+  if (wants('save') || wants('status')) {
+    const target = await newDatabase('bench_group_commit');
+    const gc = await groupCommit(kind, target.replace(/^sqlite:/, ''), config.candidates, config.connections, config.seconds);
+    log(`baseline, group commit: ${describe(gc)}`);
+    groupRate = gc.rps;
+    rows.push({ scenario: 'baseline: minimal group-commit server, saves', database: db, ...figures(gc) });
+  }
+
+  const url = await newDatabase('prova_bench');
+  const seeded = performance.now();
+  const world = await seed(url, dir, config.candidates, config.arrivals);
+  log(
+    `seeded ${world.savers.length} savers and ${world.arrivals.length} arrivals through the importer in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+  const server = await BuiltServer.start(url, dir, `prova-${kind}`);
+  const { base, origin } = server;
+  const saves = new Saves(world.savers, origin);
+  try {
+    // Warm-up (the JIT, the server's caches, the connection pool): not measured.
+    await closedLoop({ base, connections: config.connections, seconds: 2, next: () => saves.next() });
+
+    const saveRun = async (name: string, kind: WriteKind) => {
+      const run = await closedLoop({ base, connections: config.connections, seconds: config.seconds, next: () => saves.next(kind) });
+      const problems = await saves.check(url, kind);
+      log(
+        `${name}: ${describe(run)}; ${problems.length ? `${problems.length} problems: ${problems.slice(0, 3).join('; ')}` : `every candidate holds the highest version acknowledged`}`,
+      );
+      const ratio = groupRate ? run.rps / groupRate : undefined;
+      const errors = failures(run) + problems.length;
+      rows.push({
+        scenario: name,
+        database: db,
+        ...figures(run),
+        errors,
+        ratio: ratio === undefined ? undefined : `${x(ratio)} group commit`,
+        target: `≥ ${targets.saveRatio}×, p99 ≤ ${p99Target} ms, durable`,
+        met: ratio !== undefined && ratio >= targets.saveRatio && run.p99 <= p99Target && errors === 0 && ctx.durable,
+        note: problems.length
+          ? `${name} on ${db}: ${problems.length} candidates do not hold their highest acknowledged version: ${problems.slice(0, 3).join('; ')}`
+          : undefined,
+      });
+    };
+    if (wants('save')) await saveRun('save progress (data)', 'data');
+    if (wants('status')) await saveRun('save progress (status)', 'status');
+
+    let steady: LoadResult | undefined;
+    const steadySaves = async (name: string, note?: string) => {
+      const run = await openLoop({
+        base,
+        rate: config.backgroundRate,
+        seconds: config.seconds,
+        connections: config.connections,
+        next: () => saves.next(),
+      });
+      log(`${name}: ${describe(run)}`);
+      rows.push({
+        scenario: name,
+        database: db,
+        ...figures(run),
+        target: `p99 ≤ ${p99Target} ms`,
+        met: run.p99 <= p99Target && failures(run) === 0,
+        note,
+      });
+      return run;
+    };
+    if (wants('background') || wants('signin') || wants('start'))
+      steady = await steadySaves(`save progress at ${config.backgroundRate}/s, alone`);
+
+    if (wants('outcomes')) {
+      const run = await postOutcomes(base, origin, world, config.connections);
+      log(
+        `outcomes: ${describe(run.load)}; the server scored its test in ${run.scoringSeconds.toFixed(1)} s${run.problems.length ? `; problems: ${run.problems.join('; ')}` : ''}`,
+      );
+      rows.push({
+        scenario: `outcomes (${world.savers.length} × 10 tests, each once)`,
+        database: db,
+        ...figures(run.load),
+        errors: failures(run.load) + run.problems.length,
+        ratio: groupRate ? `${x(run.load.rps / groupRate)} group commit` : undefined,
+        target: 'no errors, each stored once',
+        met: failures(run.load) === 0 && run.problems.length === 0,
+        note: run.problems.length ? `outcomes on ${db}: ${run.problems.join('; ')}` : undefined,
+      });
+    }
+
+    if (wants('logs')) {
+      const run = await postLogs(base, origin, world, config.connections, config.seconds);
+      log(`logs: ${describe(run.load)}${run.problems.length ? `; problems: ${run.problems.join('; ')}` : ''}`);
+      rows.push({
+        scenario: 'log entries',
+        database: db,
+        ...figures(run.load),
+        errors: failures(run.load) + run.problems.length,
+        ratio: groupRate ? `${x(run.load.rps / groupRate)} group commit` : undefined,
+        target: 'no errors, each stored once',
+        met: failures(run.load) === 0 && run.problems.length === 0,
+        note: run.problems.length ? `logs on ${db}: ${run.problems.join('; ')}` : undefined,
+      });
+    }
+
+    if (wants('reads')) {
+      const run = await readRoom(base, origin, world, config.readRate, config.seconds, config.connections);
+      const byRead = Object.entries(run.byRead)
+        .map(([name, p95]) => `${name} ${p95.toFixed(1)} ms`)
+        .join(', ');
+      log(`room reads at ${config.readRate}/s: ${describe(run.load)}; p95 by read: ${byRead}`);
+      rows.push({
+        scenario: `room reads at ${config.readRate.toLocaleString('en')}/s`,
+        database: db,
+        ...figures(run.load),
+        ratio: `${x(run.load.rps / config.readRate)} the rate asked`,
+        target: `p95 < ${targets.roomReadP95Ms} ms`,
+        met: run.load.p95 < targets.roomReadP95Ms && failures(run.load) === 0 && run.load.rps >= config.readRate * 0.98,
+        note: `Room reads on ${db}: /api/auth/me, /api/usercampaign, /api/usertests and a test's progress in turn; p95 by read: ${byRead}.`,
+      });
+    }
+
+    const signInConnections = config.cores * 4;
+    if (wants('signin')) {
+      const run = await signIns(base, origin, world, signInConnections, config.seconds);
+      log(`sign-in: ${describe(run)}`);
+      const ratio = ctx.hashRate ? run.rps / ctx.hashRate : undefined;
+      rows.push({
+        scenario: 'sign-in',
+        database: db,
+        ...figures(run),
+        ratio: ratio === undefined ? undefined : `${x(ratio)} argon2 verify`,
+        target: `≥ ${targets.signInRatio}× the hash rate`,
+        met: ratio !== undefined && ratio >= targets.signInRatio && failures(run) === 0,
+      });
+      // Sign-ins at full speed must not starve the saves going on.
+      const during = signIns(base, origin, world, signInConnections, config.seconds);
+      const savesRun = await openLoop({
+        base,
+        rate: config.backgroundRate,
+        seconds: config.seconds,
+        connections: config.connections,
+        next: () => saves.next(),
+      });
+      const signInsRun = await during;
+      log(`saves during sign-ins: ${describe(savesRun)}; sign-ins meanwhile: ${describe(signInsRun)}`);
+      rows.push({
+        scenario: `save progress at ${config.backgroundRate}/s, during sign-ins`,
+        database: db,
+        ...figures(savesRun),
+        ratio: steady ? `${x(savesRun.p99 / steady.p99)} p99 alone` : undefined,
+        target: `p99 ≤ ${p99Target} ms`,
+        met: savesRun.p99 <= p99Target && failures(savesRun) === 0,
+        note: `Saves during sign-ins on ${db}: ${Math.round(signInsRun.rps)} sign-ins/s went on meanwhile (p99 ${signInsRun.p99.toFixed(0)} ms, ${failures(signInsRun)} errors).`,
+      });
+    }
+
+    if (wants('report')) {
+      const page = await reportPage(base, origin, world, config.connections, config.seconds);
+      log(`report page: ${describe(page)}`);
+      rows.push({
+        scenario: `report page data (${world.markers} markers)`,
+        database: db,
+        ...figures(page),
+        target: 'no errors',
+        met: failures(page) === 0,
+      });
+      const pdf = await reportPdf(base, origin, world, config.cores * 2, config.seconds);
+      log(`report PDF: ${describe(pdf)}`);
+      rows.push({ scenario: 'report PDF download', database: db, ...figures(pdf), target: 'no errors', met: failures(pdf) === 0 });
+    }
+
+    if (wants('start')) await syncStartRows(rows, db, base, origin, world, saves, steady, p99Target);
+
+    if (config.growth && wants('growth')) rows.push(...(await growthComparison({ kind, url, dir, server, world, saves })));
+  } finally {
+    await server.stop();
+  }
+  const problems = server.problems();
+  if (problems.length) {
+    log(`the server logged ${problems.length} errors: ${problems.slice(0, 3).join('\n    ')}`);
+    rows.push({
+      scenario: 'server errors logged',
+      database: db,
+      errors: problems.length,
+      target: 'none',
+      met: false,
+      note: `The server on ${db} logged: ${problems.slice(0, 3).join(' / ').slice(0, 600)}`,
+    });
+  }
+  return rows;
+}
+
+async function syncStartRows(
+  rows: Row[],
+  db: string,
+  base: string,
+  origin: string,
+  world: World,
+  saves: Saves,
+  steady: LoadResult | undefined,
+  p99Target: number,
+) {
+  const run = await synchronisedStart(base, origin, world, saves, { windowSeconds: config.startSeconds, saveRate: config.backgroundRate });
+  log(
+    `synchronised start: ${run.opened}/${run.arrivals} opened their test, the last ${run.lastOpenedAt.toFixed(1)} s after the first arrival; ` +
+      `sign-in to test open p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms; ${run.errors.length} errors${run.errors.length ? ` (${run.errors.slice(0, 3).join('; ')})` : ''}`,
+  );
+  log(`saves meanwhile: ${describe(run.saves)}`);
+  rows.push({
+    scenario: `synchronised start: ${run.arrivals.toLocaleString('en')} sign in and open a test`,
+    database: db,
+    rps: run.opened / config.startSeconds,
+    p50: run.p50,
+    p95: run.p95,
+    p99: run.p99,
+    errors: run.arrivals - run.opened,
+    target: `all within ${config.startSeconds} s`,
+    met: run.opened === run.arrivals && run.lastOpenedAt <= config.startSeconds,
+    note:
+      `Synchronised start on ${db}: arrivals evenly over ${Math.round(config.startSeconds * 0.9)} s, each signing in, entering the campaign, listing its tests and ` +
+      `opening the timed test (latencies: the four calls together); the last test was open ${run.lastOpenedAt.toFixed(1)} s after the first arrival.` +
+      (run.errors.length ? ` Errors: ${run.errors.slice(0, 3).join('; ')}` : ''),
+  });
+  rows.push({
+    scenario: `save progress at ${config.backgroundRate}/s, during the start`,
+    database: db,
+    ...figures(run.saves),
+    ratio: steady ? `${x(run.saves.p99 / steady.p99)} p99 alone` : undefined,
+    target: `p99 ≤ ${p99Target} ms`,
+    met: run.saves.p99 <= p99Target && failures(run.saves) === 0,
+  });
+}

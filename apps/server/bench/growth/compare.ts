@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { BuiltServer } from '../built-server';
+import { config, type DatabaseKind, targets } from '../config';
+import { type CannonRequest, closedLoop } from '../load/closed-loop';
+import { describe, failures, type LoadResult } from '../load/stats';
+import type { Saves } from '../scenarios/save-progress';
+import { CAMPAIGN, headersOf, PASSWORD, TEST_SAVE, TEST_START, type World } from '../seed';
+import { figures, label, type Row } from '../table';
+import { grow } from './grow';
+
+// Growth: the hot paths' latency on the bench's near-empty database, then on the same database grown to
+// a campaign of BENCH_GROWTH_CANDIDATES candidates and BENCH_GROWTH_PROGRESS progress rows (grow.ts).
+// Each path is probed by a few connections, each sending its next request when the last is answered: the
+// latency is the request's own work, never a queue (a fixed rate above what a busy machine serves would
+// measure the queue). The table shows the grown database's figures and the ratio of the medians (≤ 1.2×).
+
+const PROBE_CONNECTIONS = 4;
+
+interface Probe {
+  name: string;
+  next: (i: number) => CannonRequest;
+}
+
+function probes(origin: string, world: World, saves: Saves): Probe[] {
+  const saver = (i: number) => world.savers[i % world.savers.length];
+  const arrival = (i: number) => world.arrivals[i % world.arrivals.length];
+  const reads = ['/api/auth/me', '/api/usercampaign', '/api/usertests'];
+  return [
+    { name: 'save progress (data)', next: () => saves.next('data') },
+    { name: 'save progress (status)', next: () => saves.next('status') },
+    {
+      name: 'room reads',
+      next: (i) => {
+        const c = saver(Math.floor(i / 4));
+        const path = i % 4 === 3 ? `/api/tests/${TEST_SAVE}/data/${CAMPAIGN}/${c.userId}` : reads[i % 4];
+        return { method: 'GET', path, headers: headersOf(origin, c, false) };
+      },
+    },
+    {
+      name: 'open a test',
+      next: (i) => {
+        const c = saver(i);
+        return {
+          method: 'POST',
+          path: `/api/tests/${TEST_START}/start/${CAMPAIGN}/${c.userId}`,
+          headers: headersOf(origin, c, true),
+          body: '{}',
+        };
+      },
+    },
+    {
+      name: 'log entries',
+      next: (i) => {
+        const c = saver(i);
+        const data = JSON.stringify({ campaignId: CAMPAIGN, testId: TEST_SAVE, event: 'answer', at: new Date().toISOString() });
+        return {
+          method: 'POST',
+          path: '/api/logs',
+          headers: headersOf(origin, c, true),
+          body: JSON.stringify({ data, idempotencyKey: randomBytes(16).toString('base64url') }),
+        };
+      },
+    },
+    {
+      name: 'sign-in',
+      next: (i) => {
+        const c = arrival(i + 1000);
+        return {
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: headersOf(origin, { ...c, cookie: '' }, true),
+          body: JSON.stringify({ username: c.email, password: PASSWORD }),
+        };
+      },
+    },
+    {
+      name: 'report page data',
+      next: (i) => {
+        const c = saver(i);
+        return { method: 'GET', path: `/api/report/${CAMPAIGN}/individual/personal/${c.userId}`, headers: headersOf(origin, c, false) };
+      },
+    },
+  ];
+}
+
+async function runProbes(server: BuiltServer, world: World, saves: Saves): Promise<Map<string, LoadResult>> {
+  const results = new Map<string, LoadResult>();
+  // Warm-up: a fresh process (the JIT, the caches) and, on the grown database, its pages.
+  await closedLoop({ base: server.base, connections: 10, seconds: 2, next: () => saves.next() });
+  for (const probe of probes(server.origin, world, saves)) {
+    let i = 0;
+    const run = await closedLoop({
+      base: server.base,
+      connections: PROBE_CONNECTIONS,
+      seconds: config.growthSeconds,
+      next: () => probe.next(i++),
+    });
+    results.set(probe.name, run);
+  }
+  return results;
+}
+
+export interface GrowthContext {
+  kind: DatabaseKind;
+  url: string;
+  dir: string;
+  /** The server running on the near-empty database; started again here on the grown one. */
+  server: BuiltServer;
+  world: World;
+  saves: Saves;
+}
+
+export async function growthComparison(ctx: GrowthContext): Promise<Row[]> {
+  const db = label(ctx.kind);
+  const log = (line: string) => console.log(`  growth: ${line}`);
+  const empty = await runProbes(ctx.server, ctx.world, ctx.saves);
+  await ctx.server.stop();
+  const grown = await grow(ctx.url, { candidates: config.growthCandidates, progress: config.growthProgress, log });
+  log(
+    `${grown.users.toLocaleString('en')} candidates, ${grown.progress.toLocaleString('en')} progress rows, ${grown.outcomes.toLocaleString('en')} outcomes, ` +
+      `${grown.sessions.toLocaleString('en')} sessions in ${grown.seconds.toFixed(1)} s`,
+  );
+  // The same ports: the saves' Origin is the server's PUBLIC_URL. (The caller stops it at the end, and
+  // reports what it logged.)
+  await ctx.server.restart(`prova-${ctx.kind}-grown`);
+  const large = await runProbes(ctx.server, ctx.world, ctx.saves);
+  const rows: Row[] = [];
+  for (const [name, before] of empty) {
+    const after = large.get(name)!;
+    const ratio = after.p50 / before.p50;
+    log(`${name}: near-empty ${describe(before)}; grown ${describe(after)}`);
+    rows.push({
+      scenario: `growth: ${name}`,
+      database: db,
+      ...figures(after),
+      ratio: `${ratio.toFixed(2)}× p50 near-empty`,
+      target: `≤ ${targets.growthRatio}×`,
+      met: ratio <= targets.growthRatio && failures(after) === 0,
+      note:
+        name === 'save progress (data)'
+          ? `Growth on ${db}: ${grown.users.toLocaleString('en')} candidates and ${grown.progress.toLocaleString('en')} progress rows added to the campaign ` +
+            `(with ${grown.outcomes.toLocaleString('en')} outcomes and a session each) in ${grown.seconds.toFixed(0)} s; each path for ` +
+            `${config.growthSeconds} s (${PROBE_CONNECTIONS} connections) on the near-empty and on the grown database; the row shows the grown one, the ratio compares the medians ` +
+            `(p95: ${[...empty].map(([n, b]) => `${n} ${(large.get(n)!.p95 / b.p95).toFixed(2)}×`).join(', ')}).`
+          : undefined,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,136 @@
+// `npm run bench`: every hot path of the app, measured over the built server in its own process, on SQLite
+// and on PostgreSQL, beside the machine's baselines measured in the same run; one table at the end
+// (docs/performance.md, "Server benchmark"), then Lighthouse on a slow phone (lighthouse.ts).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { commitRate, emptyRoute, passwordHash } from './baselines/measure';
+import { ensureBuilt } from './build';
+import { serverDurability } from './built-server';
+import { config, targets, wants } from './config';
+import { benchDatabase } from './database-run';
+import { describe } from './load/stats';
+import { runCommand } from './processes';
+import { machineLine } from './machine';
+import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
+import { reportComputation } from './scenarios/report-computation';
+import { figures, label, markdownTable, type Row, textTable, writeDocs } from './table';
+
+const started = performance.now();
+const rows: Row[] = [];
+const runDir = mkdtempSync(join(tmpdir(), 'prova-bench-'));
+let postgres: PostgresServer | undefined;
+
+console.log(await ensureBuilt());
+// What the run needs from Debian (PostgreSQL, Chromium for Lighthouse), installed as `npm test` does when missing.
+const needsPostgres = config.databases.includes('postgres') && !config.postgresUrl;
+const chrome = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if ((needsPostgres && !postgresInstalled()) || (config.lighthouse && !existsSync(chrome))) {
+  console.log(await runCommand('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-system-deps.sh')]));
+}
+try {
+  if (config.databases.includes('postgres')) {
+    postgres = await startPostgres(config.postgresUrl, mkdtempSync(join(tmpdir(), 'prova-bench-pg-')));
+  }
+  const pgSettings = await postgres?.settings();
+  const durability = serverDurability();
+  const machine = machineLine(pgSettings?.version);
+  const durable = {
+    sqlite: durability.sqliteDurable,
+    postgres: !!pgSettings && pgSettings.fsync === 'on' && pgSettings.synchronousCommit !== 'off' && !durability.postgresAsync,
+  };
+  const settingsLine =
+    `Server: the build of apps/server/dist (SQLite synchronous=${durability.sqliteSynchronous}` +
+    (pgSettings
+      ? `; PostgreSQL fsync=${pgSettings.fsync}, synchronous_commit=${pgSettings.synchronousCommit}${durability.postgresAsync ? ', turned off by the server' : ''}`
+      : '') +
+    `), ${config.candidates} candidates saving, ${config.connections} connections, ${config.seconds} s a scenario; load, server and database on the same machine.`;
+  console.log(`${machine}\n${settingsLine}`);
+
+  let hashRate: number | undefined;
+  if (wants('baselines') || wants('signin')) {
+    console.log('\nBaselines');
+    const empty = await emptyRoute(config.candidates, config.connections, config.seconds);
+    console.log(`  empty Fastify route: ${describe(empty)}`);
+    rows.push({ scenario: 'baseline: empty Fastify route', database: '—', ...figures(empty) });
+    const hash = await passwordHash(Math.max(3, config.seconds), config.cores);
+    hashRate = hash.rate;
+    console.log(`  argon2id verify, ${config.cores} at once: ${hash.rate.toFixed(0)}/s, p50 ${hash.p50.toFixed(1)} ms`);
+    rows.push({
+      scenario: `baseline: argon2id verify, ${config.cores} at once`,
+      database: '—',
+      rps: hash.rate,
+      p50: hash.p50,
+      p95: hash.p95,
+      p99: hash.p99,
+    });
+    for (const kind of config.databases) {
+      const target = kind === 'sqlite' ? join(runDir, 'commit-rate.db') : await postgres!.createDatabase('bench_commits');
+      const commits = await commitRate(kind, target, 3);
+      console.log(`  ${label(kind)} durable commits, one at a time: ${commits.rate.toFixed(0)}/s, p50 ${commits.p50.toFixed(2)} ms`);
+      rows.push({
+        scenario: 'baseline: durable single-row commits, one at a time',
+        database: label(kind),
+        rps: commits.rate,
+        p50: commits.p50,
+        p95: commits.p95,
+        p99: commits.p99,
+      });
+    }
+  }
+
+  if (wants('compute')) {
+    const { compute, pdf, markers } = await reportComputation(
+      Number(process.env.BENCH_REPORT_RUNS ?? 500),
+      Number(process.env.BENCH_PDF_RUNS ?? 30),
+    );
+    console.log(
+      `\nReport computation, ${markers} markers: p50 ${compute.p50.toFixed(2)} ms, p95 ${compute.p95.toFixed(2)} ms; PDF: p50 ${pdf.p50.toFixed(0)} ms, p95 ${pdf.p95.toFixed(0)} ms`,
+    );
+    rows.push({
+      scenario: `report computation, ${markers} markers (in process)`,
+      database: '—',
+      rps: 1000 / compute.p50,
+      p50: compute.p50,
+      p95: compute.p95,
+      p99: compute.p99,
+      target: `p95 < ${targets.reportComputeP95Ms} ms`,
+      met: compute.p95 < targets.reportComputeP95Ms,
+    });
+    rows.push({
+      scenario: `report PDF rendering, ${markers} markers (in process)`,
+      database: '—',
+      rps: 1000 / pdf.p50,
+      p50: pdf.p50,
+      p95: pdf.p95,
+      p99: pdf.p99,
+      target: `p95 < ${targets.pdfRenderP95Ms} ms`,
+      met: pdf.p95 < targets.pdfRenderP95Ms,
+    });
+  }
+
+  for (const kind of config.databases) {
+    rows.push(...(await benchDatabase({ kind, runDir, postgres, durable: durable[kind], hashRate })));
+  }
+
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  const header = `${machine}. ${settingsLine}`;
+  console.log(`\n${textTable(rows, header)}\n\n(${minutes} min)`);
+  if (config.writeDocs) {
+    const file = resolve(import.meta.dirname, '../../../docs/performance.md');
+    writeDocs(file, markdownTable(rows, header, new Date().toISOString().slice(0, 10)));
+    console.log(`Written to ${file}`);
+  }
+} finally {
+  await postgres?.stop();
+  rmSync(runDir, { recursive: true, force: true });
+}
+
+if (config.lighthouse) {
+  console.log('\nLighthouse (bench/lighthouse.ts)');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'lighthouse.ts')], { stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) process.exitCode = code ?? 1;
+}

@@ -1,0 +1,55 @@
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+const CHECKPOINT_INTERVAL_MS = 1_000;
+
+// Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+db.pragma('synchronous = FULL');
+const timer = setInterval(() => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+}, workerData.intervalMs);
+// Statistics for the query planner (0x10002: every table that needs them), soon after start and hourly.
+const optimize = () => { try { db.pragma('optimize = 0x10002'); } catch {} };
+const first = setTimeout(optimize, 10000);
+const hourly = setInterval(optimize, 3600000);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  clearTimeout(first);
+  clearInterval(hourly);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * SQLite copies its write-ahead log into the database file at a checkpoint. By default the commit
+ * that grows the log past 1,000 pages does it, and so a save now and then waits for it. Here the
+ * server's connection never checkpoints; a worker thread does, every second, without blocking writers.
+ * It also keeps the query planner's statistics current (`pragma optimize`).
+ */
+export function startWalCheckpoints(database: SQLite.Database, file: string) {
+  database.pragma('wal_autocheckpoint = 0');
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
+  worker.unref();
+  worker.on('error', (error) => console.warn(`SQLite checkpoints stopped: ${error.message}`));
+  // A worker that failed has exited already (once() rejects on its 'error').
+  const exited = once(worker, 'exit').catch(() => {});
+  return {
+    async stop() {
+      // Held until it has closed its connection (unref'd, the process could end first).
+      worker.ref();
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, notFound } from '../http/http-error';
+import { type Auth, requireAuth } from '../plugins/session';
+import { isStaff } from '../presenters/present-user';
+
+// Staff (admin and superassessor alike) manage their own company, and only it. Somebody else signed
+// in is refused with 403; another company's ids are not found (404), so nobody learns what another
+// company has.
+
+export interface StaffContext extends Auth {
+  companyId: number;
+}
+
+/** The caller is staff: their company is the one they manage. */
+export async function requireStaff(request: FastifyRequest): Promise<StaffContext> {
+  const auth = await requireAuth(request);
+  if (!isStaff(auth.user.role) || auth.user.deactivated_at) throw forbidden('Staff only');
+  return { ...auth, companyId: auth.user.company_id };
+}
+
+/** `?companyId=` names the company a list is of: the caller's own, or nothing (404 for any other). */
+export function requireOwnCompany(context: StaffContext, companyId: number | undefined): number {
+  if (companyId !== undefined && companyId !== context.companyId) throw notFound('Company');
+  return context.companyId;
+}
+
+/** A campaign of the caller's company, or 404. */
+export async function requireStaffCampaign(request: FastifyRequest, campaignId: number) {
+  const context = await requireStaff(request);
+  const campaign = await request.server.repos.staff.campaigns.find(context.companyId, campaignId);
+  if (!campaign) throw notFound('Campaign');
+  return { ...context, campaign };
+}

@@ -1,0 +1,155 @@
+import type { Role } from '@prova/contract/auth';
+import type { LangCode } from '@prova/contract/limits';
+import type { Company, Job, ManagedTest, Person, StaffCampaign, StaffLanguage, StaffPersonRef, StaffSample } from '@prova/contract/staff';
+import { parseJson } from '../db/json-column';
+import type { CampaignRow } from '../db/schema';
+import type { JobRow } from '../repositories/staff/jobs-repository';
+import type { ManagedTestRow, TestUse } from '../repositories/staff/managed-tests-repository';
+import type { PersonRow } from '../repositories/staff/people-repository';
+import type { SampleRow } from '../repositories/staff/samples-repository';
+import { localize } from './localize';
+
+// Rows turned into the staff API's answers (packages/contract/src/staff.ts).
+
+const texts = (stored: string | null): Record<string, string> => {
+  const value = parseJson<unknown>(stored, stored ?? '');
+  if (typeof value === 'string') return { IT_it: value };
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return {};
+};
+const record = (stored: string | null) => {
+  const value = parseJson<unknown>(stored, null);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+};
+
+export const presentPersonRef = (p: { id: number; first_name: string; last_name: string; email: string }): StaffPersonRef => ({
+  id: p.id,
+  firstName: p.first_name,
+  lastName: p.last_name,
+  email: p.email,
+});
+
+export function presentCompany(row: {
+  id: number;
+  name: string;
+  logo: string | null;
+  sso_slug: string | null;
+  people: number;
+  campaigns: number;
+}): Company {
+  return {
+    id: row.id,
+    companyId: row.id,
+    name: row.name,
+    logo: row.logo,
+    ssoSlug: row.sso_slug,
+    counts: { people: row.people, campaigns: row.campaigns },
+  };
+}
+
+export const presentLanguage = (row: { lang: string; name: string; campaigns: number }): StaffLanguage => ({
+  id: row.lang as LangCode,
+  lang: row.lang as LangCode,
+  name: row.name,
+  campaigns: row.campaigns,
+});
+
+/** A test can be changed by a company when no other company uses it and it is theirs or nobody's. */
+export const testEditable = (test: Pick<ManagedTestRow, 'owner_company_id'>, use: TestUse, companyId: number) =>
+  !use.usedElsewhere && (test.owner_company_id === null || test.owner_company_id === companyId);
+
+export function presentManagedTest(test: ManagedTestRow, use: TestUse, companyId: number): ManagedTest {
+  const labels = parseJson<unknown>(test.labels360, null);
+  return {
+    id: test.id,
+    abbreviation: test.abbreviation,
+    name: texts(test.name),
+    description: texts(test.description),
+    instructions: texts(test.instructions),
+    url: test.url,
+    img: test.img,
+    label: test.label,
+    repeatable: test.repeatable === 1,
+    legacy: test.legacy === 1,
+    jsonData: record(test.json_data) ?? {},
+    theme: record(test.theme),
+    labels360: Array.isArray(labels) ? (labels as Record<string, unknown>[]) : null,
+    hasAlgorithm: test.algorithm !== null,
+    ownerCompanyId: test.owner_company_id,
+    campaignIds: use.campaignIds,
+    editable: testEditable(test, use, companyId),
+  };
+}
+
+export function presentSample(row: SampleRow, lang: string): StaffSample {
+  return {
+    id: row.id,
+    campaignId: row.campaign_id,
+    testId: row.test_id,
+    testName: localize(row.test_name, lang),
+    assessor: { id: row.assessor_id, firstName: row.assessor_first_name, lastName: row.assessor_last_name, email: row.assessor_email },
+    assessed: { id: row.assessed_id, firstName: row.assessed_first_name, lastName: row.assessed_last_name, email: row.assessed_email },
+    rated: row.rated === 1,
+  };
+}
+
+export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    gender: row.gender === 'M' || row.gender === 'F' ? row.gender : null,
+    lang: (row.lang as LangCode | null) ?? null,
+    role: row.role as Role,
+    hasSSO: row.has_sso === 1,
+    hasPassword: row.has_password === 1,
+    active: row.deactivated_at === null,
+    deactivatedAt: row.deactivated_at,
+    createdAt: row.created_at,
+    campaignIds,
+  };
+}
+
+export function campaignPhase(row: Pick<CampaignRow, 'date_start' | 'date_end'>, now = new Date()): StaffCampaign['phase'] {
+  const at = now.toISOString();
+  return at < row.date_start ? 'upcoming' : at > row.date_end ? 'ended' : 'open';
+}
+
+export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['counts'], lang: string): StaffCampaign {
+  return {
+    id: row.id,
+    name: localize(row.name, lang),
+    status: (['ACTIVE', 'COMPLETED', 'REPORT'] as const).find((s) => s === row.status) ?? 'ACTIVE',
+    theme: row.theme,
+    languages: parseJson<LangCode[]>(row.languages, []),
+    dateStart: row.date_start,
+    dateEnd: row.date_end,
+    phase: campaignPhase(row),
+    is360: row.is360 === 1,
+    counts,
+  };
+}
+
+export function presentJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    kind: row.kind === 'export' ? 'export' : 'import',
+    state: row.state as Job['state'],
+    phase: row.phase,
+    done: row.done,
+    total: row.total,
+    campaignId: row.campaign_id,
+    createdBy: { id: row.created_by, firstName: row.first_name, lastName: row.last_name, email: row.email },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    problems: parseJson<string[]>(row.problems, []),
+    plan: parseJson<Job['plan']>(row.plan, null),
+    summary: parseJson<Job['summary']>(row.summary, null),
+    file: row.file_name && row.file_type ? { name: row.file_name, contentType: row.file_type, size: row.file_size ?? 0 } : null,
+    format: row.format === 'csv' || row.format === 'xlsx' ? row.format : null,
+    error: row.error,
+  };
+}

@@ -1,0 +1,293 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { TEST_360_ID } from '@prova/contract/limits';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { containsText } from './text-search';
+
+// A campaign's participants and their progress, as staff follow it. Every query starts from one
+// campaign's rows on an index whose first column is the campaign (participants, test_progress,
+// invitations, the histories, relations360, evaluations360): no query reads other campaigns.
+
+export type CellStatus = 'not attempted' | 'incomplete' | 'complete';
+
+export interface ProgressFilter {
+  /** The columns: the campaign's tests each participant takes themself. */
+  testIds: number[];
+  status?: CellStatus;
+  testId?: number;
+  q?: string;
+  invited?: 'yes' | 'no';
+  role?: string;
+  sort: 'name' | 'lastActivity';
+  page: number;
+  pageSize: number;
+  /** Timed tests whose deadline (grace included) is before this are complete. */
+  expiredBefore: string;
+}
+
+type Eb = ExpressionBuilder<Database, 'participants' | 'users' | 'invitations'>;
+
+/** Conditions on a test_progress row (aliased tp) for each status. */
+const isComplete = (cutoff: string) => sql<SqlBool>`(tp.status = 'complete' or (tp.ends_at is not null and tp.ends_at <= ${cutoff}))`;
+// A row emptied by a reset (resets-repository: no start, no data) is a test not started again yet.
+const isIncomplete = (cutoff: string) =>
+  sql<SqlBool>`(tp.status <> 'complete' and tp.started_at is not null and (tp.ends_at is null or tp.ends_at > ${cutoff}))`;
+const isStarted = sql<SqlBool>`(tp.status = 'complete' or tp.started_at is not null)`;
+
+export function createCampaignProgressRepository(db: Db) {
+  /** The campaign's own tests of a participant: not the 360 questionnaire, not the tests assessors fill in. */
+  const ownTestsOf = (campaignIds: number[]) =>
+    db
+      .selectFrom('campaign_tests')
+      .select(['campaign_tests.campaign_id', 'campaign_tests.test_id'])
+      .where('campaign_tests.campaign_id', 'in', campaignIds)
+      .where('campaign_tests.test_id', '!=', TEST_360_ID)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('assessments')
+              .select('assessments.test_id')
+              .whereRef('assessments.campaign_id', '=', 'campaign_tests.campaign_id')
+              .whereRef('assessments.test_id', '=', 'campaign_tests.test_id'),
+          ),
+        ),
+      );
+
+  /** The participants of a campaign (people of its company) matching the filters. */
+  function matching(campaignId: number, companyId: number, filter: ProgressFilter) {
+    let query = db
+      .selectFrom('participants')
+      .innerJoin('users', (join) => join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId))
+      .leftJoin('invitations', (join) =>
+        join.onRef('invitations.campaign_id', '=', 'participants.campaign_id').onRef('invitations.user_id', '=', 'participants.user_id'),
+      )
+      .where('participants.campaign_id', '=', campaignId);
+    if (filter.q)
+      query = query.where(containsText([sql.ref('users.first_name'), sql.ref('users.last_name'), sql.ref('users.email')], filter.q));
+    if (filter.role) query = query.where('users.role', '=', filter.role);
+    if (filter.invited === 'yes') query = query.where('invitations.user_id', 'is not', null);
+    if (filter.invited === 'no') query = query.where('invitations.user_id', 'is', null);
+    if (filter.status) {
+      const status = filter.status;
+      const tests = filter.testId !== undefined ? [filter.testId] : filter.testIds;
+      query = query.where((eb) => statusCondition(eb, campaignId, tests, status, filter.expiredBefore));
+    }
+    return query;
+  }
+
+  function statusCondition(eb: Eb, campaignId: number, testIds: number[], status: CellStatus, cutoff: string): Expression<SqlBool> {
+    if (testIds.length === 0) return sql<SqlBool>`1 = 0`;
+    const rows = (condition?: Expression<SqlBool>) => {
+      let q = eb
+        .selectFrom('test_progress as tp')
+        .where('tp.campaign_id', '=', campaignId)
+        .whereRef('tp.user_id', '=', 'participants.user_id')
+        .where('tp.test_id', 'in', testIds);
+      if (condition) q = q.where(condition);
+      return q;
+    };
+    if (status === 'complete') return eb.exists(rows(isComplete(cutoff)).select('tp.test_id'));
+    if (status === 'incomplete') return eb.exists(rows(isIncomplete(cutoff)).select('tp.test_id'));
+    // Not started in at least one of them: fewer started progress rows than tests.
+    return eb(
+      rows(isStarted).select((e) => e.fn.countAll<number>().as('n')),
+      '<',
+      testIds.length,
+    );
+  }
+
+  /** The last save in any test of the campaign, per participant (correlated, on the primary key). */
+  const lastSave = (campaignId: number) =>
+    sql<
+      string | null
+    >`(select max(tp.updated_at) from test_progress tp where tp.campaign_id = ${campaignId} and tp.user_id = participants.user_id)`;
+
+  return {
+    /** The company's campaigns, newest first. */
+    list: (companyId: number) =>
+      db.selectFrom('campaigns').selectAll().where('company_id', '=', companyId).orderBy('date_start', 'desc').orderBy('id').execute(),
+
+    find: (companyId: number, campaignId: number) =>
+      db.selectFrom('campaigns').selectAll().where('company_id', '=', companyId).where('id', '=', campaignId).executeTakeFirst(),
+
+    /** Per campaign: participants, own tests, invited, and who has begun and who has finished. */
+    async counts(companyId: number, campaignIds: number[]) {
+      const out = new Map(campaignIds.map((id) => [id, { participants: 0, tests: 0, invited: 0, started: 0, finished: 0 }]));
+      if (campaignIds.length === 0) return out;
+      const [participants, tests, invited, done] = await Promise.all([
+        db
+          .selectFrom('participants')
+          .innerJoin('users', (join) => join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId))
+          .select(['participants.campaign_id'])
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('participants.campaign_id', 'in', campaignIds)
+          .groupBy('participants.campaign_id')
+          .execute(),
+        ownTestsOf(campaignIds).execute(),
+        db
+          .selectFrom('invitations')
+          .select(['campaign_id'])
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('campaign_id', 'in', campaignIds)
+          .groupBy('campaign_id')
+          .execute(),
+        // Per participant who has begun: their progress rows and complete ones, in their own tests.
+        db
+          .selectFrom('test_progress as tp')
+          .innerJoin('campaign_tests', (join) =>
+            join.onRef('campaign_tests.campaign_id', '=', 'tp.campaign_id').onRef('campaign_tests.test_id', '=', 'tp.test_id'),
+          )
+          .select(['tp.campaign_id', 'tp.user_id'])
+          .select((eb) => eb.fn.sum<number>(eb.case().when('tp.status', '=', 'complete').then(1).else(0).end()).as('complete'))
+          .where('tp.campaign_id', 'in', campaignIds)
+          .where('tp.test_id', '!=', TEST_360_ID)
+          .groupBy(['tp.campaign_id', 'tp.user_id'])
+          .execute(),
+      ]);
+      for (const row of participants) out.get(row.campaign_id)!.participants = Number(row.n);
+      for (const row of tests) out.get(row.campaign_id)!.tests += 1;
+      for (const row of invited) out.get(row.campaign_id)!.invited = Number(row.n);
+      for (const row of done) {
+        const counts = out.get(row.campaign_id)!;
+        counts.started += 1;
+        if (counts.tests > 0 && Number(row.complete) >= counts.tests) counts.finished += 1;
+      }
+      return out;
+    },
+
+    /** One page of participants matching the filters, the total, and the cells by status over all of them. */
+    async page(campaignId: number, companyId: number, filter: ProgressFilter) {
+      const filtered = matching(campaignId, companyId, filter);
+      let rows = filtered
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.email',
+          'users.role',
+          'users.lang',
+          'users.deactivated_at',
+          'participants.last_access',
+          'invitations.invited_at',
+        ])
+        .select((eb) => eb.case().when('users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'))
+        .select(lastSave(campaignId).as('last_save'));
+      if (filter.sort === 'lastActivity') {
+        const last = sql`case when participants.last_access is null then ${lastSave(campaignId)} when ${lastSave(campaignId)} is null then participants.last_access when participants.last_access > ${lastSave(campaignId)} then participants.last_access else ${lastSave(campaignId)} end`;
+        rows = rows.orderBy(sql`case when ${last} is null then 1 else 0 end`).orderBy(last, 'desc');
+      }
+      const columns = filter.testId !== undefined ? [filter.testId] : filter.testIds;
+      const members = filtered.select('participants.user_id');
+      const [page, total, cells] = await Promise.all([
+        rows
+          .orderBy('users.last_name')
+          .orderBy('users.first_name')
+          .orderBy('users.id')
+          .limit(filter.pageSize)
+          .offset((filter.page - 1) * filter.pageSize)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        columns.length === 0
+          ? Promise.resolve({ complete: 0, incomplete: 0 })
+          : db
+              .selectFrom('test_progress as tp')
+              .select((eb) => eb.fn.sum<number>(eb.case().when(isComplete(filter.expiredBefore)).then(1).else(0).end()).as('complete'))
+              .select((eb) => eb.fn.sum<number>(eb.case().when(isIncomplete(filter.expiredBefore)).then(1).else(0).end()).as('incomplete'))
+              .where('tp.campaign_id', '=', campaignId)
+              .where('tp.test_id', 'in', columns)
+              .where('tp.user_id', 'in', members)
+              .executeTakeFirstOrThrow(),
+      ]);
+      const matched = Number(total.n);
+      const complete = Number(cells.complete ?? 0);
+      const incomplete = Number(cells.incomplete ?? 0);
+      return {
+        rows: page,
+        total: matched,
+        counts: { complete, incomplete, 'not attempted': Math.max(0, matched * columns.length - complete - incomplete) },
+      };
+    },
+
+    /** The progress rows of some participants in the campaign. */
+    cells: (campaignId: number, userIds: number[]) =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('test_progress')
+            .select(['user_id', 'test_id', 'status', 'started_at', 'ends_at', 'updated_at'])
+            .where('campaign_id', '=', campaignId)
+            .where('user_id', 'in', userIds)
+            .execute(),
+
+    /** Earlier attempts per participant and test. */
+    async previousAttempts(campaignId: number, userIds: number[]): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('test_progress_history')
+        .select(['user_id', 'test_id'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('campaign_id', '=', campaignId)
+        .where('user_id', 'in', userIds)
+        .groupBy(['user_id', 'test_id'])
+        .execute();
+      return new Map(rows.map((r) => [`${r.user_id}:${r.test_id}`, Number(r.n)]));
+    },
+
+    /** Per evaluator: the 360 evaluations they must give, and those finished. */
+    async feedback360(campaignId: number, userIds: number[]): Promise<Map<number, { done: number; total: number }>> {
+      const out = new Map(userIds.map((id) => [id, { done: 0, total: 0 }]));
+      if (userIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('relations360')
+        .leftJoin('evaluations360', (join) =>
+          join
+            .onRef('evaluations360.campaign_id', '=', 'relations360.campaign_id')
+            .onRef('evaluations360.evaluator_id', '=', 'relations360.evaluator_id')
+            .onRef('evaluations360.evaluee_id', '=', 'relations360.evaluee_id'),
+        )
+        .select(['relations360.evaluator_id'])
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .select((eb) => eb.fn.sum<number>(eb.case().when('evaluations360.status', '=', 'y').then(1).else(0).end()).as('done'))
+        .where('relations360.campaign_id', '=', campaignId)
+        .where('relations360.evaluator_id', 'in', userIds)
+        .groupBy('relations360.evaluator_id')
+        .execute();
+      for (const row of rows) out.set(row.evaluator_id, { done: Number(row.done ?? 0), total: Number(row.total) });
+      return out;
+    },
+
+    /** A participant of one of the company's campaigns, open or not, shaped as the reports read it. */
+    findParticipation: (companyId: number, campaignId: number, userId: number) =>
+      db
+        .selectFrom('participants')
+        .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
+        .innerJoin('users', (join) =>
+          join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
+        )
+        .selectAll('campaigns')
+        .select([
+          'participants.lang as participant_lang',
+          'participants.last_access',
+          'participants.extra_time_percent',
+          'participants.privacy_consent_at',
+          'participants.storage',
+        ])
+        .where('campaigns.company_id', '=', companyId)
+        .where('participants.campaign_id', '=', campaignId)
+        .where('participants.user_id', '=', userId)
+        .executeTakeFirst(),
+
+    /** Which of these people take part in the campaign. */
+    async participantIds(campaignId: number, companyId: number, userIds?: number[]): Promise<number[]> {
+      if (userIds?.length === 0) return [];
+      let query = db
+        .selectFrom('participants')
+        .innerJoin('users', (join) => join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId))
+        .select('participants.user_id')
+        .where('participants.campaign_id', '=', campaignId);
+      if (userIds) query = query.where('participants.user_id', 'in', userIds);
+      return (await query.orderBy('participants.user_id').execute()).map((r) => r.user_id);
+    },
+  };
+}
+export type ProgressPageRow = Awaited<ReturnType<ReturnType<typeof createCampaignProgressRepository>['page']>>['rows'][number];

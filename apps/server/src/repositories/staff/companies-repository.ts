@@ -1,0 +1,43 @@
+import type { ChangeFeed } from '../../db/change-feed';
+import type { Db } from '../../db/database';
+
+type Changes = Pick<ChangeFeed, 'announce'>;
+
+/** A company as staff manage it: its own row, and how many people and campaigns it has. */
+export function createStaffCompaniesRepository(db: Db, changes: Changes) {
+  return {
+    async find(companyId: number) {
+      const company = await db
+        .selectFrom('companies')
+        .select(['id', 'name', 'logo', 'sso_slug'])
+        .where('id', '=', companyId)
+        .executeTakeFirst();
+      if (!company) return undefined;
+      const [people, campaigns] = await Promise.all([
+        db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('campaigns')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { ...company, people: Number(people.n), campaigns: Number(campaigns.n) };
+    },
+
+    /** Another company already has this name. */
+    async nameTaken(name: string, exceptId: number): Promise<boolean> {
+      const row = await db.selectFrom('companies').select('id').where('name', '=', name).where('id', '!=', exceptId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async update(companyId: number, patch: { name: string; logo?: string | null }): Promise<void> {
+      await db.updateTable('companies').set(patch).where('id', '=', companyId).execute();
+      // Every signed-in person of the company carries its name and logo.
+      await changes.announce({ kind: 'all' }, db);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { ChangeFeed } from '../../db/change-feed';
+import type { Db } from '../../db/database';
+import { createCampaignProgressRepository } from './campaign-progress-repository';
+import { createStaffCompaniesRepository } from './companies-repository';
+import { createInvitationsRepository } from './invitations-repository';
+import { createJobsRepository } from './jobs-repository';
+import { createStaffLanguagesRepository } from './languages-repository';
+import { createManagedTestsRepository } from './managed-tests-repository';
+import { createPeopleRepository } from './people-repository';
+import { createResetsRepository } from './resets-repository';
+import { createSamplesRepository } from './samples-repository';
+
+/** What the staff console reads and writes, by table family. */
+export function createStaffRepositories(db: Db, changes: Pick<ChangeFeed, 'announce'>) {
+  return {
+    companies: createStaffCompaniesRepository(db, changes),
+    languages: createStaffLanguagesRepository(db),
+    tests: createManagedTestsRepository(db, changes),
+    samples: createSamplesRepository(db, changes),
+    people: createPeopleRepository(db, changes),
+    campaigns: createCampaignProgressRepository(db),
+    resets: createResetsRepository(db, changes),
+    invitations: createInvitationsRepository(db),
+    jobs: createJobsRepository(db),
+  };
+}
+export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

@@ -1,0 +1,78 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { StaffJobsTable } from '../../db/schema';
+
+/** Imports and exports of the staff console, with their progress, readable by every instance. */
+export function createJobsRepository(db: Db) {
+  const summary = () =>
+    db
+      .selectFrom('staff_jobs')
+      .innerJoin('users', 'users.id', 'staff_jobs.created_by')
+      .select([
+        'staff_jobs.id',
+        'staff_jobs.company_id',
+        'staff_jobs.created_by',
+        'staff_jobs.kind',
+        'staff_jobs.state',
+        'staff_jobs.phase',
+        'staff_jobs.done',
+        'staff_jobs.total',
+        'staff_jobs.campaign_id',
+        'staff_jobs.format',
+        'staff_jobs.problems',
+        'staff_jobs.plan',
+        'staff_jobs.summary',
+        'staff_jobs.file_name',
+        'staff_jobs.file_type',
+        'staff_jobs.file_size',
+        'staff_jobs.error',
+        'staff_jobs.created_at',
+        'staff_jobs.updated_at',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+      ]);
+
+  return {
+    create: (row: Insertable<StaffJobsTable>) => db.insertInto('staff_jobs').values(row).execute(),
+
+    async update(id: string, patch: Updateable<StaffJobsTable>): Promise<void> {
+      await db
+        .updateTable('staff_jobs')
+        .set({ ...patch, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Moves a job from one state to the next; false when it was not in `from` (a second confirmation, say). */
+    async transition(id: string, from: string, patch: Updateable<StaffJobsTable>): Promise<boolean> {
+      const result = await db
+        .updateTable('staff_jobs')
+        .set({ ...patch, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('state', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    find: (companyId: number, id: string) =>
+      summary().where('staff_jobs.company_id', '=', companyId).where('staff_jobs.id', '=', id).executeTakeFirst(),
+
+    list: (companyId: number, limit: number) =>
+      summary().where('staff_jobs.company_id', '=', companyId).orderBy('staff_jobs.created_at', 'desc').limit(limit).execute(),
+
+    input: async (id: string) => (await db.selectFrom('staff_jobs').select('input').where('id', '=', id).executeTakeFirst())?.input ?? null,
+
+    file: (companyId: number, id: string) =>
+      db
+        .selectFrom('staff_jobs')
+        .select(['state', 'file_name', 'file_type', 'file_data'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** Jobs older than `before` go, their uploads and files with them. */
+    purge: (before: string) => db.deleteFrom('staff_jobs').where('created_at', '<', before).execute(),
+  };
+}
+export type JobRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createJobsRepository>['find']>>>;

@@ -1,0 +1,168 @@
+import type { Insertable } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed';
+import { type Db, inTransaction } from '../../db/database';
+import type { TestsTable } from '../../db/schema';
+
+type Changes = Pick<ChangeFeed, 'announce'>;
+export type TestRowInput = Omit<Insertable<TestsTable>, 'id' | 'owner_company_id'>;
+
+/** Where a test is used, seen from one company. */
+export interface TestUse {
+  /** The company's campaigns that list it. */
+  campaignIds: number[];
+  /** A campaign of another company lists it. */
+  usedElsewhere: boolean;
+}
+
+/**
+ * Tests as a company's staff manage them: those the company created from the console and those its
+ * campaigns use. A test shared with another company is read-only to both.
+ */
+export function createManagedTestsRepository(db: Db, changes: Changes) {
+  async function usesOf(companyId: number, testIds: number[]): Promise<Map<number, TestUse>> {
+    const uses = new Map<number, TestUse>(testIds.map((id) => [id, { campaignIds: [], usedElsewhere: false }]));
+    for (let i = 0; i < testIds.length; i += 500) {
+      const rows = await db
+        .selectFrom('campaign_tests')
+        .innerJoin('campaigns', 'campaigns.id', 'campaign_tests.campaign_id')
+        .select(['campaign_tests.test_id', 'campaign_tests.campaign_id', 'campaigns.company_id'])
+        .where('campaign_tests.test_id', 'in', testIds.slice(i, i + 500))
+        .orderBy('campaign_tests.campaign_id')
+        .execute();
+      for (const row of rows) {
+        const use = uses.get(row.test_id)!;
+        if (row.company_id === companyId) use.campaignIds.push(row.campaign_id);
+        else use.usedElsewhere = true;
+      }
+    }
+    return uses;
+  }
+
+  const visible = (companyId: number) =>
+    db
+      .selectFrom('tests')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('owner_company_id', '=', companyId),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('campaign_tests')
+              .innerJoin('campaigns', 'campaigns.id', 'campaign_tests.campaign_id')
+              .select('campaign_tests.test_id')
+              .where('campaigns.company_id', '=', companyId),
+          ),
+        ]),
+      );
+
+  return {
+    usesOf,
+
+    async list(companyId: number) {
+      const tests = await visible(companyId).orderBy('id').execute();
+      return {
+        tests,
+        uses: await usesOf(
+          companyId,
+          tests.map((t) => t.id),
+        ),
+      };
+    },
+
+    async find(companyId: number, testId: number) {
+      const test = await visible(companyId).where('id', '=', testId).executeTakeFirst();
+      if (!test) return undefined;
+      return { test, use: (await usesOf(companyId, [testId])).get(testId)! };
+    },
+
+    /** The owner of an abbreviation or of an id, to refuse a duplicate. */
+    findByAbbreviation: (abbreviation: string) =>
+      db.selectFrom('tests').select('id').where('abbreviation', '=', abbreviation).executeTakeFirst(),
+    exists: async (testId: number) => (await db.selectFrom('tests').select('id').where('id', '=', testId).executeTakeFirst()) !== undefined,
+
+    /** Creates a test owned by the company, with the id given or the next free one. */
+    async create(companyId: number, row: TestRowInput, id?: number): Promise<number> {
+      return inTransaction(db, async (trx) => {
+        const next =
+          id ??
+          Number(
+            (
+              await trx
+                .selectFrom('tests')
+                .select((eb) => eb.fn.max('id').as('max'))
+                .executeTakeFirst()
+            )?.max ?? 0,
+          ) + 1;
+        await trx
+          .insertInto('tests')
+          .values({ ...row, id: next, owner_company_id: companyId })
+          .execute();
+        return next;
+      });
+    },
+
+    async update(testId: number, row: TestRowInput): Promise<void> {
+      await db.updateTable('tests').set(row).where('id', '=', testId).execute();
+      // Campaign tests are kept in memory on the hot paths.
+      await changes.announce({ kind: 'all' }, db);
+    },
+
+    /** Marks tests as the company's (those a console import created). */
+    async claim(testIds: number[], companyId: number): Promise<void> {
+      for (let i = 0; i < testIds.length; i += 500)
+        await db
+          .updateTable('tests')
+          .set({ owner_company_id: companyId })
+          .where('id', 'in', testIds.slice(i, i + 500))
+          .where('owner_company_id', 'is', null)
+          .execute();
+    },
+
+    /** Which of these test ids exist. */
+    async existing(testIds: number[]): Promise<Set<number>> {
+      const found = new Set<number>();
+      for (let i = 0; i < testIds.length; i += 500)
+        for (const row of await db
+          .selectFrom('tests')
+          .select('id')
+          .where('id', 'in', testIds.slice(i, i + 500))
+          .execute())
+          found.add(row.id);
+      return found;
+    },
+
+    /**
+     * Tests that hold results: progress (this attempt or earlier ones) or outcomes in a campaign that
+     * lists them. Deleting those would lose results.
+     */
+    async withResults(testIds: number[]): Promise<number[]> {
+      if (testIds.length === 0) return [];
+      const listed = db.selectFrom('campaign_tests').select('campaign_id').where('campaign_tests.test_id', 'in', testIds);
+      const found = new Set<number>();
+      for (const table of ['test_progress', 'test_progress_history', 'outcomes', 'outcomes_history'] as const) {
+        const rows = await db
+          .selectFrom(table)
+          .select('test_id')
+          .distinct()
+          .where('campaign_id', 'in', listed)
+          .where('test_id', 'in', testIds)
+          .execute();
+        for (const row of rows) found.add(row.test_id);
+      }
+      return [...found];
+    },
+
+    /** Deletes tests without results, taking them off the campaigns and assessments that list them. */
+    async delete(testIds: number[]): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        await trx.deleteFrom('assessments').where('test_id', 'in', testIds).execute();
+        await trx.deleteFrom('campaign_tests').where('test_id', 'in', testIds).execute();
+        await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
+        await changes.announce({ kind: 'all' }, trx);
+      });
+    },
+  };
+}
+export type ManagedTestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createManagedTestsRepository>['find']>>>['test'];

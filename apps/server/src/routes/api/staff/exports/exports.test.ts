@@ -1,0 +1,202 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '@prova/test-support/pdf-text';
+import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
+import {
+  ADA,
+  BEA,
+  BEN,
+  C_ALFA,
+  C_ALFA_360,
+  call,
+  type Caller,
+  CARLA,
+  DARIO,
+  ELIO,
+  NADIA,
+  SERGIO,
+  signInStaff,
+  staffBundle,
+  T_INTERVIEW,
+  T_SCORED,
+  userId,
+} from '../../../../../test/staff-fixtures';
+
+let t: TestApp;
+let ada: Caller;
+let sergio: Caller;
+let bea: Caller;
+let carla: Caller;
+let elio: Caller;
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  t = await buildTestApp(staffBundle);
+  [ada, sergio, bea, carla, elio] = await Promise.all([ADA, SERGIO, BEA, CARLA, ELIO].map((e) => signInStaff(t.app, e)));
+  ids = Object.fromEntries(await Promise.all([CARLA, DARIO, NADIA, BEN].map(async (e) => [e, await userId(t.app, e)] as const)));
+  // Carla finishes the scored test (the server scores 8 of 10) and Elio rates her 4 of 5 in the interview.
+  await call(t.app, carla, 'POST', `/api/usercampaign/${C_ALFA}`, { lang: 'IT_it' });
+  await call(t.app, elio, 'POST', `/api/usercampaign/${C_ALFA}`, { lang: 'IT_it' });
+  expect((await call(t.app, carla, 'POST', `/api/outcomes/${C_ALFA}/${T_SCORED}/${ids[CARLA]}`, { values: [] })).statusCode).toBe(200);
+  const rated = await call(t.app, elio, 'POST', `/api/tests/${T_INTERVIEW}/assessedOutcomes/${C_ALFA}/${ids[CARLA]}`, {
+    values: [{ questionId: 'ascolto', value: 4 }],
+  });
+  expect(rated.statusCode).toBe(200);
+  await t.app.scoring.idle();
+});
+afterAll(() => t.close());
+
+/** Starts an export, waits for its job, downloads the file. */
+async function exportFile(who: Caller, format: 'csv' | 'xlsx', campaign = C_ALFA) {
+  const started = await call(t.app, who, 'POST', `/api/staff/campaigns/${campaign}/exports`, { format });
+  expect(started.statusCode, started.body).toBe(202);
+  const id = started.json().job.id as string;
+  await t.app.staffJobs.idle();
+  const job = (await call(t.app, who, 'GET', `/api/staff/jobs/${id}`)).json().job;
+  expect(job).toMatchObject({ kind: 'export', state: 'done', format, campaignId: campaign, file: { size: expect.any(Number) } });
+  const file = await call(t.app, who, 'GET', `/api/staff/jobs/${id}/file`);
+  expect(file.statusCode).toBe(200);
+  return { id, job, file };
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  return rows;
+}
+
+describe('exports', () => {
+  it('writes one CSV row per participant: statuses, outcomes, marker, skill and area values', async () => {
+    const { file, job } = await exportFile(ada, 'csv');
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain('.csv');
+    expect(job.file.name).toBe('Selezione 2026 - results.csv');
+    expect(file.body.startsWith('\ufeff')).toBe(true);
+    const [header, ...rows] = parseCsv(file.body.slice(1));
+    expect(header.slice(0, 10)).toEqual([
+      'id',
+      'lastName',
+      'firstName',
+      'email',
+      'role',
+      'language',
+      'invitedAt',
+      'lastActivity',
+      'testsCompleted',
+      'testsTotal',
+    ]);
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'SCO status',
+        'SCO completedAt',
+        'TIM status',
+        'SCO.score',
+        'INT.ascolto',
+        'marker 100 Calcolo',
+        'skill 10 Analisi',
+        'area 1 Pensiero',
+      ]),
+    );
+    expect(rows.map((r) => r[3])).toEqual([CARLA, DARIO, NADIA, ELIO]);
+    const carla = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
+    expect(carla).toMatchObject({
+      firstName: 'Carla',
+      testsCompleted: '1',
+      testsTotal: '3',
+      'SCO status': 'complete',
+      'TIM status': 'not attempted',
+      'SCO.score': '8',
+      'INT.ascolto': '4',
+      'marker 100 Calcolo': '4',
+      'marker 101 Dialogo': '3.75',
+      'skill 10 Analisi': '3.875',
+      'area 1 Pensiero': '3.875',
+    });
+    expect(carla['SCO completedAt']).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const dario = Object.fromEntries(header.map((h, i) => [h, rows[1][i]]));
+    expect(dario).toMatchObject({ 'SCO status': 'not attempted', 'SCO.score': '', 'area 1 Pensiero': '' });
+  });
+
+  it('writes the same as an Excel file, numbers as numbers', async () => {
+    const { file } = await exportFile(sergio, 'xlsx');
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const carla = Object.fromEntries(header.map((h, i) => [h, (sheet.getRow(2).values as unknown[])[i + 1]]));
+    expect(carla).toMatchObject({ email: CARLA, 'SCO status': 'complete', 'SCO.score': 8, 'skill 10 Analisi': 3.875 });
+    expect(sheet.rowCount).toBe(5);
+  });
+
+  it("adds a 360 campaign's evaluations given", async () => {
+    const { file } = await exportFile(ada, 'csv', C_ALFA_360);
+    const [header, carla] = parseCsv(file.body.slice(1));
+    const row = Object.fromEntries(header.map((h, i) => [h, carla[i]]));
+    expect(row).toMatchObject({ email: CARLA, '360 evaluations done': '0', '360 evaluations total': '2' });
+  });
+
+  it("keeps a company's files to its staff: 404 for another company, 403 for others, 409 before a file exists", async () => {
+    const { id } = await exportFile(ada, 'csv');
+    expect((await call(t.app, bea, 'GET', `/api/staff/jobs/${id}/file`)).statusCode).toBe(404);
+    expect((await call(t.app, bea, 'POST', `/api/staff/campaigns/${C_ALFA}/exports`, { format: 'csv' })).statusCode).toBe(404);
+    for (const who of [carla, elio]) {
+      expect((await call(t.app, who, 'POST', `/api/staff/campaigns/${C_ALFA}/exports`, { format: 'csv' })).statusCode).toBe(403);
+      expect((await call(t.app, who, 'GET', `/api/staff/jobs/${id}/file`)).statusCode).toBe(403);
+    }
+    expect((await call(t.app, ada, 'POST', `/api/staff/campaigns/${C_ALFA}/exports`, { format: 'pdf' })).statusCode).toBe(422);
+    const upload = await call(t.app, ada, 'POST', '/api/staff/imports', { users: [] });
+    await t.app.staffJobs.idle();
+    expect((await call(t.app, ada, 'GET', `/api/staff/jobs/${upload.json().job.id}/file`)).statusCode).toBe(409);
+  });
+});
+
+describe('GET /api/staff/campaigns/:campaignId/participants/:userId/report.pdf', () => {
+  const pdfUrl = (userId: number) => `/api/staff/campaigns/${C_ALFA}/participants/${userId}/report.pdf`;
+
+  it("downloads a participant's report whatever the campaign's download rules", async () => {
+    await t.app.database.db
+      .updateTable('campaigns')
+      .set({ report: JSON.stringify({ canAssessedDownload: false }) })
+      .where('id', '=', C_ALFA)
+      .execute();
+    const res = await call(t.app, sergio, 'GET', pdfUrl(ids[CARLA]));
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('Bianchi');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Carla');
+    expect(text).toContain('Pensiero');
+  });
+
+  it('answers 403 REPORT_NOT_AVAILABLE while the report is empty, 404 outside the company, 403 to candidates and assessors', async () => {
+    const empty = await call(t.app, ada, 'GET', pdfUrl(ids[NADIA]));
+    expect(empty.statusCode).toBe(403);
+    expect(empty.json().code).toBe('REPORT_NOT_AVAILABLE');
+    expect((await call(t.app, ada, 'GET', pdfUrl(ids[BEN]))).statusCode).toBe(404);
+    expect((await call(t.app, bea, 'GET', pdfUrl(ids[CARLA]))).statusCode).toBe(404);
+    for (const who of [carla, elio]) expect((await call(t.app, who, 'GET', pdfUrl(ids[CARLA]))).statusCode).toBe(403);
+  });
+});

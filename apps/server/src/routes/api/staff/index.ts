@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import campaignsRoutes from './campaigns/index';
+import exportsRoutes from './exports/index';
+import importsRoutes from './imports/index';
+import invitationsRoutes from './invitations/index';
+import jobsRoutes from './jobs/index';
+import progressRoutes from './progress/index';
+import reportsRoutes from './reports/index';
+import resetsRoutes from './resets/index';
+
+/** The staff console's campaign operations, mounted under /api/staff: one plugin per feature. */
+export default async function staffRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
+  await app.register(campaignsRoutes, { prefix: '/campaigns' });
+  await app.register(progressRoutes, { prefix: '/campaigns' });
+  await app.register(invitationsRoutes, { prefix: '/campaigns', publicUrl: opts.publicUrl });
+  await app.register(resetsRoutes, { prefix: '/campaigns' });
+  await app.register(exportsRoutes, { prefix: '/campaigns' });
+  await app.register(reportsRoutes, { prefix: '/campaigns' });
+  await app.register(importsRoutes, { prefix: '/imports' });
+  await app.register(jobsRoutes, { prefix: '/jobs' });
+}

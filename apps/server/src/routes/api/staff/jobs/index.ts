@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@prova/contract/errors';
+import { jobListResponseSchema, jobParamsSchema, jobResponseSchema } from '@prova/contract/staff';
+import { HttpError, notFound } from '../../../../http/http-error';
+import { sendDownload } from '../../../../http/send-file';
+import { requireStaff } from '../../../../policies/staff-access';
+import { findJob } from '../../../../services/staff/import-jobs';
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The company's imports and exports: their progress, and an export's file. */
+export default async function jobsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { staff } = app.repos;
+
+  app.get('/', { schema: { tags: ['staff'], response: { 200: jobListResponseSchema, ...errors } } }, async (request) => {
+    const context = await requireStaff(request);
+    const rows = await staff.jobs.list(context.companyId, 50);
+    return { status: true as const, jobs: rows.map((row) => app.staffJobs.view(row)) };
+  });
+
+  app.get(
+    '/:jobId',
+    { schema: { tags: ['staff'], params: jobParamsSchema, response: { 200: jobResponseSchema, ...errors } } },
+    async (request) => {
+      const context = await requireStaff(request);
+      return { status: true as const, job: await findJob(app, context.companyId, request.params.jobId) };
+    },
+  );
+
+  app.get('/:jobId/file', { schema: { tags: ['staff'], params: jobParamsSchema, response: errors } }, async (request, reply) => {
+    const context = await requireStaff(request);
+    const file = await staff.jobs.file(context.companyId, request.params.jobId);
+    if (!file) throw notFound('Job');
+    if (file.state !== 'done' || !file.file_data || !file.file_name || !file.file_type) {
+      throw new HttpError(409, 'CONFLICT', 'No file yet: the job is not done, or has no file');
+    }
+    request.audit({ event: 'staff-file-downloaded', userId: context.user.id, target: `jobs/${request.params.jobId}` });
+    return sendDownload(reply, Buffer.from(file.file_data, 'base64'), file.file_type, file.file_name);
+  });
+}

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { importBundle } from '../import/import-bundle';
+import { buildTestApp, signIn, type SignedIn, type TestApp } from '../../test/build-test-app';
+import { ANNA, accessBundle, C_MAIN, GINO, MARCO, PASSWORD } from '../../test/fixtures';
+import { ACCESS_CACHE_TTL_MS } from './access-cache';
+
+// The session, person, participation and test of a request are kept in memory for a few seconds
+// (access-cache.ts). Each test warms the copies with a save first, then changes what they copy: the
+// next request must see the change at once, not when the copy runs out.
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp(accessBundle);
+});
+afterEach(async () => t.close());
+
+let version = 0;
+const save = (who: SignedIn, cookie = who.cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/tests/101/data/${C_MAIN}/${who.id}`,
+    headers: { cookie },
+    payload: { version: ++version, data: `answer ${version}` },
+  });
+
+describe('copies of who is asking', () => {
+  it('refuses a session at once once it is signed out', async () => {
+    const anna = await signIn(t.app, ANNA, PASSWORD, C_MAIN);
+    expect((await save(anna)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: anna.cookie } });
+    expect((await save(anna)).statusCode).toBe(401);
+  });
+
+  it("refuses a person's other sessions at once when they are ended (as a password change does)", async () => {
+    const phone = await signIn(t.app, MARCO, PASSWORD, C_MAIN);
+    const laptop = await signIn(t.app, MARCO, PASSWORD, C_MAIN);
+    expect((await save(phone)).statusCode).toBe(200);
+    expect((await save(laptop)).statusCode).toBe(200);
+    await t.app.repos.sessions.deleteForUser(phone.id);
+    expect((await save(phone)).statusCode).toBe(401);
+    expect((await save(laptop)).statusCode).toBe(401);
+  });
+
+  it('lets a candidate save as soon as they give consent', async () => {
+    const gino = await signIn(t.app, GINO, PASSWORD, C_MAIN);
+    expect((await save(gino)).json().code).toBe('NO_PRIVACY_CONSENT');
+    const consent = await t.app.inject({ method: 'POST', url: '/api/auth/privacy/giveConsent', headers: { cookie: gino.cookie } });
+    expect(consent.statusCode).toBe(200);
+    expect((await save(gino)).statusCode).toBe(200);
+  });
+
+  it('sees a campaign closed by an import in another process well before a copy would run out', async () => {
+    const anna = await signIn(t.app, ANNA, PASSWORD, C_MAIN);
+    expect((await save(anna)).statusCode).toBe(200);
+    // The import CLI beside the server: its own connection to the same database.
+    const other = await openDatabase(t.database.url);
+    try {
+      const main = accessBundle.campaigns.find((c) => c.id === C_MAIN)!;
+      const result = await importBundle(other, { ...accessBundle, campaigns: [{ ...main, dateEnd: '2026-01-02T00:00:00Z' }] });
+      expect(result.ok).toBe(true);
+    } finally {
+      await other.close();
+    }
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < ACCESS_CACHE_TTL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await save(anna)).statusCode;
+    }
+    expect(status).toBe(404);
+    expect(Date.now() - started).toBeLessThan(ACCESS_CACHE_TTL_MS / 2);
+  });
+});

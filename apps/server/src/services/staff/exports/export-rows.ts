@@ -1,0 +1,153 @@
+import { bundleModelSchema } from '@prova/contract/bundle';
+import type { Outcome } from '@prova/contract/tests';
+import type { CampaignRow } from '../../../db/schema';
+import { parseJson } from '../../../db/json-column';
+import { pickLang } from '../../../presenters/localize';
+import type { Repositories } from '../../../repositories/create-repositories';
+import { computeReport } from '../../reports/compute-report';
+import { campaignProgress, campaignTests } from '../campaign-progress';
+import type { Progress } from '../jobs/job-runner';
+
+// A campaign's results, one row per participant: who they are, where they are in each test, every
+// outcome that counts for the report, the report model's marker, skill and area values, and their
+// 360 evaluations. Read a page of participants at a time, yielding between pages.
+
+export type Cell = string | number | null;
+export interface ExportTable {
+  header: string[];
+  rows: Cell[][];
+}
+
+type Repos = Pick<Repositories, 'staff' | 'tests' | 'reports'>;
+
+const BATCH = 200;
+const numeric = (value: unknown): Cell => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') return value;
+  return value === null || value === undefined ? null : JSON.stringify(value);
+};
+const outcomeKey = (o: Outcome) => (o.answerId === undefined ? String(o.questionId) : `${String(o.questionId)}.${String(o.answerId)}`);
+
+/** The outcomes that count, as the report reads them: the assessors' mean, the server's scoring, or the activity's. */
+function countingOutcomes(
+  test: { id: number; algorithm: string | null },
+  assessed: boolean,
+  outcomes: { testId: number; source: string; outcomes: Outcome[] }[],
+): Map<string, Cell> {
+  const out = new Map<string, Cell>();
+  if (assessed) {
+    const sums = new Map<string, number[]>();
+    for (const o of outcomes.filter((r) => r.testId === test.id && r.source === 'assessor'))
+      for (const value of o.outcomes) {
+        const n = typeof value.value === 'number' ? value.value : Number(value.value);
+        if (Number.isFinite(n)) sums.set(outcomeKey(value), [...(sums.get(outcomeKey(value)) ?? []), n]);
+      }
+    for (const [key, values] of sums) out.set(key, values.reduce((a, b) => a + b, 0) / values.length);
+    return out;
+  }
+  const source = test.algorithm ? 'server' : 'client';
+  for (const o of outcomes.filter((r) => r.testId === test.id && r.source === source))
+    for (const value of o.outcomes) out.set(outcomeKey(value), numeric(value.value));
+  return out;
+}
+
+export async function buildExportTable(
+  repos: Repos,
+  companyId: number,
+  campaign: CampaignRow,
+  lang: string,
+  progress: Progress,
+): Promise<ExportTable> {
+  const { tests } = await campaignTests(repos, campaign, lang);
+  const own = tests.filter((t) => !t.assessorTest && t.id !== 360);
+  const parsed = bundleModelSchema.safeParse(parseJson<unknown>(campaign.model, {}));
+  const model = parsed.success ? parsed.data : bundleModelSchema.parse({});
+  const modelColumns = [
+    ...model.markers.map((m) => ({ kind: 'marker' as const, id: m.id, label: `marker ${m.id} ${pickLang(m.name, lang)}` })),
+    ...model.skills.map((s) => ({ kind: 'skill' as const, id: s.id, label: `skill ${s.id} ${pickLang(s.name, lang)}` })),
+    ...model.areas.map((a) => ({ kind: 'area' as const, id: a.id, label: `area ${a.id} ${pickLang(a.name, lang)}` })),
+  ];
+  const outcomeColumns: string[] = [];
+  const seenOutcomes = new Set<string>();
+  const people: { fixed: Cell[]; outcomes: Map<string, Cell>; model: Cell[]; feedback: Cell[] }[] = [];
+
+  let page = 1;
+  let total = 0;
+  for (;;) {
+    const answer = await campaignProgress(repos, companyId, campaign, { page, pageSize: BATCH, sort: 'name' }, lang);
+    total = answer.total;
+    for (const p of answer.participants) {
+      const [results, assessedTests, outcomes] = await Promise.all([
+        repos.reports.listTestResults(campaign.id, p.user.id),
+        repos.reports.listAssessedTests(campaign.id, p.user.id),
+        repos.reports.listOutcomes(campaign.id, p.user.id),
+      ]);
+      const report = computeReport({ model, lang, tests: results, assessedTests, outcomes });
+      const values = new Map<string, number>([
+        ...report.markers.map((m) => [`marker:${m.id}`, m.value] as const),
+        ...report.skills.map((s) => [`skill:${s.id}`, s.value] as const),
+        ...report.areas.map((a) => [`area:${a.id}`, a.value] as const),
+      ]);
+      const byOutcome = new Map<string, Cell>();
+      for (const test of tests.filter((t) => t.id !== 360)) {
+        const result = results.find((r) => r.id === test.id);
+        if (!result) continue;
+        for (const [key, value] of countingOutcomes(result, assessedTests.has(test.id), outcomes)) {
+          const column = `${test.abbreviation}.${key}`;
+          if (!seenOutcomes.has(column)) {
+            seenOutcomes.add(column);
+            outcomeColumns.push(column);
+          }
+          byOutcome.set(column, value);
+        }
+      }
+      const cells = own.flatMap((test) => {
+        const cell = p.cells.find((c) => c.testId === test.id);
+        return [cell?.status ?? 'not attempted', cell?.status === 'complete' ? cell.updatedAt : null];
+      });
+      people.push({
+        fixed: [
+          p.user.id,
+          p.user.lastName,
+          p.user.firstName,
+          p.user.email,
+          p.user.role,
+          p.user.lang,
+          p.invitedAt,
+          p.lastActivity,
+          p.completed,
+          p.total,
+          ...cells,
+        ],
+        outcomes: byOutcome,
+        model: modelColumns.map((c) => values.get(`${c.kind}:${c.id}`) ?? null),
+        feedback: p.feedback360 ? [p.feedback360.done, p.feedback360.total] : [],
+      });
+    }
+    progress('rows', people.length, total);
+    if (answer.participants.length < BATCH) break;
+    page += 1;
+    // Other requests go first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  const header = [
+    'id',
+    'lastName',
+    'firstName',
+    'email',
+    'role',
+    'language',
+    'invitedAt',
+    'lastActivity',
+    'testsCompleted',
+    'testsTotal',
+    ...own.flatMap((t) => [`${t.abbreviation} status`, `${t.abbreviation} completedAt`]),
+    ...outcomeColumns,
+    ...modelColumns.map((c) => c.label),
+    ...(campaign.is360 === 1 ? ['360 evaluations done', '360 evaluations total'] : []),
+  ];
+  const rows = people.map((p) => [...p.fixed, ...outcomeColumns.map((c) => p.outcomes.get(c) ?? null), ...p.model, ...p.feedback]);
+  return { header, rows };
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Updateable } from 'kysely';
+import { FINAL_JOB_STATES, type Job } from '@prova/contract/staff';
+import type { StaffJobsTable } from '../../../db/schema';
+import { presentJob } from '../../../presenters/present-staff';
+import type { JobRow } from '../../../repositories/staff/jobs-repository';
+
+// Imports and exports run as jobs: the request that starts one answers at once with its id, the work
+// goes on in the background of this process (awaiting the database and yielding between batches, so
+// other requests go on), and its progress is written to staff_jobs, where any instance can read it.
+
+/** Reports where a job is: its phase, and `done` of `total` in it. */
+export type Progress = (phase: string, done: number, total: number) => void;
+export type JobPatch = Updateable<StaffJobsTable>;
+
+/** A job not updated for this long, and not running here, was cut short (its server stopped). */
+export const STALE_JOB_MS = 10 * 60_000;
+/** Jobs, their uploads and files are kept this long. */
+export const JOB_KEPT_MS = 7 * 24 * 60 * 60_000;
+/** Progress is written at most this often (and at every change of phase). */
+const PROGRESS_EVERY_MS = 300;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staffJobs: {
+      create(
+        job: { companyId: number; createdBy: number; kind: Job['kind']; state: Job['state']; phase: string } & JobPatch,
+      ): Promise<string>;
+      /** Runs `work` in the background; what it resolves to is the job's final patch. */
+      run(id: string, work: (progress: Progress) => Promise<JobPatch>): void;
+      /** The job as the API answers it (a job cut short reads as failed). */
+      view(row: JobRow, now?: Date): Job;
+      /** Resolves when no job of this process is running (tests, closing). */
+      idle(): Promise<void>;
+    };
+  }
+}
+
+export const staffJobs = fp(
+  async (app: FastifyInstance) => {
+    const { jobs } = app.repos.staff;
+    const running = new Map<string, Promise<void>>();
+    let lastPurge = 0;
+
+    async function create(job: Parameters<FastifyInstance['staffJobs']['create']>[0]): Promise<string> {
+      const id = randomBytes(18).toString('base64url');
+      const now = new Date();
+      const { companyId, createdBy, ...rest } = job;
+      await jobs.create({
+        ...rest,
+        id,
+        company_id: companyId,
+        created_by: createdBy,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+      if (now.getTime() - lastPurge > 60 * 60_000) {
+        lastPurge = now.getTime();
+        await jobs.purge(new Date(now.getTime() - JOB_KEPT_MS).toISOString());
+      }
+      return id;
+    }
+
+    function run(id: string, work: (progress: Progress) => Promise<JobPatch>): void {
+      // Progress writes one after the other, the final one last.
+      let writes: Promise<void> = Promise.resolve();
+      const write = (patch: JobPatch) => {
+        writes = writes
+          .then(() => jobs.update(id, patch))
+          .catch((err: unknown) => app.log.warn({ err, jobId: id }, 'job progress not written'));
+        return writes;
+      };
+      let lastPhase = '';
+      let lastWrite = 0;
+      const progress: Progress = (phase, done, total) => {
+        const now = Date.now();
+        if (phase === lastPhase && now - lastWrite < PROGRESS_EVERY_MS && done < total) return;
+        lastPhase = phase;
+        lastWrite = now;
+        void write({ phase, done, total });
+      };
+      const task = (async () => {
+        // Off the request that started it.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        let final: JobPatch;
+        try {
+          final = await work(progress);
+        } catch (err) {
+          app.log.error({ err, jobId: id }, 'job failed');
+          final = { state: 'failed', phase: 'failed', error: err instanceof Error ? err.message : String(err) };
+        }
+        await write(final);
+      })().finally(() => running.delete(id));
+      running.set(id, task);
+    }
+
+    function view(row: JobRow, now = new Date()): Job {
+      const job = presentJob(row);
+      const final = (FINAL_JOB_STATES as readonly string[]).includes(job.state) || job.state === 'validated';
+      if (!final && !running.has(job.id) && now.getTime() - Date.parse(job.updatedAt) > STALE_JOB_MS) {
+        return { ...job, state: 'failed', error: job.error ?? 'The job was cut short: its server stopped. Start it again.' };
+      }
+      return job;
+    }
+
+    app.decorate('staffJobs', {
+      create,
+      run,
+      view,
+      async idle() {
+        while (running.size) await Promise.allSettled([...running.values()]);
+      },
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...running.values()]);
+    });
+  },
+  { name: 'staff-jobs', dependencies: ['repositories'] },
+);

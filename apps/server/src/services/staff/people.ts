@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff';
+import { HttpError, notFound } from '../../http/http-error';
+import { isStaff } from '../../presenters/present-user';
+import { presentPerson } from '../../presenters/present-staff';
+import type { Repositories } from '../../repositories/create-repositories';
+import type { PersonFields } from '../../repositories/staff/people-repository';
+
+// The people of a company as its staff manage them. Nobody is deleted: deactivating keeps every
+// result and ends the person's sessions; staff cannot lock themselves out.
+
+type Repos = Pick<Repositories, 'staff'>;
+type PersonCreate = z.output<typeof personCreateSchema>;
+
+export async function findPerson(repos: Repos, companyId: number, userId: number): Promise<Person> {
+  const row = await repos.staff.people.find(companyId, userId);
+  if (!row) throw notFound('Person');
+  const campaigns = await repos.staff.people.campaignsOf(companyId, [userId]);
+  return presentPerson(row, campaigns.get(userId) ?? []);
+}
+
+const emailTaken = (email: string) => new HttpError(409, 'CONFLICT', `${email} is already somebody's e-mail`);
+
+export async function createPerson(repos: Repos, companyId: number, body: PersonCreate): Promise<Person> {
+  if (await repos.staff.people.findIdByEmail(body.email)) throw emailTaken(body.email);
+  const id = await repos.staff.people.create(companyId, {
+    email: body.email,
+    first_name: body.firstName,
+    last_name: body.lastName,
+    gender: body.gender ?? null,
+    lang: body.lang ?? null,
+    role: body.role,
+    has_sso: body.hasSSO ? 1 : 0,
+  });
+  return findPerson(repos, companyId, id);
+}
+
+export async function updatePerson(repos: Repos, companyId: number, callerId: number, userId: number, body: PersonUpdate): Promise<Person> {
+  await findPerson(repos, companyId, userId);
+  if (userId === callerId) {
+    if (body.active === false) throw new HttpError(409, 'CONFLICT', 'You cannot deactivate yourself');
+    if (body.role !== undefined && !isStaff(body.role)) throw new HttpError(409, 'CONFLICT', 'You cannot take away your own staff role');
+  }
+  if (body.email !== undefined) {
+    const owner = await repos.staff.people.findIdByEmail(body.email);
+    if (owner && owner.id !== userId) throw emailTaken(body.email);
+  }
+  const patch: Partial<PersonFields> & { deactivated_at?: null } = {};
+  if (body.email !== undefined) patch.email = body.email;
+  if (body.firstName !== undefined) patch.first_name = body.firstName;
+  if (body.lastName !== undefined) patch.last_name = body.lastName;
+  if (body.gender !== undefined) patch.gender = body.gender;
+  if (body.lang !== undefined) patch.lang = body.lang;
+  if (body.role !== undefined) patch.role = body.role;
+  if (body.hasSSO !== undefined) patch.has_sso = body.hasSSO ? 1 : 0;
+  if (body.active === true) patch.deactivated_at = null;
+  await repos.staff.people.update(userId, patch);
+  if (body.active === false) await repos.staff.people.deactivate([userId]);
+  return findPerson(repos, companyId, userId);
+}
+
+/** Deactivates people of the company, all or none (another company's id is 404; oneself 409). */
+export async function deactivatePeople(repos: Repos, companyId: number, callerId: number, userIds: number[]): Promise<number[]> {
+  const ids = [...new Set(userIds)];
+  const own = await repos.staff.people.ownIds(companyId, ids);
+  if (ids.some((id) => !own.has(id))) throw notFound('Person');
+  if (ids.includes(callerId)) throw new HttpError(409, 'CONFLICT', 'You cannot deactivate yourself');
+  await repos.staff.people.deactivate(ids);
+  return ids;
+}

@@ -1,0 +1,292 @@
+import { type RawBuilder, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, migrationNames, openDatabase } from '../../src/db/database';
+import demoBundle from '../../src/import/demo-bundle.json';
+import { seedDemoIfEmpty } from '../../src/import/seed-demo';
+import {
+  builtServer,
+  createFaultWorld,
+  errorLines,
+  type FaultWorld,
+  freePorts,
+  importWithCli,
+  ServerProcess,
+} from '../faults/built-server';
+import { createTestDatabase } from '../test-database';
+import { type Answer, send, sessionCookie } from './http-client';
+import { Nginx, nginxBinary } from './nginx';
+
+// Two instances of the built server, as separate processes on one PostgreSQL database, behind Debian's
+// nginx taking them in turn (no stickiness): what people notice must not depend on which one answers.
+// Several instances need PostgreSQL (one SQLite file has one server): this file runs in the PostgreSQL
+// pass of npm test (TEST_DATABASE_URL) and is skipped, by name, in the SQLite pass.
+
+const postgres = !!process.env.TEST_DATABASE_URL;
+
+const PASSWORD = 'Due-istanze-2026';
+const CAMPAIGN = 9301;
+const TEST = 391;
+const COMPANY = 'Scala S.r.l.';
+const people = ['session', 'saver', 'limited', 'guarded'] as const;
+const emailOf = (who: (typeof people)[number]) => `${who}@scala.example`;
+/** The address nginx connects to the instances from: the one proxy they believe (TRUST_PROXY). */
+const PROXY_ADDRESS = '127.0.0.3';
+
+const bundle = {
+  version: 1,
+  companies: [{ name: COMPANY }],
+  users: people.map((who) => ({
+    company: COMPANY,
+    email: emailOf(who),
+    password: PASSWORD,
+    firstName: who,
+    lastName: 'Scala',
+    privacy: true,
+  })),
+  tests: [{ id: TEST, abbreviation: 'SCA', name: 'Two instances', url: '/activities/numerical/', jsonData: { hasTimer: false } }],
+  campaigns: [
+    {
+      id: CAMPAIGN,
+      company: COMPANY,
+      name: 'Scale',
+      dateStart: '2020-01-01T00:00:00Z',
+      dateEnd: '2099-01-01T00:00:00Z',
+      tests: [{ test: TEST }],
+      participants: people.map((who) => ({ user: emailOf(who) })),
+    },
+  ],
+};
+
+let world: FaultWorld;
+let nginx: Nginx;
+let a: ServerProcess;
+let b: ServerProcess;
+let database: DatabaseHandle;
+let activitiesUrl: string;
+
+describe.skipIf(!postgres)('two instances behind nginx on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
+  beforeAll(async () => {
+    builtServer(); // "run npm run build" before anything else
+    nginxBinary(); // "install nginx" likewise
+    world = await createFaultWorld();
+    const [portA, portB, activitiesA, activitiesB, proxyPort, proxyActivitiesPort] = await freePorts(6);
+    nginx = new Nginx({
+      app: { port: proxyPort, upstreams: [portA, portB] },
+      activities: { port: proxyActivitiesPort, upstreams: [activitiesA, activitiesB] },
+      bindAddress: PROXY_ADDRESS,
+    });
+    await nginx.start();
+    activitiesUrl = `http://127.0.0.1:${proxyActivitiesPort}`;
+    // The same settings on both, as an operator gives them (docs/deployment.md).
+    const env = {
+      PUBLIC_URL: nginx.url,
+      ACTIVITIES_URL: activitiesUrl,
+      TRUST_PROXY: PROXY_ADDRESS,
+      SSO_STATE_SECRET: 'the-same-secret-on-every-instance-of-prova',
+      DEMO: '1',
+    };
+    a = new ServerProcess(world, portA, activitiesA, env);
+    b = new ServerProcess(world, portB, activitiesB, env);
+    // At the same moment, on an empty database: both migrate it and load the demo data at once.
+    await Promise.all([a.start(60_000), b.start(60_000)]);
+    await importWithCli(world, bundle);
+    database = await openDatabase(world.databaseUrl, { poolMax: 2 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await nginx?.stop();
+    await world?.destroy();
+  });
+
+  /** What a browser on the app's page sends with a state-changing request. */
+  const fromApp = (cookie?: string) => ({ origin: nginx.url, ...(cookie ? { cookie } : {}) });
+  const signIn = (url: string, who: (typeof people)[number], password = PASSWORD) =>
+    send(`${url}/api/auth/login`, { method: 'POST', headers: fromApp(), body: { username: emailOf(who), password } });
+  const me = (url: string, cookie: string) => send(`${url}/api/auth/me`, { headers: { cookie } });
+  const upstream = (answer: Answer) => String(answer.headers['x-prova-upstream']);
+
+  it('started at once on an empty database, both come up; the schema is made once and the demo loaded once', async () => {
+    const ran = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+    const names = ran.rows.map((row) => row.name);
+    expect(names, 'each migration recorded once').toEqual(migrationNames('postgres'));
+
+    // The same rows as one start on an empty database makes: every demo user once, and what
+    // seed-demo.ts writes beside the bundle (finished tests, last year's 360) once.
+    const reference = await createTestDatabase();
+    try {
+      await seedDemoIfEmpty(reference, { info: () => undefined });
+      expect(await demoRows(database)).toEqual(await demoRows(reference));
+    } finally {
+      await reference.destroy();
+    }
+    const demoUsers = await database.db.selectFrom('users').select('email').where('email', 'in', demoEmails).execute();
+    expect(demoUsers.map((u) => u.email).sort(), 'every demo user, once').toEqual([...demoEmails].sort());
+  });
+
+  it('the activities are served through the proxy on their own origin, framed only by the app', async () => {
+    const page = await send(`${activitiesUrl}/activities/numerical/`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain(`frame-ancestors ${nginx.url}`);
+  });
+
+  it('a session made on one instance works on the other, and through the proxy for request after request', async () => {
+    const signedIn = await signIn(a.url, 'session');
+    expect(signedIn.status).toBe(200);
+    const cookie = sessionCookie(signedIn);
+
+    const onB = await me(b.url, cookie);
+    expect(onB.status).toBe(200);
+    expect(onB.json<{ user: { username: string } }>().user.username).toBe(emailOf('session'));
+
+    const viaProxy: Answer[] = [];
+    for (let i = 0; i < 6; i++) viaProxy.push(await me(nginx.url, cookie));
+    expect(viaProxy.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const answeredBy = viaProxy.map(upstream);
+    expect(new Set(answeredBy), 'both instances answered').toEqual(new Set([`127.0.0.1:${port(a)}`, `127.0.0.1:${port(b)}`]));
+    for (let i = 1; i < answeredBy.length; i++)
+      expect(answeredBy[i], `request ${i + 1} went to the other instance`).not.toBe(answeredBy[i - 1]);
+  });
+
+  it('signing out on one instance ends the session on the other at once', async () => {
+    const cookie = sessionCookie(await signIn(nginx.url, 'session'));
+    // Both instances have seen the session (and may remember it) before it ends.
+    expect((await me(a.url, cookie)).status).toBe(200);
+    expect((await me(b.url, cookie)).status).toBe(200);
+
+    const out = await send(`${a.url}/api/auth/logout`, { method: 'POST', headers: fromApp(cookie) });
+    expect(out.status).toBe(200);
+
+    expect((await me(b.url, cookie)).status, 'the old cookie on the other instance, right away').toBe(401);
+    const viaProxy = [await me(nginx.url, cookie), await me(nginx.url, cookie)];
+    expect(viaProxy.map((r) => r.status)).toEqual([401, 401]);
+    expect(new Set(viaProxy.map(upstream)).size, 'on both instances').toBe(2);
+  });
+
+  it('saves of one test sent to both instances at once, out of order, keep the highest version, read back the same from both', async () => {
+    const signedIn = await signIn(nginx.url, 'saver');
+    const cookie = sessionCookie(signedIn);
+    const userId = signedIn.json<{ user: { id: number } }>().user.id;
+    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
+    const opened = await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} });
+    expect(opened.status).toBe(200);
+
+    const VERSIONS = 60;
+    const sent = new Map<number, string>();
+    const order = shuffle(Array.from({ length: VERSIONS }, (_, i) => i + 1));
+    // All at once, to A, B and through the proxy in turn; both write routes, as the client's queue uses them.
+    const answers = await Promise.all(
+      order.map(async (version, i) => {
+        const progress = { version, answers: `answer-${version}-${'x'.repeat(version % 7 === 0 ? 4000 : 20)}` };
+        const text = JSON.stringify(progress);
+        sent.set(version, text);
+        const target = [a.url, b.url, nginx.url][i % 3];
+        const viaData = version % 2 === 0;
+        const body = viaData ? { version, data: progress } : { version, status: 'incomplete', data: text };
+        const answer = await send(`${target}${path(viaData ? 'data' : 'sync')}`, { method: 'POST', headers: fromApp(cookie), body });
+        return { version, answer };
+      }),
+    );
+
+    const refused = answers
+      .filter(({ answer }) => answer.status !== 200)
+      .map(({ version, answer }) => `v${version}: ${answer.status} ${answer.text}`);
+    expect(refused, 'every save answered 200').toEqual([]);
+    const results = answers.map(({ version, answer }) => {
+      const body = answer.json<{ version: number; stored: boolean }>();
+      return { version, held: body.version, stored: body.stored };
+    });
+    // A stored save answers its own version; one not stored was stale, and names the newer one held.
+    const odd = results
+      .filter((r) => (r.stored ? r.held !== r.version : r.held <= r.version))
+      .map((r) => `v${r.version}: stored ${r.stored}, held v${r.held}`);
+    expect(odd).toEqual([]);
+    const highest = Math.max(...results.filter((r) => r.stored).map((r) => r.version));
+    expect(highest, 'the newest version sent was stored').toBe(VERSIONS);
+
+    for (const url of [a.url, b.url, nginx.url, nginx.url]) {
+      const read = await send(`${url}${path('data')}`, { headers: { cookie } });
+      expect(read.status).toBe(200);
+      const held = read.json<{ data: { version: number; status: string; data: string } }>().data;
+      expect(held.version, `the version ${url} reads back`).toBe(VERSIONS);
+      expect(held.data, `the data ${url} reads back`).toBe(sent.get(VERSIONS));
+      expect(held.status).toBe('incomplete');
+    }
+  });
+
+  it('the sign-in limit of one caller and account counts attempts on both instances as one', async () => {
+    // @fastify/rate-limit's limit on the sign-in route: 10 a minute for one address and account,
+    // counted in the database. Five on each instance: with counts in each process's memory, either
+    // would let the eleventh through.
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) answers.push((await signIn(i % 2 === 0 ? a.url : b.url, 'limited')).status);
+    expect(answers).toEqual(Array(10).fill(200));
+    const eleventh = await signIn(b.url, 'limited');
+    expect(eleventh.status, 'the eleventh attempt in the minute').toBe(429);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(a.url, 'limited')).status).toBe(429);
+    expect((await signIn(nginx.url, 'limited')).status, 'through the proxy too: the same caller').toBe(429);
+  });
+
+  it('wrong passwords for one account, tried on both instances, make the next attempt wait', async () => {
+    // The sign-in guard: five failures of an account, then each one more makes it wait (1 s, 2 s...).
+    for (let i = 0; i < 5; i++) expect((await signIn(i % 2 === 0 ? a.url : b.url, 'guarded', 'wrong-password')).status).toBe(422);
+    const [onB, viaProxy] = await Promise.all([signIn(b.url, 'guarded'), signIn(nginx.url, 'guarded')]);
+    expect([onB.status, viaProxy.status], 'even with the right password, at once after').toEqual([429, 429]);
+  });
+
+  it('a route limit per caller holds across instances; behind nginx the caller is the address it forwards, and only nginx is believed', async () => {
+    // The single sign-on start allows 30 requests a minute from one address.
+    const sso = (url: string, opts: { from?: string; forwardedFor?: string } = {}) =>
+      send(`${url}/api/v2/auth/sso/no-such-company`, {
+        from: opts.from,
+        headers: opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {},
+      });
+    const first = await Promise.all(Array.from({ length: 30 }, (_, i) => sso(i % 2 === 0 ? a.url : b.url)));
+    expect(first.filter((r) => r.status === 429).length, 'none of the first 30 from 127.0.0.1 refused').toBe(0);
+
+    // The 31st from 127.0.0.1, through nginx: still the same caller, whatever it claims to forward.
+    expect((await sso(nginx.url, { forwardedFor: '198.51.100.7' })).status).toBe(429);
+    // Straight to an instance, a forged X-Forwarded-For is not believed: only nginx's address is trusted.
+    expect((await sso(b.url, { forwardedFor: '198.51.100.8' })).status).toBe(429);
+    // Another person (127.0.0.2) through nginx is a caller of their own: nginx forwards their address.
+    const other = await sso(nginx.url, { from: '127.0.0.2' });
+    expect(other.status).not.toBe(429);
+    expect(other.status).toBe(302);
+  });
+
+  it('no instance crashed or logged an error, and nginx reached them every time', () => {
+    expect([...a.crashes, ...b.crashes]).toEqual([]);
+    expect(errorLines([...a.log, ...b.log])).toEqual([]);
+    expect(nginx.errors()).toEqual([]);
+  });
+});
+
+const demoEmails = demoBundle.users.map((u) => u.email);
+
+/** How many rows the demo data makes in each table it writes (this file's own bundle left out). */
+async function demoRows(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const count = async (table: string, where: RawBuilder<unknown> = sql`true`) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(handle.db)).rows[0].n);
+  return {
+    users: await count('users', sql`email in (${sql.join(demoEmails)})`),
+    companies: await count('companies', sql`name <> ${COMPANY}`),
+    campaigns: await count('campaigns', sql`id <> ${CAMPAIGN}`),
+    tests: await count('tests', sql`id <> ${TEST}`),
+    test_progress: await count('test_progress', sql`campaign_id <> ${CAMPAIGN}`),
+    outcomes: await count('outcomes', sql`campaign_id <> ${CAMPAIGN}`),
+    answers360: await count('answers360'),
+    evaluations360: await count('evaluations360'),
+  };
+}
+
+const port = (server: ServerProcess) => new URL(server.url).port;
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
