@@ -212,6 +212,50 @@ test.describe('password reset by e-mail', () => {
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  test('someone imported without a password is told to choose one, gets the link by mail, and signs in with it', async ({ page }) => {
+    const n = uniqueId();
+    const company = `E2E Senza Password ${n}`;
+    const email = `senza.${n}@e2e.example`;
+    importBundle({
+      version: 1,
+      companies: [{ name: company }],
+      users: [{ company, email, firstName: 'Nadia', lastName: `Senza${n}`, privacy: true }],
+      campaigns: [
+        {
+          id: n * 10,
+          company,
+          name: 'Campagna senza password',
+          dateStart: '2026-01-01T08:00:00+01:00',
+          dateEnd: '2030-12-31T20:00:00+01:00',
+          participants: [{ user: email }],
+        },
+      ],
+    });
+    await page.goto('/login');
+    await fillLogin(page, { email, password: 'una-qualunque' });
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    // Not 'Le credenziali sono errate': the page says what to do, and stays until the person moves on.
+    const panel = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Scegli la tua password' }) });
+    await expect(panel).toContainText(`Ti abbiamo inviato un'email a ${email}`);
+    await expect(panel).toBeFocused();
+    await expect(panel.getByRole('link', { name: 'Non è arrivata? Chiedi un nuovo link' })).toHaveAttribute('href', '/reset');
+    await expect(page.getByText('Le credenziali sono errate')).toHaveCount(0);
+    await expectAccessible(page, 'password must be set');
+
+    const mail = await smtp.waitForMail((m) => m.to.includes(email), 15_000);
+    expect(mail.subject).toBe('Prova: scegli la tua password');
+    await page.goto(resetLinkOf(mail));
+    await page.getByLabel('Nuova password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Conferma la password', { exact: true }).fill(NEW_PASSWORD);
+    await submitUntil(page.getByRole('button', { name: 'Cambia password' }), page.getByText('Password modificata con successo'));
+    // Signed in with it: one campaign, consent given, straight to the room.
+    await expect(page).not.toHaveURL(/\/(login|new_password)/);
+    await page.request.post('/api/auth/logout');
+    await page.goto('/login');
+    await signIn(page, { email, password: NEW_PASSWORD });
+    await expect(page).not.toHaveURL(/\/login$/);
+  });
 });
 
 test.describe('single sign-on', () => {

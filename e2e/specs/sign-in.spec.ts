@@ -201,6 +201,29 @@ test.describe('sign-in', () => {
     await expectAccessible(page, 'not found');
   });
 
+  test('what is typed into the sign-in page before the app has started is kept', async ({ page }) => {
+    const { person } = seedCandidate([{ name: 'Telefono lento' }]);
+    // A slow phone: the page (prerendered) is there, the app's scripts are not yet.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const submit = page.getByRole('button', { name: 'Accedi' });
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await expect(submit).toBeDisabled();
+
+    release();
+    await expect(submit).toBeEnabled();
+    await expect(page.getByLabel('Email')).toHaveValue(person.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(person.password);
+    await submit.click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
   test('the whole flow works by keyboard alone on a 320 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const { person } = seedCandidate([{ name: 'Telefono', languages: ['IT_it', 'ES_es'] }, { name: 'Altra' }]);

@@ -33,9 +33,8 @@ if (!shell.includes(EMPTY_ROOT) || !/<title>[^<]*<\/title>/.test(shell)) {
   throw new Error(`dist/index.html has no ${EMPTY_ROOT} or no <title>`);
 }
 if (!html.includes('id="login-username"')) throw new Error('The prerendered sign-in page has no form');
-// Read-only until the app has taken the page over (src/main.tsx removes the attribute, then hydrates): what someone
-// typed before would be in the field but unknown to the form (react-hook-form), and lost on sending.
-const rendered = html.replace(/<input /g, '<input readonly="" data-prerender-readonly="" ');
+// What someone types before the app has taken the page over is handed to the form then (src/main.tsx).
+const rendered = html;
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const page = shell
   .replace(EMPTY_ROOT, () => `<div id="root">${rendered}</div>`)
@@ -78,9 +77,7 @@ setTimeout(start, 500);
 `;
 const startFile = `/assets/login-start-${createHash('sha256').update(start).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(join(dist, startFile), start);
-const page2 = page
-  .replace(PRELOAD, '')
-  .replace(ENTRY, () => `<script type="module" crossorigin src="${startFile}"></script>\n    `);
+const page2 = page.replace(PRELOAD, '').replace(ENTRY, () => `<script type="module" crossorigin src="${startFile}"></script>\n    `);
 
 const file = join(dist, 'login.html');
 writeFileSync(file, page2);

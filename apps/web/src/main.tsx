@@ -5,6 +5,7 @@ import './styles.css';
 import { App } from './app';
 import { preloadRouteChunks } from './app/lazy-route';
 import { router } from './app/router';
+import { rememberTypedFields } from './lib/typed-before-start';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
@@ -18,12 +19,9 @@ const app = (
   </StrictMode>
 );
 if (root.firstElementChild) {
-  // /login arrives already rendered (dist/login.html, apps/web/scripts/prerender-login.mjs), its fields read-only
-  // until now: what was typed there would be unknown to the form. Hydration keeps those elements (and the focus).
-  for (const field of root.querySelectorAll('[data-prerender-readonly]')) {
-    field.removeAttribute('readonly');
-    field.removeAttribute('data-prerender-readonly');
-  }
+  // /login arrives already rendered (dist/login.html, apps/web/scripts/prerender-login.mjs). Hydration keeps its
+  // elements (and the focus); what was typed there so far is handed to the form (lib/typed-before-start.ts).
+  rememberTypedFields(root);
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

@@ -29,6 +29,14 @@ const TestRoute = lazy(() => import('./routes/app/test').then((m) => ({ default:
 const ReportRoute = lazy(() => import('./routes/app/report').then((m) => ({ default: m.ReportRoute })));
 const Feedback360Route = lazy(() => import('./routes/app/feedback360').then((m) => ({ default: m.Feedback360Route })));
 const Evaluation360Route = lazy(() => import('./routes/app/feedback360').then((m) => ({ default: m.Evaluation360Route })));
+// The staff console: chunks of its own, never fetched by candidates.
+const ConsoleRoot = lazy(() => import('./routes/console/console-root').then((m) => ({ default: m.ConsoleRoot })));
+const ConsoleIndexRoute = lazy(() => import('./routes/console/console-root').then((m) => ({ default: m.ConsoleIndexRoute })));
+const ConsoleCampaignsRoute = lazy(() => import('./routes/console/campaigns').then((m) => ({ default: m.ConsoleCampaignsRoute })));
+const ConsoleCampaignRoute = lazy(() => import('./routes/console/campaign').then((m) => ({ default: m.ConsoleCampaignRoute })));
+const ConsoleImportRoute = lazy(() => import('./routes/console/import').then((m) => ({ default: m.ConsoleImportRoute })));
+const ConsolePeopleRoute = lazy(() => import('./routes/console/people').then((m) => ({ default: m.ConsolePeopleRoute })));
+const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
 export const router = createBrowserRouter([
   {
@@ -46,6 +54,17 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.privacy.path, element: <PrivacyRoute /> },
           { path: paths.selectCampaign.path, element: <SelectCampaignRoute /> },
+          {
+            element: <ConsoleRoot />,
+            children: [
+              { path: paths.console.root.path, element: <ConsoleIndexRoute /> },
+              { path: paths.console.campaigns.path, element: <ConsoleCampaignsRoute /> },
+              { path: paths.console.campaign.path, element: <ConsoleCampaignRoute /> },
+              { path: paths.console.import.path, element: <ConsoleImportRoute /> },
+              { path: paths.console.people.path, element: <ConsolePeopleRoute /> },
+              { path: paths.console.company.path, element: <ConsoleCompanyRoute /> },
+            ],
+          },
           {
             element: <CampaignRoot />,
             children: [

@@ -28,6 +28,16 @@ export const paths = {
     test: { path: '/test', getHref: () => '/test' },
   },
 
+  /** The staff console (admins and superassessors). */
+  console: {
+    root: { path: '/console', getHref: () => '/console' },
+    campaigns: { path: '/console/campaigns', getHref: () => '/console/campaigns' },
+    campaign: { path: '/console/campaigns/:campaignId', getHref: (campaignId: number) => `/console/campaigns/${campaignId}` },
+    import: { path: '/console/import', getHref: () => '/console/import' },
+    people: { path: '/console/people', getHref: () => '/console/people' },
+    company: { path: '/console/company', getHref: () => '/console/company' },
+  },
+
   sso: {
     error: { path: '/sso/error', getHref: (code?: string) => (code ? `/sso/error?code=${encodeURIComponent(code)}` : '/sso/error') },
     logout: { path: '/sso/logout', getHref: () => '/sso/logout' },

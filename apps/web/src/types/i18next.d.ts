@@ -1,9 +1,10 @@
 import type itReport from '@prova/contract/locales/it/report.json';
+import type itConsole from '../locales/it/console.json';
 import type it from '../locales/it/translation.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof it; report: typeof itReport };
+    resources: { translation: typeof it; report: typeof itReport; console: typeof itConsole };
   }
 }

@@ -2,13 +2,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, CloseIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 export interface AccountWidgetProps {
   fullName: string;
   /** Only users with more than one campaign may change it. */
   canChangeCampaign: boolean;
+  /** Staff (admin, superassessor): a way into the staff console. */
+  showConsole?: boolean;
   onLogout: () => void;
   isLoggingOut?: boolean;
   /** During a test: a close button back to the room (or the 360 area). */
@@ -19,7 +21,14 @@ export interface AccountWidgetProps {
  * Desktop: a disclosure button with avatar and name opening the entries.
  * Mobile (max-width 600px, via CSS): the entries become icon buttons with accessible names.
  */
-export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLoggingOut = false, closeTo }: AccountWidgetProps) {
+export function AccountWidget({
+  fullName,
+  canChangeCampaign,
+  showConsole = false,
+  onLogout,
+  isLoggingOut = false,
+  closeTo,
+}: AccountWidgetProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -72,6 +81,14 @@ export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLogging
           <ChevronDownIcon />
         </button>
         <ul id={panelId} className="account__panel" hidden={!open}>
+          {showConsole && (
+            <li>
+              <Link to={paths.console.root.getHref()} className="account__entry" onClick={() => setOpen(false)}>
+                <ConsoleIcon />
+                {t('header.console')}
+              </Link>
+            </li>
+          )}
           {canChangeCampaign && (
             <li>
               <Link to={paths.selectCampaign.getHref()} className="account__entry" onClick={() => setOpen(false)}>
@@ -95,6 +112,11 @@ export function AccountWidget({ fullName, canChangeCampaign, onLogout, isLogging
           <Avatar name={fullName} size="small" />
           <span className="visually-hidden">{fullName}</span>
         </span>
+        {showConsole && (
+          <Link to={paths.console.root.getHref()} className="icon-button" aria-label={t('header.console')} title={t('header.console')}>
+            <ConsoleIcon />
+          </Link>
+        )}
         {canChangeCampaign && (
           <Link
             to={paths.selectCampaign.getHref()}

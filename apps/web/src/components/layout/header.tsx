@@ -65,6 +65,7 @@ export function Header({
           <AccountWidget
             fullName={fullName}
             canChangeCampaign={campaignCount > 1}
+            showConsole={user.permissions.includes('staff')}
             onLogout={onLogout}
             isLoggingOut={isLoggingOut}
             closeTo={closeTo}

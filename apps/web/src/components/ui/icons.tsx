@@ -46,6 +46,13 @@ export const SwapIcon = () => (
   </Icon>
 );
 
+/** The staff console: four panels. */
+export const ConsoleIcon = () => (
+  <Icon>
+    <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />
+  </Icon>
+);
+
 export const LogoutIcon = () => (
   <Icon>
     <path d="M15 4h4v16h-4M10 16l-4-4 4-4M6 12h10" />

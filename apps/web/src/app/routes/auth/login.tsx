@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
@@ -15,6 +16,8 @@ export function LoginRoute() {
   useDocumentTitle(t('login.pageTitle'));
   const location = useLocation();
   const flow = useSignInFlow({ from: readFrom(location.state) });
+  // Someone without a password yet: the server has mailed them the link to choose one.
+  const [mustSetPasswordFor, setMustSetPasswordFor] = useState<string | null>(null);
 
   function afterLogin() {
     void flow.continueSignIn();
@@ -25,16 +28,35 @@ export function LoginRoute() {
       <section className="card" aria-labelledby="login-title">
         <h1 id="login-title">{t('login.heading')}</h1>
         <p className="card__intro">{t('login.intro')}</p>
-        <LoginNoticePanel notice={readNotice(location.state)} />
+        {mustSetPasswordFor ? (
+          <PasswordMustBeSetPanel email={mustSetPasswordFor} />
+        ) : (
+          <LoginNoticePanel notice={readNotice(location.state)} />
+        )}
         <LoginForm
           defaultUsername={readUsername(location.state)}
           busy={flow.busy}
           onSuccess={afterLogin}
           onNoActiveCampaign={() => void flow.noActiveCampaign()}
+          onPasswordMustBeSet={setMustSetPasswordFor}
         />
       </section>
       <LanguageModal {...flow.languageModal} />
     </CenteredLayout>
+  );
+}
+
+/** The account has no password yet: the link to choose one is in the mail just sent. */
+function PasswordMustBeSetPanel({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <NoticePanel
+      tone="warning"
+      title={t('login.notice.passwordMustBeSet.title')}
+      actions={<Link to={paths.auth.reset.getHref()}>{t('login.notice.passwordMustBeSet.action')}</Link>}
+    >
+      <p>{t('login.notice.passwordMustBeSet.body', { email })}</p>
+    </NoticePanel>
   );
 }
 

@@ -14,7 +14,7 @@ import type { RedirectState } from '@/lib/redirect';
 
 /**
  * What follows a successful sign-in, whichever way it happened (password, new password):
- * load the profile, then the campaigns. None -> log out and say so; one -> enter it (asking the language
+ * load the profile, then the campaigns. None -> log out and say so (staff: the console); one -> enter it (asking the language
  * if needed); several -> the campaign picker. Entering leads to /privacy or to the page first asked for.
  * Render `<LanguageModal {...flow.languageModal} />` next to the page that uses it.
  */
@@ -39,7 +39,11 @@ export function useSignInFlow({ from }: { from?: string } = {}) {
       const user = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
       if (!user) throw new Error('No session after login');
       const campaigns = await queryClient.fetchQuery({ ...campaignsQueryOptions(), staleTime: 0 });
-      if (campaigns.length === 0) {
+      if (campaigns.length === 0 && user.permissions.includes('staff')) {
+        // Staff run campaigns without taking part in one: the console is their place.
+        const consoleHref = paths.console.root.getHref();
+        void navigate(from?.startsWith(consoleHref) ? from : consoleHref, { replace: true });
+      } else if (campaigns.length === 0) {
         await noActiveCampaign();
       } else if (campaigns.length === 1) {
         await entry.enter(campaigns[0], user);

@@ -17,11 +17,11 @@ function answer(status: number, body: object) {
 afterEach(() => vi.unstubAllGlobals());
 
 /** The form as the login page shows it, filled in and sent. */
-async function submitLogin(email: string) {
+async function submitLogin(email: string, onPasswordMustBeSet = vi.fn(), onSuccess = vi.fn()) {
   renderWithTexts(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} />
+        <LoginForm onSuccess={onSuccess} onNoActiveCampaign={vi.fn()} onPasswordMustBeSet={onPasswordMustBeSet} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -42,5 +42,15 @@ describe('LoginForm', () => {
     answer(422, { status: false, code: 'SSO_REQUIRED', message: 'Sign in through your company single sign-on' });
     await submitLogin('mario@acme.example');
     expect(await screen.findByText("La tua azienda usa l'accesso unico (SSO): entra dal link aziendale che hai ricevuto")).toBeTruthy();
+  });
+
+  it("hands on the 'password must be set' answer (token and e-mail), not a sign-in nor an error", async () => {
+    answer(200, { status: true, passwordMustBeSet: true, token: 'AbCdEfGhIjKlMnOpQrStUv', email: 'nadia@alfa.example' });
+    const mustSet = vi.fn();
+    const signedIn = vi.fn();
+    await submitLogin('nadia@alfa.example', mustSet, signedIn);
+    await vi.waitFor(() => expect(mustSet).toHaveBeenCalledWith('nadia@alfa.example'));
+    expect(signedIn).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
   });
 });

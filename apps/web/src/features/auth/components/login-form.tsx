@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { Field, Form, FormActions } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-client';
-import type { LoginResponse } from '@prova/contract/campaigns';
+import { takeTypedBeforeStart } from '@/lib/typed-before-start';
+import { type LoginResponse, mustSetPassword } from '@prova/contract/campaigns';
 import { useLogin } from '../api/login';
 
 export interface LoginFormProps {
@@ -17,15 +18,17 @@ export interface LoginFormProps {
   onSuccess: (answer: LoginResponse) => void;
   /** 422 NO_ACTIVE_CAMPAIGN. */
   onNoActiveCampaign: () => void;
+  /** The person has no password yet: the server mailed them a link to set one. */
+  onPasswordMustBeSet: (email: string) => void;
 }
 
 type LoginError = 'wrongCredentials' | 'cannotVerify' | 'tooMany' | 'ssoRequired';
 
-export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoActiveCampaign }: LoginFormProps) {
+export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoActiveCampaign, onPasswordMustBeSet }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [error, setError] = useState<LoginError | null>(null);
-  const { register, handleSubmit, control, setFocus } = useForm<LoginRequest>({
+  const { register, handleSubmit, control, setFocus, setValue, getValues } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: defaultUsername, password: '' },
   });
@@ -33,13 +36,30 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
   useEffect(() => {
     if (error) setFocus('username');
   }, [error, setFocus]);
-  const [username, password] = useWatch({ control, name: ['username', 'password'] });
+  // Renders again at every keystroke; the values themselves are read from the form (below).
+  useWatch({ control, name: ['username', 'password'] });
+  // Typed into the prerendered page before the app started: the form takes it over, and renders once more to
+  // enable the button (rendered disabled by the server; useWatch saw only the empty defaults).
+  const [, setTakenOver] = useState(false);
+  useEffect(() => {
+    let typedAny = false;
+    for (const name of ['username', 'password'] as const) {
+      const typed = takeTypedBeforeStart(name);
+      if (typed === undefined) continue;
+      setValue(name, typed, { shouldDirty: true });
+      typedAny = true;
+    }
+    if (typedAny) setTakenOver(true);
+  }, [setValue]);
+  const { username, password } = getValues();
   const filled = username.trim() !== '' && password !== '';
 
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      onSuccess(await login.mutateAsync(values));
+      const answer = await login.mutateAsync(values);
+      if (mustSetPassword(answer)) onPasswordMustBeSet(answer.email);
+      else onSuccess(answer);
     } catch (err) {
       if (hasErrorCode(err, 'NO_ACTIVE_CAMPAIGN')) onNoActiveCampaign();
       else if (hasErrorCode(err, 'RATE_LIMITED')) setError('tooMany');

@@ -1,0 +1,16 @@
+import { jobResponseSchema, STAFF_PATHS, type Job } from '@prova/contract/staff';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** A bundle of several megabytes takes a while to send on a slow line. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** POST /staff/imports: the bundle as the body; answers 202 with a job that validates without writing anything. */
+export async function uploadBundle(bundle: Record<string, unknown>): Promise<Job> {
+  const { job } = await api.post(STAFF_PATHS.imports, bundle, jobResponseSchema, { timeoutMs: UPLOAD_TIMEOUT_MS });
+  return job;
+}
+
+export function useUploadBundle() {
+  return useMutation({ mutationFn: uploadBundle });
+}

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderConsole } from '../test-support';
+import { CompanyPage } from './company-page';
+
+const company = { id: 7, companyId: 7, name: 'Lanificio', logo: null, ssoSlug: null, counts: { people: 12, campaigns: 3 } };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('<CompanyPage>', () => {
+  it('says "No valid company name" at the field for a blank name, and sends nothing', async () => {
+    const calls = fakeApi({ 'GET /api/companies': { body: { status: true, companies: [company] } } });
+    renderConsole(<CompanyPage />);
+    const name = await screen.findByLabelText("Nome dell'azienda");
+    expect(screen.getByText('12')).toBeTruthy();
+    await userEvent.clear(name);
+    await userEvent.type(name, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('No valid company name')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain(screen.getByText('No valid company name').id);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('renames the company; a name another company has stays typed, with the reason', async () => {
+    let taken = true;
+    const calls = fakeApi({
+      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'PUT /api/companies/7': ({ body }) =>
+        taken
+          ? { status: 409, body: { status: false, code: 'CONFLICT', message: 'taken' } }
+          : { body: { status: true, company: { ...company, name: (body as { name: string }).name } } },
+    });
+    const onRenamed = vi.fn();
+    renderConsole(<CompanyPage onRenamed={onRenamed} />);
+    const name = await screen.findByLabelText("Nome dell'azienda");
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText("Un'altra azienda ha già questo nome.")).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe('Acme');
+    expect(onRenamed).not.toHaveBeenCalled();
+
+    taken = false;
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Lanificio Bassi ');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await vi.waitFor(() => expect(onRenamed).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio Bassi' });
+  });
+});

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { companyWriteSchema, type Company } from '@prova/contract/staff';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { notify } from '@/components/ui/notifications/notifications-store';
+import { PageSkeleton } from '@/components/ui/spinner';
+import { useOwnCompany } from '../api/get-company';
+import { errorCode, serverFieldErrors } from '../api/server-errors';
+import { useUpdateCompany } from '../api/update-company';
+import { TextField } from './form-fields';
+
+/**
+ * The caller's company: its figures and its name. Companies are created (and removed) by the
+ * platform's operator with the importer, never from here: the API refuses both to staff.
+ */
+export function CompanyPage({ onRenamed }: { onRenamed?: () => void }) {
+  const { t } = useTranslation('console');
+  const company = useOwnCompany();
+
+  return (
+    <div className="console-page">
+      <h1>{t('company.title')}</h1>
+      {company.isPending ? (
+        <PageSkeleton />
+      ) : company.isError ? (
+        <LoadError message={t('company.loadError')} onRetry={() => void company.refetch()} />
+      ) : !company.data ? (
+        <p>{t('company.none')}</p>
+      ) : (
+        <>
+          <dl className="console-facts">
+            <div>
+              <dt>{t('company.name')}</dt>
+              <dd>{company.data.name}</dd>
+            </div>
+            <div>
+              <dt>{t('company.people')}</dt>
+              <dd>{company.data.counts.people}</dd>
+            </div>
+            <div>
+              <dt>{t('company.campaigns')}</dt>
+              <dd>{company.data.counts.campaigns}</dd>
+            </div>
+            <div>
+              <dt>{t('company.sso')}</dt>
+              <dd>{company.data.ssoSlug ? `/sso/${company.data.ssoSlug}` : t('company.noSso')}</dd>
+            </div>
+          </dl>
+          <section className="console-section" aria-labelledby="company-rename-title">
+            <h2 id="company-rename-title">{t('company.renameTitle')}</h2>
+            <RenameCompanyForm company={company.data} onRenamed={onRenamed} />
+          </section>
+          <p className="console-note">{t('company.operatorNote')}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+type CompanyFormInput = z.input<typeof companyWriteSchema>;
+type CompanyFormOutput = z.output<typeof companyWriteSchema>;
+
+function RenameCompanyForm({ company, onRenamed }: { company: Company; onRenamed?: () => void }) {
+  const { t } = useTranslation('console');
+  const update = useUpdateCompany();
+  const { register, handleSubmit, formState, setError } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+    resolver: zodResolver(companyWriteSchema),
+    defaultValues: { name: company.name },
+  });
+
+  const submit = handleSubmit(async ({ name }) => {
+    try {
+      await update.mutateAsync({ companyId: company.id, body: { name } });
+      notify({ type: 'success', title: t('company.saved') });
+      onRenamed?.();
+    } catch (error) {
+      // What was typed stays in the field, with the reason beside it.
+      const message = serverFieldErrors(error).name ?? (errorCode(error) === 'CONFLICT' ? t('company.nameTaken') : t('common.saveFailed'));
+      setError('name', { message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form className="form console-form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField label={t('company.name')} autoComplete="organization" error={formState.errors.name?.message} {...register('name')} />
+      <div className="console-form__actions">
+        <Button type="submit" isLoading={update.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

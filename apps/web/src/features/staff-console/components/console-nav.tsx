@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+
+/** The console's sections. Campaigns stays current on a campaign's own page too. */
+export function ConsoleNav() {
+  const { t } = useTranslation('console');
+  const items = [
+    { to: paths.console.campaigns.getHref(), label: t('nav.campaigns') },
+    { to: paths.console.import.getHref(), label: t('nav.import') },
+    { to: paths.console.people.getHref(), label: t('nav.people') },
+    { to: paths.console.company.getHref(), label: t('nav.company') },
+  ];
+  return (
+    <nav className="console-nav" aria-label={t('nav.label')}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to}>{item.label}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

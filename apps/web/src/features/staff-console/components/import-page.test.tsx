@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import type { Job } from '@prova/contract/staff';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderConsole } from '../test-support';
+import { ImportPage } from './import-page';
+
+const JOB_ID = 'abcdefghijklmnop1234';
+const job = (patch: Partial<Job>): Job => ({
+  id: JOB_ID,
+  kind: 'import',
+  state: 'validating',
+  phase: 'validating',
+  done: 0,
+  total: 1,
+  campaignId: null,
+  createdBy: { id: 1, firstName: 'Sara', lastName: 'Staff', email: 'sara@example.com' },
+  createdAt: '2026-03-01T09:00:00Z',
+  updatedAt: '2026-03-01T09:00:00Z',
+  problems: [],
+  plan: null,
+  summary: null,
+  file: null,
+  format: null,
+  error: null,
+  ...patch,
+});
+const bundle = { version: 1, campaigns: [{ id: 4242, name: { IT_it: 'Talenti 2027', EN_en: 'Talents 2027' } }] };
+const file = (text: string) => new File([text], 'bundle.json', { type: 'application/json' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('<ImportPage>', () => {
+  it('refuses a file that is not JSON at the field, without sending it', async () => {
+    const calls = fakeApi({});
+    renderConsole(<ImportPage />);
+    const input = screen.getByLabelText('File del bundle (.json)');
+    await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    expect(screen.getByText('Scegli il file del bundle.')).toBeTruthy();
+    await userEvent.upload(input, file('{ "version": 1, '));
+    await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    expect(await screen.findByText(/^Il file non è un JSON valido/)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+
+  it('lists every problem with its path, and nothing is written', async () => {
+    const calls = fakeApi({
+      'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
+      [`GET /api/staff/jobs/${JOB_ID}`]: {
+        body: {
+          status: true,
+          job: job({
+            state: 'invalid',
+            phase: 'validated',
+            done: 1,
+            problems: ['campaigns[0].tests[2].test: unknown test "NUMX"', 'users[1].email: Expected an e-mail'],
+          }),
+        },
+      },
+    });
+    renderConsole(<ImportPage />);
+    await userEvent.upload(screen.getByLabelText('File del bundle (.json)'), file(JSON.stringify(bundle)));
+    await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    const report = await screen.findByRole('alert', { name: 'Il bundle ha 2 problemi' });
+    const items = within(report)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['campaigns[0].tests[2].test: unknown test "NUMX"', 'users[1].email: Expected an e-mail']);
+    expect(within(report).getByText('campaigns[0].tests[2].test').tagName).toBe('CODE');
+    expect(report.textContent).toContain('Non è stato scritto nulla');
+    expect(screen.queryByRole('button', { name: "Conferma l'importazione" })).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual(bundle);
+    expect(calls.some((c) => c.path.endsWith('/confirm'))).toBe(false);
+  });
+
+  it('shows the plan, writes only on confirmation, then the summary and a link to the campaign', async () => {
+    let state: 'validated' | 'importing' | 'done' = 'validated';
+    const calls = fakeApi({
+      'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
+      [`POST /api/staff/imports/${JOB_ID}/confirm`]: () => {
+        state = 'importing';
+        return { status: 202, body: { status: true, job: job({ state: 'importing', phase: 'passwords', done: 0, total: 2 }) } };
+      },
+      [`GET /api/staff/jobs/${JOB_ID}`]: () => {
+        if (state === 'validated') {
+          return {
+            body: {
+              status: true,
+              job: job({
+                state,
+                phase: 'validated',
+                done: 1,
+                plan: { users: { create: 3, update: 1 }, campaigns: { create: 1, update: 0 } },
+              }),
+            },
+          };
+        }
+        state = 'done';
+        const counts = { created: 1, updated: 0, unchanged: 0, removed: 0 };
+        return {
+          body: {
+            status: true,
+            job: job({ state: 'done', phase: 'done', done: 1, summary: { campaigns: counts, users: { ...counts, created: 3 } } }),
+          },
+        };
+      },
+    });
+    renderConsole(<ImportPage />);
+    await userEvent.upload(screen.getByLabelText('File del bundle (.json)'), file(JSON.stringify(bundle)));
+    await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    const plan = await screen.findByRole('table', { name: 'Cosa verrà scritto' });
+    expect(within(plan).getByRole('row', { name: 'Persone 3 1' })).toBeTruthy();
+    expect(within(plan).getByRole('row', { name: 'Campagne 1 0' })).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/confirm'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: "Conferma l'importazione" }));
+    const done = await screen.findByRole('status', { name: 'Importazione completata' }, { timeout: 4_000 });
+    expect(within(done).getByRole('row', { name: 'Persone 3 0 0 0' })).toBeTruthy();
+    expect(within(done).getByRole('link', { name: 'Apri la campagna «Talenti 2027»' }).getAttribute('href')).toBe(
+      '/console/campaigns/4242',
+    );
+  });
+});

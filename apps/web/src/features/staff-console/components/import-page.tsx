@@ -1,0 +1,275 @@
+import { BUNDLE_UPLOAD_MAX_BYTES, importUploadRequestSchema, type Job } from '@prova/contract/staff';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { NoticePanel } from '@/components/ui/notice-panel';
+import { paths } from '@/config/paths';
+import { useConfirmImport } from '../api/confirm-import';
+import { useJob } from '../api/get-job';
+import { errorCode } from '../api/server-errors';
+import { useUploadBundle } from '../api/upload-bundle';
+import { JobProgress } from './job-progress';
+
+type Bundle = Record<string, unknown>;
+
+/**
+ * A bundle file, uploaded: the server checks it without writing anything and reports every problem,
+ * or what it will create and update; only a confirmation writes it, as a job with its progress.
+ */
+export function ImportPage() {
+  const { t } = useTranslation('console');
+  const fileId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const upload = useUploadBundle();
+  const [fileError, setFileError] = useState<string>();
+  const [bundle, setBundle] = useState<Bundle>();
+  const [started, setStarted] = useState<Job>();
+
+  async function check(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (upload.isPending) return;
+    const file = fileRef.current?.files?.[0];
+    const fail = (message: string) => {
+      setFileError(message);
+      fileRef.current?.focus();
+    };
+    if (!file) return fail(t('import.noFile'));
+    if (file.size > BUNDLE_UPLOAD_MAX_BYTES) return fail(t('import.tooLarge', { mb: BUNDLE_UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch (error) {
+      return fail(t('import.notJson', { reason: error instanceof Error ? error.message : '' }));
+    }
+    const body = importUploadRequestSchema.safeParse(parsed);
+    if (!body.success) return fail(t('import.notObject'));
+    setFileError(undefined);
+    setStarted(undefined);
+    try {
+      const job = await upload.mutateAsync(body.data);
+      setBundle(body.data);
+      setStarted(job);
+    } catch (error) {
+      const code = errorCode(error);
+      fail(code === 'PAYLOAD_TOO_LARGE' ? t('import.tooLarge', { mb: BUNDLE_UPLOAD_MAX_BYTES / 1024 / 1024 }) : t('import.uploadFailed'));
+    }
+  }
+
+  return (
+    <div className="console-page">
+      <h1>{t('import.title')}</h1>
+      <p className="page__lead">{t('import.intro')}</p>
+      <form className="form console-form" noValidate onSubmit={(event) => void check(event)}>
+        <div className="field console-field">
+          <label htmlFor={fileId}>{t('import.file')}</label>
+          <input
+            ref={fileRef}
+            id={fileId}
+            type="file"
+            accept=".json,application/json"
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={[`${fileId}-hint`, fileError ? `${fileId}-error` : ''].filter(Boolean).join(' ')}
+            onChange={() => setFileError(undefined)}
+          />
+          <p id={`${fileId}-hint`} className="field__hint">
+            {t('import.fileHint', { mb: BUNDLE_UPLOAD_MAX_BYTES / 1024 / 1024 })}
+          </p>
+          {fileError && (
+            <p id={`${fileId}-error`} className="console-field__error">
+              {fileError}
+            </p>
+          )}
+        </div>
+        <div className="console-form__actions">
+          <Button type="submit" isLoading={upload.isPending}>
+            {t('import.check')}
+          </Button>
+        </div>
+      </form>
+      {started && bundle && <ImportJob key={started.id} initial={started} bundle={bundle} onCancel={() => setStarted(undefined)} />}
+    </div>
+  );
+}
+
+function ImportJob({ initial, bundle, onCancel }: { initial: Job; bundle: Bundle; onCancel: () => void }) {
+  const { t } = useTranslation('console');
+  const { data: job = initial } = useJob(initial);
+  const confirm = useConfirmImport();
+
+  return (
+    <section className="console-section" aria-label={t('import.resultLabel')}>
+      <JobProgress job={job} label={t('import.progressLabel')} />
+      {job.state === 'invalid' && (
+        <NoticePanel tone="error" title={t('import.problems', { count: job.problems.length })}>
+          <p>{t('import.nothingWritten')}</p>
+          <ol className="console-problems">
+            {job.problems.map((problem, index) => (
+              <li key={index}>
+                <Problem text={problem} />
+              </li>
+            ))}
+          </ol>
+        </NoticePanel>
+      )}
+      {job.state === 'validated' && (
+        <NoticePanel
+          tone="success"
+          title={t('import.valid')}
+          actions={
+            <>
+              <Button onClick={() => void confirm.mutateAsync(job.id).catch(() => undefined)} isLoading={confirm.isPending}>
+                {t('import.confirm')}
+              </Button>
+              <Button variant="secondary" onClick={onCancel} disabled={confirm.isPending}>
+                {t('common.cancel')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('import.planIntro')}</p>
+          {job.plan && <PlanTable plan={job.plan} />}
+          {confirm.isError && (
+            <p className="callout callout--error" role="alert">
+              {errorCode(confirm.error) === 'CONFLICT' ? t('import.confirmConflict') : t('import.confirmFailed')}
+            </p>
+          )}
+        </NoticePanel>
+      )}
+      {job.state === 'done' && (
+        <NoticePanel tone="success" title={t('import.done')}>
+          {job.summary && <SummaryTable summary={job.summary} />}
+          <CampaignLinks bundle={bundle} />
+        </NoticePanel>
+      )}
+      {job.state === 'failed' && (
+        <NoticePanel tone="error" title={t('import.failed')}>
+          <p>{job.error ?? t('import.nothingWritten')}</p>
+        </NoticePanel>
+      )}
+    </section>
+  );
+}
+
+/** `campaigns[0].tests[2].test: unknown test "NUMX"`: the path apart, so it reads as a place in the file. */
+function Problem({ text }: { text: string }) {
+  const split = text.indexOf(': ');
+  if (split <= 0) return <>{text}</>;
+  return (
+    <>
+      <code>{text.slice(0, split)}</code>: {text.slice(split + 2)}
+    </>
+  );
+}
+
+const LIST_KEYS = {
+  languages: 'import.lists.languages',
+  companies: 'import.lists.companies',
+  users: 'import.lists.users',
+  tests: 'import.lists.tests',
+  campaigns: 'import.lists.campaigns',
+  campaignTests: 'import.lists.campaignTests',
+  participants: 'import.lists.participants',
+  assessments: 'import.lists.assessments',
+  relations360: 'import.lists.relations360',
+} as const;
+
+function useListLabel() {
+  const { t } = useTranslation('console');
+  return (key: string) => (key in LIST_KEYS ? t(LIST_KEYS[key as keyof typeof LIST_KEYS]) : key);
+}
+
+function PlanTable({ plan }: { plan: NonNullable<Job['plan']> }) {
+  const { t } = useTranslation('console');
+  const label = useListLabel();
+  const captionId = useId();
+  return (
+    <div className="console-table-region" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="console-table">
+        <caption id={captionId}>{t('import.planCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('import.list')}</th>
+            <th scope="col">{t('import.create')}</th>
+            <th scope="col">{t('import.update')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(plan).map(([key, counts]) => (
+            <tr key={key}>
+              <th scope="row">{label(key)}</th>
+              <td>{counts.create}</td>
+              <td>{counts.update}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SummaryTable({ summary }: { summary: NonNullable<Job['summary']> }) {
+  const { t } = useTranslation('console');
+  const label = useListLabel();
+  const captionId = useId();
+  const touched = Object.entries(summary).filter(([, c]) => c.created + c.updated + c.unchanged + c.removed > 0);
+  return (
+    <div className="console-table-region" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="console-table">
+        <caption id={captionId}>{t('import.summaryCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('import.list')}</th>
+            <th scope="col">{t('import.created')}</th>
+            <th scope="col">{t('import.updated')}</th>
+            <th scope="col">{t('import.unchanged')}</th>
+            <th scope="col">{t('import.removed')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {touched.map(([key, c]) => (
+            <tr key={key}>
+              <th scope="row">{label(key)}</th>
+              <td>{c.created}</td>
+              <td>{c.updated}</td>
+              <td>{c.unchanged}</td>
+              <td>{c.removed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The campaigns the bundle wrote, read from the file itself: the job does not name them. */
+function CampaignLinks({ bundle }: { bundle: Bundle }) {
+  const { t } = useTranslation('console');
+  const campaigns = Array.isArray(bundle.campaigns) ? bundle.campaigns : [];
+  const links = campaigns.flatMap((raw) => {
+    if (typeof raw !== 'object' || raw === null) return [];
+    const { id, name } = raw as { id?: unknown; name?: unknown };
+    return typeof id === 'number' ? [{ id, name: textOf(name) || String(id) }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <ul className="console-links">
+      {links.map((link) => (
+        <li key={link.id}>
+          <Link to={paths.console.campaign.getHref(link.id)}>{t('import.openCampaign', { name: link.name })}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A bundle's localized text: a string, or its Italian (else first) version. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null) {
+    const texts = value as Record<string, unknown>;
+    const first = texts.IT_it ?? Object.values(texts)[0];
+    return typeof first === 'string' ? first : '';
+  }
+  return '';
+}

@@ -1,0 +1,20 @@
+import type { Role } from '@prova/contract/auth';
+import type { LangCode } from '@prova/contract/limits';
+import { useTranslation } from 'react-i18next';
+
+const ROLE_KEYS = { user: 'roles.user', Assessor: 'roles.Assessor', admin: 'roles.admin', superassessor: 'roles.superassessor' } as const;
+const LANG_KEYS = { IT_it: 'languages.IT_it', EN_en: 'languages.EN_en', ES_es: 'languages.ES_es' } as const;
+
+/** Words for the contract's role and language codes. */
+export function useCodeLabels() {
+  const { t } = useTranslation('console');
+  return {
+    role: (role: Role) => t(ROLE_KEYS[role]),
+    lang: (lang: LangCode | null) => (lang ? t(LANG_KEYS[lang]) : t('languages.none')),
+  };
+}
+
+/** A person as the console names them: first and last name, else the e-mail. */
+export function fullName(person: { firstName: string; lastName: string; email: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim() || person.email;
+}
