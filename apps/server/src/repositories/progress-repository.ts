@@ -1,5 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type Selectable, sql } from 'kysely';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
+import type { TestProgressTable } from '../db/schema';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
 /** A person's progress in one test of one campaign. */
@@ -77,6 +78,39 @@ type RowField = (typeof ROW_FIELDS)[number];
 type UpsertRow = Record<RowField, string | number | null>;
 /** Stands for a value in the template: which row and field, or the expiry cutoff. */
 const SLOT = '\u0000slot:';
+
+/**
+ * An attempt goes to the history (with why), and the person's row starts over empty, one version newer
+ * (so that no browser's copy of the old attempt overrides it), with the clock given (null: not started yet).
+ */
+export async function startOver(
+  trx: Db,
+  row: Selectable<TestProgressTable>,
+  reason: string,
+  at: string,
+  clock: { startedAt: string | null; endsAt: string | null },
+): Promise<void> {
+  const { campaign_id, test_id, user_id, version, status, data, started_at, ends_at, updated_at } = row;
+  await trx
+    .insertInto('test_progress_history')
+    .values({ campaign_id, test_id, user_id, version, status, data, started_at, ends_at, updated_at, archived_at: at, reason })
+    .execute();
+  await trx
+    .updateTable('test_progress')
+    .set({
+      status: 'incomplete',
+      data: null,
+      version: version + 1,
+      started_at: clock.startedAt,
+      ends_at: clock.endsAt,
+      scoring_due: 0,
+      updated_at: at,
+    })
+    .where('campaign_id', '=', campaign_id)
+    .where('test_id', '=', test_id)
+    .where('user_id', '=', user_id)
+    .execute();
+}
 
 type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string };
 
@@ -268,35 +302,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
           .where('status', '=', 'complete')
           .executeTakeFirst();
         if (!row) return;
-        await trx
-          .insertInto('test_progress_history')
-          .values({
-            campaign_id: row.campaign_id,
-            test_id: row.test_id,
-            user_id: row.user_id,
-            version: row.version,
-            status: row.status,
-            data: row.data,
-            started_at: row.started_at,
-            ends_at: row.ends_at,
-            updated_at: row.updated_at,
-            archived_at: at,
-            reason,
-          })
-          .execute();
-        await trx
-          .updateTable('test_progress')
-          .set({
-            status: 'incomplete',
-            data: null,
-            version: row.version + 1,
-            started_at: at,
-            ends_at: endsAt,
-            scoring_due: 0,
-            updated_at: at,
-          })
-          .$call(whereKey(key))
-          .execute();
+        await startOver(trx, row, reason, at, { startedAt: at, endsAt });
       });
       return (await find(key.campaignId, key.testId, key.userId))!;
     },

@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
+import { startOver } from '../progress-repository';
 
 type Changes = Pick<ChangeFeed, 'announce'>;
 
@@ -39,37 +40,7 @@ export function createResetsRepository(db: Db, changes: Changes) {
 
         let attempts = 0;
         if (row && !emptied) {
-          await trx
-            .insertInto('test_progress_history')
-            .values({
-              campaign_id: row.campaign_id,
-              test_id: row.test_id,
-              user_id: row.user_id,
-              version: row.version,
-              status: row.status,
-              data: row.data,
-              started_at: row.started_at,
-              ends_at: row.ends_at,
-              updated_at: row.updated_at,
-              archived_at: at,
-              reason,
-            })
-            .execute();
-          await trx
-            .updateTable('test_progress')
-            .set({
-              status: 'incomplete',
-              data: null,
-              version: row.version + 1,
-              started_at: null,
-              ends_at: null,
-              scoring_due: 0,
-              updated_at: at,
-            })
-            .where('campaign_id', '=', key.campaignId)
-            .where('test_id', '=', key.testId)
-            .where('user_id', '=', key.userId)
-            .execute();
+          await startOver(trx, row, reason, at, { startedAt: null, endsAt: null });
           attempts = 1;
         }
         if (outcomes.length) {
