@@ -1,4 +1,5 @@
 import { CompiledQuery, type Selectable, sql } from 'kysely';
+import { DB_INT_MAX } from '@prova/contract/limits';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import type { TestProgressTable } from '../db/schema';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
@@ -100,7 +101,8 @@ export async function startOver(
     .set({
       status: 'incomplete',
       data: null,
-      version: version + 1,
+      // Newer than any copy a browser holds; a version already at the column's largest stays there.
+      version: Math.min(version + 1, DB_INT_MAX),
       started_at: clock.startedAt,
       ends_at: clock.endsAt,
       scoring_due: 0,

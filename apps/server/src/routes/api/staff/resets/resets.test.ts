@@ -121,6 +121,20 @@ describe('POST .../participants/:userId/tests/:testId/reset', () => {
     ).toEqual(['assessor']);
   });
 
+  it('resets an attempt saved at the largest version the database holds', async () => {
+    const dario = await signInStaff(t.app, DARIO);
+    const darioId = await userId(t.app, DARIO);
+    await call(t.app, dario, 'POST', `/api/usercampaign/${C_ALFA}`, { lang: 'IT_it' });
+    const saved = await call(t.app, dario, 'POST', `/api/tests/${T_SCORED}/data/${C_ALFA}/${darioId}`, {
+      version: 2_147_483_647,
+      data: 'x',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call(t.app, ada, 'POST', resetUrl(darioId, T_SCORED), {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cell).toMatchObject({ status: 'not attempted', previousAttempts: 1 });
+  });
+
   it('answers 409 when there is nothing to reset, 422 for the 360 questionnaire', async () => {
     const nothing = await call(t.app, ada, 'POST', resetUrl(await userId(t.app, DARIO), T_SCORED), {});
     expect(nothing.statusCode).toBe(409);
