@@ -2,24 +2,29 @@ import { TEST_360_ID } from '@prova/contract/limits';
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import type { Db } from '../db/database';
 
+/**
+ * Participations with their campaign: a person takes part only in their own company's campaigns,
+ * whatever a participant row says. Also what the staff's reports read (staff/campaign-progress-repository).
+ */
+export const participationsOf = (db: Db) =>
+  db
+    .selectFrom('participants')
+    .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
+    .innerJoin('users', (join) =>
+      join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
+    )
+    .selectAll('campaigns')
+    .select([
+      'participants.lang as participant_lang',
+      'participants.last_access',
+      'participants.extra_time_percent',
+      'participants.privacy_consent_at',
+      'participants.storage',
+    ]);
+
 export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
   const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
-  // A person takes part only in their own company's campaigns, whatever a participant row says.
-  const participations = () =>
-    db
-      .selectFrom('participants')
-      .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
-      .innerJoin('users', (join) =>
-        join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
-      )
-      .selectAll('campaigns')
-      .select([
-        'participants.lang as participant_lang',
-        'participants.last_access',
-        'participants.extra_time_percent',
-        'participants.privacy_consent_at',
-        'participants.storage',
-      ]);
+  const participations = () => participationsOf(db);
 
   return {
     /** Campaigns the user takes part in that are open now (a finished one with reports stays open). */

@@ -3,6 +3,7 @@ import { TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { containsText } from './text-search';
+import { participationsOf } from '../campaigns-repository';
 
 // A campaign's participants and their progress, as staff follow it. Every query starts from one
 // campaign's rows on an index whose first column is the campaign (participants, test_progress,
@@ -258,20 +259,7 @@ export function createCampaignProgressRepository(db: Db) {
 
     /** A participant of one of the company's campaigns, open or not, shaped as the reports read it. */
     findParticipation: (companyId: number, campaignId: number, userId: number) =>
-      db
-        .selectFrom('participants')
-        .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
-        .innerJoin('users', (join) =>
-          join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
-        )
-        .selectAll('campaigns')
-        .select([
-          'participants.lang as participant_lang',
-          'participants.last_access',
-          'participants.extra_time_percent',
-          'participants.privacy_consent_at',
-          'participants.storage',
-        ])
+      participationsOf(db)
         .where('campaigns.company_id', '=', companyId)
         .where('participants.campaign_id', '=', campaignId)
         .where('participants.user_id', '=', userId)
