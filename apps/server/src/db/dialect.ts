@@ -17,11 +17,12 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed';
+import { type ReadConnection, SplitSqliteDialect } from './sqlite-driver';
 import { type SqliteWriter, startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
 
 // Every difference between SQLite and PostgreSQL lives in this file (and, for how changes are heard
-// between processes, in change-feed.ts).
+// between processes, in change-feed.ts; for SQLite's one writer, in sqlite-driver.ts and sqlite-writer.ts).
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,7 +30,7 @@ export interface DialectInfo {
   name: DialectName;
   dialect: Dialect;
   changes: ChangeFeed;
-  /** SQLite on a file: the connection of the worker that commits groups of writes (db/sqlite-writer.ts). */
+  /** SQLite on a file: the connection of the worker that makes every write (db/sqlite-writer.ts). */
   writer?: SqliteWriter;
   /** Stops what the dialect runs beside its connections (after Kysely's own destroy). */
   close: () => Promise<void>;
@@ -64,25 +65,31 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     const database = new SQLite(file);
     database.pragma('busy_timeout = 5000');
     database.pragma('journal_mode = WAL');
-    // This connection's commits survive a crash of the process and reach the disk within a second (the
-    // checkpoint worker's sync, or the next durable group's, carries them). What a 2xx must keep through a
-    // power cut (progress, logs) is committed by the writer worker with synchronous = FULL, in groups.
-    database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
-    // Checkpoints copy the log into the database file; a worker thread does it, off the requests' path.
-    const onDisk = file !== ':memory:';
-    const checkpoints = onDisk ? startWalCheckpoints(database, file) : null;
-    const writer = onDisk ? startSqliteWriter(file) : undefined;
     const changes = sqliteChangeFeed(database);
+    if (file === ':memory:') {
+      // A database in memory has one connection, which writes too (tests of the SQL alone).
+      return {
+        name: 'sqlite',
+        dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
+        changes,
+        close: () => changes.close(),
+      };
+    }
+    // On a file this connection only reads; every write goes through the writer worker (durable,
+    // grouped, off this thread: db/sqlite-driver.ts), and checkpoints through one of their own.
+    database.pragma('query_only = ON');
+    const checkpoints = startWalCheckpoints(database, file);
+    const writer = startSqliteWriter(file);
     return {
       name: 'sqlite',
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
+      dialect: new SplitSqliteDialect(withStatementCache(database), writer),
       changes,
       writer,
       close: async () => {
         await changes.close();
-        await writer?.stop();
-        await checkpoints?.stop();
+        await writer.stop();
+        await checkpoints.stop();
       },
     };
   }
@@ -98,7 +105,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * the hot paths, so prepared statements are reused by their SQL text. (Safe because Kysely runs one
  * query at a time on the single SQLite connection and nothing here streams rows.)
  */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
+function withStatementCache(database: SQLite.Database): ReadConnection & SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => database.close(),

@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 
 // Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
+// Messages run in the order they come: a group in a transaction of its own, single writes in one
+// transaction where each fails alone, and the steps of an open transaction of the server's.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -22,47 +24,96 @@ const prepared = (sql) => {
   }
   return statement;
 };
-const runAll = db.transaction((queries) =>
-  queries.map(({ sql, parameters }) => {
-    const statement = prepared(sql);
-    return statement.reader ? statement.all(...parameters) : (statement.run(...parameters), []);
+const errorOf = (error) => ({ message: error.message, code: error.code });
+const runOne = ({ sql, parameters }) => {
+  const statement = prepared(sql);
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { rows: [], changes, lastInsertRowid };
+};
+const runGroup = db.transaction((queries) => queries.map(runOne));
+const runEach = db.transaction((queries) =>
+  queries.map((query) => {
+    try {
+      return runOne(query);
+    } catch (error) {
+      // A failed statement undoes itself only, unless SQLite ended the whole transaction.
+      if (!db.inTransaction) throw error;
+      return { error: errorOf(error) };
+    }
   }),
 );
+const steps = {
+  group: (m) => runGroup.immediate(m.queries),
+  each: (m) => runEach.immediate(m.queries),
+  begin: () => (prepared('begin immediate').run(), []),
+  query: (m) => [runOne(m.query)],
+  commit: () => (prepared('commit').run(), []),
+  rollback: () => (db.inTransaction && prepared('rollback').run(), []),
+};
 parentPort.on('message', (message) => {
   if (message === 'stop') {
+    if (db.inTransaction) db.prepare('rollback').run();
     db.close();
     parentPort.close();
     return;
   }
   try {
-    parentPort.postMessage({ id: message.id, rows: runAll.immediate(message.queries) });
+    parentPort.postMessage({ id: message.id, results: steps[message.kind](message) });
   } catch (error) {
-    parentPort.postMessage({ id: message.id, error: { message: error.message, code: error.code } });
+    parentPort.postMessage({ id: message.id, error: errorOf(error) });
   }
 });
 `;
 
 type Rows = Record<string, unknown>[];
+/** What one statement did: its rows, or for a write its changes and the last inserted row id. */
+export interface StatementResult {
+  rows: Rows;
+  changes?: number;
+  lastInsertRowid?: number | bigint;
+}
+type WorkerResult = StatementResult & { error?: WorkerError };
+interface WorkerError {
+  message: string;
+  code?: string;
+}
+type Message =
+  | { kind: 'group' | 'each'; queries: { sql: string; parameters: readonly unknown[] }[] }
+  | { kind: 'query'; query: { sql: string; parameters: readonly unknown[] } }
+  | { kind: 'begin' | 'commit' | 'rollback' };
+
+/** A transaction of the server's, open in the worker: no other write runs until it ends. */
+export interface WriterTransaction {
+  query(query: CompiledQuery): Promise<StatementResult>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+const asError = (error: WorkerError) => Object.assign(new Error(error.message), { code: error.code });
+const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
 
 /**
- * Writes whose commit waits for the disk, done by a worker thread with its own connection: while it
- * syncs one group, the server keeps answering requests and gathering the next group (on the server's
- * own thread, better-sqlite3 would block everything for the length of each sync).
+ * The one connection that writes to the SQLite file, in a worker thread. Every write of the server goes
+ * through it (db/sqlite-driver.ts sends it whatever is not a read): while it waits for the write lock or
+ * syncs a commit to the disk, the server keeps answering, and the server's own thread never waits for a
+ * lock (on it, better-sqlite3 would stop everything for the length of each wait and sync). Its commits
+ * are durable (synchronous = FULL); concurrent writes share one commit.
  */
 export function startSqliteWriter(file: string) {
   const worker = new Worker(WORKER, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
   worker.unref();
-  const pending = new Map<number, { resolve(rows: Rows[]): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve(results: WorkerResult[]): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | null = null;
 
-  worker.on('message', (message: { id: number; rows?: Rows[]; error?: { message: string; code?: string } }) => {
+  worker.on('message', (message: { id: number; results?: WorkerResult[]; error?: WorkerError }) => {
     const waiting = pending.get(message.id);
     pending.delete(message.id);
     if (pending.size === 0) worker.unref();
     if (!waiting) return;
-    if (message.error) waiting.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
-    else waiting.resolve(message.rows!);
+    if (message.error) waiting.reject(asError(message.error));
+    else waiting.resolve(message.results!);
   });
   const fail = (error: Error) => {
     failure = error;
@@ -74,18 +125,104 @@ export function startSqliteWriter(file: string) {
   // A worker that failed has exited already (once() rejects on its 'error').
   const exited = once(worker, 'exit').catch(() => {});
 
+  function send(message: Message): Promise<WorkerResult[]> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    // Held while a message is on its way: the process must not end with a write unanswered.
+    if (pending.size === 0) worker.ref();
+    return new Promise<WorkerResult[]>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  // The lane: one user of the connection at a time, in turn. A transaction holds it from begin to end;
+  // anything sent meanwhile would run inside it.
+  let laneBusy = false;
+  const laneWaiting: (() => void)[] = [];
+  const acquire = async () => {
+    if (laneBusy) await new Promise<void>((resolve) => laneWaiting.push(resolve));
+    laneBusy = true;
+  };
+  const release = () => {
+    const next = laneWaiting.shift();
+    if (next) next();
+    else laneBusy = false;
+  };
+  async function inLane<T>(work: () => Promise<T>): Promise<T> {
+    await acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  // Single writes that arrive while the lane is busy go together, each failing alone.
+  let singles: { query: CompiledQuery; resolve(result: StatementResult): void; reject(error: Error): void }[] = [];
+  let flushing = false;
+  async function flushSingles() {
+    await acquire();
+    const batch = singles;
+    singles = [];
+    flushing = false;
+    try {
+      const results = await send({ kind: 'each', queries: batch.map((s) => plain(s.query)) });
+      batch.forEach((s, i) => (results[i].error ? s.reject(asError(results[i].error)) : s.resolve(results[i])));
+    } catch (error) {
+      for (const s of batch) s.reject(error as Error);
+    } finally {
+      release();
+    }
+  }
+
   return {
     /** Runs the queries in one immediate transaction, committed to the disk; their rows, in order. */
-    run(queries: readonly CompiledQuery[]): Promise<Rows[]> {
-      if (failure) return Promise.reject(failure);
-      const id = nextId++;
-      // Held while a group is on its way: the process must not end with a save unanswered.
-      if (pending.size === 0) worker.ref();
-      return new Promise<Rows[]>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, queries: queries.map(({ sql, parameters }) => ({ sql, parameters })) });
+    async run(queries: readonly CompiledQuery[]): Promise<Rows[]> {
+      const results = await inLane(() => send({ kind: 'group', queries: queries.map(plain) }));
+      return results.map((r) => r.rows);
+    },
+
+    /** One write, committed to the disk, with whatever other single writes came meanwhile. */
+    write(query: CompiledQuery): Promise<StatementResult> {
+      return new Promise((resolve, reject) => {
+        singles.push({ query, resolve, reject });
+        if (flushing) return;
+        flushing = true;
+        setImmediate(() => void flushSingles());
       });
     },
+
+    /** Opens a transaction (waiting for the write lock); nothing else writes until it ends. */
+    async begin(): Promise<WriterTransaction> {
+      await acquire();
+      try {
+        await send({ kind: 'begin' });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      let open = true;
+      const end = async (kind: 'commit' | 'rollback') => {
+        if (!open) return;
+        open = false;
+        try {
+          await send({ kind });
+        } catch (error) {
+          // A failed commit leaves the transaction open in the worker: end it before the lane goes on.
+          if (kind === 'commit') await send({ kind: 'rollback' }).catch(() => undefined);
+          throw error;
+        } finally {
+          release();
+        }
+      };
+      return {
+        query: async (query) => (await send({ kind: 'query', query: plain(query) }))[0],
+        commit: () => end('commit'),
+        rollback: () => end('rollback'),
+      };
+    },
+
     async stop() {
       if (failure) return;
       worker.ref();

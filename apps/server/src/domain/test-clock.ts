@@ -1,15 +1,15 @@
 import { TIMED_SAVE_GRACE_SECONDS, type TestStatus, type TestTiming } from '@prova/contract/tests';
-import { parseJson } from '../db/json-column';
+import { derivedFromJson, parseJson } from '../db/json-column';
 
 // A timed test's clock is the server's: it starts at the first opening, lasts the test's duration
 // lengthened by the person's extra time, and saves are taken until its end plus a network grace.
 
 /** The test's time limit in minutes, or null when it is untimed (no timer, or no positive duration). */
-export function timeLimitMinutes(jsonData: string): number | null {
+export const timeLimitMinutes: (jsonData: string) => number | null = derivedFromJson((jsonData) => {
   const data = parseJson<{ hasTimer?: unknown; duration?: unknown }>(jsonData, {});
   const duration = Number(data.duration);
   return data.hasTimer === true && Number.isFinite(duration) && duration > 0 ? duration : null;
-}
+});
 
 /** When a test opened at `startedAt` ends for a person with `extraTimePercent` more time; null if untimed. */
 export function endsAtFor(jsonData: string, startedAt: Date, extraTimePercent: number): string | null {

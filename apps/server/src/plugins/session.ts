@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Loaded lazily: only routes that need the caller pay for the lookup. */
     loadAuth(): Promise<Auth | null>;
+    /** loadAuth's answer, once asked. */
+    authLookup: Promise<Auth | null> | null;
   }
   interface FastifyReply {
     startSession(userId: number, viaSso?: boolean): Promise<void>;
@@ -28,6 +30,7 @@ declare module 'fastify' {
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+const MAX_REMEMBERED_IDS = 50_000;
 
 /** Server-side sessions in the database behind an HttpOnly, SameSite cookie. */
 export const session = fp(
@@ -41,7 +44,6 @@ export const session = fp(
       secure: opts.secureCookie,
       maxAge: Math.floor(SESSION_IDLE_MS / 1000),
     };
-    const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
     // Expired sessions, idempotency keys and limit counts are dropped now and then, off the sign-in's own
     // path: a morning of sign-ins would otherwise scan them each time.
     let nextHousekeeping = 0;
@@ -55,13 +57,10 @@ export const session = fp(
     };
 
     const resolveAuth = authResolver(app, name);
+    // Once per request, kept on the request itself (a field every request has: one shape, no lookup).
+    app.decorateRequest('authLookup', null);
     app.decorateRequest('loadAuth', function (this: FastifyRequest) {
-      let pending = cache.get(this);
-      if (!pending) {
-        pending = resolveAuth(this);
-        cache.set(this, pending);
-      }
-      return pending;
+      return (this.authLookup ??= resolveAuth(this));
     });
 
     app.decorateReply('startSession', async function (this: FastifyReply, userId: number, viaSso = false) {
@@ -91,10 +90,21 @@ function authResolver(app: FastifyInstance, cookieName: string) {
     const user = session && (await users.run(session.userId));
     return session && user ? { session, user } : null;
   };
+  // A session's id is its token's hash: worked out once per token, not on every request.
+  const ids = new Map<string, string>();
+  const idOf = (token: string) => {
+    let id = ids.get(token);
+    if (id === undefined) {
+      if (ids.size >= MAX_REMEMBERED_IDS) ids.clear();
+      id = sessionIdOf(token);
+      ids.set(token, id);
+    }
+    return id;
+  };
   return async (request: FastifyRequest): Promise<Auth | null> => {
     const token = request.cookies[cookieName];
     if (!token) return null;
-    return (await app.accessCache.auth(sessionIdOf(token), () => read(token))) ?? null;
+    return (await app.accessCache.auth(idOf(token), () => read(token))) ?? null;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TestStatus } from '@prova/contract/tests';
-import { parseJson } from '../db/json-column';
+import { derivedFromJson, parseJson } from '../db/json-column';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
 export interface StartCheck {
@@ -10,13 +10,19 @@ export interface StartCheck {
 
 /** A test's prerequisites: its own plus the campaign's, as integers, each once. */
 export function prerequisitesOf(test: Pick<CampaignTestRow, 'json_data' | 'campaign_prerequisites'>): number[] {
-  const own = parseJson<{ prerequisites?: unknown[] }>(test.json_data, {})?.prerequisites ?? [];
-  const campaign = parseJson<unknown[]>(test.campaign_prerequisites, []);
-  const ids = [...(Array.isArray(own) ? own : []), ...(Array.isArray(campaign) ? campaign : [])]
-    .map((v) => Number.parseInt(String(v), 10))
-    .filter((n) => Number.isInteger(n));
-  return [...new Set(ids)];
+  const own = ownPrerequisites(test.json_data);
+  const campaign = test.campaign_prerequisites ? campaignPrerequisites(test.campaign_prerequisites) : [];
+  if (campaign.length === 0) return [...own];
+  return [...new Set([...own, ...campaign])];
 }
+
+const idsOf = (values: unknown) =>
+  (Array.isArray(values) ? values : []).map((v) => Number.parseInt(String(v), 10)).filter((n) => Number.isInteger(n));
+// Read on every save: each text is parsed once.
+const ownPrerequisites = derivedFromJson((jsonData) => [
+  ...new Set(idsOf(parseJson<{ prerequisites?: unknown }>(jsonData, {})?.prerequisites)),
+]);
+const campaignPrerequisites = derivedFromJson((text) => idsOf(parseJson<unknown>(text, [])));
 
 /**
  * A test can be started when it is not complete or is repeatable, and has no
