@@ -17,16 +17,20 @@ export type DataChange =
 export interface ChangeFeed {
   /**
    * Tells this process now, and every other process on the same database once `db`'s transaction (if
-   * any) commits, that copies of this are stale.
+   * any) commits, that copies of this are stale. Outside a transaction it returns once every instance
+   * has heard it (see heard()).
    */
   announce(change: DataChange, db: Db): Promise<void>;
-  subscribe(listener: (change: DataChange) => void): () => void;
   /**
-   * True when every process that could act on a change hears it before the change's own request is
-   * answered (one server process on SQLite). With several instances a NOTIFY takes a moment to
-   * arrive, so what must hold at once everywhere (a sign-out) is not served from copies.
+   * Returns once every change this process committed before the call has been heard by every instance:
+   * back on this one's own listener, and confirmed by each other listener of the database. Called after
+   * a transaction that announced changes commits, before its request is answered: a sign-out must not be
+   * answered while another instance may still serve the session from memory. Waits at most
+   * ECHO_TIMEOUT_MS; an own listener that has not heard back by then is treated as down. `db` (not a
+   * transaction) carries the question.
    */
-  readonly instant: boolean;
+  heard(db: Db): Promise<void>;
+  subscribe(listener: (change: DataChange) => void): () => void;
   /**
    * False while changes made by other processes could go unheard (the PostgreSQL listener is
    * reconnecting): copies must not be trusted then. On SQLite, a write by another process (the
@@ -37,7 +41,11 @@ export interface ChangeFeed {
 }
 
 /** Announcing without a feed: for repositories used outside a server (the importer, benchmarks). */
-export const silentChanges: Pick<ChangeFeed, 'announce'> = { announce: async () => {} };
+export const silentChanges: Pick<ChangeFeed, 'announce' | 'heard'> = { announce: async () => {}, heard: async () => {} };
+
+/** After a transaction of `db` that announced changes: heard(), unless `db` is itself a transaction (its owner waits at commit). */
+export const heardAfterCommit = (db: Db, changes: Pick<ChangeFeed, 'heard'>): Promise<void> =>
+  db.isTransaction ? Promise.resolve() : changes.heard(db);
 
 const CHANNEL = 'prova_changes';
 
@@ -64,11 +72,13 @@ export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
   let seen = serial();
   let peekedAt = Date.now();
   return {
-    instant: true,
     async announce(change, db) {
       if (change.kind === 'all') await sql`update data_changes set serial = serial + 1 where id = 1`.execute(db);
       emitter.emit('change', change);
     },
+    // Heard here when announced. No other server can have a copy: one SQLite file has one server (the
+    // importer beside it keeps none); an import's `all` reaches this one within SQLITE_PEEK_MS.
+    heard: async () => {},
     subscribe(listener) {
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
@@ -90,42 +100,102 @@ export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
 }
 
 const RECONNECT_MS = 1_000;
+/** How long a change may take to be heard back before the wait for it ends (and, if our own listener did not hear it, that listener counts as down). */
+export const ECHO_TIMEOUT_MS = 2_000;
+/** The listeners' application_name: how an instance counts the others (pg_stat_activity). */
+export const LISTENER_NAME = 'prova-changes';
+
+/** What travels on the channel: a change (or, without one, a question), or an instance's receipt of one. */
+interface Message {
+  from: string;
+  /** Set when the sender waits for receipts. */
+  id?: number;
+  change?: DataChange;
+  receipt?: { to: string; id: number };
+}
+
+interface Waiting {
+  echoed: boolean;
+  receipts: number;
+  others: number;
+  done: () => void;
+}
 
 /**
  * PostgreSQL: a change is sent with NOTIFY in the writer's transaction (delivered at commit, dropped on
  * rollback) to every instance, which LISTENs on a connection of its own, opened when something first
  * subscribes. While that connection is down, `live()` is false; when it is back, everything is stale.
+ *
+ * A change announced outside a transaction, or a question sent by heard(), carries an id: every other
+ * listening instance drops its copies and answers with a receipt, and the sender returns once its own
+ * listener heard it back and every other listener (counted in pg_stat_activity) sent its receipt.
  */
-export function postgresChangeFeed(connectionString: string): ChangeFeed {
+export function postgresChangeFeed(connectionString: string, { echoTimeoutMs = ECHO_TIMEOUT_MS } = {}): ChangeFeed {
   const emitter = new EventEmitter();
   // Our own notifications come back to us too; they were applied when announced.
   const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  let lastId = 0;
+  const waiting = new Map<number, Waiting>();
   let client: pg.Client | null = null;
+  let listenerPid = 0;
   let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
   const everything = () => emitter.emit('change', { kind: 'all' } satisfies DataChange);
+  const settle = (w: Waiting) => {
+    if (w.echoed && w.receipts >= w.others) w.done();
+  };
+  /** Nothing here is served from copies now: whoever waits may answer. */
+  const releaseAll = () => {
+    for (const w of waiting.values()) w.done();
+    waiting.clear();
+  };
+
+  /** The listener is down (or deaf): nothing is served from copies until it is back. */
+  function lost(which: pg.Client) {
+    if (client !== which) return;
+    listening = false;
+    client = null;
+    everything();
+    releaseAll();
+    void which.end().catch(() => {});
+    if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+  }
+
+  function heardOne(next: pg.Client, message: Message) {
+    if (message.receipt) {
+      const w = message.receipt.to === origin ? waiting.get(message.receipt.id) : undefined;
+      if (w) {
+        w.receipts += 1;
+        settle(w);
+      }
+    } else if (message.from === origin) {
+      const w = message.id === undefined ? undefined : waiting.get(message.id);
+      if (w) {
+        w.echoed = true;
+        settle(w);
+      }
+    } else {
+      if (message.change) emitter.emit('change', message.change);
+      // Sent once the copies are dropped (emit is synchronous).
+      if (message.id !== undefined) {
+        const receipt: Message = { from: origin, receipt: { to: message.from, id: message.id } };
+        next.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(receipt)]).catch(() => {});
+      }
+    }
+  }
 
   async function connect() {
     if (closed) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, application_name: LISTENER_NAME });
     client = next;
-    const lost = () => {
-      if (client !== next) return;
-      listening = false;
-      client = null;
-      everything();
-      void next.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
-    };
-    next.on('error', lost);
-    next.on('end', lost);
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const { from, change } = JSON.parse(message.payload) as { from: string; change: DataChange };
-        if (from !== origin) emitter.emit('change', change);
+        heardOne(next, JSON.parse(message.payload) as Message);
       } catch {
         everything();
       }
@@ -133,21 +203,61 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
     try {
       await next.connect();
       await next.query(`listen ${CHANNEL}`);
+      const { rows } = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
       if (client !== next) return;
+      listenerPid = rows[0].pid;
       listening = true;
       // Whatever changed while nobody was listening.
       everything();
     } catch {
-      lost();
+      lost(next);
+    }
+  }
+
+  /** Sends a notification that waits for receipts (committed when the query returns) and waits for them. */
+  async function sendAndHear(db: Db, change?: DataChange): Promise<void> {
+    const id = ++lastId;
+    const payload = JSON.stringify({ from: origin, id, change } satisfies Message);
+    const listener = listening ? client : null;
+    if (!listener) {
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const w: Waiting = { echoed: false, receipts: 0, others: Number.POSITIVE_INFINITY, done: () => {} };
+    const settled = new Promise<true>((resolve) => (w.done = () => resolve(true)));
+    waiting.set(id, w);
+    try {
+      // The other listeners of this database, counted in the statement that notifies them.
+      const { rows } = await sql<{ others: number }>`select pg_notify(${CHANNEL}, ${payload}),
+        (select count(*)::int from pg_stat_activity
+          where datname = current_database() and application_name = ${LISTENER_NAME} and pid <> ${listenerPid}) as others`.execute(db);
+      w.others = rows[0]?.others ?? 0;
+      settle(w);
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), echoTimeoutMs)));
+      const heard = Promise.race([settled, late]);
+      if (!(await heard)) {
+        if (!w.echoed) {
+          console.warn(`PostgreSQL change listener did not hear back within ${echoTimeoutMs} ms; listening again`);
+          lost(listener);
+        } else console.warn(`${w.others - w.receipts} of ${w.others} other instances did not confirm a change within ${echoTimeoutMs} ms`);
+      }
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(id);
     }
   }
 
   return {
-    instant: false,
     async announce(change, db) {
       emitter.emit('change', change);
-      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ from: origin, change })})`.execute(db);
+      // In a transaction the notification leaves at commit: the transaction's owner calls heard() then.
+      if (db.isTransaction)
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ from: origin, change } satisfies Message)})`.execute(db);
+      else await sendAndHear(db, change);
     },
+    // A question of our own, sent after the commits waited for, comes back (and is answered) after them.
+    heard: (db) => sendAndHear(db),
     subscribe(listener) {
       if (!client && !closed && !retry) void connect();
       emitter.on('change', listener);
@@ -160,6 +270,7 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       const current = client;
       client = null;
       listening = false;
+      releaseAll();
       emitter.removeAllListeners();
       await current?.end().catch(() => {});
     },

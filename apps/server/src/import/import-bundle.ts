@@ -58,6 +58,10 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     await handle.changes.announce({ kind: 'all' }, trx);
     return { ok: true, summary };
   });
-  if (result.ok) onProgress?.('writing', 1, 1);
+  if (result.ok) {
+    // Done once this server's listener heard the change back, as every other server's did.
+    await handle.changes.heard(handle.db);
+    onProgress?.('writing', 1, 1);
+  }
   return result;
 }

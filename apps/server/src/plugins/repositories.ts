@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseHandle } from '../db/database';
+import type { DataChange } from '../db/change-feed';
+import type { DatabaseHandle, Db } from '../db/database';
 import { createRepositories, type Repositories } from '../repositories/create-repositories';
 import { type AccessCache, createAccessCache } from '../services/access-cache';
 
@@ -25,9 +26,20 @@ export const repositories = fp(
     app.decorate('database', opts.database);
     const { db, changes, writeDurably } = opts.database;
     app.decorate('repos', createRepositories(db, { changes, writeDurably }));
-    app.decorate('withTransaction', <T>(work: (repos: Repositories) => Promise<T>) =>
-      db.transaction().execute((trx) => work(createRepositories(trx, { changes }))),
-    );
+    app.decorate('withTransaction', async <T>(work: (repos: Repositories) => Promise<T>) => {
+      let announced = false;
+      const inTransaction = {
+        announce: (change: DataChange, trx: Db) => {
+          announced = true;
+          return changes.announce(change, trx);
+        },
+        heard: async () => {},
+      };
+      const result = await db.transaction().execute((trx) => work(createRepositories(trx, { changes: inTransaction })));
+      // Its changes went out at commit (a password change ends sessions): answered once they were heard.
+      if (announced) await changes.heard(db);
+      return result;
+    });
     const accessCache = createAccessCache(changes);
     app.decorate('accessCache', accessCache);
     app.addHook('onClose', async () => accessCache.close());

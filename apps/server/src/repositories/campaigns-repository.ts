@@ -22,7 +22,7 @@ export const participationsOf = (db: Db) =>
       'participants.storage',
     ]);
 
-export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
+export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
   const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
   const participations = () => participationsOf(db);
 

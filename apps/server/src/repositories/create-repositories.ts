@@ -19,7 +19,7 @@ import { createUsersRepository } from './users-repository';
  * Writes that make the access cache's copies stale announce it on `changes`.
  */
 export interface RepositoryServices {
-  changes?: Pick<ChangeFeed, 'announce'>;
+  changes?: Pick<ChangeFeed, 'announce' | 'heard'>;
   /** Where groups of saves are committed (the database handle's); inside a transaction, the transaction. */
   writeDurably?: WriteDurably;
 }

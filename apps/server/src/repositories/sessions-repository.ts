@@ -14,7 +14,7 @@ export interface SessionRecord {
   viaSso: boolean;
 }
 
-export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
+export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
   async function findMany(tokens: string[]): Promise<(SessionRecord | null)[]> {
     const ids = tokens.map(sessionIdOf);
     const rows = await db

@@ -1,7 +1,7 @@
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import type { Db } from '../db/database';
 
-export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announce'> = silentChanges) {
+export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
   const withCompany = () =>
     db
       .selectFrom('users')

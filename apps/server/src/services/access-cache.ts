@@ -3,7 +3,7 @@ import type { Auth } from '../plugins/session';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
-/** How long a copy is trusted at most, should a change go unannounced (a campaign's dates passing, say). */
+/** How long a copy is trusted at most, should a change go unannounced or unheard (a campaign's dates passing, a lost notification). */
 export const ACCESS_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
@@ -72,11 +72,10 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
 
   return {
     /**
-     * The session (by its id, the token's hash) and its person. Kept only where a sign-out is heard
-     * everywhere at once (ChangeFeed.instant); otherwise always loaded.
+     * The session (by its id, the token's hash) and its person. Whatever ends a session answers only once
+     * this instance's listener heard it back (ChangeFeed.heard), when the others have heard it too.
      */
-    auth: (sessionId: string, load: () => Promise<Auth | null>) =>
-      changes.instant ? through(auths, sessionId, load) : load().then((auth) => auth ?? undefined),
+    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load),
 
     /** An open participation; a copy is checked again against the campaign's dates at each use. */
     participation: (userId: number, campaignId: number, load: () => Promise<Participation | undefined>, now = new Date()) =>

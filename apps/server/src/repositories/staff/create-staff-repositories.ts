@@ -11,7 +11,7 @@ import { createResetsRepository } from './resets-repository';
 import { createSamplesRepository } from './samples-repository';
 
 /** What the staff console reads and writes, by table family. */
-export function createStaffRepositories(db: Db, changes: Pick<ChangeFeed, 'announce'>) {
+export function createStaffRepositories(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'>) {
   return {
     companies: createStaffCompaniesRepository(db, changes),
     languages: createStaffLanguagesRepository(db),

@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
-import type { ChangeFeed } from '../../db/change-feed';
+import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
 import type { TestsTable } from '../../db/schema';
 
-type Changes = Pick<ChangeFeed, 'announce'>;
+type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 export type TestRowInput = Omit<Insertable<TestsTable>, 'id' | 'owner_company_id'>;
 
 /** Where a test is used, seen from one company. */
@@ -162,6 +162,7 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
         await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
         await changes.announce({ kind: 'all' }, trx);
       });
+      await heardAfterCommit(db, changes);
     },
   };
 }

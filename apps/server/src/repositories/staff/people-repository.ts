@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { ChangeFeed } from '../../db/change-feed';
+import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
 import { containsText } from './text-search';
 
-type Changes = Pick<ChangeFeed, 'announce'>;
+type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
 export interface PeopleFilter {
   q?: string;
@@ -140,6 +140,8 @@ export function createPeopleRepository(db: Db, changes: Changes) {
         await trx.deleteFrom('password_resets').where('user_id', 'in', userIds).execute();
         for (const userId of userIds) await changes.announce({ kind: 'user', userId }, trx);
       });
+      // Answered once every instance has dropped its copies of their sessions.
+      await heardAfterCommit(db, changes);
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { ChangeFeed } from '../../db/change-feed';
+import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
 import { startOver } from '../progress-repository';
 
-type Changes = Pick<ChangeFeed, 'announce'>;
+type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
 export interface ResetKey {
   campaignId: number;
@@ -20,7 +20,7 @@ export function createResetsRepository(db: Db, changes: Changes) {
   return {
     async reset(key: ResetKey, reason: string, now = new Date()): Promise<{ attempts: number; outcomes: number } | null> {
       const at = now.toISOString();
-      return inTransaction(db, async (trx) => {
+      const reset = await inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('test_progress')
           .selectAll()
@@ -72,6 +72,8 @@ export function createResetsRepository(db: Db, changes: Changes) {
         await changes.announce({ kind: 'participation', userId: key.userId, campaignId: key.campaignId }, trx);
         return { attempts, outcomes: outcomes.length };
       });
+      if (reset) await heardAfterCommit(db, changes);
+      return reset;
     },
 
     findProgress: (key: ResetKey) =>
