@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
@@ -20,11 +19,26 @@ const precompress = compression({
   logLevel: 'silent',
 });
 
+/**
+ * The app is written against React's API but runs on Preact's compatibility layer (about 8 KB gzipped against
+ * React DOM's 68): every page loads it first (docs/performance.md, "Front-end budgets"). `react/...` and
+ * `react-dom/...` (client, server, test-utils) resolve to `preact/compat/...`, the libraries' imports included.
+ * Exported for vitest.config.ts, so that the component tests run on what the build ships.
+ */
+export const reactOnPreact = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  // react-i18next's shim for React before 18, in CommonJS: it would require React itself.
+  'use-sync-external-store/shim': 'preact/compat',
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress],
+  plugins: [precompress],
+  // JSX straight to Preact's runtime (compat hooks its own into Preact's options, so React's props still work).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...reactOnPreact },
   },
   server: {
     port: 5173,
@@ -36,5 +50,12 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunk imports which, read by the size check (scripts/check-bundle-size.mjs).
     manifest: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router uses React 19's useOptimistic when there is one; Preact has none, and the router does without.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
   },
 });

@@ -10,22 +10,27 @@ import { gzipSync } from 'node:zlib';
 import { checkBudgets, formatTable, measureBuild, routesFromRouter } from './bundle-budget.mjs';
 
 /**
- * What the build must not pass, in gzipped KB (1024 bytes): just above the build of 2026-11-23, so that growing is a
- * decision taken here (and written in docs/performance.md), not an accident. The report route has its own, as the
- * charting library alone weighs about 86 KB.
+ * What the build must not pass, in gzipped KB (1024 bytes). Every route: issue 14's target. The sign-in page: just
+ * above the build of 2026-11-23 (on Preact), the target being out of reach with React Router, zod and i18next in the
+ * shell; growing is a decision taken here (and written in docs/performance.md), not an accident. The report route has
+ * its own, just above it too: its radar, 86 KB with recharts, is now plain SVG with d3-shape (about 3 KB), and should
+ * not grow back unnoticed.
  */
 const BUDGETS = {
-  signInKb: 200,
-  routeKb: 225,
-  routeKbOverrides: { 'app.report': 295 },
+  signInKb: 125,
+  routeKb: 180,
+  routeKbOverrides: { 'app.report': 138 },
 };
-/** Issue 14's targets, not reached with React, React Router, zod and i18next in the shell (docs/performance.md). */
+/** Issue 14's targets; the sign-in page's is not reached with React Router, zod and i18next in the shell (docs/performance.md). */
 const TARGETS = { signInKb: 100, routeKb: 180 };
 /** Route labels as routesFromRouter gives them: `paths.auth.login.path` -> 'auth.login'. */
 const SIGN_IN = 'auth.login';
 const REPORT = 'app.report';
-/** The charting library's modules, as the source maps name them: allowed only in chunks that the report route alone loads. */
-const CHARTING_LIBRARY = /(^|\/)node_modules\/(recharts|victory[\w-]*|chart\.js|echarts|d3-[\w-]+|@nivo\/[\w-]+)\//;
+/**
+ * The charting library's modules, as the source maps name them (today d3-shape and d3-path, the report's radar; the others
+ * so that none comes back unnoticed): allowed only in chunks that the report route alone loads.
+ */
+const CHARTING_LIBRARY = /(^|\/)node_modules\/(d3-[\w-]+|d3|recharts|victory[\w-]*|chart\.js|echarts|@nivo\/[\w-]+)\//;
 /** What the shell may import dynamically besides the routes: the interface texts of the other languages (src/lib/i18n.ts). */
 const ON_DEMAND = ['src/locales/en/index', 'src/locales/es/index'];
 

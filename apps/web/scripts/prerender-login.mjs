@@ -21,6 +21,9 @@ await build({
   configFile: join(webDir, 'vite.config.ts'),
   logLevel: 'warn',
   build: { ssr: 'src/prerender/login.tsx', outDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+  // Bundled, not required from node_modules at run time: there react-router and the rest would get React itself, not
+  // Preact (vite.config.ts aliases it only in what it bundles).
+  ssr: { noExternal: true },
 });
 const { renderLogin } = await import(pathToFileURL(join(outDir, 'login.js')).href);
 const { html, title } = renderLogin();

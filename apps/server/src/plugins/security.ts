@@ -76,8 +76,10 @@ export const security = fp(
       if (!UNSAFE_METHODS.has(request.method)) return undefined;
       const origin = request.headers.origin;
       if (origin) {
-        const hostOrigin = `${request.protocol}://${request.headers.host}`;
-        if (origin !== publicOrigin && origin !== hostOrigin) return new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
+        // The host's own origin is worked out only when the public one does not match (it reads the proxy's headers).
+        if (origin !== publicOrigin && origin !== `${request.protocol}://${request.headers.host}`) {
+          return new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
+        }
       } else if (request.headers['sec-fetch-site'] === 'cross-site') {
         return new HttpError(403, 'CROSS_ORIGIN', 'Cross-origin request refused');
       }

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Selectable, sql } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import type { TestProgressTable } from '../db/schema';
@@ -76,6 +76,19 @@ const ROW_FIELDS = [
   'scoring_due',
 ] as const;
 type RowField = (typeof ROW_FIELDS)[number];
+/** The PostgreSQL array type of each field, for unnest(). */
+const ARRAY_TYPE: Record<RowField, string> = {
+  campaign_id: 'int[]',
+  test_id: 'int[]',
+  user_id: 'int[]',
+  version: 'int[]',
+  status: 'text[]',
+  data: 'text[]',
+  updated_at: 'text[]',
+  started_at: 'text[]',
+  ends_at: 'text[]',
+  scoring_due: 'int[]',
+};
 type UpsertRow = Record<RowField, string | number | null>;
 /** Stands for a value in the template: which row and field, or the expiry cutoff. */
 const SLOT = '\u0000slot:';
@@ -117,12 +130,23 @@ export async function startOver(
 type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string };
 
 export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
-  function upsertQuery(kind: Kind, rows: UpsertRow[], cutoff: string) {
+  // On PostgreSQL the rows go as one array a column (unnest): one statement text whatever the group's
+  // size, with eleven parameters, instead of ten a row.
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  function upsertQuery(kind: Kind, rows: UpsertRow[] | 'arrays', cutoff: string) {
     const guard =
       kind === 'data' ? sql<boolean>`${open(cutoff)} and ${applies}` : sql<boolean>`${open(cutoff)} and (${applies} or ${completes})`;
-    return db
-      .insertInto('test_progress')
-      .values(rows as never[])
+    const into = db.insertInto('test_progress');
+    const source =
+      rows === 'arrays'
+        ? into
+            .columns([...ROW_FIELDS])
+            .expression(
+              sql`select * from unnest(${sql.join(ROW_FIELDS.map((field) => sql`${`${SLOT}all:${field}`}::${sql.raw(ARRAY_TYPE[field])}`))})` as never,
+            )
+        : into.values(rows as never[]);
+    return source
       .onConflict((oc) =>
         oc
           .columns(['campaign_id', 'user_id', 'test_id'])
@@ -142,19 +166,24 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
 
   // Building and compiling the statement cost more than running it (and SQLite prepares it again when
   // its text is new): each shape (kind, number of rows) is compiled once, with slots for the values.
-  const templates = new Map<string, { sql: string; slots: (string | number | null | { row: number; field: RowField } | 'cutoff')[] }>();
+  // On PostgreSQL one shape a kind: a slot `{ row: 'all' }` stands for the field's values of every row.
+  type Slot = string | number | null | { row: number | 'all'; field: RowField } | 'cutoff';
+  const templates = new Map<string, { sql: string; slots: Slot[] }>();
   function templateFor(kind: Kind, count: number) {
-    const id = `${kind}:${count}`;
+    const id = onPostgres ? kind : `${kind}:${count}`;
     let template = templates.get(id);
     if (!template) {
-      const rows = Array.from({ length: count }, (_, row) =>
-        Object.fromEntries(ROW_FIELDS.map((field) => [field, `${SLOT}${row}:${field}`])),
-      ) as UpsertRow[];
+      const rows = onPostgres
+        ? ('arrays' as const)
+        : (Array.from({ length: count }, (_, row) =>
+            Object.fromEntries(ROW_FIELDS.map((field) => [field, `${SLOT}${row}:${field}`])),
+          ) as UpsertRow[]);
       const compiled = upsertQuery(kind, rows, `${SLOT}cutoff`).compile();
-      const slots = compiled.parameters.map((value) => {
+      const slots = compiled.parameters.map((value): Slot => {
         if (typeof value !== 'string' || !value.startsWith(SLOT)) return value as string | number | null;
         const [row, field] = value.slice(SLOT.length).split(':');
-        return field === undefined ? ('cutoff' as const) : { row: Number(row), field: field as RowField };
+        if (field === undefined) return 'cutoff';
+        return { row: row === 'all' ? 'all' : Number(row), field: field as RowField };
       });
       template = { sql: compiled.sql, slots };
       if (templates.size > 500) templates.clear();
@@ -182,9 +211,12 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     });
     const cutoff = expiredBefore(now);
     const template = templateFor(kind, rows.length);
-    const parameters = template.slots.map((slot) =>
-      slot === 'cutoff' ? cutoff : slot !== null && typeof slot === 'object' ? rows[slot.row][slot.field] : slot,
-    );
+    const parameters = template.slots.map((slot) => {
+      if (slot === 'cutoff') return cutoff;
+      if (slot === null || typeof slot !== 'object') return slot;
+      const { row, field } = slot;
+      return row === 'all' ? rows.map((r) => r[field]) : rows[row][field];
+    });
     return CompiledQuery.raw(template.sql, parameters);
   }
 

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema, type LoginRequest } from '@prova/contract/auth';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { loginRequestSchema } from '@prova/contract/auth';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, Form, FormActions } from '@/components/ui/form';
@@ -28,36 +26,38 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
   const { t } = useTranslation();
   const login = useLogin();
   const [error, setError] = useState<LoginError | null>(null);
-  const { register, handleSubmit, control, setFocus, setValue, getValues } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { username: defaultUsername, password: '' },
-  });
+  // Plain state rather than a form library: the form is in every page's JavaScript (docs/performance.md).
+  const [values, setValues] = useState({ username: defaultUsername, password: '' });
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   // The error takes the person back to the form: focus on the address, which the error describes.
   useEffect(() => {
-    if (error) setFocus('username');
-  }, [error, setFocus]);
-  // Renders again at every keystroke; the values themselves are read from the form (below).
-  useWatch({ control, name: ['username', 'password'] });
-  // Typed into the prerendered page before the app started: the form takes it over, and renders once more to
-  // enable the button (rendered disabled by the server; useWatch saw only the empty defaults).
-  const [, setTakenOver] = useState(false);
+    if (error) usernameRef.current?.focus();
+  }, [error]);
+  // Typed into the prerendered page before the app started: the form takes it over (and enables the button, rendered
+  // disabled by the server).
   useEffect(() => {
-    let typedAny = false;
-    for (const name of ['username', 'password'] as const) {
-      const typed = takeTypedBeforeStart(name);
-      if (typed === undefined) continue;
-      setValue(name, typed, { shouldDirty: true });
-      typedAny = true;
-    }
-    if (typedAny) setTakenOver(true);
-  }, [setValue]);
-  const { username, password } = getValues();
-  const filled = username.trim() !== '' && password !== '';
+    const username = takeTypedBeforeStart('username');
+    const password = takeTypedBeforeStart('password');
+    if (username === undefined && password === undefined) return;
+    setValues((current) => ({ username: username ?? current.username, password: password ?? current.password }));
+  }, []);
+  const filled = values.username.trim() !== '' && values.password !== '';
+  const change = (name: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
-  const submit = handleSubmit(async (values) => {
+  async function submit() {
+    // The contract's schema, as the server's: the first field it refuses gets the focus, and nothing is sent.
+    const parsed = loginRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      (parsed.error.issues[0]?.path[0] === 'password' ? passwordRef : usernameRef).current?.focus();
+      return;
+    }
     setError(null);
     try {
-      const answer = await login.mutateAsync(values);
+      const answer = await login.mutateAsync(parsed.data);
       if (mustSetPassword(answer)) onPasswordMustBeSet(answer.email);
       else onSuccess(answer);
     } catch (err) {
@@ -66,18 +66,21 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
       else if (hasErrorCode(err, 'SSO_REQUIRED')) setError('ssoRequired');
       else setError(hasErrorCode(err, 'WRONG_CREDENTIALS') ? 'wrongCredentials' : 'cannotVerify');
     }
-  });
+  }
   const pending = login.isPending || busy;
 
   return (
-    <Form onSubmit={(event) => void submit(event)} pending={pending}>
+    <Form onSubmit={() => void submit()} pending={pending}>
       <Field
         id="login-username"
         type="email"
         label={t('login.email')}
         aria-invalid={error === 'wrongCredentials' || undefined}
         aria-describedby={error ? 'login-error' : undefined}
-        {...register('username')}
+        ref={usernameRef}
+        name="username"
+        value={values.username}
+        onChange={change('username')}
       />
       <Field
         id="login-password"
@@ -86,7 +89,10 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
         autoComplete="current-password"
         aria-invalid={error === 'wrongCredentials' || undefined}
         aria-describedby={error ? 'login-error' : undefined}
-        {...register('password')}
+        ref={passwordRef}
+        name="password"
+        value={values.password}
+        onChange={change('password')}
       />
 
       <div id="login-error" role="alert" className="form__error">

@@ -88,6 +88,8 @@ describe('<PeoplePage>', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disattiva' }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/people/31')).toBe(true));
+    // The focus goes to the count once the dialog has closed (an effect, run after the next paint).
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('2 persone'));
 
     await userEvent.type(screen.getByLabelText('Cerca per nome o email'), 'villa');
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/people?q=villa&active=yes&page=1&pageSize=25'));
