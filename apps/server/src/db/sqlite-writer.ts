@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 
 // Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
@@ -51,8 +51,24 @@ const steps = {
   commit: () => (prepared('commit').run(), []),
   rollback: () => (db.inTransaction && prepared('rollback').run(), []),
 };
+// The steps of an open transaction come on a port of their own, and the server's thread waits for each
+// answer (a statement under the write lock takes microseconds; a thread hop each would hold the lock
+// for an event loop turn each).
+const signal = new Int32Array(workerData.signal);
+workerData.steps.on('message', (message) => {
+  let answer;
+  try {
+    answer = { results: steps[message.kind](message) };
+  } catch (error) {
+    answer = { error: errorOf(error) };
+  }
+  workerData.steps.postMessage(answer);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+});
 parentPort.on('message', (message) => {
   if (message === 'stop') {
+    workerData.steps.close();
     if (db.inTransaction) db.prepare('rollback').run();
     db.close();
     parentPort.close();
@@ -90,6 +106,9 @@ export interface WriterTransaction {
   rollback(): Promise<void>;
 }
 
+/** A step under the write lock takes microseconds; this long means the worker is gone. */
+const STEP_TIMEOUT_MS = 30_000;
+
 const asError = (error: WorkerError) => Object.assign(new Error(error.message), { code: error.code });
 const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
 
@@ -101,8 +120,15 @@ const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
  * are durable (synchronous = FULL); concurrent writes share one commit.
  */
 export function startSqliteWriter(file: string) {
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
+  const { port1: steps, port2: workerSteps } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), steps: workerSteps, signal: signal.buffer },
+    transferList: [workerSteps],
+  });
   worker.unref();
+  steps.unref();
   const pending = new Map<number, { resolve(results: WorkerResult[]): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | null = null;
@@ -134,6 +160,18 @@ export function startSqliteWriter(file: string) {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, ...message });
     });
+  }
+
+  /** A step of an open transaction, answered before this returns (see the worker's `steps` port). */
+  function step(message: Extract<Message, { kind: 'query' }>): WorkerResult[] {
+    if (failure) throw failure;
+    Atomics.store(signal, 0, 0);
+    steps.postMessage(message);
+    if (Atomics.wait(signal, 0, 0, STEP_TIMEOUT_MS) === 'timed-out') throw new Error('The SQLite writer did not answer a transaction step');
+    const answer = receiveMessageOnPort(steps)?.message as { results?: WorkerResult[]; error?: WorkerError } | undefined;
+    if (!answer) throw new Error('The SQLite writer answered nothing');
+    if (answer.error) throw asError(answer.error);
+    return answer.results!;
   }
 
   // The lane: one user of the connection at a time, in turn. A transaction holds it from begin to end;
@@ -217,7 +255,7 @@ export function startSqliteWriter(file: string) {
         }
       };
       return {
-        query: async (query) => (await send({ kind: 'query', query: plain(query) }))[0],
+        query: async (query) => step({ kind: 'query', query: plain(query) })[0],
         commit: () => end('commit'),
         rollback: () => end('rollback'),
       };
@@ -228,6 +266,7 @@ export function startSqliteWriter(file: string) {
       worker.ref();
       worker.postMessage('stop');
       await exited;
+      steps.close();
     },
   };
 }

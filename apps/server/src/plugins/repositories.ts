@@ -25,7 +25,8 @@ export const repositories = fp(
   async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
     app.decorate('database', opts.database);
     const { db, changes, writeDurably } = opts.database;
-    app.decorate('repos', createRepositories(db, { changes, writeDurably }));
+    const accessCache = createAccessCache(changes);
+    app.decorate('repos', withSharedReads(createRepositories(db, { changes, writeDurably }), accessCache));
     app.decorate('withTransaction', async <T>(work: (repos: Repositories) => Promise<T>) => {
       let announced = false;
       const inTransaction = {
@@ -40,9 +41,21 @@ export const repositories = fp(
       if (announced) await changes.heard(db);
       return result;
     });
-    const accessCache = createAccessCache(changes);
     app.decorate('accessCache', accessCache);
     app.addHook('onClose', async () => accessCache.close());
   },
   { name: 'repositories' },
 );
+
+/**
+ * What every candidate of a campaign reads alike (its tests, the languages' names) comes from the access
+ * cache: the room's reads then cost only what is the caller's own. Not in transactions (their own repositories).
+ */
+function withSharedReads(repos: Repositories, cache: AccessCache): Repositories {
+  const { tests, campaigns } = repos;
+  return {
+    ...repos,
+    tests: { ...tests, listForCampaign: (campaignId) => cache.campaignTestList(campaignId, () => tests.listForCampaign(campaignId)) },
+    campaigns: { ...campaigns, languageNames: () => cache.languageNames(() => campaigns.languageNames()) },
+  };
+}

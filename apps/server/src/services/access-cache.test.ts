@@ -56,6 +56,21 @@ describe('copies of who is asking', () => {
     expect((await save(gino)).statusCode).toBe(200);
   });
 
+  it("serves a campaign's tests from memory to all its candidates, and shows an import's change at once", async () => {
+    const anna = await signIn(t.app, ANNA, PASSWORD, C_MAIN);
+    const names = async () =>
+      ((await t.app.inject({ url: '/api/usertests', headers: { cookie: anna.cookie } })).json() as { tests: { id: number; name: string }[] }).tests
+        .filter((test) => test.id === 101)
+        .map((test) => test.name);
+    expect(await names()).toEqual(['Ragionamento']);
+    // Written past the server, announcing nothing: the copy is what the room shows.
+    await t.database.db.updateTable('tests').set({ name: 'Ragionamento (nuovo)' }).where('id', '=', 101).execute();
+    expect(await names()).toEqual(['Ragionamento']);
+    const renamed = accessBundle.tests.map((test) => (test.id === 101 ? { ...test, name: 'Ragionamento logico' } : test));
+    expect((await importBundle(t.database, { ...accessBundle, tests: renamed })).ok).toBe(true);
+    expect(await names()).toEqual(['Ragionamento logico']);
+  });
+
   it('sees a campaign closed by an import in another process well before a copy would run out', async () => {
     const anna = await signIn(t.app, ANNA, PASSWORD, C_MAIN);
     expect((await save(anna)).statusCode).toBe(200);

@@ -22,6 +22,9 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
   const auths = new Map<string, Entry<Auth>>();
   const participations = new Map<string, Entry<Participation>>();
   const campaignTests = new Map<string, Entry<CampaignTestRow>>();
+  // What every candidate of a campaign reads alike in the room: its tests, and the languages' names.
+  const campaignTestLists = new Map<string, Entry<CampaignTestRow[]>>();
+  const languageNames = new Map<string, Entry<Map<string, string>>>();
   // Bumped by every change: a copy read from the database before a change is not kept after it.
   let generation = 0;
 
@@ -45,6 +48,8 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
         auths.clear();
         participations.clear();
         campaignTests.clear();
+        campaignTestLists.clear();
+        languageNames.clear();
         break;
     }
   }
@@ -83,6 +88,14 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
 
     campaignTest: (campaignId: number, testId: number, load: () => Promise<CampaignTestRow | undefined>) =>
       through(campaignTests, `${campaignId}:${testId}`, load),
+
+    /** A campaign's tests, in order (changed only by an import or the staff console, which announce it). Shared: never changed by callers. */
+    campaignTestList: async (campaignId: number, load: () => Promise<CampaignTestRow[]>) =>
+      (await through(campaignTestLists, String(campaignId), load)) ?? [],
+
+    /** The languages' names by code. Shared: never changed by callers. */
+    languageNames: async (load: () => Promise<Map<string, string>>) =>
+      (await through(languageNames, 'all', load)) ?? new Map<string, string>(),
 
     close: unsubscribe,
   };

@@ -42,18 +42,22 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
 }
 
 /** Start rules for one test of the caller, reading only what the rules need. */
-export async function checkUserStart(repos: TestDeliveryRepos, context: CampaignTestContext): Promise<StartCheck & { status: TestStatus }> {
+export async function checkUserStart(
+  repos: TestDeliveryRepos,
+  context: CampaignTestContext,
+): Promise<StartCheck & { status: TestStatus; own: { row: ProgressRow | undefined } | null }> {
   const { participation, user, test } = context;
   const needsAll = prerequisitesOf(test).length > 0;
-  const rows = needsAll
-    ? await repos.progress.listForUser(participation.id, user.id)
-    : await repos.progress.find(participation.id, test.id, user.id).then((r) => (r ? [r] : []));
+  const own = needsAll ? null : { row: await repos.progress.find(participation.id, test.id, user.id) };
+  const rows = own ? (own.row ? [own.row] : []) : await repos.progress.listForUser(participation.id, user.id);
   const now = new Date();
   const byTest = new Map(rows.map((p) => [p.test_id, p]));
   const statusOf = (id: number) => effectiveStatus(byTest.get(id), now);
   const status = statusOf(test.id);
-  return { status, ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
+  // `own`: the caller's whole row in this test, when the rules read it (null when they read only the statuses).
+  return { status, own, ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
 }
+type ProgressRow = Awaited<ReturnType<TestDeliveryRepos['progress']['find']>>;
 
 /** Answers 422 TEST_LOCKED naming what is missing. */
 export function sendTestLocked(reply: FastifyReply, check: StartCheck) {

@@ -14,7 +14,7 @@ import { createSamplesRepository } from './samples-repository';
 export function createStaffRepositories(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'>) {
   return {
     companies: createStaffCompaniesRepository(db, changes),
-    languages: createStaffLanguagesRepository(db),
+    languages: createStaffLanguagesRepository(db, changes),
     tests: createManagedTestsRepository(db, changes),
     samples: createSamplesRepository(db, changes),
     people: createPeopleRepository(db, changes),

@@ -1,9 +1,11 @@
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import { parseJson } from '../../db/json-column';
 
-/** The platform's languages, with how many of a company's campaigns offer each. */
-export function createStaffLanguagesRepository(db: Db) {
+/** The platform's languages, with how many of a company's campaigns offer each. Their names are kept in memory: a change says so. */
+export function createStaffLanguagesRepository(db: Db, changes: Pick<ChangeFeed, 'announce'>) {
+  const changed = () => changes.announce({ kind: 'all' }, db);
   return {
     async list(companyId: number) {
       const [languages, campaigns] = await Promise.all([
@@ -18,6 +20,7 @@ export function createStaffLanguagesRepository(db: Db) {
     async create(lang: string, name: string): Promise<boolean> {
       try {
         await db.insertInto('languages').values({ lang, name }).execute();
+        await changed();
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
@@ -27,6 +30,7 @@ export function createStaffLanguagesRepository(db: Db) {
 
     async rename(lang: string, name: string): Promise<boolean> {
       const result = await db.updateTable('languages').set({ name }).where('lang', '=', lang).executeTakeFirst();
+      await changed();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -41,6 +45,9 @@ export function createStaffLanguagesRepository(db: Db) {
       return campaign !== undefined || user !== undefined || participant !== undefined;
     },
 
-    delete: (langs: string[]) => db.deleteFrom('languages').where('lang', 'in', langs).execute(),
+    async delete(langs: string[]) {
+      await db.deleteFrom('languages').where('lang', 'in', langs).execute();
+      await changed();
+    },
   };
 }

@@ -123,8 +123,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       const context = await openContext(request, request.params);
       const check = await checkUserStart(repos, context);
       if (!check.canStart) return sendTestLocked(reply, check);
-      const now = new Date();
-      return syncState(context, await repos.progress.find(context.participation.id, context.test.id, context.user.id), now);
+      const row = check.own ? check.own.row : await repos.progress.find(context.participation.id, context.test.id, context.user.id);
+      return syncState(context, row, new Date());
     },
   );
 
