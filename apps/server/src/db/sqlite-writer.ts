@@ -47,6 +47,19 @@ const steps = {
   group: (m) => runGroup.immediate(m.queries),
   each: (m) => runEach.immediate(m.queries),
   begin: () => (prepared('begin immediate').run(), []),
+  // Without waiting: when another process holds the write lock, says so (the server then waits without blocking).
+  tryBegin: () => {
+    db.pragma('busy_timeout = 0');
+    try {
+      prepared('begin immediate').run();
+      return [{ rows: [] }];
+    } catch (error) {
+      if (error.code === 'SQLITE_BUSY') return [{ rows: [], busy: true }];
+      throw error;
+    } finally {
+      db.pragma('busy_timeout = 5000');
+    }
+  },
   query: (m) => [runOne(m.query)],
   commit: () => (prepared('commit').run(), []),
   rollback: () => (db.inTransaction && prepared('rollback').run(), []),
@@ -89,7 +102,7 @@ export interface StatementResult {
   changes?: number;
   lastInsertRowid?: number | bigint;
 }
-type WorkerResult = StatementResult & { error?: WorkerError };
+type WorkerResult = StatementResult & { error?: WorkerError; busy?: boolean };
 interface WorkerError {
   message: string;
   code?: string;
@@ -97,7 +110,7 @@ interface WorkerError {
 type Message =
   | { kind: 'group' | 'each'; queries: { sql: string; parameters: readonly unknown[] }[] }
   | { kind: 'query'; query: { sql: string; parameters: readonly unknown[] } }
-  | { kind: 'begin' | 'commit' | 'rollback' };
+  | { kind: 'begin' | 'tryBegin' | 'commit' | 'rollback' };
 
 /** A transaction of the server's, open in the worker: no other write runs until it ends. */
 export interface WriterTransaction {
@@ -163,7 +176,7 @@ export function startSqliteWriter(file: string) {
   }
 
   /** A step of an open transaction, answered before this returns (see the worker's `steps` port). */
-  function step(message: Extract<Message, { kind: 'query' }>): WorkerResult[] {
+  function step(message: Message): WorkerResult[] {
     if (failure) throw failure;
     Atomics.store(signal, 0, 0);
     steps.postMessage(message);
@@ -235,7 +248,9 @@ export function startSqliteWriter(file: string) {
     async begin(): Promise<WriterTransaction> {
       await acquire();
       try {
-        await send({ kind: 'begin' });
+        // Begun, run and ended in the server's turn: the lock is held for the statements and the sync to
+        // disk, not for event loop turns. Only a lock held by another process is waited for asynchronously.
+        if (step({ kind: 'tryBegin' })[0].busy) await send({ kind: 'begin' });
       } catch (error) {
         release();
         throw error;
@@ -245,10 +260,16 @@ export function startSqliteWriter(file: string) {
         if (!open) return;
         open = false;
         try {
-          await send({ kind });
+          step({ kind });
         } catch (error) {
           // A failed commit leaves the transaction open in the worker: end it before the lane goes on.
-          if (kind === 'commit') await send({ kind: 'rollback' }).catch(() => undefined);
+          if (kind === 'commit') {
+            try {
+              step({ kind: 'rollback' });
+            } catch {
+              // the worker is gone: nothing left open
+            }
+          }
           throw error;
         } finally {
           release();
