@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** The Fastify API (apps/server) serves /api, the activities and the activity SDK. */
@@ -32,7 +32,20 @@ export const reactOnPreact = {
   'use-sync-external-store/shim': 'preact/compat',
 };
 
-export default defineConfig({
+/**
+ * The browser's chunks (not the prerendering's SSR build, whose entry's exports are used). What every page runs first
+ * is one file rather than a dozen, and a route's helpers of a few hundred bytes go into the chunks that use them: on a
+ * slow network each file costs a round trip, six at a time (docs/performance.md, "Lighthouse").
+ */
+const browserChunks: BuildEnvironmentOptions['rolldownOptions'] = {
+  output: {
+    codeSplitting: {
+      groups: [{ name: 'shell', tags: ['$initial'] }],
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [precompress],
   // JSX straight to Preact's runtime (compat hooks its own into Preact's options, so React's props still work).
@@ -51,6 +64,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunk imports which, read by the size check (scripts/check-bundle-size.mjs).
     manifest: true,
     rolldownOptions: {
+      ...(isSsrBuild ? {} : browserChunks),
       onwarn(warning, warn) {
         // React Router uses React 19's useOptimistic when there is one; Preact has none, and the router does without.
         if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
@@ -58,4 +72,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

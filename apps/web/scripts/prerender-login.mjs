@@ -25,8 +25,9 @@ await build({
   // Preact (vite.config.ts aliases it only in what it bundles).
   ssr: { noExternal: true },
 });
-const { renderLogin } = await import(pathToFileURL(join(outDir, 'login.js')).href);
+const { renderLogin, renderLoading } = await import(pathToFileURL(join(outDir, 'login.js')).href);
 const { html, title } = renderLogin();
+const loading = renderLoading();
 rmSync(outDir, { recursive: true, force: true });
 if (readdirSync(join(webDir, 'node_modules')).length === 0) rmSync(join(webDir, 'node_modules'), { recursive: true });
 
@@ -82,15 +83,27 @@ const startFile = `/assets/login-start-${createHash('sha256').update(start).dige
 writeFileSync(join(dist, startFile), start);
 const page2 = page.replace(PRELOAD, '').replace(ENTRY, () => `<script type="module" crossorigin src="${startFile}"></script>\n    `);
 
-const file = join(dist, 'login.html');
-writeFileSync(file, page2);
-// As vite-plugin-compression2 does for the rest (vite.config.ts): brotli 11, gzip 9, only when smaller.
-const variants = [
-  ['br', brotliCompressSync(page2, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })],
-  ['gz', gzipSync(page2, { level: 9 })],
-];
-for (const [extension, bytes] of variants) {
-  if (bytes.length < Buffer.byteLength(page2)) writeFileSync(`${file}.${extension}`, bytes);
-  else rmSync(`${file}.${extension}`, { force: true });
-}
+writeCompressed(join(dist, 'login.html'), page2);
 console.log(`dist/login.html: the sign-in page prerendered (${Buffer.byteLength(page2)} bytes), started by ${startFile}`);
+
+// Every other page: the app's loading screen (header, skeleton, footer) painted with the CSS, before the scripts have
+// run; main.tsx replaces it when the app starts (src/prerender/login.tsx, renderLoading).
+if (!loading.includes('page-skeleton')) throw new Error('The prerendered loading page has no skeleton');
+writeCompressed(
+  join(dist, 'index.html'),
+  shell.replace(EMPTY_ROOT, () => `<div id="root" data-loading>${loading}</div>`),
+);
+console.log('dist/index.html: the loading page prerendered');
+
+function writeCompressed(file, text) {
+  writeFileSync(file, text);
+  // As vite-plugin-compression2 does for the rest (vite.config.ts): brotli 11, gzip 9, only when smaller.
+  const variants = [
+    ['br', brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })],
+    ['gz', gzipSync(text, { level: 9 })],
+  ];
+  for (const [extension, bytes] of variants) {
+    if (bytes.length < Buffer.byteLength(text)) writeFileSync(`${file}.${extension}`, bytes);
+    else rmSync(`${file}.${extension}`, { force: true });
+  }
+}

@@ -4,6 +4,7 @@ import './lib/i18n';
 import './styles.css';
 import { App } from './app';
 import { preloadRouteChunks } from './app/lazy-route';
+import { prefetchRouteData } from './app/prefetch-route-data';
 import { router } from './app/router';
 import { rememberTypedFields } from './lib/typed-before-start';
 
@@ -12,17 +13,28 @@ if (!root) throw new Error('No #root element in index.html');
 
 // The chunks of the screen being opened are fetched now, alongside the profile request, not once it has answered.
 preloadRouteChunks(router.routes, window.location.pathname);
+// And its data (a campaign's page: the campaign and its tests, once the profile says someone is signed in).
+prefetchRouteData(router.routes, window.location.pathname);
 
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
-if (root.firstElementChild) {
-  // /login arrives already rendered (dist/login.html, apps/web/scripts/prerender-login.mjs). Hydration keeps its
-  // elements (and the focus); what was typed there so far is handed to the form (lib/typed-before-start.ts).
-  rememberTypedFields(root);
-  hydrateRoot(root, app);
-} else {
-  createRoot(root).render(app);
-}
+// Rendered in a task of its own, not at the end of the scripts' evaluation: two shorter tasks block a slow phone's
+// main thread less than one long one (the screen shows the prerendered page meanwhile).
+setTimeout(() => {
+  if (root.hasAttribute('data-loading')) {
+    // index.html's loading screen, prerendered (scripts/prerender-login.mjs): replaced in the same task, no blank frame.
+    root.removeAttribute('data-loading');
+    root.replaceChildren();
+    createRoot(root).render(app);
+  } else if (root.firstElementChild) {
+    // /login arrives already rendered (dist/login.html, apps/web/scripts/prerender-login.mjs). Hydration keeps its
+    // elements (and the focus); what was typed there so far is handed to the form (lib/typed-before-start.ts).
+    rememberTypedFields(root);
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
+}, 0);

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
 import { lazy } from './lazy-route';
+import type { CampaignRouteHandle } from './prefetch-route-data';
 import { LoginRoute } from './routes/auth/login';
 import { RouteError } from './routes/error';
 import { RequireAuth } from './routes/require-auth';
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
           },
           {
             element: <CampaignRoot />,
+            handle: { campaignData: true } satisfies CampaignRouteHandle,
             children: [
               { index: true, element: <HomeRoute /> },
               { path: paths.app.tests.path, element: <TestsRoute /> },

@@ -73,6 +73,39 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
 }
 
+/**
+ * GET answers asked for before the app needs them (src/app/prefetch-route-data.ts), by path: the first GET of that path
+ * takes the answer, once, rather than asking again. Kept a few seconds after they arrive, then dropped.
+ */
+const primed = new Map<string, Promise<Response | undefined>>();
+const PRIMED_KEEP_MS = 5000;
+
+/** Asks for GET `path` now; the app's first call for it gets this answer. Resolves undefined if it failed (the app then asks itself). */
+export function primeGet(path: string): Promise<Response | undefined> {
+  const existing = primed.get(path);
+  if (existing) return existing;
+  const answer = fetch(`${API_BASE}${path}`, { ...fetchInit('GET', undefined), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
+    (response) => response,
+    () => undefined,
+  );
+  primed.set(path, answer);
+  void answer.then(() => setTimeout(() => primed.get(path) === answer && primed.delete(path), PRIMED_KEEP_MS));
+  return answer;
+}
+
+/** The one request init of the app: a primed GET and the app's own are the same request (and take up a `<link rel="preload">` alike). */
+function fetchInit(method: string, body: unknown): RequestInit {
+  return {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, silentAuth = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   try {
@@ -107,18 +140,11 @@ async function send<T>(
   if (signal?.aborted) controller.abort(signal.reason);
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
+  const taken = method === 'GET' ? primed.get(path) : undefined;
+  if (taken) primed.delete(path);
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
+    response = (await taken) ?? (await fetch(`${API_BASE}${path}`, { ...fetchInit(method, body), signal: controller.signal }));
   } catch (error) {
     if (timedOut) throw new ApiClientError('timeout', `Timeout: ${method} ${path}`, { cause: error });
     // Cancelled by the caller: let it through untouched (react-query expects the AbortError).

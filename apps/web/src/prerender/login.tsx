@@ -7,6 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LoginRoute } from '@/app/routes/auth/login';
+import { CenteredLayout } from '@/components/layout/page-layouts';
+import { PageSkeleton } from '@/components/ui/spinner';
 import { Root } from '@/app/routes/root';
 import { paths } from '@/config/paths';
 import { DEFAULT_UI_LANG, i18n } from '@/lib/i18n';
@@ -30,4 +32,18 @@ export function renderLogin(): Prerendered {
     </QueryClientProvider>,
   );
   return { html, title: documentTitle(i18n.t('login.pageTitle')) };
+}
+
+/**
+ * What every other page of the app shows first, while the scripts arrive (the profile or the screen's chunk pending):
+ * written into dist/index.html's <div id="root" data-loading>, so that a slow phone paints it with the CSS rather
+ * than after the scripts have run. main.tsx replaces it (not hydrated: the app's first screen may differ).
+ */
+export function renderLoading(): string {
+  if (i18n.language !== DEFAULT_UI_LANG) throw new Error(`The loading page is prerendered in ${DEFAULT_UI_LANG}, not ${i18n.language}`);
+  return renderToString(
+    <CenteredLayout>
+      <PageSkeleton />
+    </CenteredLayout>,
+  );
 }
