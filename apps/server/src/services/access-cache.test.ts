@@ -59,7 +59,11 @@ describe('copies of who is asking', () => {
   it("serves a campaign's tests from memory to all its candidates, and shows an import's change at once", async () => {
     const anna = await signIn(t.app, ANNA, PASSWORD, C_MAIN);
     const names = async () =>
-      ((await t.app.inject({ url: '/api/usertests', headers: { cookie: anna.cookie } })).json() as { tests: { id: number; name: string }[] }).tests
+      (
+        (await t.app.inject({ url: '/api/usertests', headers: { cookie: anna.cookie } })).json() as {
+          tests: { id: number; name: string }[];
+        }
+      ).tests
         .filter((test) => test.id === 101)
         .map((test) => test.name);
     expect(await names()).toEqual(['Ragionamento']);
