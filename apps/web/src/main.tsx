@@ -6,7 +6,7 @@ import { App } from './app';
 import { preloadRouteChunks } from './app/lazy-route';
 import { prefetchRouteData } from './app/prefetch-route-data';
 import { router } from './app/router';
-import { rememberTypedFields } from './lib/typed-before-start';
+import { rememberSubmitBeforeStart, rememberTypedFields } from './lib/typed-before-start';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
@@ -21,6 +21,9 @@ const app = (
     <App />
   </StrictMode>
 );
+// On the prerendered sign-in page, an Enter pressed before the form runs is kept for it (lib/typed-before-start.ts).
+if (!root.hasAttribute('data-loading') && root.firstElementChild) rememberSubmitBeforeStart(root);
+
 // Rendered in a task of its own, not at the end of the scripts' evaluation: two shorter tasks block a slow phone's
 // main thread less than one long one (the screen shows the prerendered page meanwhile).
 setTimeout(() => {

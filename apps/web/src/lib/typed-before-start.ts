@@ -17,3 +17,31 @@ export function takeTypedBeforeStart(name: string): string | undefined {
   typed.delete(name);
   return value;
 }
+
+let submitAsked = false;
+let stopListening: (() => void) | undefined;
+
+/**
+ * Until the form takes over, Enter in a field of the prerendered form (whose button is still disabled, so the browser
+ * would do nothing) is remembered, to be carried out by the form once it runs (takeSubmitBeforeStart).
+ */
+export function rememberSubmitBeforeStart(root: Element): void {
+  const onKey = (event: Event) => {
+    const { key, target } = event as KeyboardEvent;
+    if (key === 'Enter' && target instanceof HTMLInputElement && target.form) {
+      event.preventDefault();
+      submitAsked = true;
+    }
+  };
+  root.addEventListener('keydown', onKey, true);
+  stopListening = () => root.removeEventListener('keydown', onKey, true);
+}
+
+/** Whether Enter was pressed in the prerendered form before the form ran, once; from now on the form listens itself. */
+export function takeSubmitBeforeStart(): boolean {
+  stopListening?.();
+  stopListening = undefined;
+  const asked = submitAsked;
+  submitAsked = false;
+  return asked;
+}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Field, Form, FormActions } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-client';
-import { takeTypedBeforeStart } from '@/lib/typed-before-start';
+import { takeSubmitBeforeStart, takeTypedBeforeStart } from '@/lib/typed-before-start';
 import { type LoginResponse, mustSetPassword } from '@prova/contract/campaigns';
 import { useLogin } from '../api/login';
 
@@ -36,11 +36,15 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
   }, [error]);
   // Typed into the prerendered page before the app started: the form takes it over (and enables the button, rendered
   // disabled by the server).
+  // An Enter pressed there meanwhile is carried out once the values are in.
+  const [submitTyped, setSubmitTyped] = useState(false);
   useEffect(() => {
     const username = takeTypedBeforeStart('username');
     const password = takeTypedBeforeStart('password');
+    const asked = takeSubmitBeforeStart();
     if (username === undefined && password === undefined) return;
     setValues((current) => ({ username: username ?? current.username, password: password ?? current.password }));
+    setSubmitTyped(asked);
   }, []);
   const filled = values.username.trim() !== '' && values.password !== '';
   const change = (name: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -68,6 +72,11 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
     }
   }
   const pending = login.isPending || busy;
+  useEffect(() => {
+    if (!submitTyped) return;
+    setSubmitTyped(false);
+    void submit();
+  }, [submitTyped]);
 
   return (
     <Form onSubmit={() => void submit()} pending={pending}>
