@@ -180,7 +180,14 @@ export function startSqliteWriter(file: string) {
     if (failure) throw failure;
     Atomics.store(signal, 0, 0);
     steps.postMessage(message);
-    if (Atomics.wait(signal, 0, 0, STEP_TIMEOUT_MS) === 'timed-out') throw new Error('The SQLite writer did not answer a transaction step');
+    // Woken only by this step's answer: the worker's notify of the step before may come late (after its answer was
+    // seen without waiting), and finds the flag still down.
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    while (Atomics.load(signal, 0) === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(signal, 0, 0, left) === 'timed-out')
+        throw new Error('The SQLite writer did not answer a transaction step');
+    }
     const answer = receiveMessageOnPort(steps)?.message as { results?: WorkerResult[]; error?: WorkerError } | undefined;
     if (!answer) throw new Error('The SQLite writer answered nothing');
     if (answer.error) throw asError(answer.error);
