@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -35,6 +37,46 @@ describe('SQLite transactions', () => {
     } finally {
       other.close();
     }
+  });
+
+  // The import CLI, a process of its own, holding the write lock for a while: the server's transaction
+  // waits for it off the server's thread (its timers keep firing), then commits, after the other's commit.
+  it("wait for another process's write lock without stopping the server's thread", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
+    const file = join(dir, 'prova.db');
+    handle = await openDatabase(`sqlite:${file}`);
+    await migrateToLatest(handle);
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require(process.argv[1]))(process.argv[2]);
+         db.exec("begin immediate; insert into languages (lang, name) values ('xx', 'Altra')");
+         console.log('locked');
+         setTimeout(() => { db.exec('commit'); db.close(); }, 500);`,
+        createRequire(import.meta.url).resolve('better-sqlite3'),
+        file,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(holder, 'exit');
+    await once(holder.stdout, 'data');
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 20);
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        // The other process's row is there: this transaction began after its commit.
+        const other = await trx.selectFrom('languages').select('name').where('lang', '=', 'xx').executeTakeFirst();
+        expect(other?.name).toBe('Altra');
+        await trx.insertInto('languages').values({ lang: 'yy', name: 'Dopo' }).execute();
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks, "the server's timers ran while it waited").toBeGreaterThan(5);
+    expect(await exited).toEqual([0, null]);
+    const names = await handle.db.selectFrom('languages').select('lang').where('lang', 'in', ['xx', 'yy']).orderBy('lang').execute();
+    expect(names.map((n) => n.lang)).toEqual(['xx', 'yy']);
   });
 });
 
