@@ -12,67 +12,99 @@ interface Entry<T> {
   until: number;
 }
 
+/** One kind of copy: the copies by key, and the reads under way (shared by the requests that miss meanwhile). */
+interface Copies<T> {
+  entries: Map<string, Entry<T>>;
+  loads: Map<string, { generation: number; promise: Promise<T | undefined> }>;
+}
+const copies = <T>(): Copies<T> => ({ entries: new Map(), loads: new Map() });
+
 /**
  * Who is asking, and what they take part in: every request of a candidate needs the session, the
  * person, the participation and the test, and they change seldom. Copies are kept for a few seconds
  * and dropped as soon as a change is announced (logout, password change, consent, a campaign's import)
  * by this instance or, through the database, by another one (db/change-feed.ts).
+ *
+ * A copy in its second half of life is served and read again in the background, so that someone active
+ * never waits for the database: otherwise every copy made in the same second (a campaign's start) runs
+ * out in the same second, and all their requests read at once. Requests that miss together share one read.
  */
 export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_MS) {
-  const auths = new Map<string, Entry<Auth>>();
-  const participations = new Map<string, Entry<Participation>>();
-  const campaignTests = new Map<string, Entry<CampaignTestRow>>();
+  const auths = copies<Auth>();
+  const participations = copies<Participation>();
+  const campaignTests = copies<CampaignTestRow>();
   // What every candidate of a campaign reads alike in the room: its tests, and the languages' names.
-  const campaignTestLists = new Map<string, Entry<CampaignTestRow[]>>();
-  const languageNames = new Map<string, Entry<Map<string, string>>>();
+  const campaignTestLists = copies<CampaignTestRow[]>();
+  const languageNames = copies<Map<string, string>>();
+  const all = [auths, participations, campaignTests, campaignTestLists, languageNames];
   // Bumped by every change: a copy read from the database before a change is not kept after it.
   let generation = 0;
 
-  const forgetWhere = <T>(map: Map<string, Entry<T>>, stale: (key: string, value: T) => boolean) => {
-    for (const [key, entry] of map) if (stale(key, entry.value)) map.delete(key);
+  const forgetWhere = <T>({ entries }: Copies<T>, stale: (key: string, value: T) => boolean) => {
+    for (const [key, entry] of entries) if (stale(key, entry.value)) entries.delete(key);
   };
   function apply(change: DataChange) {
     generation += 1;
     switch (change.kind) {
       case 'session':
-        auths.delete(change.sessionId);
+        auths.entries.delete(change.sessionId);
         break;
       case 'user':
         forgetWhere(auths, (_, auth) => auth.user.id === change.userId);
         forgetWhere(participations, (key) => key.startsWith(`${change.userId}:`));
         break;
       case 'participation':
-        participations.delete(`${change.userId}:${change.campaignId}`);
+        participations.entries.delete(`${change.userId}:${change.campaignId}`);
         break;
       case 'all':
-        auths.clear();
-        participations.clear();
-        campaignTests.clear();
-        campaignTestLists.clear();
-        languageNames.clear();
+        for (const kind of all) kind.entries.clear();
         break;
     }
   }
   const unsubscribe = changes.subscribe(apply);
 
-  /** The copy, else `load`'s answer, kept unless a change came while loading. Nothing is kept of a miss. */
+  /** `load`'s answer, kept unless a change came while loading; a read under way since the last change is joined. */
+  function read<T>(kind: Copies<T>, key: string, load: () => Promise<T | undefined | null>, live: boolean): Promise<T | undefined> {
+    const under = kind.loads.get(key);
+    if (under && under.generation === generation) return under.promise;
+    const before = generation;
+    const pending = {
+      generation: before,
+      promise: Promise.resolve()
+        .then(load)
+        .then((loaded) => {
+          const value = loaded ?? undefined;
+          if (value !== undefined && live && before === generation) {
+            if (kind.entries.size >= MAX_ENTRIES) kind.entries.clear();
+            kind.entries.set(key, { value, until: Date.now() + ttlMs });
+          }
+          return value;
+        })
+        .finally(() => {
+          if (kind.loads.get(key) === pending) kind.loads.delete(key);
+        }),
+    };
+    kind.loads.set(key, pending);
+    return pending.promise;
+  }
+
+  /** The copy (read again in the background past half its life), else `load`'s answer. Nothing is kept of a miss. */
   async function through<T>(
-    map: Map<string, Entry<T>>,
+    kind: Copies<T>,
     key: string,
     load: () => Promise<T | undefined | null>,
     stillValid: (value: T) => boolean = () => true,
   ): Promise<T | undefined> {
     const live = changes.live();
-    const hit = live ? map.get(key) : undefined;
-    if (hit && hit.until > Date.now() && stillValid(hit.value)) return hit.value;
-    if (hit) map.delete(key);
-    const before = generation;
-    const value = (await load()) ?? undefined;
-    if (value !== undefined && live && before === generation) {
-      if (map.size >= MAX_ENTRIES) map.clear();
-      map.set(key, { value, until: Date.now() + ttlMs });
+    const hit = live ? kind.entries.get(key) : undefined;
+    const now = Date.now();
+    if (hit && hit.until > now && stillValid(hit.value)) {
+      // A failed background read leaves the copy to run out; the request that then misses reads for itself.
+      if (hit.until - now < ttlMs / 2) read(kind, key, load, live).catch(() => {});
+      return hit.value;
     }
-    return value;
+    if (hit) kind.entries.delete(key);
+    return read(kind, key, load, live);
   }
 
   return {

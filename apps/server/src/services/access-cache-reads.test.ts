@@ -1,0 +1,122 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ChangeFeed, sqliteChangeFeed } from '../db/change-feed';
+import type { Auth } from '../plugins/session';
+import { type AccessCache, createAccessCache } from './access-cache';
+
+// When the access cache reads the database (access-cache.ts): once for requests that miss together, and
+// ahead of time for someone active, so that copies made in the same second do not all run out together.
+
+const TTL = 5_000;
+const auth = (name: string) => ({ user: { id: 1, name } }) as unknown as Auth;
+
+/** A read whose answer the test gives, counting how often it was asked for. */
+function reads() {
+  const pending: { resolve: (value: Auth | null) => void; reject: (error: Error) => void }[] = [];
+  let asked = 0;
+  return {
+    load: () =>
+      new Promise<Auth | null>((resolve, reject) => {
+        asked += 1;
+        pending.push({ resolve, reject });
+      }),
+    answer: (value: Auth | null) => pending.shift()!.resolve(value),
+    fail: () => pending.shift()!.reject(new Error('database unreachable')),
+    get asked() {
+      return asked;
+    },
+  };
+}
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+let feed: ChangeFeed;
+let cache: AccessCache;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
+  feed = sqliteChangeFeed(new Database(':memory:'));
+  cache = createAccessCache(feed, TTL);
+});
+afterEach(async () => {
+  cache.close();
+  await feed.close();
+  vi.useRealTimers();
+});
+const after = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+describe('reads of the access cache', () => {
+  it('reads once for requests that miss together, and answers them all', async () => {
+    const db = reads();
+    const asked = Promise.all([1, 2, 3, 4].map(() => cache.auth('s1', db.load)));
+    await turn();
+    expect(db.asked).toBe(1);
+    db.answer(auth('Anna'));
+    expect((await asked).map((a) => a?.user.name)).toEqual(['Anna', 'Anna', 'Anna', 'Anna']);
+  });
+
+  it('serves a copy past half its life at once and reads it again in the background, so that an active person never waits', async () => {
+    const db = reads();
+    const first = cache.auth('s1', db.load);
+    await turn();
+    db.answer(auth('Anna'));
+    expect((await first)?.user.name).toBe('Anna');
+
+    after(2_000);
+    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect(db.asked).toBe(1); // young: no read
+
+    after(1_000);
+    // Served from the copy while the read it started is still under way.
+    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    await turn();
+    expect(db.asked).toBe(2);
+    db.answer(auth('Anna Rossi'));
+    await turn();
+
+    // Past the first copy's life: the fresh one, without waiting for the database.
+    after(2_500);
+    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna Rossi');
+    expect(db.asked).toBe(2);
+  });
+
+  it('never serves a copy past its life when the read ahead fails', async () => {
+    const db = reads();
+    const first = cache.auth('s1', db.load);
+    await turn();
+    db.answer(auth('Anna'));
+    await first;
+    after(3_000);
+    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    await turn();
+    db.fail();
+    await turn();
+
+    after(2_001);
+    const late = cache.auth('s1', db.load);
+    await turn();
+    expect(db.asked).toBe(3);
+    db.answer(null);
+    expect(await late).toBeUndefined();
+  });
+
+  it('does not join a read that began before a change: a request after a sign-out reads anew', async () => {
+    const db = reads();
+    const before = cache.auth('s1', db.load);
+    await turn();
+    await feed.announce({ kind: 'session', sessionId: 's1' }, undefined as never);
+    const afterSignOut = cache.auth('s1', db.load);
+    await turn();
+    expect(db.asked).toBe(2);
+    db.answer(auth('Anna'));
+    db.answer(null);
+    expect((await before)?.user.name).toBe('Anna');
+    expect(await afterSignOut).toBeUndefined();
+    // Nothing kept of the read that began before the change.
+    const again = cache.auth('s1', db.load);
+    await turn();
+    expect(db.asked).toBe(3);
+    db.answer(null);
+    expect(await again).toBeUndefined();
+  });
+});
