@@ -119,4 +119,36 @@ describe('reads of the access cache', () => {
     db.answer(null);
     expect(await again).toBeUndefined();
   });
+
+  it("keeps what it read while other people's sessions and participations changed (a campaign's start)", async () => {
+    const db = reads();
+    const first = cache.auth('s1', db.load);
+    await turn();
+    await feed.announce({ kind: 'session', sessionId: 's2' }, undefined as never);
+    await feed.announce({ kind: 'participation', userId: 2, campaignId: 1 }, undefined as never);
+    const joined = cache.auth('s1', db.load);
+    await turn();
+    expect(db.asked).toBe(1);
+    // Someone else's password changed: told apart from this session once the read says whose it is.
+    await feed.announce({ kind: 'user', userId: 2 }, undefined as never);
+    db.answer(auth('Anna'));
+    expect((await first)?.user.name).toBe('Anna');
+    expect((await joined)?.user.name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect(db.asked).toBe(1);
+  });
+
+  it('does not keep a person read while a change to that person came (a password change ends every session of theirs)', async () => {
+    const db = reads();
+    const first = cache.auth('s1', db.load);
+    await turn();
+    await feed.announce({ kind: 'user', userId: 1 }, undefined as never);
+    db.answer(auth('Anna'));
+    await first;
+    const next = cache.auth('s1', db.load);
+    await turn();
+    expect(db.asked).toBe(2);
+    db.answer(null);
+    expect(await next).toBeUndefined();
+  });
 });

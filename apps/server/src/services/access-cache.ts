@@ -12,12 +12,35 @@ interface Entry<T> {
   until: number;
 }
 
+type KindName = 'auth' | 'participation' | 'campaignTest' | 'campaignTestList' | 'languageNames';
+
 /** One kind of copy: the copies by key, and the reads under way (shared by the requests that miss meanwhile). */
 interface Copies<T> {
+  name: KindName;
   entries: Map<string, Entry<T>>;
   loads: Map<string, { generation: number; promise: Promise<T | undefined> }>;
 }
-const copies = <T>(): Copies<T> => ({ entries: new Map(), loads: new Map() });
+const copies = <T>(name: KindName): Copies<T> => ({ name, entries: new Map(), loads: new Map() });
+
+/** Changes remembered, to tell whether a read under way is stale: far more than arrive while a read takes. */
+const RECENT_CHANGES = 1_000;
+
+/** Whether `change` may make what was read for `key` stale; `value` is what was read, when known. */
+function touches(kind: KindName, key: string, change: DataChange, value: unknown): boolean {
+  switch (change.kind) {
+    case 'all':
+      return true;
+    case 'session':
+      return kind === 'auth' && key === change.sessionId;
+    case 'user':
+      return (
+        (kind === 'auth' && (value === undefined || (value as Auth).user.id === change.userId)) ||
+        (kind === 'participation' && key.startsWith(`${change.userId}:`))
+      );
+    case 'participation':
+      return kind === 'participation' && key === `${change.userId}:${change.campaignId}`;
+  }
+}
 
 /**
  * Who is asking, and what they take part in: every request of a candidate needs the session, the
@@ -30,21 +53,33 @@ const copies = <T>(): Copies<T> => ({ entries: new Map(), loads: new Map() });
  * out in the same second, and all their requests read at once. Requests that miss together share one read.
  */
 export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_MS) {
-  const auths = copies<Auth>();
-  const participations = copies<Participation>();
-  const campaignTests = copies<CampaignTestRow>();
+  const auths = copies<Auth>('auth');
+  const participations = copies<Participation>('participation');
+  const campaignTests = copies<CampaignTestRow>('campaignTest');
   // What every candidate of a campaign reads alike in the room: its tests, and the languages' names.
-  const campaignTestLists = copies<CampaignTestRow[]>();
-  const languageNames = copies<Map<string, string>>();
+  const campaignTestLists = copies<CampaignTestRow[]>('campaignTestList');
+  const languageNames = copies<Map<string, string>>('languageNames');
   const all = [auths, participations, campaignTests, campaignTestLists, languageNames];
-  // Bumped by every change: a copy read from the database before a change is not kept after it.
+  // Bumped by every change, and the latest changes kept: what was read before a change that touches it is
+  // not kept after it. (Changes to others do not count: at a campaign's start, people enter it all the time.)
   let generation = 0;
+  let recent: { generation: number; change: DataChange }[] = [];
+  const changedSince = <T>(kind: Copies<T>, key: string, since: number, value?: T): boolean => {
+    if (since === generation) return false;
+    if (recent.length === 0 || recent[0].generation > since + 1) return true; // older than what is remembered
+    for (let i = recent.length - 1; i >= 0 && recent[i].generation > since; i--) {
+      if (touches(kind.name, key, recent[i].change, value)) return true;
+    }
+    return false;
+  };
 
   const forgetWhere = <T>({ entries }: Copies<T>, stale: (key: string, value: T) => boolean) => {
     for (const [key, entry] of entries) if (stale(key, entry.value)) entries.delete(key);
   };
   function apply(change: DataChange) {
     generation += 1;
+    recent.push({ generation, change });
+    if (recent.length > 2 * RECENT_CHANGES) recent = recent.slice(-RECENT_CHANGES);
     switch (change.kind) {
       case 'session':
         auths.entries.delete(change.sessionId);
@@ -63,10 +98,10 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
   }
   const unsubscribe = changes.subscribe(apply);
 
-  /** `load`'s answer, kept unless a change came while loading; a read under way since the last change is joined. */
+  /** `load`'s answer, kept unless a change to it came while loading; a read under way since its last change is joined. */
   function read<T>(kind: Copies<T>, key: string, load: () => Promise<T | undefined | null>, live: boolean): Promise<T | undefined> {
     const under = kind.loads.get(key);
-    if (under && under.generation === generation) return under.promise;
+    if (under && !changedSince(kind, key, under.generation)) return under.promise;
     const before = generation;
     const pending = {
       generation: before,
@@ -74,7 +109,7 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
         .then(load)
         .then((loaded) => {
           const value = loaded ?? undefined;
-          if (value !== undefined && live && before === generation) {
+          if (value !== undefined && live && !changedSince(kind, key, before, value)) {
             if (kind.entries.size >= MAX_ENTRIES) kind.entries.clear();
             kind.entries.set(key, { value, until: Date.now() + ttlMs });
           }
