@@ -41,58 +41,63 @@ interface Waiting {
   resolve(result: unknown): void;
   reject(error: Error): void;
 }
+interface Hasher {
+  worker: Worker;
+  jobs: Map<number, Waiting>;
+}
+
+/**
+ * Jobs a hashing thread holds at once: the one it runs and the next. A thread that finishes then starts the
+ * next at once, not when the server's thread, busy with other requests, gets round to handing it one.
+ */
+const JOBS_PER_THREAD = 2;
 
 function hashingPool(size: number) {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
-  const idle: Worker[] = [];
-  let started = 0;
+  const hashers: Hasher[] = [];
   const queue: Waiting[] = [];
   let nextId = 0;
 
-  const start = () => {
+  const send = (hasher: Hasher, waiting: Waiting) => {
+    const id = nextId++;
+    if (hasher.jobs.size === 0) hasher.worker.ref();
+    hasher.jobs.set(id, waiting);
+    hasher.worker.postMessage({ id, ...waiting.job });
+  };
+  const fill = (hasher: Hasher) => {
+    while (hasher.jobs.size < JOBS_PER_THREAD && queue.length > 0) send(hasher, queue.shift()!);
+  };
+  const start = (): Hasher => {
     const worker = new Worker(WORKER, { eval: true, workerData: { argon2, nice: HASHING_NICE } });
     worker.unref();
-    started += 1;
-    worker.on('error', () => {
-      // What a failed worker held fails with it; a new one takes the next job.
-      started -= 1;
-      const waiting = queue.shift();
-      if (waiting) run(start(), waiting);
+    const hasher: Hasher = { worker, jobs: new Map() };
+    hashers.push(hasher);
+    worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+      const waiting = hasher.jobs.get(message.id);
+      if (!waiting) return;
+      hasher.jobs.delete(message.id);
+      if (hasher.jobs.size === 0) worker.unref();
+      if (message.error !== undefined) waiting.reject(new Error(message.error));
+      else waiting.resolve(message.result);
+      fill(hasher);
     });
-    return worker;
-  };
-  const run = (worker: Worker, { job, resolve, reject }: Waiting) => {
-    const id = nextId++;
-    worker.ref();
-    const onMessage = (message: { id: number; result?: unknown; error?: string }) => {
-      if (message.id !== id) return;
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.unref();
-      if (message.error !== undefined) reject(new Error(message.error));
-      else resolve(message.result);
-      next(worker);
-    };
-    const onError = (error: Error) => {
-      worker.off('message', onMessage);
-      reject(error);
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.postMessage({ id, ...job });
-  };
-  const next = (worker: Worker) => {
-    const waiting = queue.shift();
-    if (waiting) run(worker, waiting);
-    else idle.push(worker);
+    worker.on('error', (error) => {
+      // What a failed thread held fails with it; a new one takes the jobs waiting.
+      hashers.splice(hashers.indexOf(hasher), 1);
+      for (const waiting of hasher.jobs.values()) waiting.reject(error);
+      hasher.jobs.clear();
+      if (queue.length > 0) fill(start());
+    });
+    return hasher;
   };
 
   return <T>(job: Job): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const waiting: Waiting = { job, resolve: resolve as (result: unknown) => void, reject };
-      const worker = idle.pop() ?? (started < size ? start() : undefined);
-      if (worker) run(worker, waiting);
-      else queue.push(waiting);
+      queue.push({ job, resolve: resolve as (result: unknown) => void, reject });
+      // The least busy thread, or a new one while there are fewer than `size`.
+      const least = hashers.reduce<Hasher | undefined>((best, h) => (!best || h.jobs.size < best.jobs.size ? h : best), undefined);
+      const hasher = least && (least.jobs.size === 0 || hashers.length >= size) ? least : start();
+      fill(hasher);
     });
 }
 
