@@ -33,7 +33,7 @@ export const config = {
   databases: (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim()) as DatabaseKind[],
   /** A PostgreSQL URL of a role that may create databases; without it a throwaway cluster of our own. */
   postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
-  growth: flag('BENCH_GROWTH', false),
+  growth: flag('BENCH_GROWTH', true),
   growthCandidates: int('BENCH_GROWTH_CANDIDATES', 100_000),
   growthProgress: int('BENCH_GROWTH_PROGRESS', 1_000_000),
   /** Seconds of each latency probe of the growth comparison. */

@@ -197,6 +197,14 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       });
     }
 
+    // The reports read the outcome tests' results: without the outcomes scenario, they are posted first, not measured.
+    const reportsNeedOutcomes = !wants('outcomes') && (wants('report') || (config.growth && wants('growth')));
+    if (reportsNeedOutcomes) {
+      const run = await postOutcomes(base, origin, world, config.connections);
+      if (failures(run.load) > 0 || run.problems.length > 0)
+        throw new Error(`Posting the outcomes the reports need failed: ${run.problems.join('; ')}`);
+    }
+
     if (wants('report')) {
       const page = await reportPage(base, origin, world, config.connections, config.seconds);
       log(`report page: ${describe(page)}`);

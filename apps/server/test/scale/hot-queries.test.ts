@@ -1,5 +1,5 @@
 // Every query on a candidate's path reads only what is theirs: nothing they do may cost more as the
-// campaign grows (issue 14, "Growth"; `BENCH_GROWTH=1 npm run bench` measures it on 100,000 candidates).
+// campaign grows (issue 14, "Growth"; `npm run bench` measures it on 100,000 candidates).
 // The hot paths run once against the real app; each statement they execute is then explained (SQLite's
 // EXPLAIN QUERY PLAN). On a table that grows with the people in it, a full scan fails the test, and so
 // does a search narrowed by neither a person nor a row (the campaign alone is all its people). Tables
