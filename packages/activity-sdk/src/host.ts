@@ -8,7 +8,7 @@
 // Only messages whose source is the iframe's window and whose origin is the activity's origin are
 // read; each must match the protocol schema, then the call's params schema. Calls other than
 // handshake and init are refused with 'API not initialized' until init has succeeded.
-import type { z } from 'zod';
+import type { z } from './zod';
 import { CALLS } from './calls/registry';
 import type { HostState } from './calls/define-call';
 import { parseParams } from './calls/define-call';
@@ -96,7 +96,7 @@ export function createActivityHost(options: ActivityHostOptions): ActivityHost {
       throw new ProvaError(MESSAGES.notInitialized, 'NOT_INITIALIZED');
     }
     // Argument errors first, whoever calls (the contract); the role after.
-    const params = parseParams(method, call.params as z.ZodType, rawParams);
+    const params = parseParams(method, call.params as z.ZodMiniType, rawParams);
     if (call.assessorOnly && session.isAssessor !== true) throw new ProvaError(assessorOnlyMessage(method), 'FORBIDDEN');
     const complete = (reason: CompletionReason) => options.onComplete?.(reason);
     // Each definition is typed by its own schema; the table erases that link.

@@ -1,41 +1,40 @@
 // The wire protocol, checked: the host (and the tests) read every message against these schemas;
 // anything else is ignored. The plain constants, types and builders are in wire.ts.
-import * as z from 'zod';
+import { z } from './zod';
 import { METHODS, PROTOCOL_VERSION, type EventMessage, type RequestMessage, type ResponseMessage } from './wire';
 
 export * from './wire';
 
-const messageId = z.string().min(1).max(100);
+const messageId = z.string().check(z.minLength(1), z.maxLength(100));
 const base = { prova: z.literal(PROTOCOL_VERSION), id: messageId };
 
 export const errorPayloadSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   /** HTTP status behind the error, when there was one (rpc). */
-  status: z.number().int().optional(),
+  status: z.optional(z.int()),
 });
 
 export const requestSchema = z.object({
   ...base,
   kind: z.literal('request'),
   method: z.enum(METHODS),
-  params: z.unknown().optional(),
+  params: z.optional(z.unknown()),
 });
 
 export const responseSchema = z.union([
   z
-    .object({ ...base, kind: z.literal('response'), method: z.enum(METHODS), result: z.unknown() })
-    .strict()
-    .refine((message) => message.result !== undefined),
-  z.object({ ...base, kind: z.literal('response'), method: z.enum(METHODS), error: errorPayloadSchema }).strict(),
+    .strictObject({ ...base, kind: z.literal('response'), method: z.enum(METHODS), result: z.unknown() })
+    .check(z.refine((message) => message.result !== undefined)),
+  z.strictObject({ ...base, kind: z.literal('response'), method: z.enum(METHODS), error: errorPayloadSchema }),
 ]);
 
 /** A notice from the host that needs no answer; the activity re-dispatches it as a `prova:<method>` DOM event. */
 export const eventSchema = z.object({
   ...base,
   kind: z.literal('event'),
-  method: z.string().min(1).max(100),
-  params: z.unknown().optional(),
+  method: z.string().check(z.minLength(1), z.maxLength(100)),
+  params: z.optional(z.unknown()),
 });
 
 /** What the host accepts: requests only. */

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The agenda layout: a simulated working month where each test sits on a day. The person's storage
 // says where each test is and which day they are on; moves follow the rules below, on both sides.
 
 /** A day as the agenda stores it: dd/MM/yyyy. */
-export const dayKeySchema = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Expected a day as dd/MM/yyyy');
+export const dayKeySchema = z.string().check(z.regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Expected a day as dd/MM/yyyy'));
 
 /** The per-user storage of an agenda campaign (PATCH /v2/campaigns/{campaignId}/storage sends it whole). */
 export const agendaStorageSchema = z.looseObject({
-  tests: z.record(dayKeySchema, z.number().int()),
+  tests: z.record(dayKeySchema, z.int()),
   currentPosition: dayKeySchema,
-  hasSeenTutorial: z.boolean().default(false),
+  hasSeenTutorial: z._default(z.boolean(), false),
 });
 export type AgendaStorage = z.infer<typeof agendaStorageSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The assessor's side: whom an assessor evaluates, in which tests, and how far they are.
 
@@ -8,22 +8,22 @@ export const assessmentStateSchema = z.enum(ASSESSMENT_STATES);
 export type AssessmentState = z.infer<typeof assessmentStateSchema>;
 
 export const assessedPersonSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   state: assessmentStateSchema,
   /** Criteria rated so far, out of `criteria` of the test. */
-  rated: z.number().int().min(0),
+  rated: z.int().check(z.minimum(0)),
 });
 export type AssessedPerson = z.infer<typeof assessedPersonSchema>;
 
 export const assessorTestSchema = z.object({
-  testId: z.number().int(),
+  testId: z.int(),
   name: z.string(),
   abbreviation: z.string(),
   description: z.string(),
   /** How many criteria the rating grid has. */
-  criteria: z.number().int().min(0),
+  criteria: z.int().check(z.minimum(0)),
   people: z.array(assessedPersonSchema),
 });
 export type AssessorTest = z.infer<typeof assessorTestSchema>;

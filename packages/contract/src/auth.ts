@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { langSchema } from './common';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 
@@ -6,29 +6,29 @@ export const ROLES = ['user', 'Assessor', 'admin', 'superassessor'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
+export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH)), z.email());
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  timezone: z.string().max(64).optional(),
+  username: z.string().check(z.trim(), z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+  timezone: z.optional(z.string().check(z.maxLength(64))),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   username: z.string(),
   email: z.string(),
-  gender: z.enum(['M', 'F']).nullable(),
-  lang: langSchema.nullable(),
+  gender: z.nullable(z.enum(['M', 'F'])),
+  lang: z.nullable(langSchema),
   role: z.object({ name: roleSchema }),
   privacy: z.boolean(),
   hasSSO: z.boolean(),
   /** GET /auth/me only: this session began by single sign-on (logout then leads to /sso/logout). */
-  viaSso: z.boolean().optional(),
-  company: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
+  viaSso: z.optional(z.boolean()),
+  company: z.object({ id: z.int(), name: z.string(), logo: z.nullable(z.string()) }),
   isAssessor: z.boolean(),
   permissions: z.array(z.string()),
 });

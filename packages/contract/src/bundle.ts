@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
 import { langSchema } from './common';
 import { DB_INT_MAX, DEFAULT_RANGE_360, LANGS, type LangCode, PASSWORD_MAX_LENGTH } from './limits';
@@ -26,296 +26,306 @@ function isLang(key: string): key is LangCode {
 
 /** A string or `{ IT_it, EN_en, ES_es }` (any subset), normalized to the object form; `missing` is the error without one. */
 const localizedText = (missing: string) =>
-  z.unknown().transform((value, ctx): LocalizedText => {
-    if (typeof value === 'string') return { IT_it: value };
-    if (value === undefined || value === null) {
-      ctx.addIssue({ code: 'custom', message: missing });
-      return z.NEVER;
-    }
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: `Expected a text or an object keyed by language code (${LANG_LIST})` });
-      return z.NEVER;
-    }
-    const out: LocalizedText = {};
-    const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length === 0) {
-      ctx.addIssue({ code: 'custom', message: `Expected at least one language (${LANG_LIST})` });
-    }
-    for (const [key, text] of entries) {
-      if (!isLang(key)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `Unknown language code "${key}" (use ${LANG_LIST})` });
-      } else if (typeof text !== 'string') {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'Expected a text' });
-      } else {
-        out[key] = text;
+  z.pipe(
+    z.unknown(),
+    z.transform((value, payload): LocalizedText => {
+      const problem = (message: string, path: PropertyKey[] = []) => payload.issues.push({ code: 'custom', path, message, input: value });
+      if (typeof value === 'string') return { IT_it: value };
+      if (value === undefined || value === null) {
+        problem(missing);
+        return z.NEVER;
       }
-    }
-    return out;
-  });
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        problem(`Expected a text or an object keyed by language code (${LANG_LIST})`);
+        return z.NEVER;
+      }
+      const out: LocalizedText = {};
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length === 0) {
+        problem(`Expected at least one language (${LANG_LIST})`);
+      }
+      for (const [key, text] of entries) {
+        if (!isLang(key)) {
+          problem(`Unknown language code "${key}" (use ${LANG_LIST})`, [key]);
+        } else if (typeof text !== 'string') {
+          problem('Expected a text', [key]);
+        } else {
+          out[key] = text;
+        }
+      }
+      return out;
+    }),
+  );
 
 /** A string or `{ IT_it, EN_en, ES_es }` (any subset), normalized to the object form. */
 export const localizedTextSchema = localizedText('Required: a text or an object keyed by language code');
 
 /** Optional localized text that defaults to the empty text, so stored rows always have an object. */
-const optionalText = localizedTextSchema.optional().transform((v): LocalizedText => v ?? { IT_it: '' });
+const optionalText = z.pipe(
+  z.optional(localizedTextSchema),
+  z.transform((v): LocalizedText => v ?? { IT_it: '' }),
+);
 
 /** A text that must be there and not blank: `message` when it is missing or blank (e.g. 'No valid Test name'). */
 function requiredText(message: string) {
-  return localizedText(message).refine((text) => Object.values(text).some((v) => v.trim() !== ''), { message });
+  return localizedText(message).check(z.refine((text) => Object.values(text).some((v) => v.trim() !== ''), { message }));
 }
 
 /** An id the database keeps in an integer column (32 bits on PostgreSQL): a larger one is a problem listed, not a failed write. */
-const dbIdSchema = z.number().int().positive().max(DB_INT_MAX);
+const dbIdSchema = z.int().check(z.positive(), z.maximum(DB_INT_MAX));
 /** Any other number kept in an integer column (a relation, a 360 question or answer id). */
-const dbIntSchema = z
-  .number()
-  .int()
-  .min(-DB_INT_MAX - 1)
-  .max(DB_INT_MAX);
+const dbIntSchema = z.int().check(z.minimum(-DB_INT_MAX - 1), z.maximum(DB_INT_MAX));
 const testIdSchema = dbIdSchema;
 const instantSchema = z.iso.datetime({
   offset: true,
   error: 'Expected an ISO 8601 instant with seconds and a time zone, e.g. 2026-11-02T09:00:00+01:00',
 });
-const urlOrPathSchema = z.string().trim().min(1, 'Expected a URL or a path');
-const bool = (fallback: boolean) => z.boolean().default(fallback);
+const urlOrPathSchema = z.string().check(z.trim(), z.minLength(1, 'Expected a URL or a path'));
+const bool = (fallback: boolean) => z._default(z.boolean(), fallback);
 
 export const bundleLanguageSchema = z.object({
   lang: langSchema,
-  name: z.string().trim().min(1, 'Expected the language name'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Expected the language name')),
 });
 
 export const bundleSsoSchema = z.looseObject({
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'Expected a slug of lowercase letters, digits and dashes'),
-  type: z.literal('oidc', { error: 'Only "oidc" is supported' }).default('oidc'),
+  slug: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'Expected a slug of lowercase letters, digits and dashes')),
+  type: z._default(z.literal('oidc', { error: 'Only "oidc" is supported' }), 'oidc'),
   issuer: z.url({ error: 'Expected the issuer URL' }),
-  clientId: z.string().min(1, 'Expected the client id'),
-  clientSecret: z.string().optional(),
-  emailClaim: z.string().min(1).default('email'),
+  clientId: z.string().check(z.minLength(1, 'Expected the client id')),
+  clientSecret: z.optional(z.string()),
+  emailClaim: z._default(z.string().check(z.minLength(1)), 'email'),
 });
 
 export const bundleCompanySchema = z.object({
-  id: dbIdSchema.optional(),
-  name: z.string({ error: COMPANY_NAME_ERROR }).trim().min(1, COMPANY_NAME_ERROR),
-  logo: urlOrPathSchema.nullish(),
-  sso: bundleSsoSchema.optional(),
+  id: z.optional(dbIdSchema),
+  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR)),
+  logo: z.nullish(urlOrPathSchema),
+  sso: z.optional(bundleSsoSchema),
 });
 
 export const bundleUserSchema = z.object({
-  id: dbIdSchema.optional(),
-  company: z.string({ error: 'Expected the company name' }).trim().min(1, 'Expected the company name'),
+  id: z.optional(dbIdSchema),
+  company: z.string({ error: 'Expected the company name' }).check(z.trim(), z.minLength(1, 'Expected the company name')),
   email: emailSchema,
-  password: z.string().min(1, 'Expected a password or no password field').max(PASSWORD_MAX_LENGTH).optional(),
-  firstName: z.string().trim().default(''),
-  lastName: z.string().trim().default(''),
-  gender: z.enum(['M', 'F']).nullish(),
-  lang: langSchema.nullish(),
-  role: roleSchema.default('user'),
+  password: z.optional(z.string().check(z.minLength(1, 'Expected a password or no password field'), z.maxLength(PASSWORD_MAX_LENGTH))),
+  firstName: z._default(z.string().check(z.trim()), ''),
+  lastName: z._default(z.string().check(z.trim()), ''),
+  gender: z.nullish(z.enum(['M', 'F'])),
+  lang: z.nullish(langSchema),
+  role: z._default(roleSchema, 'user'),
   hasSSO: bool(false),
   privacy: bool(false),
 });
 
 const previewSchema = z.looseObject({
-  type: z.enum(['email', 'chat']).optional(),
-  sender: z.string().optional(),
-  time: z.string().optional(),
-  subject: localizedTextSchema.optional(),
-  content: localizedTextSchema.optional(),
-  messages: z.array(z.looseObject({ from: z.string(), text: localizedTextSchema })).optional(),
-  img: z.string().optional(),
+  type: z.optional(z.enum(['email', 'chat'])),
+  sender: z.optional(z.string()),
+  time: z.optional(z.string()),
+  subject: z.optional(localizedTextSchema),
+  content: z.optional(localizedTextSchema),
+  messages: z.optional(z.array(z.looseObject({ from: z.string(), text: localizedTextSchema }))),
+  img: z.optional(z.string()),
 });
 
 export const bundleTestSchema = z.object({
   id: testIdSchema,
-  abbreviation: z.string({ error: 'Expected an abbreviation' }).trim().min(1, 'Expected an abbreviation'),
+  abbreviation: z.string({ error: 'Expected an abbreviation' }).check(z.trim(), z.minLength(1, 'Expected an abbreviation')),
   name: requiredText(TEST_NAME_ERROR),
   description: optionalText,
   instructions: optionalText,
   url: urlOrPathSchema,
-  img: z.string().nullish(),
-  label: z.string().nullish(),
+  img: z.nullish(z.string()),
+  label: z.nullish(z.string()),
   repeatable: bool(false),
   legacy: bool(false),
   // Stored as given (known fields checked), read by the activities themselves.
-  jsonData: z
-    .looseObject({
-      duration: z.number().nonnegative().optional(),
-      hasTimer: z.boolean().optional(),
-      exitMessage: localizedTextSchema.optional(),
-      color: z.string().optional(),
-      image: z.string().optional(),
-      prerequisites: z.array(testIdSchema).optional(),
-      options: z.record(z.string(), z.unknown()).optional(),
-      autoInstructions: z.unknown().optional(),
-      hetInstructions: z.unknown().optional(),
-    })
-    .default({}),
-  theme: z.looseObject({ tag: z.string().optional(), duration: z.string().optional(), preview: previewSchema.optional() }).optional(),
-  labels360: z
-    .array(
+  jsonData: z._default(
+    z.looseObject({
+      duration: z.optional(z.number().check(z.nonnegative())),
+      hasTimer: z.optional(z.boolean()),
+      exitMessage: z.optional(localizedTextSchema),
+      color: z.optional(z.string()),
+      image: z.optional(z.string()),
+      prerequisites: z.optional(z.array(testIdSchema)),
+      options: z.optional(z.record(z.string(), z.unknown())),
+      autoInstructions: z.optional(z.unknown()),
+      hetInstructions: z.optional(z.unknown()),
+    }),
+    {},
+  ),
+  theme: z.optional(z.looseObject({ tag: z.optional(z.string()), duration: z.optional(z.string()), preview: z.optional(previewSchema) })),
+  labels360: z.optional(
+    z.array(
       z.looseObject({
         lang: langSchema,
-        details_360: z.string().optional(),
-        details_auto: z.string().optional(),
-        details_etero: z.string().optional(),
+        details_360: z.optional(z.string()),
+        details_auto: z.optional(z.string()),
+        details_etero: z.optional(z.string()),
       }),
-    )
-    .optional(),
-  algorithm: z.string().optional(),
+    ),
+  ),
+  algorithm: z.optional(z.string()),
 });
 
 export const bundleCampaignTestSchema = z.object({
   test: testIdSchema,
-  prerequisites: z.array(testIdSchema).default([]),
-  agendaDate: z.iso.date({ error: 'Expected a date as YYYY-MM-DD' }).nullish(),
-  section: z.string().min(1).nullish(),
+  prerequisites: z._default(z.array(testIdSchema), []),
+  agendaDate: z.nullish(z.iso.date({ error: 'Expected a date as YYYY-MM-DD' })),
+  section: z.nullish(z.string().check(z.minLength(1))),
 });
 
 export const bundleParticipantSchema = z.object({
   user: emailSchema,
-  lang: langSchema.nullish(),
-  lastAccess: instantSchema.nullish(),
-  extraTimePercent: z.number().int().min(0).max(1000).default(0),
+  lang: z.nullish(langSchema),
+  lastAccess: z.nullish(instantSchema),
+  extraTimePercent: z._default(z.int().check(z.minimum(0), z.maximum(1000)), 0),
 });
 
 export const bundleAssessmentSchema = z.object({
   assessor: emailSchema,
-  assessed: z.array(emailSchema).min(1, 'Expected at least one assessed person'),
+  assessed: z.array(emailSchema).check(z.minLength(1, 'Expected at least one assessed person')),
   /** Absent: every test of the campaign. */
-  tests: z.array(testIdSchema).optional(),
+  tests: z.optional(z.array(testIdSchema)),
 });
 
 export const bundleRelation360Schema = z.object({
   evaluator: emailSchema,
   evaluee: emailSchema,
   relationId: dbIntSchema,
-  label: localizedTextSchema.optional(),
+  label: z.optional(localizedTextSchema),
 });
 
 const bandsSchema = z.strictObject(
   {
-    '1': localizedTextSchema.optional(),
-    '2': localizedTextSchema.optional(),
-    '3': localizedTextSchema.optional(),
-    '4': localizedTextSchema.optional(),
+    '1': z.optional(localizedTextSchema),
+    '2': z.optional(localizedTextSchema),
+    '3': z.optional(localizedTextSchema),
+    '4': z.optional(localizedTextSchema),
   },
   { error: 'Feedback keys are the rating bands "1" to "4"' },
 );
 
 export const bundleQuestions360Schema = z.looseObject({
-  closed: z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })).default([]),
-  linked: z
-    .array(
+  closed: z._default(z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })), []),
+  linked: z._default(
+    z.array(
       z.looseObject({
         id: dbIntSchema,
         label: localizedTextSchema,
-        min_answers: z.number().int().min(0).default(1),
-        max_answers: z.number().int().min(1).default(1),
-        columns: z.array(z.looseObject({ order: z.number().int(), label: localizedTextSchema })).min(1),
-        answers: z.array(z.looseObject({ id: dbIntSchema, label: localizedTextSchema })).min(1),
+        min_answers: z._default(z.int().check(z.minimum(0)), 1),
+        max_answers: z._default(z.int().check(z.minimum(1)), 1),
+        columns: z.array(z.looseObject({ order: z.int(), label: localizedTextSchema })).check(z.minLength(1)),
+        answers: z.array(z.looseObject({ id: dbIntSchema, label: localizedTextSchema })).check(z.minLength(1)),
       }),
-    )
-    .default([]),
-  open: z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })).default([]),
+    ),
+    [],
+  ),
+  open: z._default(z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })), []),
 });
 
 export const bundleModelSchema = z.object({
-  areas: z
-    .array(
+  areas: z._default(
+    z.array(
       z.looseObject({
-        id: z.number().int(),
+        id: z.int(),
         name: localizedTextSchema,
         inProfile: bool(true),
-        feedback: bandsSchema.optional(),
+        feedback: z.optional(bandsSchema),
       }),
-    )
-    .default([]),
-  skills: z.array(z.looseObject({ id: z.number().int(), areaId: z.number().int(), name: localizedTextSchema })).default([]),
-  markers: z
-    .array(
+    ),
+    [],
+  ),
+  skills: z._default(z.array(z.looseObject({ id: z.int(), areaId: z.int(), name: localizedTextSchema })), []),
+  markers: z._default(
+    z.array(
       z.looseObject({
-        id: z.number().int(),
-        skillId: z.number().int(),
+        id: z.int(),
+        skillId: z.int(),
         name: localizedTextSchema,
-        feedback: bandsSchema.optional(),
-        devSuggestion: localizedTextSchema.optional(),
+        feedback: z.optional(bandsSchema),
+        devSuggestion: z.optional(localizedTextSchema),
       }),
-    )
-    .default([]),
-  tasks: z
-    .array(
+    ),
+    [],
+  ),
+  tasks: z._default(
+    z.array(
       z.looseObject({
-        id: z.number().int(),
-        markerId: z.number().int(),
-        name: localizedTextSchema.optional(),
+        id: z.int(),
+        markerId: z.int(),
+        name: z.optional(localizedTextSchema),
         test: testIdSchema,
-        outcome: z.union([z.string().min(1), z.number()], { error: 'Expected the outcome questionId' }),
+        outcome: z.union([z.string().check(z.minLength(1)), z.number()], { error: 'Expected the outcome questionId' }),
         min: z.number(),
         max: z.number(),
       }),
-    )
-    .default([]),
+    ),
+    [],
+  ),
 });
 
 export const bundleReportSchema = z.looseObject({
   canAssessedDownload: bool(true),
   allowEarlyDownload: bool(false),
-  confidentialityThreshold: z.number().int().min(1).default(3),
-  documents: z
-    .array(
+  confidentialityThreshold: z._default(z.int().check(z.minimum(1)), 3),
+  documents: z._default(
+    z.array(
       z.looseObject({
-        id: z.number().int(),
-        name: localizedTextSchema.optional(),
-        kind: z.string().optional(),
+        id: z.int(),
+        name: z.optional(localizedTextSchema),
+        kind: z.optional(z.string()),
         visibleToAssessorsOnly: bool(false),
       }),
-    )
-    .default([]),
+    ),
+    [],
+  ),
 });
 
 export const BUNDLE_CAMPAIGN_THEMES = ['dashboard', 'agenda', 'challenge'] as const;
 
 export const bundleCampaignSchema = z.object({
   id: dbIdSchema,
-  company: z.string({ error: 'Expected the company name' }).trim().min(1, 'Expected the company name'),
+  company: z.string({ error: 'Expected the company name' }).check(z.trim(), z.minLength(1, 'Expected the company name')),
   name: optionalText,
   description: optionalText,
   onCompleteText: optionalText,
   noReportText: optionalText,
-  theme: z.enum(BUNDLE_CAMPAIGN_THEMES).default('dashboard'),
-  languages: z.array(langSchema).min(1, 'Expected at least one language').default(['IT_it']),
+  theme: z._default(z.enum(BUNDLE_CAMPAIGN_THEMES), 'dashboard'),
+  languages: z._default(z.array(langSchema).check(z.minLength(1, 'Expected at least one language')), ['IT_it']),
   dateStart: instantSchema,
   dateEnd: instantSchema,
-  status: z.enum(['ACTIVE', 'COMPLETED', 'REPORT']).default('ACTIVE'),
+  status: z._default(z.enum(['ACTIVE', 'COMPLETED', 'REPORT']), 'ACTIVE'),
   is360: bool(false),
   selfEvaluation: bool(false),
-  range360Num: z.number().int().min(2).max(10).default(DEFAULT_RANGE_360),
+  range360Num: z._default(z.int().check(z.minimum(2), z.maximum(10)), DEFAULT_RANGE_360),
   /** Absent: the importer stores the default Italian consent text. */
-  privacyAgreement: localizedTextSchema.optional(),
-  logo: urlOrPathSchema.nullish(),
+  privacyAgreement: z.optional(localizedTextSchema),
+  logo: z.nullish(urlOrPathSchema),
   // The member lists replace what the campaign had when present; absent, they are left alone.
-  tests: z.array(bundleCampaignTestSchema).optional(),
-  participants: z.array(bundleParticipantSchema).optional(),
-  assessments: z.array(bundleAssessmentSchema).optional(),
-  relations360: z.array(bundleRelation360Schema).optional(),
+  tests: z.optional(z.array(bundleCampaignTestSchema)),
+  participants: z.optional(z.array(bundleParticipantSchema)),
+  assessments: z.optional(z.array(bundleAssessmentSchema)),
+  relations360: z.optional(z.array(bundleRelation360Schema)),
   /** Layout data, stored as given. */
-  data: z.record(z.string(), z.unknown()).nullish(),
-  questions360: bundleQuestions360Schema.optional(),
-  model: bundleModelSchema.optional(),
-  report: bundleReportSchema.optional(),
+  data: z.nullish(z.record(z.string(), z.unknown())),
+  questions360: z.optional(bundleQuestions360Schema),
+  model: z.optional(bundleModelSchema),
+  report: z.optional(bundleReportSchema),
 });
 
 export const BUNDLE_VERSION = 1;
 
 export const bundleSchema = z.object({
-  version: z
-    .literal(BUNDLE_VERSION, { error: `Unsupported bundle version (this importer reads version ${BUNDLE_VERSION})` })
-    .default(BUNDLE_VERSION),
-  languages: z.array(bundleLanguageSchema).default([]),
-  companies: z.array(bundleCompanySchema).default([]),
-  users: z.array(bundleUserSchema).default([]),
-  tests: z.array(bundleTestSchema).default([]),
-  campaigns: z.array(bundleCampaignSchema).default([]),
+  version: z._default(
+    z.literal(BUNDLE_VERSION, { error: `Unsupported bundle version (this importer reads version ${BUNDLE_VERSION})` }),
+    BUNDLE_VERSION,
+  ),
+  languages: z._default(z.array(bundleLanguageSchema), []),
+  companies: z._default(z.array(bundleCompanySchema), []),
+  users: z._default(z.array(bundleUserSchema), []),
+  tests: z._default(z.array(bundleTestSchema), []),
+  campaigns: z._default(z.array(bundleCampaignSchema), []),
 });
 
 /** The lists of a bundle and the schema of one item, for checking items one by one. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { langSchema } from './common';
 import { passwordMustBeSetResponseSchema, userSchema } from './auth';
 import { campaignLayoutSchema } from './layouts';
@@ -12,17 +12,17 @@ export const languageSchema = z.object({ lang: langSchema, name: z.string() });
 
 /** A campaign as the user sees it, texts already resolved to the user's language. */
 export const campaignSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   theme: themeSchema,
   languages: z.array(languageSchema),
   dateStart: z.string(),
   dateEnd: z.string(),
-  user: z.object({ lang: langSchema.nullable(), accessDate: z.string().nullable() }),
+  user: z.object({ lang: z.nullable(langSchema), accessDate: z.nullable(z.string()) }),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
-export const campaignSchema = campaignSummarySchema.extend({
+export const campaignSchema = z.extend(campaignSummarySchema, {
   lang: langSchema,
   description: z.string(),
   onCompleteText: z.string(),
@@ -30,11 +30,11 @@ export const campaignSchema = campaignSummarySchema.extend({
   createdOn: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   reportStatus: z.string(),
-  range360Num: z.number().int(),
+  range360Num: z.int(),
   privacy: z.boolean(),
   is360: z.boolean(),
   self_evaluation: z.boolean(),
-  logo: z.string().nullable(),
+  logo: z.nullable(z.string()),
   data: z.unknown(),
   storage: z.unknown(),
   /** The agenda's or challenge's data, checked and in the campaign language; null for other layouts. */
@@ -43,11 +43,11 @@ export const campaignSchema = campaignSummarySchema.extend({
 export type Campaign = z.infer<typeof campaignSchema>;
 
 /** A campaign in the picker: what the person needs to choose where to go. */
-export const campaignListItemSchema = campaignSummarySchema.extend({
+export const campaignListItemSchema = z.extend(campaignSummarySchema, {
   status: z.enum(CAMPAIGN_STATUSES),
   is360: z.boolean(),
   /** The person's own tests (not the assessors', not the 360 questionnaire); null when there are none. */
-  progress: z.object({ completed: z.number().int().min(0), total: z.number().int().min(1) }).nullable(),
+  progress: z.nullable(z.object({ completed: z.int().check(z.minimum(0)), total: z.int().check(z.minimum(1)) })),
   /** Their personal report can be read now. */
   reportAvailable: z.boolean(),
 });
@@ -60,7 +60,7 @@ export const campaignListResponseSchema = z.object({
 
 export const selectedCampaignResponseSchema = z.object({ status: z.literal(true), campaign: campaignSchema });
 
-export const selectCampaignRequestSchema = z.object({ lang: langSchema.optional() });
+export const selectCampaignRequestSchema = z.object({ lang: z.optional(langSchema) });
 export type SelectCampaignRequest = z.infer<typeof selectCampaignRequestSchema>;
 
 export const selectCampaignResponseSchema = z.object({

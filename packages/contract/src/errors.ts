@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Error codes the API answers with. The client maps each to a translated text.
 export const ERROR_CODES = [
@@ -35,7 +35,7 @@ export const apiErrorSchema = z.object({
   status: z.literal(false),
   code: z.enum(ERROR_CODES),
   message: z.string(),
-  errors: z.array(fieldIssueSchema).optional(),
+  errors: z.optional(z.array(fieldIssueSchema)),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -43,7 +43,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const NO_SELECTED_CAMPAIGN_MESSAGE = 'no selected campaign found.';
 
 /** Turns zod issues into `path: message` pairs, the form imports and API errors share. */
-export function toFieldIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
+export function toFieldIssues(error: z.core.$ZodError, prefix = ''): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: formatPath(prefix, issue.path),
     message: issue.message,

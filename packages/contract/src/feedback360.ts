@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema, statusOk } from './common';
 import { DB_INT_MAX } from './limits';
 
@@ -27,72 +27,72 @@ export function closedOptions(range: number, relationId: number): number[] {
 
 export const relationSchema = z.object({
   /** The evaluee's user id. */
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
-  relationId: z.number().int(),
+  relationId: z.int(),
   user_is_evaluated: z.enum(EVALUATION_STATES),
   label: z.string(),
   /** The evaluation's version on the server (0 before any answer): a newer local copy wins. */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type Relation = z.infer<typeof relationSchema>;
 
 /** GET /usercampaign/{campaignId}/userrelation: the people the caller evaluates, and the explanations by relation type. */
-export const relationsResponseSchema = statusOk.extend({
+export const relationsResponseSchema = z.extend(statusOk, {
   result: z.array(relationSchema),
   /** HTML from the 360 test's labels360 in the campaign language: general, self-evaluation, evaluation of others. */
   labels: z.object({ details_360: z.string(), details_auto: z.string(), details_etero: z.string() }),
 });
 export type RelationsResponse = z.infer<typeof relationsResponseSchema>;
 
-export const closedQuestionSchema = z.object({ id: z.number().int(), text: z.string() });
-export const openQuestionSchema = z.object({ id: z.number().int(), text: z.string() });
+export const closedQuestionSchema = z.object({ id: z.int(), text: z.string() });
+export const openQuestionSchema = z.object({ id: z.int(), text: z.string() });
 export const linkedQuestionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   label: z.string(),
-  min_answers: z.number().int().min(0),
-  max_answers: z.number().int().min(1),
-  columns: z.array(z.object({ order: z.number().int(), label: z.string() })),
-  answers: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  min_answers: z.int().check(z.minimum(0)),
+  max_answers: z.int().check(z.minimum(1)),
+  columns: z.array(z.object({ order: z.int(), label: z.string() })),
+  answers: z.array(z.object({ id: z.int(), label: z.string() })),
 });
 export type ClosedQuestion = z.infer<typeof closedQuestionSchema>;
 export type OpenQuestion = z.infer<typeof openQuestionSchema>;
 export type LinkedQuestion = z.infer<typeof linkedQuestionSchema>;
 
 /** GET /usercampaign/{campaignId}/questions/{evaluee}: the questionnaire as this evaluator sees it. */
-export const questionsResponseSchema = statusOk.extend({
+export const questionsResponseSchema = z.extend(statusOk, {
   evaluee: relationSchema,
   /** The closed scale's values for this evaluator. */
-  options: z.array(z.number().int()),
+  options: z.array(z.int()),
   closed: z.array(closedQuestionSchema),
   linked: z.array(linkedQuestionSchema),
   open: z.array(openQuestionSchema),
 });
 export type QuestionsResponse = z.infer<typeof questionsResponseSchema>;
 
-const key = z.string().regex(/^\d{1,10}$/, 'Expected a question or answer id');
+const key = z.string().check(z.regex(/^\d{1,10}$/, 'Expected a question or answer id'));
 
 /** One evaluation's answers: closed values, open texts, and for linked questions the column each answer went to. */
 export const evaluationAnswersSchema = z.object({
-  closed: z.record(key, z.number().int()).default({}),
-  open: z.record(key, z.string().max(OPEN_ANSWER_MAX_CHARS)).default({}),
-  linked: z.record(key, z.record(key, z.number().int())).default({}),
+  closed: z._default(z.record(key, z.int()), {}),
+  open: z._default(z.record(key, z.string().check(z.maxLength(OPEN_ANSWER_MAX_CHARS))), {}),
+  linked: z._default(z.record(key, z.record(key, z.int())), {}),
 });
 export type EvaluationAnswers = z.infer<typeof evaluationAnswersSchema>;
 
 /** POST /tests/360/data/{campaignId}/{evaluee}: the whole evaluation so far; a newer version replaces an older one. */
 export const evaluationSaveSchema = z.object({
-  version: z.number().int().min(0).max(DB_INT_MAX),
+  version: z.int().check(z.minimum(0), z.maximum(DB_INT_MAX)),
   data: evaluationAnswersSchema,
   /** The evaluator pressed 'TERMINA IL QUESTIONARIO': every question must be answered. */
-  finished: z.boolean().default(false),
+  finished: z._default(z.boolean(), false),
 });
 export type EvaluationSave = z.infer<typeof evaluationSaveSchema>;
 
 /** The stored evaluation (GET) and the answer to a save: the version the server holds. */
-export const evaluationResponseSchema = statusOk.extend({
-  data: z.object({ version: z.number().int(), status: z.enum(EVALUATION_STATES), answers: evaluationAnswersSchema }),
+export const evaluationResponseSchema = z.extend(statusOk, {
+  data: z.object({ version: z.int(), status: z.enum(EVALUATION_STATES), answers: evaluationAnswersSchema }),
 });
 export type EvaluationResponse = z.infer<typeof evaluationResponseSchema>;
 

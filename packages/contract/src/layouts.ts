@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The campaign's layout data (the bundle's `data`), checked and put in the campaign language by the
 // server, for the agenda and challenge homes.
@@ -11,7 +11,7 @@ export const challengeSectionSchema = z.object({
   name: z.string(),
   description: z.string(),
   motivation: z.string(),
-  tests: z.array(z.number().int()),
+  tests: z.array(z.int()),
   links: z.array(layoutLinkSchema),
 });
 export type ChallengeSection = z.infer<typeof challengeSectionSchema>;
@@ -30,12 +30,12 @@ export type ChallengeLayout = z.infer<typeof challengeLayoutSchema>;
 export const agendaLayoutSchema = z.object({
   kind: z.literal('agenda'),
   /** YYYY-MM: the month the agenda shows. */
-  month: z.string().regex(/^\d{4}-\d{2}$/),
+  month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
   tutorialVideo: z.string(),
 });
 export type AgendaLayout = z.infer<typeof agendaLayoutSchema>;
 
-export const campaignLayoutSchema = z.discriminatedUnion('kind', [challengeLayoutSchema, agendaLayoutSchema]).nullable();
+export const campaignLayoutSchema = z.nullable(z.discriminatedUnion('kind', [challengeLayoutSchema, agendaLayoutSchema]));
 export type CampaignLayout = z.infer<typeof campaignLayoutSchema>;
 
 /** The month the agenda shows when a campaign does not say (the spec's fixed November 2021). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema } from './auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
@@ -17,7 +17,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 /** A reset link stays valid this long, and only for one use. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
-const tokenSchema = z.string().trim().min(1).max(128);
+const tokenSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
 export const sendPasswordResetRequestSchema = z.object({ email: emailSchema });
 export type SendPasswordResetRequest = z.infer<typeof sendPasswordResetRequestSchema>;
@@ -41,9 +41,9 @@ export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
   token: tokenSchema,
   // Length and strength are checked by the rules below, so a weak password gets their keys, not a zod message.
-  password: z.string().max(PASSWORD_MAX_LENGTH),
-  password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
-  timezone: z.string().max(64).optional(),
+  password: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  password_confirmation: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  timezone: z.optional(z.string().check(z.maxLength(64))),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
@@ -79,12 +79,17 @@ export function canSubmitNewPassword(password: string, confirmation: string): bo
 
 /** The form's schema: each issue's message is a PasswordRule key, on `password` or `password_confirmation`. */
 export const newPasswordFormSchema = z
-  .object({ password: z.string().max(PASSWORD_MAX_LENGTH), password_confirmation: z.string().max(PASSWORD_MAX_LENGTH) })
-  .superRefine((value, ctx) => {
-    for (const rule of passwordRuleFailures(value.password, value.password_confirmation)) {
-      ctx.addIssue({ code: 'custom', message: rule, path: [rule === 'confirmation' ? 'password_confirmation' : 'password'] });
-    }
-  });
+  .object({
+    password: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+    password_confirmation: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      for (const rule of passwordRuleFailures(value.password, value.password_confirmation)) {
+        ctx.addIssue({ code: 'custom', message: rule, path: [rule === 'confirmation' ? 'password_confirmation' : 'password'] });
+      }
+    }),
+  );
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema, statusOk } from './common';
 
 // The personal report: what the server computes from the campaign's competency model, and the
@@ -38,7 +38,7 @@ export const devSuggestionParts = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-const id = z.number().int();
+const id = z.int();
 
 export const reportAreaSchema = z.object({
   id,
@@ -89,12 +89,12 @@ export const results360QuestionSchema = z.object({
   /** Mean rating by group key; a group hidden for this question (too few raters) is absent. */
   means: z.record(z.string(), z.number()),
   /** How many rated, by group key (same keys as `means`). */
-  raters: z.record(z.string(), z.number().int()),
+  raters: z.record(z.string(), z.int()),
 });
 export const results360Schema = z.object({
   /** Points of the closed scale (range360Num). */
-  scaleMax: z.number().int(),
-  threshold: z.number().int(),
+  scaleMax: z.int(),
+  threshold: z.int(),
   groups: z.array(results360GroupSchema),
   questions: z.array(results360QuestionSchema),
   /** Open answers by question; others' comments only where enough people rated, sorted so order says nothing. */
@@ -106,10 +106,10 @@ export type Results360Group = z.infer<typeof results360GroupSchema>;
 export const reportPersonSchema = z.object({ id, firstName: z.string(), lastName: z.string() });
 
 /** GET /report/{campaignId}/individual/personal/{userId}: `result.rep`, and the 360 results of a 360 campaign. */
-export const personalReportResponseSchema = statusOk.extend({
+export const personalReportResponseSchema = z.extend(statusOk, {
   result: z.object({
     rep: personalReportSchema,
-    results360: results360Schema.nullable(),
+    results360: z.nullable(results360Schema),
     person: reportPersonSchema,
     campaign: z.object({ id, name: z.string() }),
   }),
@@ -117,7 +117,7 @@ export const personalReportResponseSchema = statusOk.extend({
 export type PersonalReportResponse = z.infer<typeof personalReportResponseSchema>;
 
 /** GET /report/{campaignId}/config. `downloadAllowed` applies the download rules for the caller. */
-export const reportConfigResponseSchema = statusOk.extend({
+export const reportConfigResponseSchema = z.extend(statusOk, {
   report: z.object({ individualConf: z.object({ individual: z.object({ canAssessedDownload: z.boolean() }) }) }),
   downloadAllowed: z.boolean(),
 });
@@ -127,7 +127,7 @@ export const reportDocumentSchema = z.object({ id, name: z.string(), kind: z.str
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;
 
 /** GET /reports?campaignId=: the documents the caller may download (none while downloads are closed). */
-export const reportListResponseSchema = statusOk.extend({ reports: z.array(reportDocumentSchema) });
+export const reportListResponseSchema = z.extend(statusOk, { reports: z.array(reportDocumentSchema) });
 export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
 
 export const reportListQuerySchema = z.object({ campaignId: idSchema });
@@ -170,4 +170,4 @@ export const formatScore = (value: number, locale: string) =>
 
 export const reportParamsSchema = z.object({ campaignId: idSchema, userId: idSchema });
 export const reportCampaignParamsSchema = z.object({ campaignId: idSchema });
-export const reportRunParamsSchema = z.object({ reportId: idSchema, campaignId: idSchema, userId: idSchema.optional() });
+export const reportRunParamsSchema = z.object({ reportId: idSchema, campaignId: idSchema, userId: z.optional(idSchema) });

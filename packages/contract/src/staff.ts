@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
 import { COMPANY_NAME_ERROR, type LocalizedText, TEST_NAME_ERROR } from './bundle';
 import { idSchema, langSchema } from './common';
@@ -36,39 +36,39 @@ export const BUNDLE_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
 /** A set-password link sent with an invitation stays valid this long (a reset link: one hour). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const bodyId = z.number().int().positive().max(DB_INT_MAX);
-const text = (max: number) => z.string().trim().max(max);
+const bodyId = z.int().check(z.positive(), z.maximum(DB_INT_MAX));
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** `?companyId=`: optional; when given it must be the caller's company (another one is 404). */
-export const companyScopeQuerySchema = z.object({ companyId: idSchema.optional() });
+export const companyScopeQuerySchema = z.object({ companyId: z.optional(idSchema) });
 export type CompanyScopeQuery = z.infer<typeof companyScopeQuerySchema>;
 
 /** Paging of long lists: `page` from 1. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE_MAX)), PAGE_SIZE_DEFAULT),
 });
 
 export const pageInfoSchema = z.object({
   /** Items matching the filters, over all pages. */
-  total: z.number().int().min(0),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  total: z.int().check(z.minimum(0)),
+  page: z.int().check(z.minimum(1)),
+  pageSize: z.int().check(z.minimum(1)),
 });
 
 /** DELETE /{endpoint}/selection: the ids to delete (numbers; language codes for languages). */
-export const selectionRequestSchema = z.object({ ids: z.array(bodyId).min(1).max(SELECTION_MAX) });
+export const selectionRequestSchema = z.object({ ids: z.array(bodyId).check(z.minLength(1), z.maxLength(SELECTION_MAX)) });
 export type SelectionRequest = z.infer<typeof selectionRequestSchema>;
 
 /**
  * Answer of a delete of one or of a selection. A selection is all or nothing: if one id is another
  * company's (404) or in use (409), nothing is deleted.
  */
-export const deleteResponseSchema = z.object({ status: z.literal(true), deleted: z.array(z.number().int()) });
+export const deleteResponseSchema = z.object({ status: z.literal(true), deleted: z.array(z.int()) });
 export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
 
 /** Who did something, as the console shows it. */
-export const staffPersonRefSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const staffPersonRefSchema = z.object({ id: z.int(), firstName: z.string(), lastName: z.string(), email: z.string() });
 export type StaffPersonRef = z.infer<typeof staffPersonRefSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -77,21 +77,21 @@ export type StaffPersonRef = z.infer<typeof staffPersonRefSchema>;
 // deleted (409 IN_USE: it has people, the caller among them).
 
 export const companySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** The spec's `companyId`: the same number as `id`. */
-  companyId: z.number().int(),
+  companyId: z.int(),
   name: z.string(),
-  logo: z.string().nullable(),
+  logo: z.nullable(z.string()),
   /** The company's single sign-on slug (/sso/{slug}), set by the operator; null without SSO. */
-  ssoSlug: z.string().nullable(),
-  counts: z.object({ people: z.number().int(), campaigns: z.number().int() }),
+  ssoSlug: z.nullable(z.string()),
+  counts: z.object({ people: z.int(), campaigns: z.int() }),
 });
 export type Company = z.infer<typeof companySchema>;
 
 /** POST and PUT /companies: the name is required ('No valid company name'). */
 export const companyWriteSchema = z.object({
-  name: z.string({ error: COMPANY_NAME_ERROR }).trim().min(1, COMPANY_NAME_ERROR).max(200),
-  logo: text(2_000).nullish(),
+  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(200)),
+  logo: z.nullish(text(2_000)),
 });
 export type CompanyWrite = z.input<typeof companyWriteSchema>;
 
@@ -111,14 +111,17 @@ export const staffLanguageSchema = z.object({
   lang: langSchema,
   name: z.string(),
   /** Campaigns of the caller's company offering it. */
-  campaigns: z.number().int(),
+  campaigns: z.int(),
 });
 export type StaffLanguage = z.infer<typeof staffLanguageSchema>;
 
 export const languageParamsSchema = z.object({ id: langSchema });
-export const languageCreateSchema = z.object({ lang: langSchema, name: z.string().trim().min(1, 'Expected the language name').max(100) });
-export const languageUpdateSchema = languageCreateSchema.pick({ name: true });
-export const languageSelectionSchema = z.object({ ids: z.array(langSchema).min(1).max(SELECTION_MAX) });
+export const languageCreateSchema = z.object({
+  lang: langSchema,
+  name: z.string().check(z.trim(), z.minLength(1, 'Expected the language name'), z.maxLength(100)),
+});
+export const languageUpdateSchema = z.pick(languageCreateSchema, { name: true });
+export const languageSelectionSchema = z.object({ ids: z.array(langSchema).check(z.minLength(1), z.maxLength(SELECTION_MAX)) });
 export type LanguageCreate = z.infer<typeof languageCreateSchema>;
 export type LanguageUpdate = z.infer<typeof languageUpdateSchema>;
 
@@ -141,24 +144,24 @@ export const TEST_NAME_MAX = 200;
 
 /** A text in every language, or `{ IT_it, EN_en, ES_es }` (any of them), stored in the object form. */
 const localizedInput = (max: number, error?: string) =>
-  z
-    .union(
+  z.pipe(
+    z.union(
       [
-        z.string().max(max),
+        z.string().check(z.maxLength(max)),
         z.strictObject({
-          IT_it: z.string().max(max).optional(),
-          EN_en: z.string().max(max).optional(),
-          ES_es: z.string().max(max).optional(),
+          IT_it: z.optional(z.string().check(z.maxLength(max))),
+          EN_en: z.optional(z.string().check(z.maxLength(max))),
+          ES_es: z.optional(z.string().check(z.maxLength(max))),
         }),
       ],
       error ? { error } : undefined,
-    )
-    .transform((value): LocalizedText => (typeof value === 'string' ? { IT_it: value } : value));
+    ),
+    z.transform((value): LocalizedText => (typeof value === 'string' ? { IT_it: value } : value)),
+  );
 
 /** A test's name: missing, blank or of the wrong kind is 'No valid Test name'. */
-export const testNameSchema = localizedInput(TEST_NAME_MAX, TEST_NAME_ERROR).refine(
-  (text) => Object.values(text).some((v) => v !== undefined && v.trim() !== ''),
-  { error: TEST_NAME_ERROR },
+export const testNameSchema = localizedInput(TEST_NAME_MAX, TEST_NAME_ERROR).check(
+  z.refine((text) => Object.values(text).some((v) => v !== undefined && v.trim() !== ''), { error: TEST_NAME_ERROR }),
 );
 
 /**
@@ -167,53 +170,58 @@ export const testNameSchema = localizedInput(TEST_NAME_MAX, TEST_NAME_ERROR).ref
  * ignored on update; an agenda preview and 360 labels come with bundles only. HTML in texts is cleaned.
  */
 export const testWriteSchema = z.object({
-  id: bodyId.optional(),
-  abbreviation: z.string({ error: 'Expected an abbreviation' }).trim().min(1, 'Expected an abbreviation').max(64),
+  id: z.optional(bodyId),
+  abbreviation: z
+    .string({ error: 'Expected an abbreviation' })
+    .check(z.trim(), z.minLength(1, 'Expected an abbreviation'), z.maxLength(64)),
   name: testNameSchema,
-  description: localizedInput(20_000).optional(),
-  instructions: localizedInput(20_000).optional(),
-  url: z.string({ error: 'Expected a URL or a path' }).trim().min(1, 'Expected a URL or a path').max(2_000),
-  img: z.string().max(2_000).nullish(),
-  label: z.string().max(200).nullish(),
-  repeatable: z.boolean().default(false),
-  legacy: z.boolean().default(false),
-  jsonData: z
-    .looseObject({
-      duration: z.number().nonnegative().max(100_000).optional(),
-      hasTimer: z.boolean().optional(),
-      exitMessage: localizedInput(2_000).optional(),
-      color: z.string().max(32).optional(),
-      image: z.string().max(2_000).optional(),
-      prerequisites: z.array(bodyId).max(100).optional(),
-      options: z.record(z.string(), z.unknown()).optional(),
-    })
-    .default({}),
-  theme: z.strictObject({ tag: z.string().max(100).optional(), duration: z.string().max(100).optional() }).nullish(),
+  description: z.optional(localizedInput(20_000)),
+  instructions: z.optional(localizedInput(20_000)),
+  url: z.string({ error: 'Expected a URL or a path' }).check(z.trim(), z.minLength(1, 'Expected a URL or a path'), z.maxLength(2_000)),
+  img: z.nullish(z.string().check(z.maxLength(2_000))),
+  label: z.nullish(z.string().check(z.maxLength(200))),
+  repeatable: z._default(z.boolean(), false),
+  legacy: z._default(z.boolean(), false),
+  jsonData: z._default(
+    z.looseObject({
+      duration: z.optional(z.number().check(z.nonnegative(), z.maximum(100_000))),
+      hasTimer: z.optional(z.boolean()),
+      exitMessage: z.optional(localizedInput(2_000)),
+      color: z.optional(z.string().check(z.maxLength(32))),
+      image: z.optional(z.string().check(z.maxLength(2_000))),
+      prerequisites: z.optional(z.array(bodyId).check(z.maxLength(100))),
+      options: z.optional(z.record(z.string(), z.unknown())),
+    }),
+    {},
+  ),
+  theme: z.nullish(
+    z.strictObject({ tag: z.optional(z.string().check(z.maxLength(100))), duration: z.optional(z.string().check(z.maxLength(100))) }),
+  ),
   /** The scoring script, run on the server (it must define computeOutcomes). */
-  algorithm: z.string().max(200_000).optional(),
+  algorithm: z.optional(z.string().check(z.maxLength(200_000))),
 });
 export type TestWrite = z.input<typeof testWriteSchema>;
 
 export const managedTestSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   abbreviation: z.string(),
   /** Texts as stored, by language. */
   name: z.record(z.string(), z.string()),
   description: z.record(z.string(), z.string()),
   instructions: z.record(z.string(), z.string()),
   url: z.string(),
-  img: z.string().nullable(),
-  label: z.string().nullable(),
+  img: z.nullable(z.string()),
+  label: z.nullable(z.string()),
   repeatable: z.boolean(),
   legacy: z.boolean(),
   jsonData: z.record(z.string(), z.unknown()),
-  theme: z.record(z.string(), z.unknown()).nullable(),
-  labels360: z.array(z.record(z.string(), z.unknown())).nullable(),
+  theme: z.nullable(z.record(z.string(), z.unknown())),
+  labels360: z.nullable(z.array(z.record(z.string(), z.unknown()))),
   hasAlgorithm: z.boolean(),
   /** The company that created it from the console; null for a test imported from a bundle. */
-  ownerCompanyId: z.number().int().nullable(),
+  ownerCompanyId: z.nullable(z.int()),
   /** The caller's company's campaigns that use it. */
-  campaignIds: z.array(z.number().int()),
+  campaignIds: z.array(z.int()),
   /** The caller may change and delete it (not shared with another company). */
   editable: z.boolean(),
 });
@@ -230,18 +238,18 @@ export type ManagedTestListResponse = z.infer<typeof managedTestListResponseSche
 // staff) and the test must be the campaign's. A sample whose assessor has recorded ratings cannot be
 // deleted or moved (409 IN_USE): the ratings would stop counting without anyone noticing.
 
-export const sampleQuerySchema = companyScopeQuerySchema.extend({
-  campaignId: idSchema.optional(),
-  testId: idSchema.optional(),
-  assessorId: idSchema.optional(),
-  assessedId: idSchema.optional(),
+export const sampleQuerySchema = z.extend(companyScopeQuerySchema, {
+  campaignId: z.optional(idSchema),
+  testId: z.optional(idSchema),
+  assessorId: z.optional(idSchema),
+  assessedId: z.optional(idSchema),
 });
 export type SampleQuery = z.infer<typeof sampleQuerySchema>;
 
 export const staffSampleSchema = z.object({
-  id: z.number().int(),
-  campaignId: z.number().int(),
-  testId: z.number().int(),
+  id: z.int(),
+  campaignId: z.int(),
+  testId: z.int(),
   testName: z.string(),
   assessor: staffPersonRefSchema,
   assessed: staffPersonRefSchema,
@@ -263,60 +271,60 @@ export const sampleResponseSchema = z.object({ status: z.literal(true), sample: 
 // Staff cannot deactivate themselves nor take away their own staff role (409 CONFLICT).
 
 export const personSchema = z.object({
-  id: z.number().int(),
-  companyId: z.number().int(),
+  id: z.int(),
+  companyId: z.int(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  gender: z.enum(['M', 'F']).nullable(),
-  lang: langSchema.nullable(),
+  gender: z.nullable(z.enum(['M', 'F'])),
+  lang: z.nullable(langSchema),
   role: roleSchema,
   hasSSO: z.boolean(),
   /** A password is set; false for people imported or created without one. */
   hasPassword: z.boolean(),
   active: z.boolean(),
-  deactivatedAt: z.string().nullable(),
+  deactivatedAt: z.nullable(z.string()),
   createdAt: z.string(),
   /** The company's campaigns they take part in. */
-  campaignIds: z.array(z.number().int()),
+  campaignIds: z.array(z.int()),
 });
 export type Person = z.infer<typeof personSchema>;
 
-export const personQuerySchema = companyScopeQuerySchema.extend(pageQuerySchema.shape).extend({
+export const personQuerySchema = z.extend(z.extend(companyScopeQuerySchema, pageQuerySchema.shape), {
   /** Part of the first name, last name or e-mail, any case. */
-  q: z.string().trim().max(100).optional(),
-  role: roleSchema.optional(),
-  campaignId: idSchema.optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  role: z.optional(roleSchema),
+  campaignId: z.optional(idSchema),
   /** `yes`: active only (the default), `no`: deactivated only, `all`. */
-  active: z.enum(['yes', 'no', 'all']).default('yes'),
+  active: z._default(z.enum(['yes', 'no', 'all']), 'yes'),
 });
 export type PersonQuery = z.input<typeof personQuerySchema>;
 
 export const personCreateSchema = z.object({
   email: emailSchema,
-  firstName: text(100).default(''),
-  lastName: text(100).default(''),
-  gender: z.enum(['M', 'F']).nullish(),
-  lang: langSchema.nullish(),
-  role: roleSchema.default('user'),
-  hasSSO: z.boolean().default(false),
+  firstName: z._default(text(100), ''),
+  lastName: z._default(text(100), ''),
+  gender: z.nullish(z.enum(['M', 'F'])),
+  lang: z.nullish(langSchema),
+  role: z._default(roleSchema, 'user'),
+  hasSSO: z._default(z.boolean(), false),
 });
 export type PersonCreate = z.input<typeof personCreateSchema>;
 
 /** PUT /people/{id}: only the fields given change. */
 export const personUpdateSchema = z.object({
-  email: emailSchema.optional(),
-  firstName: text(100).optional(),
-  lastName: text(100).optional(),
-  gender: z.enum(['M', 'F']).nullish(),
-  lang: langSchema.nullish(),
-  role: roleSchema.optional(),
-  hasSSO: z.boolean().optional(),
-  active: z.boolean().optional(),
+  email: z.optional(emailSchema),
+  firstName: z.optional(text(100)),
+  lastName: z.optional(text(100)),
+  gender: z.nullish(z.enum(['M', 'F'])),
+  lang: z.nullish(langSchema),
+  role: z.optional(roleSchema),
+  hasSSO: z.optional(z.boolean()),
+  active: z.optional(z.boolean()),
 });
 export type PersonUpdate = z.infer<typeof personUpdateSchema>;
 
-export const personListResponseSchema = pageInfoSchema.extend({ status: z.literal(true), people: z.array(personSchema) });
+export const personListResponseSchema = z.extend(pageInfoSchema, { status: z.literal(true), people: z.array(personSchema) });
 export const personResponseSchema = z.object({ status: z.literal(true), person: personSchema });
 export type PersonListResponse = z.infer<typeof personListResponseSchema>;
 
@@ -326,7 +334,7 @@ export type PersonListResponse = z.infer<typeof personListResponseSchema>;
 export const staffCampaignParamsSchema = z.object({ campaignId: idSchema });
 
 export const staffCampaignTestSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   abbreviation: z.string(),
   /** In the caller's language. */
   name: z.string(),
@@ -335,7 +343,7 @@ export const staffCampaignTestSchema = z.object({
 });
 
 export const staffCampaignSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** In the caller's language. */
   name: z.string(),
   status: z.enum(['ACTIVE', 'COMPLETED', 'REPORT']),
@@ -347,13 +355,13 @@ export const staffCampaignSchema = z.object({
   phase: z.enum(['upcoming', 'open', 'ended']),
   is360: z.boolean(),
   counts: z.object({
-    participants: z.number().int(),
-    tests: z.number().int(),
-    invited: z.number().int(),
+    participants: z.int(),
+    tests: z.int(),
+    invited: z.int(),
     /** Participants who have completed all their own tests. */
-    finished: z.number().int(),
+    finished: z.int(),
     /** Participants who have begun at least one test. */
-    started: z.number().int(),
+    started: z.int(),
   }),
 });
 export type StaffCampaign = z.infer<typeof staffCampaignSchema>;
@@ -372,52 +380,52 @@ export type StaffCampaignResponse = z.infer<typeof staffCampaignResponseSchema>;
 /** Statuses of a participant in a test ('not attempted' is "not started"). */
 export const progressStatusSchema = testStatusSchema;
 
-export const progressQuerySchema = pageQuerySchema.extend({
+export const progressQuerySchema = z.extend(pageQuerySchema, {
   /** Only participants with this status in `testId`, or in at least one of their tests without it. */
-  status: progressStatusSchema.optional(),
-  testId: idSchema.optional(),
+  status: z.optional(progressStatusSchema),
+  testId: z.optional(idSchema),
   /** Part of the first name, last name or e-mail, any case. */
-  q: z.string().trim().max(100).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** `yes` invited, `no` not yet. */
-  invited: z.enum(['yes', 'no']).optional(),
+  invited: z.optional(z.enum(['yes', 'no'])),
   /** Only people with this role (e.g. `user` for candidates). */
-  role: roleSchema.optional(),
-  sort: z.enum(['name', 'lastActivity']).default('name'),
+  role: z.optional(roleSchema),
+  sort: z._default(z.enum(['name', 'lastActivity']), 'name'),
 });
 export type ProgressQuery = z.input<typeof progressQuerySchema>;
 
 export const progressCellSchema = z.object({
-  testId: z.number().int(),
+  testId: z.int(),
   status: progressStatusSchema,
-  startedAt: z.string().nullable(),
+  startedAt: z.nullable(z.string()),
   /** Last save in this test. */
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
   /** Earlier attempts kept in the history (a repeat, a reset). */
-  previousAttempts: z.number().int().min(0),
+  previousAttempts: z.int().check(z.minimum(0)),
 });
 export type ProgressCell = z.infer<typeof progressCellSchema>;
 
 export const progressRowSchema = z.object({
-  user: staffPersonRefSchema.extend({ role: roleSchema, lang: langSchema.nullable(), active: z.boolean(), hasPassword: z.boolean() }),
+  user: z.extend(staffPersonRefSchema, { role: roleSchema, lang: z.nullable(langSchema), active: z.boolean(), hasPassword: z.boolean() }),
   /** One per test of `tests`, in the same order (assessor tests and the 360 questionnaire are not listed). */
   cells: z.array(progressCellSchema),
-  completed: z.number().int().min(0),
-  total: z.number().int().min(0),
+  completed: z.int().check(z.minimum(0)),
+  total: z.int().check(z.minimum(0)),
   /** Entering the campaign or saving in a test, whichever is last; null if never. */
-  lastActivity: z.string().nullable(),
-  invitedAt: z.string().nullable(),
+  lastActivity: z.nullable(z.string()),
+  invitedAt: z.nullable(z.string()),
   /** A 360 campaign: the evaluations this person has finished of those they must give. */
-  feedback360: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  feedback360: z.nullable(z.object({ done: z.int(), total: z.int() })),
 });
 export type ProgressRow = z.infer<typeof progressRowSchema>;
 
-export const progressResponseSchema = pageInfoSchema.extend({
+export const progressResponseSchema = z.extend(pageInfoSchema, {
   status: z.literal(true),
   /** The columns: the campaign's tests a participant takes themselves. */
   tests: z.array(staffCampaignTestSchema),
   participants: z.array(progressRowSchema),
   /** Cells by status over every participant matching the filters (all pages). */
-  counts: z.object({ 'not attempted': z.number().int(), incomplete: z.number().int(), complete: z.number().int() }),
+  counts: z.object({ 'not attempted': z.int(), incomplete: z.int(), complete: z.int() }),
   /** When the answer was made: poll again for live progress. */
   at: z.string(),
 });
@@ -432,14 +440,14 @@ export type ProgressResponse = z.infer<typeof progressResponseSchema>;
  * password and do not use single sign-on, a link to set one (valid INVITATION_TTL_MS). Mails go
  * out in the background; who was invited when is recorded at once.
  */
-export const invitationRequestSchema = z.object({ userIds: z.array(bodyId).min(1).max(5_000).optional() });
+export const invitationRequestSchema = z.object({ userIds: z.optional(z.array(bodyId).check(z.minLength(1), z.maxLength(5_000))) });
 export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
 
 export const invitationResponseSchema = z.object({
   status: z.literal(true),
-  invited: z.array(z.object({ userId: z.number().int(), invitedAt: z.string(), setPasswordLink: z.boolean() })),
+  invited: z.array(z.object({ userId: z.int(), invitedAt: z.string(), setPasswordLink: z.boolean() })),
   /** Named people that were not invited: not a participant, or deactivated. */
-  skipped: z.array(z.object({ userId: z.number().int(), reason: z.enum(['not-participant', 'inactive']) })),
+  skipped: z.array(z.object({ userId: z.int(), reason: z.enum(['not-participant', 'inactive']) })),
 });
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
@@ -453,11 +461,11 @@ export const resetParamsSchema = z.object({ campaignId: idSchema, userId: idSche
  * over: the person opens it anew (a timed test's clock starts then). 422 for the 360 questionnaire;
  * 409 CONFLICT when there is nothing to reset.
  */
-export const resetRequestSchema = z.object({ reason: text(500).optional() });
+export const resetRequestSchema = z.object({ reason: z.optional(text(500)) });
 export const resetResponseSchema = z.object({
   status: z.literal(true),
   cell: progressCellSchema,
-  archived: z.object({ attempts: z.number().int(), outcomes: z.number().int() }),
+  archived: z.object({ attempts: z.int(), outcomes: z.int() }),
 });
 export type ResetResponse = z.infer<typeof resetResponseSchema>;
 
@@ -475,18 +483,18 @@ export const FINAL_JOB_STATES = ['invalid', 'done', 'failed'] as const;
 export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-export const jobParamsSchema = z.object({ jobId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected a job id') });
+export const jobParamsSchema = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected a job id')) });
 
 const importCountsSchema = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  removed: z.number().int(),
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  removed: z.int(),
 });
 /** What an import did, by kind of record. */
 export const importSummarySchema = z.record(z.string(), importCountsSchema);
 /** What an import will do, seen at validation: records to create and to update, by list of the bundle. */
-export const importPlanSchema = z.record(z.string(), z.object({ create: z.number().int(), update: z.number().int() }));
+export const importPlanSchema = z.record(z.string(), z.object({ create: z.int(), update: z.int() }));
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
@@ -499,23 +507,23 @@ export const jobSchema = z.object({
   /** What it is doing now, e.g. 'validating', 'passwords', 'writing', 'rows', 'file'. */
   phase: z.string(),
   /** Progress of the phase: `done` of `total` (0 of 0 when unknown). */
-  done: z.number().int().min(0),
-  total: z.number().int().min(0),
-  campaignId: z.number().int().nullable(),
+  done: z.int().check(z.minimum(0)),
+  total: z.int().check(z.minimum(0)),
+  campaignId: z.nullable(z.int()),
   createdBy: staffPersonRefSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Import: the full validation report as `path: message` lines (empty when valid). */
   problems: z.array(z.string()),
   /** Import: what it will write (known once validated). */
-  plan: importPlanSchema.nullable(),
+  plan: z.nullable(importPlanSchema),
   /** Import: what it wrote (when done). */
-  summary: importSummarySchema.nullable(),
+  summary: z.nullable(importSummarySchema),
   /** Export: the file to download once done. */
-  file: z.object({ name: z.string(), contentType: z.string(), size: z.number().int() }).nullable(),
-  format: exportFormatSchema.nullable(),
+  file: z.nullable(z.object({ name: z.string(), contentType: z.string(), size: z.int() })),
+  format: z.nullable(exportFormatSchema),
   /** Why it failed. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type Job = z.infer<typeof jobSchema>;
 

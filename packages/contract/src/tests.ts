@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema, idempotencyKeySchema } from './common';
 import { DB_INT_MAX } from './limits';
 
@@ -32,8 +32,8 @@ export const SCORING_TIME_LIMIT_MS = 1_000;
 
 /** An id in a path or query (text, so coerced); a body carries ids as JSON numbers. */
 const intId = idSchema;
-const bodyId = z.number().int().positive().max(DB_INT_MAX);
-const version = z.number().int().min(0).max(DB_INT_MAX);
+const bodyId = z.int().check(z.positive(), z.maximum(DB_INT_MAX));
+const version = z.int().check(z.minimum(0), z.maximum(DB_INT_MAX));
 
 // ---------------------------------------------------------------------------------------------
 // Path parameters
@@ -43,8 +43,8 @@ export const campaignParamsSchema = z.object({ campaignId: intId });
 export const campaignTestParamsSchema = z.object({ campaignId: intId, testId: intId });
 export const testCampaignParamsSchema = z.object({ testId: intId, campaignId: intId });
 export const outcomesParamsSchema = z.object({ campaignId: intId, testId: intId, userId: intId });
-export const algorithmParamsSchema = z.object({ abbreviation: z.string().min(1).max(64) });
-export const userTestsQuerySchema = z.object({ companyId: intId.optional() });
+export const algorithmParamsSchema = z.object({ abbreviation: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const userTestsQuerySchema = z.object({ companyId: z.optional(intId) });
 
 // ---------------------------------------------------------------------------------------------
 // The clock of a timed test: the server's. It starts at the first opening (POST .../start) and is
@@ -55,7 +55,7 @@ export const testTimingSchema = z.object({
   startedAt: z.string(),
   endsAt: z.string(),
   /** Seconds left when the answer was made (0 once the time is up). */
-  remainingSeconds: z.number().int().min(0),
+  remainingSeconds: z.int().check(z.minimum(0)),
 });
 export type TestTiming = z.infer<typeof testTimingSchema>;
 
@@ -66,7 +66,7 @@ export type TestTiming = z.infer<typeof testTimingSchema>;
 export const ratingCriterionSchema = z.object({
   id: z.string(),
   label: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   min: z.number(),
   max: z.number(),
 });
@@ -75,56 +75,54 @@ export type RatingCriterion = z.infer<typeof ratingCriterionSchema>;
 // ---------------------------------------------------------------------------------------------
 // The test list (GET /usertests, GET /usertests/:id)
 
+/** Optional; a value of the wrong kind reads as absent. */
+const absentIfWrong = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+
 /**
  * A test's settings as one person gets them: texts already in their language, a timed test's
  * `duration` (minutes) already lengthened by their extra time. A value of the wrong kind reads as absent.
  */
 export const testJsonDataSchema = z.looseObject({
-  duration: z.number().positive().optional().catch(undefined),
-  hasTimer: z.boolean().optional().catch(undefined),
-  color: z
-    .string()
-    .trim()
-    .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)
-    .optional()
-    .catch(undefined),
-  image: z.string().optional().catch(undefined),
-  exitMessage: z.string().optional().catch(undefined),
-  prerequisites: z.array(z.number()).optional().catch(undefined),
-  options: z.unknown().optional(),
-  autoInstructions: z.string().optional().catch(undefined),
-  hetInstructions: z.string().optional().catch(undefined),
+  duration: absentIfWrong(z.number().check(z.positive())),
+  hasTimer: absentIfWrong(z.boolean()),
+  color: absentIfWrong(z.string().check(z.trim(), z.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i))),
+  image: absentIfWrong(z.string()),
+  exitMessage: absentIfWrong(z.string()),
+  prerequisites: absentIfWrong(z.array(z.number())),
+  options: z.optional(z.unknown()),
+  autoInstructions: absentIfWrong(z.string()),
+  hetInstructions: absentIfWrong(z.string()),
 });
 export type TestJsonData = z.infer<typeof testJsonDataSchema>;
 
 export const userTestSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   abbreviation: z.string(),
   name: z.string(),
   description: z.string(),
   instructions: z.string(),
   url: z.string(),
-  img: z.string().nullable(),
-  label: z.string().nullable(),
+  img: z.nullable(z.string()),
+  label: z.nullable(z.string()),
   repeatable: z.boolean(),
   legacy: z.boolean(),
   jsonData: testJsonDataSchema,
   /** Agenda theme, preview texts localized and `{firstName}` replaced; null when none. */
-  theme: z.record(z.string(), z.unknown()).nullable(),
-  labels360: z.array(z.record(z.string(), z.unknown())).nullable(),
+  theme: z.nullable(z.record(z.string(), z.unknown())),
+  labels360: z.nullable(z.array(z.record(z.string(), z.unknown()))),
   /** The test's own prerequisites plus the campaign's, as integer test ids. */
-  prerequisites: z.array(z.number().int()),
+  prerequisites: z.array(z.int()),
   /** Prerequisites the caller has not completed yet. */
-  missingPrerequisites: z.array(z.number().int()),
+  missingPrerequisites: z.array(z.int()),
   /** The start rules (the browser check for legacy tests is the client's). */
   canStart: z.boolean(),
   status: testStatusSchema,
-  version: z.number().int(),
+  version: z.int(),
   /** Agenda date (yyyy-MM-dd) and challenge section, when the campaign sets them. */
-  startDate: z.string().nullable(),
-  section: z.string().nullable(),
+  startDate: z.nullable(z.string()),
+  section: z.nullable(z.string()),
   /** A timed test's clock once it has been opened; null otherwise. */
-  timing: testTimingSchema.nullable(),
+  timing: z.nullable(testTimingSchema),
   /** A test that assessors fill in about candidates (listed in the campaign's assessments). */
   assessorTest: z.boolean(),
 });
@@ -144,11 +142,11 @@ export type UserTestResponse = z.infer<typeof userTestResponseSchema>;
  */
 export const syncStateResponseSchema = z.object({
   status: z.literal(true),
-  data: z.object({ version: z.number().int(), data: z.string().nullable() }),
+  data: z.object({ version: z.int(), data: z.nullable(z.string()) }),
   /** JSON text of the test's jsonData.options (for an assessor test, with `criteria` added). */
   testData: z.string(),
   testStatus: testStatusSchema,
-  timing: testTimingSchema.nullable(),
+  timing: z.nullable(testTimingSchema),
 });
 export type SyncStateResponse = z.infer<typeof syncStateResponseSchema>;
 
@@ -168,53 +166,53 @@ export type DataWriteRequest = z.infer<typeof dataWriteRequestSchema>;
 /** Every write answers with what the server now holds. `stored` is false when the write was stale. */
 export const progressWriteResponseSchema = z.object({
   status: z.literal(true),
-  version: z.number().int(),
+  version: z.int(),
   stored: z.boolean(),
   testStatus: testStatusSchema,
 });
 export type ProgressWriteResponse = z.infer<typeof progressWriteResponseSchema>;
 
 export const checkSyncRequestSchema = z.object({
-  tests: z.array(z.object({ testId: bodyId, version })).max(500),
+  tests: z.array(z.object({ testId: bodyId, version })).check(z.maxLength(500)),
 });
 export type CheckSyncRequest = z.infer<typeof checkSyncRequestSchema>;
-export const checkSyncResponseSchema = z.object({ status: z.literal(true), needPushing: z.array(z.number().int()) });
+export const checkSyncResponseSchema = z.object({ status: z.literal(true), needPushing: z.array(z.int()) });
 export type CheckSyncResponse = z.infer<typeof checkSyncResponseSchema>;
 
 /** GET /tests/:testId/data/:campaignId/:userId: a person's saved progress (the "assessed store"). */
 export const progressDataResponseSchema = z.object({
   status: z.literal(true),
-  data: z.object({ version: z.number().int(), status: testStatusSchema, data: z.string().nullable() }),
+  data: z.object({ version: z.int(), status: testStatusSchema, data: z.nullable(z.string()) }),
 });
 export type ProgressDataResponse = z.infer<typeof progressDataResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Outcomes
 
-const outcomeValue = z.union([z.number(), z.string().max(10_000), z.boolean(), z.null()]);
-const questionId = z.union([z.number(), z.string().min(1).max(200)]);
+const outcomeValue = z.union([z.number(), z.string().check(z.maxLength(10_000)), z.boolean(), z.null()]);
+const questionId = z.union([z.number(), z.string().check(z.minLength(1), z.maxLength(200))]);
 
 /** `{questionId, value}` (closed or open) or `{questionId, answerId, value}` (linked). */
 export const outcomeSchema = z.object({
   questionId,
-  answerId: z.union([z.number(), z.string().max(200)]).optional(),
+  answerId: z.optional(z.union([z.number(), z.string().check(z.maxLength(200))])),
   value: outcomeValue,
-  evaluatedId: z.number().int().optional(),
+  evaluatedId: z.optional(z.int()),
 });
 export type Outcome = z.infer<typeof outcomeSchema>;
-export const outcomeListSchema = z.array(outcomeSchema).max(OUTCOMES_MAX);
+export const outcomeListSchema = z.array(outcomeSchema).check(z.maxLength(OUTCOMES_MAX));
 
-export const outcomesRequestSchema = z.object({ values: outcomeListSchema, idempotencyKey: idempotencyKeySchema.optional() });
+export const outcomesRequestSchema = z.object({ values: outcomeListSchema, idempotencyKey: z.optional(idempotencyKeySchema) });
 export type OutcomesRequest = z.infer<typeof outcomesRequestSchema>;
 
 export const assessedOutcomesResponseSchema = z.object({
   status: z.literal(true),
-  list: z.array(z.object({ userId: z.number().int(), outcomes: z.array(outcomeSchema) })),
+  list: z.array(z.object({ userId: z.int(), outcomes: z.array(outcomeSchema) })),
 });
 export type AssessedOutcomesResponse = z.infer<typeof assessedOutcomesResponseSchema>;
 
 /** The people an assessor evaluates in a test (GET /users/assessed/:campaignId/:testId). */
-export const sampleSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() });
+export const sampleSchema = z.object({ id: z.int(), firstName: z.string(), lastName: z.string() });
 export type Sample = z.infer<typeof sampleSchema>;
 export const samplesResponseSchema = z.object({ status: z.literal(true), samples: z.array(sampleSchema) });
 export type SamplesResponse = z.infer<typeof samplesResponseSchema>;
@@ -223,13 +221,13 @@ export type SamplesResponse = z.infer<typeof samplesResponseSchema>;
 // Logs and remote procedure calls
 
 export const logRequestSchema = z.object({
-  data: z.string().min(1).max(LOG_DATA_MAX_CHARS),
-  idempotencyKey: idempotencyKeySchema.optional(),
+  data: z.string().check(z.minLength(1), z.maxLength(LOG_DATA_MAX_CHARS)),
+  idempotencyKey: z.optional(idempotencyKeySchema),
 });
 export type LogRequest = z.infer<typeof logRequestSchema>;
 
 export const RPC_ACTION_MISSING_MESSAGE = 'action not provided';
-export const rpcRequestSchema = z.object({ action: z.string().max(100).optional(), data: z.unknown().optional() });
+export const rpcRequestSchema = z.object({ action: z.optional(z.string().check(z.maxLength(100))), data: z.optional(z.unknown()) });
 export type RpcRequest = z.infer<typeof rpcRequestSchema>;
 export const rpcResponseSchema = z.object({ status: z.literal(true), result: z.unknown() });
 export type RpcResponse = z.infer<typeof rpcResponseSchema>;
@@ -270,34 +268,37 @@ const dataRules: Record<SyncTaskType, { ok: (t: { status?: unknown; data?: unkno
  * and the type's content is there: SYNC and SYNC_ALL need status and data, STATUS needs status,
  * DATA and OUTCOMES need data. Each failure carries the spec's message.
  */
-export const syncTaskSchema = z
-  .object({
-    type: z.unknown().optional(),
-    campaignId: z.number().int(),
-    testId: z.number().int(),
-    userId: z.number().int(),
-    version: z.unknown().optional(),
-    status: z.unknown().optional(),
-    data: z.unknown().optional(),
-    retry: z.object({ type: z.string(), attempt: z.number().int().min(0) }).optional(),
-  })
-  .superRefine((task, ctx) => {
-    if (task.version !== undefined && !Number.isInteger(task.version)) {
-      ctx.addIssue({ code: 'custom', path: ['version'], message: SYNC_ERRORS.version });
-      return;
-    }
-    if (typeof task.type !== 'string' || !(SYNC_TASK_TYPES as readonly string[]).includes(task.type)) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: SYNC_ERRORS.type });
-      return;
-    }
-    const rule = dataRules[task.type as SyncTaskType];
-    if (!rule.ok(task)) ctx.addIssue({ code: 'custom', path: [], message: rule.message });
-  })
-  .transform((task) => ({
+const syncTaskFields = z.object({
+  type: z.optional(z.unknown()),
+  campaignId: z.int(),
+  testId: z.int(),
+  userId: z.int(),
+  version: z.optional(z.unknown()),
+  status: z.optional(z.unknown()),
+  data: z.optional(z.unknown()),
+  retry: z.optional(z.object({ type: z.string(), attempt: z.int().check(z.minimum(0)) })),
+});
+export const syncTaskSchema = z.pipe(
+  syncTaskFields.check(
+    z.superRefine((task, ctx) => {
+      if (task.version !== undefined && !Number.isInteger(task.version)) {
+        ctx.addIssue({ code: 'custom', path: ['version'], message: SYNC_ERRORS.version });
+        return;
+      }
+      if (typeof task.type !== 'string' || !(SYNC_TASK_TYPES as readonly string[]).includes(task.type)) {
+        ctx.addIssue({ code: 'custom', path: ['type'], message: SYNC_ERRORS.type });
+        return;
+      }
+      const rule = dataRules[task.type as SyncTaskType];
+      if (!rule.ok(task)) ctx.addIssue({ code: 'custom', path: [], message: rule.message });
+    }),
+  ),
+  z.transform((task: z.output<typeof syncTaskFields>) => ({
     ...task,
     type: task.type as SyncTaskType,
     version: (task.version as number | undefined) ?? 0,
-  }));
+  })),
+);
 export type SyncTask = z.output<typeof syncTaskSchema>;
 export type SyncTaskInput = z.input<typeof syncTaskSchema>;
 
@@ -317,6 +318,6 @@ export const testLockedErrorSchema = z.object({
   status: z.literal(false),
   code: z.literal('TEST_LOCKED'),
   message: z.string(),
-  missingPrerequisites: z.array(z.number().int()),
+  missingPrerequisites: z.array(z.int()),
 });
 export type TestLockedError = z.infer<typeof testLockedErrorSchema>;

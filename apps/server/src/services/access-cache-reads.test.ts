@@ -8,7 +8,7 @@ import { type AccessCache, createAccessCache } from './access-cache';
 // ahead of time for someone active, so that copies made in the same second do not all run out together.
 
 const TTL = 5_000;
-const auth = (name: string) => ({ user: { id: 1, name } }) as unknown as Auth;
+const auth = (name: string) => ({ user: { id: 1, first_name: name } }) as unknown as Auth;
 
 /** A read whose answer the test gives, counting how often it was asked for. */
 function reads() {
@@ -51,7 +51,7 @@ describe('reads of the access cache', () => {
     await turn();
     expect(db.asked).toBe(1);
     db.answer(auth('Anna'));
-    expect((await asked).map((a) => a?.user.name)).toEqual(['Anna', 'Anna', 'Anna', 'Anna']);
+    expect((await asked).map((a) => a?.user.first_name)).toEqual(['Anna', 'Anna', 'Anna', 'Anna']);
   });
 
   it('serves a copy past half its life at once and reads it again in the background, so that an active person never waits', async () => {
@@ -59,16 +59,16 @@ describe('reads of the access cache', () => {
     const first = cache.auth('s1', db.load);
     await turn();
     db.answer(auth('Anna'));
-    expect((await first)?.user.name).toBe('Anna');
+    expect((await first)?.user.first_name).toBe('Anna');
 
     after(2_000);
-    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna');
     expect(db.asked).toBe(1); // young: no read
 
     after(1_000);
     // Served from the copy while the read it started is still under way.
-    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
-    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna');
     await turn();
     expect(db.asked).toBe(2);
     db.answer(auth('Anna Rossi'));
@@ -76,7 +76,7 @@ describe('reads of the access cache', () => {
 
     // Past the first copy's life: the fresh one, without waiting for the database.
     after(2_500);
-    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna Rossi');
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna Rossi');
     expect(db.asked).toBe(2);
   });
 
@@ -87,7 +87,7 @@ describe('reads of the access cache', () => {
     db.answer(auth('Anna'));
     await first;
     after(3_000);
-    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna');
     await turn();
     db.fail();
     await turn();
@@ -110,7 +110,7 @@ describe('reads of the access cache', () => {
     expect(db.asked).toBe(2);
     db.answer(auth('Anna'));
     db.answer(null);
-    expect((await before)?.user.name).toBe('Anna');
+    expect((await before)?.user.first_name).toBe('Anna');
     expect(await afterSignOut).toBeUndefined();
     // Nothing kept of the read that began before the change.
     const again = cache.auth('s1', db.load);
@@ -132,9 +132,9 @@ describe('reads of the access cache', () => {
     // Someone else's password changed: told apart from this session once the read says whose it is.
     await feed.announce({ kind: 'user', userId: 2 }, undefined as never);
     db.answer(auth('Anna'));
-    expect((await first)?.user.name).toBe('Anna');
-    expect((await joined)?.user.name).toBe('Anna');
-    expect((await cache.auth('s1', db.load))?.user.name).toBe('Anna');
+    expect((await first)?.user.first_name).toBe('Anna');
+    expect((await joined)?.user.first_name).toBe('Anna');
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna');
     expect(db.asked).toBe(1);
   });
 

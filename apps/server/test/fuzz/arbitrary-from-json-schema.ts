@@ -69,7 +69,7 @@ const MAX_BOUNDARY_LENGTH = 100_000;
  * also lets in. A schema with transforms has only its input side.
  */
 export function toJsonSchema(schema: unknown): JsonSchema {
-  if (schema instanceof z.ZodType) {
+  if (schema instanceof z.core.$ZodType) {
     try {
       return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' }) as JsonSchema;
     } catch {

@@ -30,6 +30,9 @@ function handleSessionExpired() {
   void router.navigate(paths.auth.login.getHref(), { replace: true, state, flushSync: true }).then(() => clearSession(queryClient));
 }
 
+/** The sending queue, a chunk of its own: SendingQueueProvider asks for it once someone is signed in. */
+const loadQueue = () => import('./app-queue').then((module) => module.createAppQueue(handleSessionExpired, queryClient));
+
 /** What an API error does to the whole app; callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
   const location = router.state.location;
@@ -68,7 +71,7 @@ setApiSuccessListener(clearConnectionProblem);
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SendingQueueProvider onAuthError={handleSessionExpired}>{children}</SendingQueueProvider>
+      <SendingQueueProvider load={loadQueue}>{children}</SendingQueueProvider>
     </QueryClientProvider>
   );
 }

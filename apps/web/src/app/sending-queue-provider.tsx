@@ -1,63 +1,68 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useUser } from '@/features/auth/api/get-me';
 import { useSelectedCampaign } from '@/features/campaigns/api/get-selected-campaign';
-import { createSendingQueue, type FailureLog, type SendingQueue } from '@/lib/sending-queue/sending-queue';
-import { SendingQueueContext } from '@/lib/sending-queue-context';
-import { userTestsBaseKey } from '@/lib/user-tests';
+import type { SendingQueue } from '@/lib/sending-queue/sending-queue';
+import { SendingQueueContext, type QueueResource } from '@/lib/sending-queue-context';
 
 export interface SendingQueueProviderProps {
-  /** A 401/403 on a queued send: the app's session-expired handling. */
-  onAuthError: () => void;
+  /** Creates the app's queue (fetching its code): called once, when someone first signs in. */
+  load: () => Promise<SendingQueue>;
   children: ReactNode;
-  /** Tests may pass their own queue. */
-  queue?: SendingQueue;
 }
 
-function createAppQueue(onAuthError: () => void): SendingQueue {
-  const queue: SendingQueue = createSendingQueue({
-    onAuthError,
-    // The first failure of a task (and a task given up) goes to the server's log, through the queue.
-    logFailure: (entry: FailureLog) => {
-      const { task } = entry;
-      void queue
-        .log(
-          { message: entry.message, outcome: entry.outcome, httpStatus: entry.httpStatus, task },
-          { campaignId: task.campaignId, testId: task.testId, userId: task.userId },
-        )
-        .catch(() => undefined);
+/** The queue as useQueue reads it: created once, by the first `start()`; a failed creation stays failed (a reload fetches anew). */
+function queueResource(load: () => Promise<SendingQueue>): QueueResource & { start(): Promise<SendingQueue> } {
+  let queue: SendingQueue | undefined;
+  let failure: { error: unknown } | undefined;
+  let loading: Promise<SendingQueue> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (created) => (queue = created),
+      (error: unknown) => {
+        failure = { error };
+        throw error;
+      },
+    ));
+  return {
+    start,
+    read() {
+      if (queue) return queue;
+      if (failure) throw failure.error;
+      throw start();
     },
-  });
-  return queue;
+  };
 }
 
 /**
- * Creates the sending queue once for the app, starts it with the signed-in user's id (stops it when
- * nobody is signed in) and, when a campaign is selected, asks the server what it lacks (checkSync).
- * Once started, the queue itself sends what is left with a beacon on pagehide / hidden.
+ * Creates the sending queue once someone is signed in (nobody else sends anything, so its code is not part of the
+ * shell: docs/performance.md, "Front-end budgets"), starts it with the signed-in user's id (stops it when nobody is
+ * signed in) and, when a campaign is selected, asks the server what it lacks (checkSync). The queue outlives a
+ * sign-out: signing in again starts the same one, with whatever it still holds. Once started, the queue itself sends
+ * what is left with a beacon on pagehide / hidden.
  */
-export function SendingQueueProvider({ onAuthError, children, queue: given }: SendingQueueProviderProps) {
-  const [queue] = useState(() => given ?? createAppQueue(onAuthError));
+export function SendingQueueProvider({ load, children }: SendingQueueProviderProps) {
+  const [resource] = useState(() => queueResource(load));
+  const [queue, setQueue] = useState<SendingQueue>();
   const userId = useUser().data?.id;
   // The selected campaign is read from the cache only; the campaign pages fetch it.
   const campaignId = useSelectedCampaign({ enabled: false }).data?.id;
 
-  const queryClient = useQueryClient();
+  // Asked for as soon as someone is signed in, alongside the screen's own chunks; a screen that needs it waits for it.
+  useEffect(() => {
+    if (userId !== undefined) resource.start().then(setQueue, () => undefined);
+  }, [resource, userId]);
 
   useEffect(() => {
-    if (userId === undefined) return;
+    if (userId === undefined || !queue) return;
     queue.start(userId);
     return () => queue.stop();
   }, [queue, userId]);
 
-  // A test the server holds as finished: the room reads its status again.
-  useEffect(() => queue.subscribeClosed(() => void queryClient.invalidateQueries({ queryKey: userTestsBaseKey })), [queue, queryClient]);
-
   // Declared after start: effects of one component run in order, so the queue knows the user.
   useEffect(() => {
-    if (userId === undefined || campaignId === undefined) return;
+    if (userId === undefined || campaignId === undefined || !queue) return;
     void queue.resync(campaignId).catch(() => undefined);
   }, [queue, userId, campaignId]);
 
-  return <SendingQueueContext.Provider value={queue}>{children}</SendingQueueContext.Provider>;
+  return <SendingQueueContext.Provider value={resource}>{children}</SendingQueueContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import { apiErrorSchema, type ApiError, type FieldIssue } from '@prova/contract/errors';
 import { REQUEST_TIMEOUT_MS } from '@prova/contract/limits';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Base of every API call. */
 export const API_BASE = '/api';
@@ -65,7 +65,7 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Contract schema the 2xx answer must satisfy. */
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
   /** Cancellation from the caller (react-query passes one). */
   signal?: AbortSignal;
   /** 401/403 are expected (e.g. "am I signed in?"): throw, but skip the session-expired handling. */
@@ -122,7 +122,7 @@ async function send<T>(
   path: string,
   method: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ): Promise<T> {
@@ -165,7 +165,7 @@ async function send<T>(
     throw new ApiClientError(kind, message, { status: response.status, body: errorBody });
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = z.safeParse(schema, payload);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
     throw new ApiClientError('invalid-response', `Unexpected answer: ${method} ${path}`, {
@@ -189,10 +189,14 @@ export async function readJson(response: Response): Promise<unknown> {
 }
 
 export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
+  get: <T>(path: string, schema: z.core.$ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
     apiRequest(path, { ...options, schema, method: 'GET' }),
-  post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
+  post: <T>(path: string, body: unknown, schema: z.core.$ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
     apiRequest(path, { ...options, schema, body, method: 'POST' }),
-  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
-    apiRequest(path, { ...options, schema, body, method: 'PATCH' }),
+  patch: <T>(
+    path: string,
+    body: unknown,
+    schema: z.core.$ZodType<T>,
+    options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {},
+  ) => apiRequest(path, { ...options, schema, body, method: 'PATCH' }),
 };

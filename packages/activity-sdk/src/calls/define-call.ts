@@ -1,6 +1,6 @@
 // One call of the activity interface: how the activity's arguments become params, the params and
 // result schemas, and what the host does with it.
-import type { z } from 'zod';
+import type { z } from '../zod';
 import { MESSAGES, ProvaError } from '../errors';
 import type { ActivityHandlers, ActivitySession, CompletionReason } from '../handlers';
 import type { Method } from '../protocol';
@@ -22,7 +22,7 @@ export interface HostContext<P> {
   complete(reason: CompletionReason): void;
 }
 
-export interface CallDefinition<A extends unknown[], P extends z.ZodType, R extends z.ZodType> {
+export interface CallDefinition<A extends unknown[], P extends z.ZodMiniType, R extends z.ZodMiniType> {
   method: Method;
   /** Only an assessor may make this call. */
   assessorOnly?: boolean;
@@ -34,7 +34,7 @@ export interface CallDefinition<A extends unknown[], P extends z.ZodType, R exte
   serve(context: HostContext<z.output<P>>): Promise<z.input<R>>;
 }
 
-export function defineCall<A extends unknown[], P extends z.ZodType, R extends z.ZodType>(
+export function defineCall<A extends unknown[], P extends z.ZodMiniType, R extends z.ZodMiniType>(
   definition: CallDefinition<A, P, R>,
 ): CallDefinition<A, P, R> & { assessorOnly: boolean } {
   return { ...definition, assessorOnly: definition.assessorOnly ?? false };
@@ -43,7 +43,7 @@ export function defineCall<A extends unknown[], P extends z.ZodType, R extends z
 const EXACT = new Set<string>(Object.values(MESSAGES));
 
 /** Checks params; the first problem becomes the error (contract messages are kept verbatim). */
-export function parseParams<T>(method: Method, schema: z.ZodType<T>, params: unknown): T {
+export function parseParams<T>(method: Method, schema: z.ZodMiniType<T>, params: unknown): T {
   const parsed = schema.safeParse(params);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
 // getAssessedOutcomes(): assessor only; the outcomes recorded for the assessed in this test.
-import * as z from 'zod';
+import { z } from '../zod';
 import { MESSAGES } from '../errors';
 import { defineCall, requireHandler, withFailure } from './define-call';
 import { assessedOutcomeSchema, emptyParams } from './schemas';

@@ -1,4 +1,5 @@
 // getData(): the saved progress, as init found it plus every setData since.
+import { z } from '../zod';
 import { defineCall } from './define-call';
 import { emptyParams, jsonValueSchema } from './schemas';
 
@@ -6,6 +7,6 @@ export const getData = defineCall({
   method: 'getData',
   toParams: () => undefined,
   params: emptyParams,
-  result: jsonValueSchema.nullable(),
+  result: z.nullable(jsonValueSchema),
   serve: async ({ state }) => state.data,
 });

@@ -1,5 +1,5 @@
 // getSamples(): assessor only; the assessed people this assessor evaluates in this test.
-import * as z from 'zod';
+import { z } from '../zod';
 import { MESSAGES } from '../errors';
 import { defineCall, requireHandler, withFailure } from './define-call';
 import { emptyParams, sampleSchema } from './schemas';

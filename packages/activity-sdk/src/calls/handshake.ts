@@ -1,6 +1,6 @@
 // Internal first message: the activity repeats it until the host answers, so neither side has to
 // be loaded first. The answer confirms the host's origin and protocol version.
-import * as z from 'zod';
+import { z } from '../zod';
 import { PROTOCOL_VERSION } from '../protocol';
 import { defineCall } from './define-call';
 

@@ -1,34 +1,34 @@
 // init(): must come first. Resolves to the session and the saved progress.
-import * as z from 'zod';
+import { z } from '../zod';
 import { MESSAGES, ProvaError } from '../errors';
 import { defineCall, withFailure } from './define-call';
 import { emptyParams, jsonValueSchema, TEST_STATUSES } from './schemas';
 
 const trackingIds = z.object({
-  campaignId: z.number().int(),
-  testId: z.number().int(),
-  userId: z.number().int(),
+  campaignId: z.int(),
+  testId: z.int(),
+  userId: z.int(),
   lang: z.string(),
   isAssessor: z.boolean(),
 });
 
-const timingSchema = z.object({ startedAt: z.string(), endsAt: z.string(), remainingSeconds: z.number().int().min(0) });
+const timingSchema = z.object({ startedAt: z.string(), endsAt: z.string(), remainingSeconds: z.int().check(z.minimum(0)) });
 
 const answerSchema = z.object({
   status: z.literal(true),
-  testStatus: z.enum(TEST_STATUSES).default('not attempted'),
-  data: jsonValueSchema.nullable().default(null),
-  version: z.number().int().min(0).default(0),
-  testData: z.unknown().optional().transform(parseTestData),
-  timing: timingSchema.nullable().default(null),
+  testStatus: z._default(z.enum(TEST_STATUSES), 'not attempted'),
+  data: z._default(z.nullable(jsonValueSchema), null),
+  version: z._default(z.int().check(z.minimum(0)), 0),
+  testData: z.pipe(z.optional(z.unknown()), z.transform(parseTestData)),
+  timing: z._default(z.nullable(timingSchema), null),
 });
 
-export const sessionSchema = trackingIds.extend({
+export const sessionSchema = z.extend(trackingIds, {
   status: z.enum(TEST_STATUSES),
-  data: jsonValueSchema.nullable(),
-  version: z.number().int().min(0),
-  testData: jsonValueSchema.nullable(),
-  timing: timingSchema.nullable(),
+  data: z.nullable(jsonValueSchema),
+  version: z.int().check(z.minimum(0)),
+  testData: z.nullable(jsonValueSchema),
+  timing: z.nullable(timingSchema),
 });
 
 export const init = defineCall({
@@ -36,12 +36,14 @@ export const init = defineCall({
   toParams: () => undefined,
   params: emptyParams,
   // Ids that are not numbers fail the same way on the activity's side.
-  result: z
-    .unknown()
-    .superRefine((value, ctx) => {
-      if (!trackingIds.safeParse(value).success) ctx.addIssue({ code: 'custom', message: MESSAGES.invalidTrackingData });
-    })
-    .pipe(sessionSchema),
+  result: z.pipe(
+    z.unknown().check(
+      z.superRefine((value, ctx) => {
+        if (!trackingIds.safeParse(value).success) ctx.addIssue({ code: 'custom', message: MESSAGES.invalidTrackingData });
+      }),
+    ),
+    sessionSchema,
+  ),
   async serve({ session, handlers, state }) {
     const ids = trackingIds.safeParse(session);
     if (!ids.success) throw new ProvaError(MESSAGES.invalidTrackingData, 'INVALID_TRACKING_DATA');

@@ -1,5 +1,5 @@
 // log(entry): a JSON log entry sent through the host's queue.
-import * as z from 'zod';
+import { z } from '../zod';
 import { defineCall } from './define-call';
 import { jsonValueSchema, OK, okResult } from './schemas';
 

@@ -1,5 +1,5 @@
 // setData(data): saves progress (any JSON value or a string); each call increments the version.
-import * as z from 'zod';
+import { z } from '../zod';
 import { defineCall } from './define-call';
 import { jsonValueSchema } from './schemas';
 
@@ -7,7 +7,7 @@ export const setData = defineCall({
   method: 'setData',
   toParams: (data: unknown) => ({ data }),
   params: z.object({ data: jsonValueSchema }),
-  result: z.object({ version: z.number().int() }),
+  result: z.object({ version: z.int() }),
   async serve({ params, session, handlers, state }) {
     // Bumped before awaiting so that overlapping saves keep their order.
     const version = ++state.version;

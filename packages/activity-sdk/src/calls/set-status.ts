@@ -1,5 +1,5 @@
 // setStatus(status): 'incomplete' or 'complete'; the status update carries version 2 for complete, 1 otherwise.
-import * as z from 'zod';
+import { z } from '../zod';
 import { defineCall } from './define-call';
 
 export const setStatus = defineCall({

@@ -1,5 +1,5 @@
 // trackAssessedOutcomes(userId, outcomes): assessor only; records outcomes about that person.
-import * as z from 'zod';
+import { z } from '../zod';
 import { MESSAGES } from '../errors';
 import { defineCall, requireHandler, withFailure } from './define-call';
 import { OK, okResult, outcomesSchema, userIdSchema } from './schemas';

@@ -1,5 +1,5 @@
 // trackOutcomes(outcomes): [{ questionId, value }] or [{ questionId, answerId, value }]; counts as completion.
-import * as z from 'zod';
+import { z } from '../zod';
 import { defineCall } from './define-call';
 import { OK, okResult, outcomesSchema } from './schemas';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { statusOk } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
 import {
@@ -44,6 +45,8 @@ import { ratingCriteria } from '../../../services/rating/rating-criteria';
 import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+/** A start refused by the test's rules (TEST_LOCKED), or any other 422. */
+const lockedOrError = z.union([testLockedErrorSchema, apiErrorSchema]);
 
 /**
  * The test's options as the activity gets them. An agenda test's preview (the e-mail or chat that
@@ -116,7 +119,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['tests'],
         params: testSyncParamsSchema,
-        response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) },
+        response: { 200: syncStateResponseSchema, ...errors, 422: lockedOrError },
       },
     },
     async (request, reply) => {
@@ -136,7 +139,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['tests'],
         params: testSyncParamsSchema,
-        response: { 200: syncStateResponseSchema, ...errors, 422: testLockedErrorSchema.or(apiErrorSchema) },
+        response: { 200: syncStateResponseSchema, ...errors, 422: lockedOrError },
       },
     },
     async (request, reply) => {
