@@ -54,3 +54,27 @@ describe('LoginForm', () => {
     expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
   });
 });
+
+describe('LoginForm on the prerendered sign-in page', () => {
+  it('keeps a key pressed while the app was taking the form over', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { rememberTypedFields } = await import('@/lib/typed-before-start');
+    const form = () => (
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LoginForm onSuccess={vi.fn()} onNoActiveCampaign={vi.fn()} onPasswordMustBeSet={vi.fn()} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(form());
+    const email = container.querySelector<HTMLInputElement>('input[name="username"]')!;
+    email.value = 'candid';
+    rememberTypedFields(container); // main.tsx, just before hydration
+    email.value = 'candida'; // one more key, before the form's effect ran
+    renderWithTexts(form(), { container, hydrate: true });
+    await vi.waitFor(() => expect(screen.getByLabelText('Email')).toHaveProperty('value', 'candida'));
+    await userEvent.type(screen.getByLabelText('Email'), 'te@alfa.example');
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'candidate@alfa.example');
+  });
+});

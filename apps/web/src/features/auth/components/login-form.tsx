@@ -39,8 +39,10 @@ export function LoginForm({ defaultUsername = '', busy = false, onSuccess, onNoA
   // An Enter pressed there meanwhile is carried out once the values are in.
   const [submitTyped, setSubmitTyped] = useState(false);
   useEffect(() => {
-    const username = takeTypedBeforeStart('username');
-    const password = takeTypedBeforeStart('password');
+    const before = { username: takeTypedBeforeStart('username'), password: takeTypedBeforeStart('password') };
+    // The field itself first: a key pressed between the snapshot taken before hydration and this effect is only there.
+    const username = usernameRef.current?.value || before.username;
+    const password = passwordRef.current?.value || before.password;
     const asked = takeSubmitBeforeStart();
     if (username === undefined && password === undefined) return;
     setValues((current) => ({ username: username ?? current.username, password: password ?? current.password }));
