@@ -40,11 +40,16 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
   // Where the focus goes when the row it was on leaves the list (deactivated, brought back).
   const countRef = useRef<HTMLParagraphElement>(null);
   const [focusCount, setFocusCount] = useState(false);
-  // After the dialog has closed (its own effect, a child's, runs first and gives the focus back to a row now gone).
+  // After the dialog has closed: while it is open the page is inert and cannot take the focus, and its closing (an
+  // effect of the same render, which may run after this one) gives the focus back to a row now gone. So in a task of
+  // its own, after every effect of this render.
   useEffect(() => {
     if (!focusCount || deactivating) return;
-    countRef.current?.focus();
-    setFocusCount(false);
+    const later = setTimeout(() => {
+      countRef.current?.focus();
+      setFocusCount(false);
+    });
+    return () => clearTimeout(later);
   }, [focusCount, deactivating]);
   const update = useUpdatePerson();
 
