@@ -133,6 +133,33 @@ test.describe('test delivery', () => {
     expect((await serverProgress(other, { campaignId, testId: testIds[1], userId })).answers).toEqual({ q1: 'c' });
   });
 
+  test("the sending queue's code failing to arrive at sign-in is fetched again: the test saves, no error page", async ({ page }) => {
+    const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+    const [testId] = testIds;
+    // The queue's chunk is fetched in the background once signed in; a phone's connection drops just then.
+    let failed = 0;
+    await page.route(/\/assets\/app-queue-[^/]+\.js$/, async (route) => {
+      if (failed++ === 0) return route.abort('internetdisconnected');
+      return route.fallback();
+    });
+    await page.goto('/login');
+    await signIn(page, people[0]);
+    await expect(page).toHaveURL(/\/$/);
+    // Within the same page (no reload fetches it anew): the room, then the test.
+    await page.getByRole('link', { name: 'Attività' }).click();
+    await page
+      .getByRole('region', { name: 'Elenco delle attività' })
+      .getByRole('button', { name: new RegExp(`^${TITLE} `) })
+      .click();
+    await page.getByRole('button', { name: 'Entra' }).click();
+    const activity = page.frameLocator(`iframe[title="${TITLE}"]`);
+    await activity.getByRole('radio', { name: 'b) 600' }).check();
+    await expect(saveStatus(page)).toHaveText('Salvato');
+    const userId = await myId(page);
+    await expect.poll(async () => (await serverProgress(page, { campaignId, testId, userId })).answers).toEqual({ q1: 'b' });
+    expect(failed).toBe(2);
+  });
+
   test('a server that answers 503 for a while gets the data once it recovers', async ({ page }) => {
     const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
     const [testId] = testIds;

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { config } from './config';
 
 // The processes of a run: the built server, the baselines' servers and probes. Each in its own process,
@@ -26,8 +27,9 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
+// A folder a run: each thread of the process writes a profile of its own there (named by thread id).
 const profileArgs = (name: string) =>
-  config.profileDir ? ['--cpu-prof', '--cpu-prof-dir', config.profileDir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`] : [];
+  config.profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(config.profileDir, `${name}-${Date.now()}`)] : [];
 
 /** Keeps what a process prints, line by line. */
 function collect(child: ChildProcess, lines: string[]): void {

@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './import/seed-demo';
 const env = loadEnv();
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.PG_POOL_MAX });
 await migrateToLatest(database);
+await database.warm();
 const app = await buildApp({ env, database });
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const activities = await buildActivitiesApp({

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
    * of writes: on SQLite they go to a worker thread, so that the sync to disk does not stop the server.
    */
   writeDurably: WriteDurably;
+  /** Opens the connections the server will use, before it takes requests (a no-op on SQLite). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 }
 
 export async function openDatabase(url: string, options: DialectOptions = {}): Promise<DatabaseHandle> {
-  const { name, dialect, changes, writer, close } = createDialect(url, options);
+  const { name, dialect, changes, writer, warm, close } = createDialect(url, options);
   const db = new Kysely<Database>({ dialect });
   const onConnection: WriteDurably = async (queries) =>
     queries.length === 1
@@ -63,6 +65,7 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
     dialect: name,
     changes,
     writeDurably: writer ? (queries) => writer.run(queries) : onConnection,
+    warm: warm ?? (async () => {}),
     close: async () => {
       await close();
       await db.destroy();

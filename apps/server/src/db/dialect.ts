@@ -32,9 +32,14 @@ export interface DialectInfo {
   changes: ChangeFeed;
   /** SQLite on a file: the connection of the worker that makes every write (db/sqlite-writer.ts). */
   writer?: SqliteWriter;
+  /** Opens every connection the process may use (PostgreSQL's pool), so that none is opened under load. */
+  warm?: () => Promise<void>;
   /** Stops what the dialect runs beside its connections (after Kysely's own destroy). */
   close: () => Promise<void>;
 }
+
+/** The application_name of the server's pooled PostgreSQL connections (pg_stat_activity). */
+export const POOL_NAME = 'prova';
 
 export interface DialectOptions {
   /** Most PostgreSQL connections this process opens (PG_POOL_MAX). */
@@ -45,7 +50,18 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // A database host that drops packets instead of refusing them must not hold requests (and the health
     // check) forever: a connection not made in 5 s fails, and the request answers 503 or 500 at once.
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5_000 });
+    // The connections are kept once open (min = max) and the server opens them all at start (`warm`): a
+    // connection opened in the middle of a campaign's start costs a new backend process, whose first queries
+    // also fill its catalog caches, while every request waits. Closed when idle (pg's default after 10 s),
+    // they would be opened again at each burst.
+    const max = options.poolMax ?? 10;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      min: max,
+      connectionTimeoutMillis: 5_000,
+      application_name: POOL_NAME,
+    });
     // A lost connection (database restart, failover, network cut) must not crash the process. Each
     // connection gets its own error listener for its whole life: while it is checked out (mid-query, or
     // inside a transaction) the pool does not listen, and pg emits 'error' on it after failing the query,
@@ -57,7 +73,11 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     // The pool re-emits an idle connection's error; the connection's own listener has reported it.
     pool.on('error', () => {});
     const changes = postgresChangeFeed(url);
-    return { name: 'postgres', dialect: new PostgresDialect({ pool }), changes, close: () => changes.close() };
+    const warm = async () => {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      for (const client of clients) client.release();
+    };
+    return { name: 'postgres', dialect: new PostgresDialect({ pool }), changes, warm, close: () => changes.close() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);

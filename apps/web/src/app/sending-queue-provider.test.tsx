@@ -46,12 +46,17 @@ function Consumer() {
   return <p>screen</p>;
 }
 
-function renderProvider(load: () => Promise<SendingQueue>, me: User | null, children: ReactNode = null) {
+function renderProvider(
+  load: () => Promise<SendingQueue>,
+  me: User | null,
+  children: ReactNode = null,
+  retryDelaysMs: readonly number[] = [],
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(meQueryKey, me);
   render(
     <QueryClientProvider client={queryClient}>
-      <SendingQueueProvider load={load}>
+      <SendingQueueProvider load={load} retryDelaysMs={retryDelaysMs}>
         <Boundary>
           <Suspense fallback={<p>waiting</p>}>{children}</Suspense>
         </Boundary>
@@ -99,6 +104,20 @@ describe('SendingQueueProvider', () => {
     expect(queue.resync).not.toHaveBeenCalled();
     await act(async () => void queryClient.setQueryData(selectedCampaignQueryKey, { id: 3 }));
     await vi.waitFor(() => expect(queue.resync).toHaveBeenCalledWith(3));
+  });
+
+  it('tries again when its code did not arrive, and a screen waits through the tries', async () => {
+    const queue = fakeQueue();
+    const load = vi
+      .fn<() => Promise<SendingQueue>>()
+      .mockRejectedValueOnce(new Error('network down'))
+      .mockRejectedValueOnce(new Error('network down'))
+      .mockResolvedValue(queue as unknown as SendingQueue);
+    renderProvider(load, user, <Consumer />, [10, 10]);
+    expect(await screen.findByText('waiting')).toBeTruthy();
+    expect(await screen.findByText('screen')).toBeTruthy();
+    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith(7));
+    expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('shows the error when the queue cannot come (its code did not arrive), without asking again and again', async () => {

@@ -5,18 +5,41 @@ import type { SendingQueue } from '@/lib/sending-queue/sending-queue';
 import { SendingQueueContext, type QueueResource } from '@/lib/sending-queue-context';
 
 export interface SendingQueueProviderProps {
-  /** Creates the app's queue (fetching its code): called once, when someone first signs in. */
+  /** Creates the app's queue (fetching its code): called when someone first signs in. */
   load: () => Promise<SendingQueue>;
+  /** Waits before each new try of a failed load (tests shorten them). */
+  retryDelaysMs?: readonly number[];
   children: ReactNode;
 }
 
-/** The queue as useQueue reads it: created once, by the first `start()`; a failed creation stays failed (a reload fetches anew). */
-function queueResource(load: () => Promise<SendingQueue>): QueueResource & { start(): Promise<SendingQueue> } {
+/**
+ * A phone's connection often drops for a moment. The queue's code is fetched in the background at sign-in, long
+ * before a screen needs it: a fetch that fails then is tried again, so that a moment without network at sign-in does
+ * not become an error page later.
+ */
+export const QUEUE_RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The queue as useQueue reads it: created once, by the first `start()`. A screen that needs it meanwhile waits, also
+ * through the tries again; a creation that failed every try stays failed (the error page's reload fetches anew).
+ */
+function queueResource(
+  load: () => Promise<SendingQueue>,
+  retryDelaysMs: readonly number[],
+): QueueResource & { start(): Promise<SendingQueue> } {
   let queue: SendingQueue | undefined;
   let failure: { error: unknown } | undefined;
   let loading: Promise<SendingQueue> | undefined;
+  const attempt = (tried: number): Promise<SendingQueue> =>
+    load().catch(async (error: unknown) => {
+      if (tried >= retryDelaysMs.length) throw error;
+      await wait(retryDelaysMs[tried]);
+      return attempt(tried + 1);
+    });
   const start = () =>
-    (loading ??= load().then(
+    (loading ??= attempt(0).then(
       (created) => (queue = created),
       (error: unknown) => {
         failure = { error };
@@ -40,8 +63,8 @@ function queueResource(load: () => Promise<SendingQueue>): QueueResource & { sta
  * sign-out: signing in again starts the same one, with whatever it still holds. Once started, the queue itself sends
  * what is left with a beacon on pagehide / hidden.
  */
-export function SendingQueueProvider({ load, children }: SendingQueueProviderProps) {
-  const [resource] = useState(() => queueResource(load));
+export function SendingQueueProvider({ load, retryDelaysMs = QUEUE_RETRY_DELAYS_MS, children }: SendingQueueProviderProps) {
+  const [resource] = useState(() => queueResource(load, retryDelaysMs));
   const [queue, setQueue] = useState<SendingQueue>();
   const userId = useUser().data?.id;
   // The selected campaign is read from the cache only; the campaign pages fetch it.
