@@ -8,6 +8,7 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
@@ -116,6 +117,16 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
   // Only the scheme: the rest of a URL may hold a password.
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0] ?? '';
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (it starts with "${scheme}"; the rest is not shown)`);
+}
+
+/**
+ * Makes transactions that read and then write the same thing (`key`) run one after the other, until the end of
+ * `trx`. On PostgreSQL two such transactions would otherwise both read the old state (READ COMMITTED), and the
+ * later write would undo the first one's. SQLite runs writing transactions one at a time already (begin immediate).
+ */
+export async function serializeOnKey<DB>(trx: Kysely<DB>, key: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 const STATEMENT_CACHE_SIZE = 500;

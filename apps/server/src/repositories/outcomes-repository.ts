@@ -1,6 +1,7 @@
 import { OUTCOMES_MAX_CHARS, type Outcome } from '@prova/contract/tests';
 import { type Db, inTransaction } from '../db/database';
 import { parseJson } from '../db/json-column';
+import { lockAttempt } from './progress-repository';
 
 export type OutcomeSource = 'client' | 'server' | 'assessor';
 
@@ -50,6 +51,8 @@ export function createOutcomesRepository(db: Db) {
   /** Writes the whole current list in place: one row per key, whose size is capped. */
   async function write(key: OutcomeKey, values: Outcome[], merge: boolean): Promise<void> {
     await inTransaction(db, async (trx) => {
+      // Posts that arrive at once (two tabs, two instances) merge one after the other, none lost.
+      await lockAttempt(trx, key);
       const rows = await rowsOf(trx, key);
       const previous = merge ? rows.flatMap((r) => parseJson<Outcome[]>(r.outcomes, [])) : [];
       const text = JSON.stringify(mergeOutcomes(previous, values));

@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
+import { serializeOnKey } from '../db/dialect';
 import type { TestProgressTable } from '../db/schema';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
@@ -97,6 +98,12 @@ const SLOT = '\u0000slot:';
  * An attempt goes to the history (with why), and the person's row starts over empty, one version newer
  * (so that no browser's copy of the old attempt overrides it), with the clock given (null: not started yet).
  */
+/**
+ * Until the end of `trx`, other transactions on this person's attempt at this test (outcomes written, a repeat, a
+ * reset) wait: each reads what the one before wrote.
+ */
+export const lockAttempt = (trx: Db, key: ProgressKey) => serializeOnKey(trx, `attempt:${key.campaignId}:${key.testId}:${key.userId}`);
+
 export async function startOver(
   trx: Db,
   row: Selectable<TestProgressTable>,
@@ -329,6 +336,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     async reopen(key: ProgressKey, endsAt: string | null, reason: string, now: Date = new Date()) {
       const at = now.toISOString();
       await inTransaction(db, async (trx) => {
+        await lockAttempt(trx, key);
         const row = await trx
           .selectFrom('test_progress')
           .selectAll()

@@ -1,6 +1,6 @@
 import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
-import { startOver } from '../progress-repository';
+import { lockAttempt, startOver } from '../progress-repository';
 
 type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
@@ -21,6 +21,7 @@ export function createResetsRepository(db: Db, changes: Changes) {
     async reset(key: ResetKey, reason: string, now = new Date()): Promise<{ attempts: number; outcomes: number } | null> {
       const at = now.toISOString();
       const reset = await inTransaction(db, async (trx) => {
+        await lockAttempt(trx, key);
         const row = await trx
           .selectFrom('test_progress')
           .selectAll()

@@ -218,6 +218,23 @@ describe('assessor tests and outcome storage', () => {
     expect((await post(marco, `/api/tests/201/start/${C_MAIN}/${marco.id}`)).statusCode).toBe(403);
   });
 
+  // Two tabs, or two app instances on one PostgreSQL, each read the row and write it back merged: without making
+  // them wait for each other, both insert a row, or the later one writes over what the first added.
+  it('keeps every one of several posts that arrive at once, merged in one row', async () => {
+    const posts = Array.from({ length: 6 }, (_, i) =>
+      post(elena, `/api/tests/201/assessedOutcomes/${C_MAIN}/${anna.id}`, { values: [{ questionId: `at-once:${i}`, value: i }] }),
+    );
+    expect((await Promise.all(posts)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const rows = await outcomesOf(201, anna.id, 'assessor');
+    expect(rows).toHaveLength(1);
+    expect(
+      (rows[0] as { questionId: string }[])
+        .map((o) => o.questionId)
+        .filter((q) => q.startsWith('at-once:'))
+        .sort(),
+    ).toEqual(['at-once:0', 'at-once:1', 'at-once:2', 'at-once:3', 'at-once:4', 'at-once:5']);
+  });
+
   it('caps the outcomes kept per test and person with 413, in one row that does not grow with every post', async () => {
     const big = Array.from({ length: 25 }, (_, i) => ({ questionId: `q${i}`, value: 'x'.repeat(10_000) }));
     const refused = await post(marco, `/api/outcomes/${C_MAIN}/104/${marco.id}`, { values: big });
