@@ -32,15 +32,50 @@ export const reactOnPreact = {
   'use-sync-external-store/shim': 'preact/compat',
 };
 
+const moduleIn =
+  (...patterns: RegExp[]) =>
+  (id: string) =>
+    patterns.some((pattern) => pattern.test(id.replaceAll('\\', '/')));
+
+/**
+ * What the signed-in pages share besides the sending queue (a chunk of its own, src/app/app-queue.ts): the contract's
+ * schemas of tests, the signed-in header with its logout dialog (the room, the picker, the console), and what the
+ * campaign's layout shows. No screen of a route is in it: each keeps a chunk of its own (the size check,
+ * scripts/check-bundle-size.mjs, measures routes by their screens' chunks).
+ */
+const SIGNED_IN = [
+  /packages\/contract\/src\/(tests|feedback360)\.ts$/,
+  /src\/lib\/(user-tests|gender|current-test)\.ts$/,
+  /src\/components\/layout\/(header|account-widget|save-indicator)\.tsx$/,
+  /src\/components\/ui\/(avatar|html-text)\.tsx$/,
+  /src\/features\/auth\/(hooks\/use-synced-logout\.ts|components\/logout-sync-dialog\.tsx)$/,
+];
+
+/** The test room and the campaign's dates, shared by the room (the home page), the tests, the picker and the 360. */
+const ROOM = [
+  /src\/features\/test-room\//,
+  /src\/lib\/(dates|campaign-time)\.ts$/,
+  /src\/components\/ui\/(campaign-finished|time-bar)\.tsx$/,
+  /node_modules\/date-fns\//,
+];
+
 /**
  * The browser's chunks (not the prerendering's SSR build, whose entry's exports are used). What every page runs first
  * is one file rather than a dozen, and a route's helpers of a few hundred bytes go into the chunks that use them: on a
- * slow network each file costs a round trip, six at a time (docs/performance.md, "Lighthouse").
+ * slow network each file costs a round trip, six at a time (docs/performance.md, "Lighthouse"). Likewise the room
+ * arrives in a few files rather than fifteen (signed-in, room, and its screens').
  */
 const browserChunks: BuildEnvironmentOptions['rolldownOptions'] = {
   output: {
     codeSplitting: {
-      groups: [{ name: 'shell', tags: ['$initial'] }],
+      groups: [
+        { name: 'shell', tags: ['$initial'], priority: 3 },
+        // Shared by signed-out pages (new-password) and the console too: kept apart, or it would follow the room's
+        // modules that import it into their chunk (a group takes its modules' dependencies along).
+        { name: 'load-error', test: moduleIn(/src\/components\/ui\/load-error\.tsx$/), priority: 2 },
+        { name: 'signed-in', test: moduleIn(...SIGNED_IN), priority: 1 },
+        { name: 'room', test: moduleIn(...ROOM), priority: 1 },
+      ],
     },
   },
 };

@@ -5,6 +5,7 @@ import './styles.css';
 import { App } from './app';
 import { preloadRouteChunks } from './app/lazy-route';
 import { prefetchRouteData } from './app/prefetch-route-data';
+import { importQueue } from './app/provider';
 import { router } from './app/router';
 import { rememberSubmitBeforeStart, rememberTypedFields } from './lib/typed-before-start';
 
@@ -13,8 +14,9 @@ if (!root) throw new Error('No #root element in index.html');
 
 // The chunks of the screen being opened are fetched now, alongside the profile request, not once it has answered.
 preloadRouteChunks(router.routes, window.location.pathname);
-// And its data (a campaign's page: the campaign and its tests, once the profile says someone is signed in).
-prefetchRouteData(router.routes, window.location.pathname);
+// And its data (a campaign's page: the campaign and its tests, once the profile says someone is signed in), and the
+// sending queue's code, which every signed-in page waits for: fetched with the data, not once the app has rendered.
+prefetchRouteData(router.routes, window.location.pathname, { signedIn: () => void importQueue().catch(() => undefined) });
 
 const app = (
   <StrictMode>

@@ -4,8 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, login, type TestApp } from '../../test/build-test-app';
+import { authBundle, PASSWORD } from '../../test/fixtures';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHELL = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   writePrecompressed(join(webRoot, 'login.html'), LOGIN);
   writePrecompressed(join(webRoot, 'assets', 'index-Ab12Cd34.js'), ENTRY);
   writeFileSync(join(webRoot, 'assets', 'tiny-Ef56Gh78.js'), 'export {};'); // too small to gain from compression
-  t = await buildTestApp(undefined, { sdkRoot, webRoot });
+  t = await buildTestApp(authBundle, { sdkRoot, webRoot });
 });
 afterAll(async () => {
   await t.close();
@@ -125,6 +126,65 @@ describe('the app shell (index.html)', () => {
       const other = await t.app.inject({ url });
       expect(other.statusCode, url).toBe(200);
       expect(other.body, url).toBe(SHELL);
+    }
+  });
+
+  it("preloads a campaign page's first reads with the page, only when they will answer 200", async () => {
+    const linkOf = async (url: string, cookie?: string) => {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+      expect(res.statusCode, url).toBe(200);
+      // The build's file all the same, compressed: the preloads are a header.
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(url.startsWith('/login') ? LOGIN : SHELL);
+      return res.headers.link;
+    };
+    const reads =
+      '</api/usercampaign>; rel=preload; as=fetch; crossorigin, </api/usercampaign/list>; rel=preload; as=fetch; crossorigin, ' +
+      '</api/usertests>; rel=preload; as=fetch; crossorigin';
+
+    // Consent given, a campaign selected: the room and the campaign's other pages.
+    const sara = await login(t.app, 'sara@alfa.example', PASSWORD);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie: sara }, payload: { lang: 'IT_it' } }))
+        .statusCode,
+    ).toBe(200);
+    for (const url of ['/', '/?x=1', '/tests', '/test', '/start', '/report', '/skillup-360', '/skillup-360/4']) {
+      expect(await linkOf(url, sara), url).toBe(reads);
+      for (const read of ['/api/usercampaign', '/api/usercampaign/list', '/api/usertests']) {
+        expect((await t.app.inject({ url: read, headers: { cookie: sara } })).statusCode, read).toBe(200);
+      }
+    }
+    const room = await t.app.inject({ url: '/', headers: { cookie: sara } });
+    expect(room.headers.vary).toMatch(/cookie/i);
+    // Other pages read other things (or nothing yet).
+    for (const url of ['/login', '/select-campaign', '/privacy', '/console', '/reset', '/tests/1', '/index.html']) {
+      expect(await linkOf(url, sara), url).toBeUndefined();
+    }
+
+    // Signed out (no cookie, or one that is no longer valid): nothing, which would be refused with a 401.
+    expect(await linkOf('/')).toBeUndefined();
+    expect(await linkOf('/', 'prova_session=not-a-session')).toBeUndefined();
+    // No campaign selected yet (the layout sends to the picker), or one without consent (to the privacy page): nothing.
+    const anna = await login(t.app, 'anna@alfa.example', PASSWORD);
+    expect(await linkOf('/', anna)).toBeUndefined();
+    expect((await t.app.inject({ method: 'POST', url: '/api/usercampaign/7002', headers: { cookie: anna }, payload: {} })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ url: '/api/usertests', headers: { cookie: anna } })).json().code).toBe('NO_PRIVACY_CONSENT');
+    expect(await linkOf('/', anna)).toBeUndefined();
+  });
+
+  it('sends a campaign page at once when the session cannot be read, without the preloads', async () => {
+    const sara = await login(t.app, 'sara@alfa.example', PASSWORD);
+    const hanging = vi.spyOn(t.app.accessCache, 'auth').mockImplementation(() => new Promise(() => {}));
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({ url: '/', headers: { cookie: sara } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(SHELL);
+      expect(res.headers.link).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      hanging.mockRestore();
     }
   });
 

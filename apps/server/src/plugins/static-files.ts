@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http/http-error';
+import { requireConsentedCampaign } from '../policies/campaign-access';
 import { sdkFiles } from './sdk-files';
 
 export interface StaticOptions {
@@ -20,6 +21,34 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The sign-in page already rendered (apps/web/scripts/prerender-login.mjs): sent for GET /login instead of the shell. */
 const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+
+/**
+ * The pages under the web app's campaign layout (apps/web/src/app/router.tsx, CampaignRoot's children: the room at /,
+ * tests, start, test, report, 360), which read the selected campaign and its tests first.
+ */
+const CAMPAIGN_PAGE = /^\/(|tests|start|test|report|skillup-360(\/[^/]+)?)$/;
+/** How long the page may wait to know whether to preload them (from memory it takes microseconds, from the database a few ms). */
+const READS_WAIT_MS = 200;
+
+/**
+ * What a campaign's page will ask first once the profile has answered (apps/web/src/app/prefetch-route-data.ts), to be
+ * preloaded with the page when the answers are sure to be 200: signed in, for the campaign and its tests a campaign
+ * selected and consented to. Otherwise none: an unused preload costs bytes and a console warning, a refused one an error.
+ */
+async function campaignPageReads(request: FastifyRequest): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  // The page is not held back for them: should the database be slow or down, it goes without.
+  const late = new Promise<string[]>((resolve) => (timer = setTimeout(resolve, READS_WAIT_MS, [])));
+  const reads = requireConsentedCampaign(request).then(
+    () => ['/api/usercampaign', '/api/usercampaign/list', '/api/usertests'],
+    () => [],
+  );
+  try {
+    return await Promise.race([reads, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Serves the SPA and the SDK script; other GETs get index.html (/login gets login.html, the same shell with the
@@ -55,6 +84,14 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     const isFileArea = path === '/api' || ['/api/', '/sdk/', '/assets/'].some((p) => path.startsWith(p));
     if (request.method !== 'GET' || isFileArea || !hasWeb) throw notFound('Route');
     // The shell must always be fresh: setHeaders above marks it (and the prerendered pages) no-cache.
-    return reply.sendFile(prerendered.get(path) ?? 'index.html', opts.webRoot);
+    const file = prerendered.get(path) ?? 'index.html';
+    if (file === 'index.html' && CAMPAIGN_PAGE.test(path)) {
+      // Asked with the page (a Link header: the file stays the build's, compressed), not once the scripts have run and
+      // the profile has answered: on a slow network two round trips before the room can show.
+      const reads = await campaignPageReads(request);
+      if (reads.length > 0) reply.header('link', reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`).join(', '));
+      reply.header('vary', 'Cookie');
+    }
+    return reply.sendFile(file, opts.webRoot);
   });
 });

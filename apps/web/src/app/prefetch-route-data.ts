@@ -12,20 +12,29 @@ function showsCampaign(routes: RouteObject[], location: string): boolean {
   );
 }
 
+export interface PrefetchOptions {
+  /** Called once the profile says someone is signed in, whatever the page: what every signed-in page needs (the sending queue). */
+  signedIn?: () => void;
+}
+
 /**
  * On a first visit to a campaign's page, asks for its data as soon as the app starts, not each answer after the screen
  * that needs it has rendered (the profile, then the campaign, then its tests: three round trips on a slow network).
  * The profile comes first (index.html preloads it): nobody signed in, nothing else is asked (no 401s in the console);
  * the tests once the campaign is known to be there (none chosen yet: the layout sends to the picker). The screens'
- * own requests then take these answers (lib/api-client.ts, primeGet).
+ * own requests then take these answers (lib/api-client.ts, primeGet). On any page, `signedIn` runs as soon as the
+ * profile has answered, rather than once the app has rendered with it.
  */
-export function prefetchRouteData(routes: RouteObject[], location: string) {
-  if (!showsCampaign(routes, location)) return;
+export function prefetchRouteData(routes: RouteObject[], location: string, { signedIn }: PrefetchOptions = {}) {
+  const campaign = showsCampaign(routes, location);
+  if (!campaign && !signedIn) return;
   void primeGet('/auth/me').then((me) => {
     if (!me?.ok) return;
+    signedIn?.();
+    if (!campaign) return;
     void primeGet('/usercampaign/list');
-    void primeGet('/usercampaign').then((campaign) => {
-      if (campaign?.ok) void primeGet('/usertests');
+    void primeGet('/usercampaign').then((answer) => {
+      if (answer?.ok) void primeGet('/usertests');
     });
   });
 }

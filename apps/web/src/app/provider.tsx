@@ -30,8 +30,11 @@ function handleSessionExpired() {
   void router.navigate(paths.auth.login.getHref(), { replace: true, state, flushSync: true }).then(() => clearSession(queryClient));
 }
 
-/** The sending queue, a chunk of its own: SendingQueueProvider asks for it once someone is signed in. */
-const loadQueue = () => import('./app-queue').then((module) => module.createAppQueue(handleSessionExpired, queryClient));
+/** The sending queue's code, a chunk of its own: main.tsx fetches it as soon as the profile says someone is signed in. */
+export const importQueue = () => import('./app-queue');
+
+/** The sending queue: SendingQueueProvider creates it once someone is signed in. */
+const loadQueue = () => importQueue().then((module) => module.createAppQueue(handleSessionExpired, queryClient));
 
 /** What an API error does to the whole app; callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
