@@ -1,6 +1,6 @@
 import { apiErrorSchema, type ApiError, type FieldIssue } from '@prova/contract/errors';
 import { REQUEST_TIMEOUT_MS } from '@prova/contract/limits';
-import { z } from 'zod/mini';
+import { z } from '@prova/contract/zod';
 
 /** Base of every API call. */
 export const API_BASE = '/api';

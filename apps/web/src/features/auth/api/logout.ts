@@ -1,7 +1,7 @@
 import type { User } from '@prova/contract/auth';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod/mini';
+import { z } from '@prova/contract/zod';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
