@@ -80,6 +80,63 @@ describe('SQLite transactions', () => {
     const names = await handle.db.selectFrom('languages').select('lang').where('lang', 'in', ['xx', 'yy']).orderBy('lang').execute();
     expect(names.map((n) => n.lang)).toEqual(['xx', 'yy']);
   });
+
+  // Concurrent requests' transactions (outcomes arriving together) share one commit: one sync to the
+  // disk for the group instead of one each.
+  it('that begin together are answered together, once their shared commit is on the disk; one that fails undoes only its own', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
+    const file = join(dir, 'prova.db');
+    handle = await openDatabase(`sqlite:${file}`);
+    await migrateToLatest(handle);
+    const db = handle.db;
+    const onDisk = new SQLite(file, { readonly: true });
+    const held = () =>
+      (onDisk.prepare("select lang from languages where lang like 'g%' order by lang").pluck().all() as string[]).join(',');
+    try {
+      const answeredWith: string[] = [];
+      const insert = (lang: string, work: () => Promise<void> = async () => {}) =>
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('languages').values({ lang, name: lang }).execute();
+          await work();
+        });
+      const results = await Promise.allSettled([
+        insert('g1').then(() => answeredWith.push(held())),
+        insert('g2', () => Promise.reject(new Error('refused'))),
+        // Still at work after the others ended: they wait for it, as their commit is its commit.
+        insert('g3', () => new Promise((resolve) => setTimeout(resolve, 100))).then(() => answeredWith.push(held())),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(answeredWith).toEqual(['g1,g3', 'g1,g3']);
+      // The next transaction starts a group of its own, after the first one's commit.
+      await insert('g4');
+      expect(held()).toBe('g1,g3,g4');
+    } finally {
+      onDisk.close();
+    }
+  });
+
+  it('in a group whose commit fails are all refused, and nothing of theirs is kept', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
+    handle = await openDatabase(`sqlite:${join(dir, 'prova.db')}`);
+    await migrateToLatest(handle);
+    const db = handle.db;
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => trx.insertInto('languages').values({ lang: 'h1', name: 'h1' }).execute()),
+      // A foreign key checked only at commit, and broken: SQLite refuses the commit.
+      db.transaction().execute(async (trx) => {
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await trx
+          .insertInto('campaign_tests')
+          .values({ campaign_id: 999_999, test_id: 999_999, position: 1, prerequisites: '[]' })
+          .execute();
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await db.selectFrom('languages').select('lang').where('lang', '=', 'h1').execute()).toEqual([]);
+    // The next group commits as usual.
+    await db.transaction().execute((trx) => trx.insertInto('languages').values({ lang: 'h2', name: 'h2' }).execute());
+    expect(await db.selectFrom('languages').select('lang').where('lang', '=', 'h2').execute()).toEqual([{ lang: 'h2' }]);
+  });
 });
 
 describe('a DATABASE_URL that is neither SQLite nor PostgreSQL', () => {

@@ -19,11 +19,12 @@ import {
 import pg from 'pg';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed';
 import { type ReadConnection, SplitSqliteDialect } from './sqlite-driver';
+import { startSqliteTransactions } from './sqlite-transactions';
 import { type SqliteWriter, startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
 
 // Every difference between SQLite and PostgreSQL lives in this file (and, for how changes are heard
-// between processes, in change-feed.ts; for SQLite's one writer, in sqlite-driver.ts and sqlite-writer.ts).
+// between processes, in change-feed.ts; for SQLite's writers, in sqlite-driver.ts, sqlite-writer.ts and sqlite-transactions.ts).
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -31,7 +32,7 @@ export interface DialectInfo {
   name: DialectName;
   dialect: Dialect;
   changes: ChangeFeed;
-  /** SQLite on a file: the connection of the worker that makes every write (db/sqlite-writer.ts). */
+  /** SQLite on a file: the worker that makes single writes and groups of writes (db/sqlite-writer.ts). */
   writer?: SqliteWriter;
   /** Opens every connection the process may use (PostgreSQL's pool), so that none is opened under load. */
   warm?: () => Promise<void>;
@@ -97,18 +98,21 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
         close: () => changes.close(),
       };
     }
-    // On a file this connection only reads; every write goes through the writer worker (durable,
-    // grouped, off this thread: db/sqlite-driver.ts), and checkpoints through one of their own.
+    // On a file this connection only reads; single writes go through the writer worker (durable,
+    // grouped, off this thread), transactions through a connection of their own (grouped too:
+    // db/sqlite-driver.ts), and checkpoints through one of their own.
     database.pragma('query_only = ON');
     const checkpoints = startWalCheckpoints(database, file);
     const writer = startSqliteWriter(file);
+    const transactions = startSqliteTransactions(file, writer.lane);
     return {
       name: 'sqlite',
-      dialect: new SplitSqliteDialect(withStatementCache(database), writer),
+      dialect: new SplitSqliteDialect(withStatementCache(database), writer, transactions),
       changes,
       writer,
       close: async () => {
         await changes.close();
+        transactions.close();
         await writer.stop();
         await checkpoints.stop();
       },

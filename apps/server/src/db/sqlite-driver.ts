@@ -8,7 +8,8 @@ import {
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
-import type { StatementResult, SqliteWriter, WriterTransaction } from './sqlite-writer';
+import type { SqliteTransactions, WriterTransaction } from './sqlite-transactions';
+import type { StatementResult, SqliteWriter } from './sqlite-writer';
 
 /** The server's own connection: it only reads. Statements are reused by their text. */
 export interface ReadConnection {
@@ -30,9 +31,10 @@ const isRead = ({ query, sql }: CompiledQuery) =>
   query.kind === 'SelectQueryNode' || (query.kind === 'RawNode' && /^\s*select\b/i.test(sql));
 
 /**
- * Reads on the server's thread, at once (WAL: a reader never waits for the writer); every write, and
- * every statement of a transaction, through the writer worker. So the server's thread never waits for
- * SQLite's write lock, and a request's write is answered once it is on the disk.
+ * Reads on the server's thread, at once (WAL: a reader never waits for the writer); single writes through
+ * the writer worker; a transaction's statements on the transactions' connection (grouped with the
+ * transactions of the same moment). So the server's thread never waits for SQLite's write lock, and a
+ * request's write is answered once it is on the disk.
  */
 class SplitConnection implements DatabaseConnection {
   #transaction: WriterTransaction | null = null;
@@ -40,10 +42,11 @@ class SplitConnection implements DatabaseConnection {
   constructor(
     private readonly reader: ReadConnection,
     private readonly writer: SqliteWriter,
+    private readonly transactions: SqliteTransactions,
   ) {}
 
   async begin(): Promise<void> {
-    this.#transaction = await this.writer.begin();
+    this.#transaction = await this.transactions.begin();
   }
 
   async end(how: 'commit' | 'rollback'): Promise<void> {
@@ -67,12 +70,13 @@ class SplitDriver implements Driver {
   constructor(
     private readonly reader: ReadConnection,
     private readonly writer: SqliteWriter,
+    private readonly transactions: SqliteTransactions,
   ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new SplitConnection(this.reader, this.writer);
+    return new SplitConnection(this.reader, this.writer, this.transactions);
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
@@ -94,16 +98,17 @@ class SplitDriver implements Driver {
   }
 }
 
-/** SQLite on a file: reads on this thread, writes by the writer worker (SplitConnection). */
+/** SQLite on a file: reads on this thread, single writes by the writer worker, transactions in groups (SplitConnection). */
 export class SplitSqliteDialect extends SqliteDialect {
   constructor(
     private readonly reader: ReadConnection,
     private readonly writer: SqliteWriter,
+    private readonly transactions: SqliteTransactions,
   ) {
     super({ database: reader } as unknown as SqliteDialectConfig);
   }
 
   override createDriver(): Driver {
-    return new SplitDriver(this.reader, this.writer);
+    return new SplitDriver(this.reader, this.writer, this.transactions);
   }
 }

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 
 // Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
 // Messages run in the order they come: a group in a transaction of its own, single writes in one
-// transaction where each fails alone, and the steps of an open transaction of the server's.
+// transaction where each fails alone.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -46,43 +46,9 @@ const runEach = db.transaction((queries) =>
 const steps = {
   group: (m) => runGroup.immediate(m.queries),
   each: (m) => runEach.immediate(m.queries),
-  begin: () => (prepared('begin immediate').run(), []),
-  // Without waiting: when another process holds the write lock, says so (the server then waits without blocking).
-  tryBegin: () => {
-    db.pragma('busy_timeout = 0');
-    try {
-      prepared('begin immediate').run();
-      return [{ rows: [] }];
-    } catch (error) {
-      if (error.code === 'SQLITE_BUSY') return [{ rows: [], busy: true }];
-      throw error;
-    } finally {
-      db.pragma('busy_timeout = 5000');
-    }
-  },
-  query: (m) => [runOne(m.query)],
-  commit: () => (prepared('commit').run(), []),
-  rollback: () => (db.inTransaction && prepared('rollback').run(), []),
 };
-// The steps of an open transaction come on a port of their own, and the server's thread waits for each
-// answer (a statement under the write lock takes microseconds; a thread hop each would hold the lock
-// for an event loop turn each).
-const signal = new Int32Array(workerData.signal);
-workerData.steps.on('message', (message) => {
-  let answer;
-  try {
-    answer = { results: steps[message.kind](message) };
-  } catch (error) {
-    answer = { error: errorOf(error) };
-  }
-  workerData.steps.postMessage(answer);
-  Atomics.store(signal, 0, 1);
-  Atomics.notify(signal, 0);
-});
 parentPort.on('message', (message) => {
   if (message === 'stop') {
-    workerData.steps.close();
-    if (db.inTransaction) db.prepare('rollback').run();
     db.close();
     parentPort.close();
     return;
@@ -102,46 +68,55 @@ export interface StatementResult {
   changes?: number;
   lastInsertRowid?: number | bigint;
 }
-type WorkerResult = StatementResult & { error?: WorkerError; busy?: boolean };
+type WorkerResult = StatementResult & { error?: WorkerError };
 interface WorkerError {
   message: string;
   code?: string;
 }
-type Message =
-  | { kind: 'group' | 'each'; queries: { sql: string; parameters: readonly unknown[] }[] }
-  | { kind: 'query'; query: { sql: string; parameters: readonly unknown[] } }
-  | { kind: 'begin' | 'tryBegin' | 'commit' | 'rollback' };
-
-/** A transaction of the server's, open in the worker: no other write runs until it ends. */
-export interface WriterTransaction {
-  query(query: CompiledQuery): Promise<StatementResult>;
-  commit(): Promise<void>;
-  rollback(): Promise<void>;
+interface Message {
+  kind: 'group' | 'each';
+  queries: { sql: string; parameters: readonly unknown[] }[];
 }
 
-/** A step under the write lock takes microseconds; this long means the worker is gone. */
-const STEP_TIMEOUT_MS = 30_000;
+/** Who writes to the file now, in turn: the worker's groups and single writes, or a group of the server's transactions. */
+export interface WriteLane {
+  acquire(): Promise<void>;
+  release(): void;
+}
+
+/** Takers in the order they came, one at a time. */
+export function turnTaking(): WriteLane {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire() {
+      if (busy) await new Promise<void>((resolve) => waiting.push(resolve));
+      busy = true;
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else busy = false;
+    },
+  };
+}
 
 const asError = (error: WorkerError) => Object.assign(new Error(error.message), { code: error.code });
 const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
 
 /**
- * The one connection that writes to the SQLite file, in a worker thread. Every write of the server goes
- * through it (db/sqlite-driver.ts sends it whatever is not a read): while it waits for the write lock or
- * syncs a commit to the disk, the server keeps answering, and the server's own thread never waits for a
- * lock (on it, better-sqlite3 would stop everything for the length of each wait and sync). Its commits
- * are durable (synchronous = FULL); concurrent writes share one commit.
+ * The connection that makes the server's single writes and groups of writes (saves, log entries), in a
+ * worker thread: while it syncs a commit to the disk, the server keeps answering. Its commits are durable
+ * (synchronous = FULL); concurrent writes share one commit. The server's transactions run on a connection
+ * of the server's thread (db/sqlite-transactions.ts); the lane takes the two in turn, so neither ever waits
+ * for SQLite's write lock held by the other.
  */
 export function startSqliteWriter(file: string) {
-  const { port1: steps, port2: workerSteps } = new MessageChannel();
-  const signal = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), steps: workerSteps, signal: signal.buffer },
-    transferList: [workerSteps],
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
   worker.unref();
-  steps.unref();
   const pending = new Map<number, { resolve(results: WorkerResult[]): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | null = null;
@@ -175,38 +150,10 @@ export function startSqliteWriter(file: string) {
     });
   }
 
-  /** A step of an open transaction, answered before this returns (see the worker's `steps` port). */
-  function step(message: Message): WorkerResult[] {
-    if (failure) throw failure;
-    Atomics.store(signal, 0, 0);
-    steps.postMessage(message);
-    // Woken only by this step's answer: the worker's notify of the step before may come late (after its answer was
-    // seen without waiting), and finds the flag still down.
-    const deadline = Date.now() + STEP_TIMEOUT_MS;
-    while (Atomics.load(signal, 0) === 0) {
-      const left = deadline - Date.now();
-      if (left <= 0 || Atomics.wait(signal, 0, 0, left) === 'timed-out')
-        throw new Error('The SQLite writer did not answer a transaction step');
-    }
-    const answer = receiveMessageOnPort(steps)?.message as { results?: WorkerResult[]; error?: WorkerError } | undefined;
-    if (!answer) throw new Error('The SQLite writer answered nothing');
-    if (answer.error) throw asError(answer.error);
-    return answer.results!;
-  }
-
-  // The lane: one user of the connection at a time, in turn. A transaction holds it from begin to end;
-  // anything sent meanwhile would run inside it.
-  let laneBusy = false;
-  const laneWaiting: (() => void)[] = [];
-  const acquire = async () => {
-    if (laneBusy) await new Promise<void>((resolve) => laneWaiting.push(resolve));
-    laneBusy = true;
-  };
-  const release = () => {
-    const next = laneWaiting.shift();
-    if (next) next();
-    else laneBusy = false;
-  };
+  // The lane: one writer of the file at a time, in turn. A group of the server's transactions holds it from its
+  // begin to its commit (db/sqlite-transactions.ts).
+  const lane = turnTaking();
+  const { acquire, release } = lane;
   async function inLane<T>(work: () => Promise<T>): Promise<T> {
     await acquire();
     try {
@@ -251,50 +198,13 @@ export function startSqliteWriter(file: string) {
       });
     },
 
-    /** Opens a transaction (waiting for the write lock); nothing else writes until it ends. */
-    async begin(): Promise<WriterTransaction> {
-      await acquire();
-      try {
-        // Begun, run and ended in the server's turn: the lock is held for the statements and the sync to
-        // disk, not for event loop turns. Only a lock held by another process is waited for asynchronously.
-        if (step({ kind: 'tryBegin' })[0].busy) await send({ kind: 'begin' });
-      } catch (error) {
-        release();
-        throw error;
-      }
-      let open = true;
-      const end = async (kind: 'commit' | 'rollback') => {
-        if (!open) return;
-        open = false;
-        try {
-          step({ kind });
-        } catch (error) {
-          // A failed commit leaves the transaction open in the worker: end it before the lane goes on.
-          if (kind === 'commit') {
-            try {
-              step({ kind: 'rollback' });
-            } catch {
-              // the worker is gone: nothing left open
-            }
-          }
-          throw error;
-        } finally {
-          release();
-        }
-      };
-      return {
-        query: async (query) => step({ kind: 'query', query: plain(query) })[0],
-        commit: () => end('commit'),
-        rollback: () => end('rollback'),
-      };
-    },
+    lane,
 
     async stop() {
       if (failure) return;
       worker.ref();
       worker.postMessage('stop');
       await exited;
-      steps.close();
     },
   };
 }

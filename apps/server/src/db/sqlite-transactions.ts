@@ -1,0 +1,168 @@
+import SQLite from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import { type StatementResult, turnTaking, type WriteLane } from './sqlite-writer';
+
+/** How long a transaction waits for the write lock another process holds (the importer beside the server). */
+const BUSY_WAIT_MS = 5_000;
+const STATEMENT_CACHE_SIZE = 500;
+
+/** A transaction of the server's: nothing else writes until it ends; `commit` answers once it is on the disk. */
+export interface WriterTransaction {
+  query(query: CompiledQuery): Promise<StatementResult>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+interface Group {
+  /** Transactions begun in the group and not ended yet. */
+  open: number;
+  /** False once the event loop turn it began in is over: later transactions start the next group. */
+  joining: boolean;
+  committing: boolean;
+  /** One member at a time: a member's savepoint must not take in another's statements. */
+  turn: WriteLane;
+  /** Settles when the group's commit is on the disk, or failed. */
+  durable: Promise<void>;
+  settle(error?: Error): void;
+}
+
+/**
+ * The server's transactions on SQLite, on a connection of the server's thread: a statement costs what
+ * SQLite takes to run it, not a hop to another thread. Transactions that begin in the same turn of the
+ * event loop (concurrent requests: outcomes, a staff change) share one SQLite transaction and one commit,
+ * a sync to the disk that the whole group pays once. Each runs in a savepoint of its own, one after the
+ * other: one that fails undoes only its own changes, and each is answered when the shared commit is on the
+ * disk (a failed commit fails them all). The group holds the writer's lane from its begin to its commit,
+ * so the worker's writes wait for it and it never waits for SQLite's lock held by them.
+ */
+export function startSqliteTransactions(file: string, lane: WriteLane) {
+  const db = new SQLite(file);
+  // The lock another process holds is waited for below, without stopping the server's thread.
+  db.pragma('busy_timeout = 0');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('wal_autocheckpoint = 0');
+  const statements = new Map<string, SQLite.Statement>();
+  const prepared = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const run = (text: string) => prepared(text).run();
+
+  async function beginImmediate() {
+    const deadline = Date.now() + BUSY_WAIT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        run('begin immediate');
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  function commitWhenDone(group: Group) {
+    if (group.joining || group.open > 0 || group.committing) return;
+    group.committing = true;
+    try {
+      // SQLite ends the whole transaction on some failures (a full disk, an I/O error): nothing to commit then.
+      if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+      run('commit');
+      group.settle();
+    } catch (error) {
+      if (db.inTransaction) run('rollback');
+      group.settle(error as Error);
+    } finally {
+      lane.release();
+    }
+  }
+
+  async function openGroup(): Promise<Group> {
+    await lane.acquire();
+    try {
+      await beginImmediate();
+    } catch (error) {
+      lane.release();
+      throw error;
+    }
+    let settle!: Group['settle'];
+    const durable = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+    });
+    // Awaited by members that committed; a group whose members all rolled back leaves it unheard.
+    durable.catch(() => {});
+    const group: Group = { open: 0, joining: true, committing: false, turn: turnTaking(), durable, settle };
+    setImmediate(() => {
+      group.joining = false;
+      joinable = null;
+      commitWhenDone(group);
+    });
+    return group;
+  }
+
+  /** The group a transaction begun now joins: opening, or open in this turn of the event loop. */
+  let joinable: Promise<Group> | null = null;
+
+  return {
+    async begin(): Promise<WriterTransaction> {
+      if (!joinable) {
+        const opening = (joinable = openGroup());
+        opening.catch(() => {
+          if (joinable === opening) joinable = null;
+        });
+      }
+      const group = await joinable;
+      group.open += 1;
+      await group.turn.acquire();
+      const end = (statements: string[]) => {
+        try {
+          // After SQLite ended the whole transaction, the savepoint is gone with it.
+          if (db.inTransaction) for (const text of statements) run(text);
+        } finally {
+          group.turn.release();
+          group.open -= 1;
+          commitWhenDone(group);
+        }
+      };
+      try {
+        if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+        run('savepoint member');
+      } catch (error) {
+        end([]);
+        throw error;
+      }
+      let ended = false;
+      return {
+        async query({ sql, parameters }) {
+          const statement = prepared(sql);
+          if (statement.reader) return { rows: statement.all(parameters) as Record<string, unknown>[] };
+          const { changes, lastInsertRowid } = statement.run(parameters);
+          return { rows: [], changes, lastInsertRowid };
+        },
+        async commit() {
+          if (ended) return;
+          ended = true;
+          end(['release member']);
+          await group.durable;
+        },
+        async rollback() {
+          if (ended) return;
+          ended = true;
+          end(['rollback to member', 'release member']);
+        },
+      };
+    },
+
+    close() {
+      if (db.inTransaction) run('rollback');
+      db.close();
+    },
+  };
+}
+export type SqliteTransactions = ReturnType<typeof startSqliteTransactions>;
