@@ -1,7 +1,7 @@
 // `npm run bench`: every hot path of the app, measured over the built server in its own process, on SQLite
 // and on PostgreSQL, beside the machine's baselines measured in the same run; one table at the end
 // (docs/performance.md, "Server benchmark"), then Lighthouse on a slow phone (lighthouse.ts).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { config, targets, wants } from './config';
 import { benchDatabase } from './database-run';
 import { describe } from './load/stats';
 import { runCommand } from './processes';
-import { machineLine } from './machine';
+import { machineLine, settle } from './machine';
 import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
 import { reportComputation } from './scenarios/report-computation';
 import { figures, label, markdownTable, type Row, textTable, writeDocs } from './table';
@@ -129,7 +129,12 @@ try {
 }
 
 if (config.lighthouse) {
-  console.log('\nLighthouse (bench/lighthouse.ts)');
+  // The scenarios' files are still being written to the disk, and their database shut down: wait for quiet.
+  spawnSync('sync');
+  const { waitedMs, busy } = await settle();
+  console.log(
+    `\nLighthouse (bench/lighthouse.ts), after ${(waitedMs / 1000).toFixed(0)} s of waiting for a quiet machine (${Math.round(busy * 100)} % busy)`,
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'lighthouse.ts')], { stdio: 'inherit' });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) process.exitCode = code ?? 1;
