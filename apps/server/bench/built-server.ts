@@ -30,14 +30,16 @@ export class BuiltServer {
     private readonly dir: string,
     private readonly port: number,
     private readonly activitiesPort: number,
+    origin: string | undefined,
   ) {
     this.base = `http://127.0.0.1:${port}`;
-    this.origin = this.base;
+    this.origin = origin ?? this.base;
   }
 
-  static async start(databaseUrl: string, dir: string, name: string): Promise<BuiltServer> {
+  /** `origin`: another server's PUBLIC_URL, so that this one takes the same requests (the same Origin) as that one. */
+  static async start(databaseUrl: string, dir: string, name: string, origin?: string): Promise<BuiltServer> {
     const [port, activitiesPort] = await freePorts(2);
-    const server = new BuiltServer(databaseUrl, dir, port, activitiesPort);
+    const server = new BuiltServer(databaseUrl, dir, port, activitiesPort, origin);
     await server.run(name);
     return server;
   }

@@ -222,7 +222,8 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
 
     if (wants('start')) await syncStartRows(rows, db, base, origin, world, saves, steady, p99Target);
 
-    if (config.growth && wants('growth')) rows.push(...(await growthComparison({ kind, url, dir, server, world, saves })));
+    if (config.growth && wants('growth'))
+      rows.push(...(await growthComparison({ kind, url, dir, server, world, saves, postgres: ctx.postgres })));
   } finally {
     await server.stop();
   }

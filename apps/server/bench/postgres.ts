@@ -13,7 +13,8 @@ import { freePorts, runCommand } from './processes';
 export interface PostgresServer {
   adminUrl: string;
   /** A fresh, empty database of its own on this server. */
-  createDatabase(prefix: string): Promise<string>;
+  /** A new database, empty, or a copy of `template` (a database's URL; nobody may be connected to it). */
+  createDatabase(prefix: string, template?: string): Promise<string>;
   settings(): Promise<{ version: string; fsync: string; synchronousCommit: string }>;
   stop(): Promise<void>;
 }
@@ -76,9 +77,19 @@ export async function startPostgres(adminUrl: string | undefined, dir: string): 
   };
   return {
     adminUrl: admin,
-    async createDatabase(prefix) {
+    async createDatabase(prefix, template) {
       const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
-      await withAdmin((client) => client.query(`create database "${name}"`));
+      const from = template ? ` template "${new URL(template).pathname.slice(1)}"` : '';
+      // A template's last connections (the server's, just closed) may take a moment to end.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await withAdmin((client) => client.query(`create database "${name}"${from}`));
+          break;
+        } catch (error) {
+          if (!template || (error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((done) => setTimeout(done, 500));
+        }
+      }
       created.push(name);
       const url = new URL(admin);
       url.pathname = `/${name}`;

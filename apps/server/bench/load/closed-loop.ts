@@ -19,6 +19,8 @@ export interface ClosedLoopOptions {
   amount?: number;
   /** Builds the next request; called once for each request sent. */
   next: () => CannonRequest;
+  /** Where the answers go: a recorder shared by several runs pools them (the result is then the runs' so far). */
+  recorder?: Recorder;
 }
 
 interface Context {
@@ -31,7 +33,7 @@ interface Context {
  * no p95), so the percentiles are exact.
  */
 export function closedLoop(opts: ClosedLoopOptions): Promise<LoadResult> {
-  const recorder = new Recorder();
+  const recorder = opts.recorder ?? new Recorder();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -52,9 +54,10 @@ export function closedLoop(opts: ClosedLoopOptions): Promise<LoadResult> {
       },
       (error, result) => {
         if (error) return reject(error);
-        recorder.errors = result.errors - result.timeouts;
-        recorder.timeouts = result.timeouts;
-        resolve(recorder.result(result.duration));
+        recorder.errors += result.errors - result.timeouts;
+        recorder.timeouts += result.timeouts;
+        recorder.seconds += result.duration;
+        resolve(recorder.result(recorder.seconds));
       },
     );
     instance.on('response', (_client, status, _bytes, ms) => recorder.answer(status, ms));

@@ -34,6 +34,8 @@ export class Recorder {
   non2xx = 0;
   errors = 0;
   timeouts = 0;
+  /** How long the runs that recorded here lasted, together. */
+  seconds = 0;
 
   answer(status: number, ms: number): void {
     this.latencies.push(ms);
