@@ -175,8 +175,8 @@ export async function growthComparison(ctx: GrowthContext): Promise<Row[]> {
       met: ratio <= targets.growthRatio && failures(after) === 0 && failures(before) === 0,
       note:
         name === 'save progress (data)'
-          ? `Growth on ${db}: ${grown.users.toLocaleString('en')} candidates and ${grown.progress.toLocaleString('en')} progress rows added to the campaign (a copy of the near-empty database kept beside it) ` +
-            `(with ${grown.outcomes.toLocaleString('en')} outcomes and a session each) in ${grown.seconds.toFixed(0)} s; each path for ` +
+          ? `Growth on ${db}: ${grown.users.toLocaleString('en')} candidates and ${grown.progress.toLocaleString('en')} progress rows added to the campaign ` +
+            `(with ${grown.outcomes.toLocaleString('en')} outcomes and a session each) in ${grown.seconds.toFixed(0)} s, a copy of the near-empty database kept beside it; each path for ` +
             `${config.growthSeconds} s (${PROBE_CONNECTIONS} connections) on each database, the two servers in turn; the row shows the grown one, the ratio compares the medians ` +
             `(p95: ${[...results].map(([n, r]) => `${n} ${(r.grown.p95 / r.nearEmpty.p95).toFixed(2)}×`).join(', ')}).`
           : undefined,
