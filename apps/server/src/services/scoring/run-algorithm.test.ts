@@ -19,6 +19,19 @@ describe('runAlgorithm', () => {
     expect(await runAlgorithm(probe, null)).toEqual([{ questionId: 'env', value: 'undefined,undefined,undefined,undefined' }]);
   });
 
+  // The engine's thread serves run after run: each run starts from a clean engine, whatever the one before did.
+  it('never lets one run see what another left behind', async () => {
+    const leaker =
+      "function computeOutcomes(data) { var seen = typeof leaked === 'undefined' ? 'nothing' : leaked; leaked = data; Object.prototype.polluted = data; return [{ questionId: 'seen', value: seen + '/' + ({}).polluted }]; }";
+    const answers = [];
+    for (const person of ['first', 'second', 'third']) answers.push(await runAlgorithm(leaker, person));
+    expect(answers).toEqual([
+      [{ questionId: 'seen', value: 'nothing/first' }],
+      [{ questionId: 'seen', value: 'nothing/second' }],
+      [{ questionId: 'seen', value: 'nothing/third' }],
+    ]);
+  });
+
   it('stops a looping or memory-hungry script and rejects bad answers', async () => {
     const started = Date.now();
     await expect(runAlgorithm('function computeOutcomes() { for (;;) {} }', null, 200)).rejects.toThrow(/time limit/);
