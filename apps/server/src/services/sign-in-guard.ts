@@ -44,7 +44,11 @@ export async function recordSignInFailure(repos: ThrottleRepos, email: string, i
   await repos.signInThrottle.save(address);
 }
 
-/** A right password ends the account's count (the address keeps its own). */
+/**
+ * A right password ends the account's count (the address keeps its own). Most sign-ins follow no failure:
+ * they only read, and a morning of sign-ins makes no write for it.
+ */
 export async function recordSignInSuccess(repos: ThrottleRepos, email: string): Promise<void> {
-  await repos.signInThrottle.clear(accountKey(email));
+  const key = accountKey(email);
+  if ((await repos.signInThrottle.find([key])).length > 0) await repos.signInThrottle.clear(key);
 }
