@@ -1,4 +1,4 @@
-import { bundleModelSchema, bundleQuestions360Schema } from '@prova/contract/bundle';
+import { bundleQuestions360Schema } from '@prova/contract/bundle';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
 import { parseJson } from '../../db/json-column';
 import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
@@ -7,6 +7,7 @@ import { contentLang } from '../../presenters/present-campaign';
 import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { computeReport } from './compute-report';
+import { reportModelOf } from './report-model';
 import { computeResults360 } from './results-360';
 
 type ReportRepos = Pick<Repositories, 'reports'>;
@@ -31,9 +32,8 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
     repos.reports.listAssessedTests(campaign.id, subject.id),
     repos.reports.listOutcomes(campaign.id, subject.id),
   ]);
-  const model = bundleModelSchema.safeParse(parseJson<unknown>(campaign.model, {}));
   const rep = computeReport({
-    model: model.success ? model.data : bundleModelSchema.parse({}),
+    model: reportModelOf(campaign.model),
     lang,
     tests,
     assessedTests,

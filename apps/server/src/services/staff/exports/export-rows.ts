@@ -1,10 +1,9 @@
-import { bundleModelSchema } from '@prova/contract/bundle';
 import type { Outcome } from '@prova/contract/tests';
 import type { CampaignRow } from '../../../db/schema';
-import { parseJson } from '../../../db/json-column';
 import { pickLang } from '../../../presenters/localize';
 import type { Repositories } from '../../../repositories/create-repositories';
 import { computeReport } from '../../reports/compute-report';
+import { reportModelOf } from '../../reports/report-model';
 import { campaignProgress, campaignTests } from '../campaign-progress';
 import type { Progress } from '../jobs/job-runner';
 
@@ -61,8 +60,7 @@ export async function buildExportTable(
 ): Promise<ExportTable> {
   const { tests } = await campaignTests(repos, campaign, lang);
   const own = tests.filter((t) => !t.assessorTest && t.id !== 360);
-  const parsed = bundleModelSchema.safeParse(parseJson<unknown>(campaign.model, {}));
-  const model = parsed.success ? parsed.data : bundleModelSchema.parse({});
+  const model = reportModelOf(campaign.model);
   const modelColumns = [
     ...model.markers.map((m) => ({ kind: 'marker' as const, id: m.id, label: `marker ${m.id} ${pickLang(m.name, lang)}` })),
     ...model.skills.map((s) => ({ kind: 'skill' as const, id: s.id, label: `skill ${s.id} ${pickLang(s.name, lang)}` })),
