@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import type { Env } from './config/env';
 import { requestSerializer } from './http/log-redaction';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { audit } from './plugins/audit';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
@@ -64,7 +65,7 @@ export async function buildApp(opts: AppOptions) {
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorHandler);
   await app.register(audit);
