@@ -25,10 +25,18 @@ export interface ReportSubjectContext extends Auth {
  */
 export async function requireReportSubject(request: FastifyRequest, campaignId: number, userId: number): Promise<ReportSubjectContext> {
   const auth = await requireAuth(request);
-  const { campaigns, users, tests } = request.server.repos;
-  const [participation, subject] = await Promise.all([campaigns.findOpenForUser(userId, campaignId), users.findById(userId)]);
+  const { accessCache, repos } = request.server;
+  const { campaigns, users, tests } = repos;
+  const own = userId === auth.user.id;
+  const readParticipation = () => campaigns.findOpenForUser(userId, campaignId);
+  // One's own report (report day: everyone at once) takes the participation and the person the candidate's
+  // other requests take, from the access cache.
+  const [participation, subject] = await Promise.all([
+    own ? accessCache.participation(userId, campaignId, readParticipation) : readParticipation(),
+    own ? auth.user : users.findById(userId),
+  ]);
   if (!participation || !subject || participation.company_id !== auth.user.company_id) throw notFound('Report');
-  if (userId === auth.user.id) {
+  if (own) {
     if (!hasConsent(participation, subject)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
     return { ...auth, viewer: 'self', participation, subject };
   }
