@@ -52,4 +52,11 @@ describe('route limits counted in the database', () => {
       .execute();
     expect((await login(second, '10.9.0.1')).statusCode).toBe(200);
   });
+
+  // Requests that arrive together are counted in one statement: each is still one more request.
+  it('let through no more than the limit of requests that arrive at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => login(i % 2 ? second : t.app, '10.9.0.3')));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([...Array(10).fill(200), ...Array(6).fill(429)]);
+  });
 });

@@ -1,8 +1,9 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Repositories } from '../repositories/create-repositories';
+import { inGroups } from '../services/in-groups';
 
-/** What the store needs: a count per key and window, taken in one statement (sign-in-throttle-repository). */
-type LimitCounts = Pick<Repositories['signInThrottle'], 'count'>;
+/** What the store needs: counts per key and window, taken in one statement (sign-in-throttle-repository). */
+type LimitCounts = Pick<Repositories['signInThrottle'], 'countMany'>;
 
 /**
  * What @fastify/rate-limit hands a child store: the route's limit settings with the route under
@@ -19,6 +20,17 @@ type ChildRoute = { routeInfo?: { method?: string | string[]; url?: string } };
  * the same table; stale counts go with theirs.
  */
 export function sharedRateLimitStore(counts: LimitCounts): FastifyRateLimitStoreCtor {
+  // Requests counted at the same moment share one statement (one commit), per length of window.
+  const byWindow = new Map<number, ReturnType<typeof inGroups<string, { count: number; windowStart: string }>>>();
+  const count = (key: string, windowMs: number) => {
+    let grouped = byWindow.get(windowMs);
+    if (!grouped) {
+      grouped = inGroups((keys: string[]) => counts.countMany(keys, windowMs, new Date()));
+      byWindow.set(windowMs, grouped);
+    }
+    return grouped.run(key);
+  };
+
   class SharedRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions,
@@ -27,7 +39,7 @@ export function sharedRateLimitStore(counts: LimitCounts): FastifyRateLimitStore
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       const now = new Date();
-      counts.count(`${this.scope}:${key}`, timeWindow, now).then(
+      count(`${this.scope}:${key}`, timeWindow).then(
         ({ count, windowStart }) =>
           callback(null, { current: count, ttl: Math.max(0, Date.parse(windowStart) + timeWindow - now.getTime()) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),

@@ -14,6 +14,37 @@ export interface ThrottleRow {
  * limits (services/shared-limits.ts).
  */
 export function createSignInThrottleRepository(db: Db) {
+  /**
+   * `count` for many requests at once (a key may come more than once: each is one more request), in one
+   * statement. Answers, per request in order, its count in the window and when the window began.
+   */
+  async function countMany(keys: string[], windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }[]> {
+    const at = now.toISOString();
+    const ended = new Date(now.getTime() - windowMs).toISOString();
+    const requests = new Map<string, number>();
+    for (const key of keys) requests.set(key, (requests.get(key) ?? 0) + 1);
+    const rows = await db
+      .insertInto('sign_in_throttle')
+      .values([...requests].map(([key, n]) => ({ key, failures: n, window_start: at, blocked_until: null })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN excluded.failures ELSE sign_in_throttle.failures + excluded.failures END`,
+          window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
+        }),
+      )
+      .returning(['key', 'failures', 'window_start'])
+      .execute();
+    const held = new Map(rows.map((row) => [row.key, { total: Number(row.failures), windowStart: row.window_start }]));
+    // The requests of one key in the group are counted in the order they came: the last one reaches the total.
+    const seen = new Map<string, number>();
+    return keys.map((key) => {
+      const nth = (seen.get(key) ?? 0) + 1;
+      seen.set(key, nth);
+      const { total, windowStart } = held.get(key)!;
+      return { count: total - requests.get(key)! + nth, windowStart };
+    });
+  }
+
   return {
     find: (keys: string[]) => db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', keys).execute(),
 
@@ -32,21 +63,10 @@ export function createSignInThrottleRepository(db: Db) {
      * ended), in one statement, so that instances counting at once never lose a count.
      */
     async count(key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }> {
-      const at = now.toISOString();
-      const ended = new Date(now.getTime() - windowMs).toISOString();
-      const row = await db
-        .insertInto('sign_in_throttle')
-        .values({ key, failures: 1, window_start: at, blocked_until: null })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN 1 ELSE sign_in_throttle.failures + 1 END`,
-            window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
-          }),
-        )
-        .returning(['failures', 'window_start'])
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.failures), windowStart: row.window_start };
+      return (await countMany([key], windowMs, now))[0];
     },
+
+    countMany,
 
     /** Drops the counts of windows long over (a day), which nothing reads any more. */
     async purgeStale(now = Date.now()): Promise<void> {
