@@ -15,7 +15,9 @@ db.pragma('synchronous = FULL');
 const timer = setInterval(() => {
   try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
 }, workerData.intervalMs);
-// Statistics for the query planner (0x10002: every table that needs them), soon after start and hourly.
+// Statistics for the query planner (0x10002: every table that needs them), soon after start and hourly, from a
+// sample of each index (analysis_limit, as SQLite advises): a third of a second on a million rows unbounded, 30 ms so.
+db.pragma('analysis_limit = 400');
 const optimize = () => { try { db.pragma('optimize = 0x10002'); } catch {} };
 const first = setTimeout(optimize, 10000);
 const hourly = setInterval(optimize, 3600000);
