@@ -11,14 +11,14 @@ import {
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
-  type SqliteDatabase,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
 } from 'kysely';
 import pg from 'pg';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed';
-import { type ReadConnection, SplitSqliteDialect } from './sqlite-driver';
+import { SplitSqliteDialect } from './sqlite-driver';
+import { withStatementCache } from './statement-cache';
 import { startSqliteTransactions } from './sqlite-transactions';
 import { type SqliteWriter, startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
@@ -131,29 +131,6 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
 export async function serializeOnKey<DB>(trx: Kysely<DB>, key: string): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; preparing costs more than running the small indexed queries of
- * the hot paths, so prepared statements are reused by their SQL text. (Safe because Kysely runs one
- * query at a time on the single SQLite connection and nothing here streams rows.)
- */
-function withStatementCache(database: SQLite.Database): ReadConnection & SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = database.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
 }
 
 /**

@@ -1,10 +1,10 @@
 import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { type StatementResult, turnTaking, type WriteLane } from './sqlite-writer';
+import { withStatementCache } from './statement-cache';
 
 /** How long a transaction waits for the write lock another process holds (the importer beside the server). */
 const BUSY_WAIT_MS = 5_000;
-const STATEMENT_CACHE_SIZE = 500;
 
 /** A transaction of the server's: nothing else writes until it ends; `commit` answers once it is on the disk. */
 export interface WriterTransaction {
@@ -42,16 +42,7 @@ export function startSqliteTransactions(file: string, lane: WriteLane) {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('wal_autocheckpoint = 0');
-  const statements = new Map<string, SQLite.Statement>();
-  const prepared = (text: string) => {
-    let statement = statements.get(text);
-    if (!statement) {
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-      statement = db.prepare(text);
-      statements.set(text, statement);
-    }
-    return statement;
-  };
+  const { prepare: prepared } = withStatementCache(db);
   const run = (text: string) => prepared(text).run();
 
   async function beginImmediate() {
