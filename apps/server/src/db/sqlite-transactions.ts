@@ -67,8 +67,12 @@ export function startSqliteTransactions(file: string, lane: WriteLane) {
       run('commit');
       group.settle();
     } catch (error) {
-      if (db.inTransaction) run('rollback');
       group.settle(error as Error);
+      try {
+        if (db.inTransaction) run('rollback');
+      } catch {
+        // the connection is past saving: nothing of the group was kept either way
+      }
     } finally {
       lane.release();
     }
@@ -131,6 +135,8 @@ export function startSqliteTransactions(file: string, lane: WriteLane) {
       let ended = false;
       return {
         async query({ sql, parameters }) {
+          // Never a statement outside the group's transaction (SQLite may have ended it on a failed statement).
+          if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
           const statement = prepared(sql);
           if (statement.reader) return { rows: statement.all(parameters) as Record<string, unknown>[] };
           const { changes, lastInsertRowid } = statement.run(parameters);
