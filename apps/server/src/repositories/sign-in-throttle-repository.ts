@@ -13,12 +13,16 @@ export interface ThrottleRow {
  * failed sign-ins the guard counts (one row per account or address), and the requests of the shared
  * limits (services/shared-limits.ts).
  */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function createSignInThrottleRepository(db: Db) {
   /**
    * `count` for many requests at once (a key may come more than once: each is one more request), in one
    * statement. Answers, per request in order, its count in the window and when the window began.
    */
-  async function countMany(keys: string[], windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }[]> {
+  async function countMany(requested: string[], windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }[]> {
+    // Keys as the database gives them back (the rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD.
+    const keys = requested.map((key) => key.replace(LONE_SURROGATE, '\ufffd'));
     const at = now.toISOString();
     const ended = new Date(now.getTime() - windowMs).toISOString();
     const requests = new Map<string, number>();
