@@ -17,11 +17,21 @@ type ThrottleRepos = Pick<Repositories, 'signInThrottle'>;
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
-/** Seconds to wait before this account may be tried from this address again (0: go ahead). */
-export async function signInWait(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<number> {
+export interface SignInCheck {
+  /** Seconds to wait before this account may be tried from this address again (0: go ahead). */
+  wait: number;
+  /** Failures of the account are counted: a right password ends them. */
+  accountCounted: boolean;
+}
+
+/** What the counts say of a sign-in about to be tried. */
+export async function checkSignIn(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<SignInCheck> {
   const rows = await repos.signInThrottle.find([accountKey(email), addressKey(ip)]);
   const until = Math.max(0, ...rows.map((row) => (row.blocked_until ? Date.parse(row.blocked_until) : 0)));
-  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+  return {
+    wait: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
+    accountCounted: rows.some((row) => row.key === accountKey(email)),
+  };
 }
 
 export async function recordSignInFailure(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<void> {
@@ -46,9 +56,8 @@ export async function recordSignInFailure(repos: ThrottleRepos, email: string, i
 
 /**
  * A right password ends the account's count (the address keeps its own). Most sign-ins follow no failure:
- * they only read, and a morning of sign-ins makes no write for it.
+ * the check before found no count, and a morning of sign-ins makes no write for it.
  */
-export async function recordSignInSuccess(repos: ThrottleRepos, email: string): Promise<void> {
-  const key = accountKey(email);
-  if ((await repos.signInThrottle.find([key])).length > 0) await repos.signInThrottle.clear(key);
+export async function recordSignInSuccess(repos: ThrottleRepos, email: string, check: SignInCheck): Promise<void> {
+  if (check.accountCounted) await repos.signInThrottle.clear(accountKey(email));
 }

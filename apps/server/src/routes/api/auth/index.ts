@@ -4,7 +4,7 @@ import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } 
 import { loginAnswerSchema } from '@prova/contract/campaigns';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { statusOk } from '@prova/contract/common';
-import { recordSignInFailure, recordSignInSuccess, signInWait } from '../../../services/sign-in-guard';
+import { checkSignIn, recordSignInFailure, recordSignInSuccess } from '../../../services/sign-in-guard';
 import { HttpError } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
@@ -35,11 +35,11 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = await signInWait(app.repos, username, request.ip);
-      if (wait > 0) {
-        request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${wait} s` });
-        void reply.header('retry-after', String(wait));
-        throw new HttpError(429, 'RATE_LIMITED', `Too many failed sign-ins: try again in ${wait} s`);
+      const check = await checkSignIn(app.repos, username, request.ip);
+      if (check.wait > 0) {
+        request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${check.wait} s` });
+        void reply.header('retry-after', String(check.wait));
+        throw new HttpError(429, 'RATE_LIMITED', `Too many failed sign-ins: try again in ${check.wait} s`);
       }
       const user = await users.findByEmail(username);
       const active = user && !user.deactivated_at ? user : undefined;
@@ -56,7 +56,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
         request.audit({ event: 'sign-in-failed', email: username });
         throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
       }
-      await recordSignInSuccess(app.repos, username);
+      await recordSignInSuccess(app.repos, username, check);
       // People marked for single sign-on in a company that has it come in only through it.
       if (active.has_sso === 1 && active.company_sso_slug) {
         throw new HttpError(422, 'SSO_REQUIRED', `Sign in through your company's single sign-on: /sso/${active.company_sso_slug}`);
