@@ -27,7 +27,7 @@ const PASSWORD = 'Due-istanze-2026';
 const CAMPAIGN = 9301;
 const TEST = 391;
 const COMPANY = 'Scala S.r.l.';
-const people = ['session', 'saver', 'limited', 'guarded'] as const;
+const people = ['session', 'saver', 'outcomes', 'limited', 'guarded'] as const;
 const emailOf = (who: (typeof people)[number]) => `${who}@scala.example`;
 /** The address nginx connects to the instances from: the one proxy they believe (TRUST_PROXY). */
 const PROXY_ADDRESS = '127.0.0.3';
@@ -212,6 +212,44 @@ describe.skipIf(!postgres)('two instances behind nginx on one PostgreSQL databas
       expect(held.version, `the version ${url} reads back`).toBe(VERSIONS);
       expect(held.data, `the data ${url} reads back`).toBe(sent.get(VERSIONS));
       expect(held.status).toBe('incomplete');
+    }
+  });
+
+  it('outcomes repeated to both instances at once with one idempotency key are taken once; the test is then complete on both', async () => {
+    const signedIn = await signIn(nginx.url, 'outcomes');
+    const cookie = sessionCookie(signedIn);
+    const userId = signedIn.json<{ user: { id: number } }>().user.id;
+    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
+    expect((await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} })).status).toBe(200);
+
+    // The browser's queue sends again when an answer is lost: here the repeats land on A, B and the proxy together.
+    const body = { values: [{ questionId: 'q1', value: 7 }], idempotencyKey: 'both-instances-outcome-1' };
+    const post = (url: string) =>
+      send(`${url}/api/outcomes/${CAMPAIGN}/${TEST}/${userId}`, { method: 'POST', headers: fromApp(cookie), body });
+    const answers = await Promise.all([a.url, b.url, nginx.url, a.url, b.url, nginx.url].map(post));
+    expect(answers.map((r) => `${r.status} ${r.text}`)).toEqual(Array(6).fill('200 {"status":true}'));
+
+    const stored = await database.db
+      .selectFrom('outcomes')
+      .select(['source', 'outcomes'])
+      .where('campaign_id', '=', CAMPAIGN)
+      .where('test_id', '=', TEST)
+      .where('user_id', '=', userId)
+      .execute();
+    expect(stored, 'one row of outcomes, as sent').toEqual([{ source: 'client', outcomes: JSON.stringify(body.values) }]);
+    const keys = await database.db.selectFrom('request_keys').select('key').where('user_id', '=', userId).execute();
+    expect(keys.map((k) => k.key)).toEqual([body.idempotencyKey]);
+
+    // Other outcomes (a new key) are refused as a save into a complete test, whichever instance answers.
+    for (const url of [a.url, b.url]) {
+      const again = await send(`${url}/api/outcomes/${CAMPAIGN}/${TEST}/${userId}`, {
+        method: 'POST',
+        headers: fromApp(cookie),
+        body: { values: [{ questionId: 'q1', value: 8 }], idempotencyKey: `another-key-${url === a.url ? 'a' : 'b'}-0001` },
+      });
+      expect(again.status, url).toBe(409);
+      const read = await send(`${url}${path('data')}`, { headers: { cookie } });
+      expect(read.json<{ data: { status: string } }>().data.status, `the status ${url} reads back`).toBe('complete');
     }
   });
 
