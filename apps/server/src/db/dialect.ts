@@ -19,6 +19,7 @@ import pg from 'pg';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed';
 import { SplitSqliteDialect } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
+import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
 import { startSqliteTransactions } from './sqlite-transactions';
 import { type SqliteWriter, startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
@@ -88,6 +89,7 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     database.pragma('busy_timeout = 5000');
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
+    database.pragma(SQLITE_CACHE_PRAGMA);
     const changes = sqliteChangeFeed(database);
     if (file === ':memory:') {
       // A database in memory has one connection, which writes too (tests of the SQL alone).

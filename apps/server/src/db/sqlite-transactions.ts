@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
+import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
 import { type StatementResult, turnTaking, type WriteLane } from './sqlite-writer';
 import { withStatementCache } from './statement-cache';
 
@@ -42,6 +43,7 @@ export function startSqliteTransactions(file: string, lane: WriteLane) {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('wal_autocheckpoint = 0');
+  db.pragma(SQLITE_CACHE_PRAGMA);
   const { prepare: prepared } = withStatementCache(db);
   const run = (text: string) => prepared(text).run();
 

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
+import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
 
 // Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
 // Messages run in the order they come: a group in a transaction of its own, single writes in one
@@ -14,6 +15,7 @@ db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 db.pragma('wal_autocheckpoint = 0');
+db.pragma(workerData.cachePragma);
 const statements = new Map();
 const prepared = (sql) => {
   let statement = statements.get(sql);
@@ -114,7 +116,7 @@ const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
 export function startSqliteWriter(file: string) {
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    workerData: { file, cachePragma: SQLITE_CACHE_PRAGMA, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
   worker.unref();
   const pending = new Map<number, { resolve(results: WorkerResult[]): void; reject(error: Error): void }>();
