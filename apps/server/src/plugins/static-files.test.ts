@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, login, type TestApp } from '../../test/build-test-app';
 import { authBundle, PASSWORD } from '../../test/fixtures';
+import { campaignPages } from '@prova/contract/pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHELL = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body></body></html>';
@@ -147,7 +148,10 @@ describe('the app shell (index.html)', () => {
       (await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie: sara }, payload: { lang: 'IT_it' } }))
         .statusCode,
     ).toBe(200);
-    for (const url of ['/', '/?x=1', '/tests', '/test', '/start', '/report', '/skillup-360', '/skillup-360/4']) {
+    // Every page under the web app's campaign layout, as its router knows them.
+    const pages = Object.values(campaignPages).map((pattern) => pattern.replace(/:[^/]+/g, '4'));
+    expect(pages).toEqual(expect.arrayContaining(['/', '/tests', '/test', '/start', '/report', '/skillup-360', '/skillup-360/4']));
+    for (const url of [...pages, '/?x=1']) {
       expect(await linkOf(url, sara), url).toBe(reads);
       for (const read of ['/api/usercampaign', '/api/usercampaign/list', '/api/usertests']) {
         expect((await t.app.inject({ url: read, headers: { cookie: sara } })).statusCode, read).toBe(200);
@@ -156,7 +160,17 @@ describe('the app shell (index.html)', () => {
     const room = await t.app.inject({ url: '/', headers: { cookie: sara } });
     expect(room.headers.vary).toMatch(/cookie/i);
     // Other pages read other things (or nothing yet).
-    for (const url of ['/login', '/select-campaign', '/privacy', '/console', '/reset', '/tests/1', '/index.html']) {
+    for (const url of [
+      '/login',
+      '/select-campaign',
+      '/privacy',
+      '/console',
+      '/reset',
+      '/tests/1',
+      '/skillup-360/',
+      '/testsx',
+      '/index.html',
+    ]) {
       expect(await linkOf(url, sara), url).toBeUndefined();
     }
 

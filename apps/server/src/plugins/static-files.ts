@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isCampaignPage } from '@prova/contract/pages';
 import { notFound } from '../http/http-error';
 import { requireConsentedCampaign } from '../policies/campaign-access';
 import { sdkFiles } from './sdk-files';
@@ -22,11 +23,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The sign-in page already rendered (apps/web/scripts/prerender-login.mjs): sent for GET /login instead of the shell. */
 const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
 
-/**
- * The pages under the web app's campaign layout (apps/web/src/app/router.tsx, CampaignRoot's children: the room at /,
- * tests, start, test, report, 360), which read the selected campaign and its tests first.
- */
-const CAMPAIGN_PAGE = /^\/(|tests|start|test|report|skillup-360(\/[^/]+)?)$/;
 /** How long the page may wait to know whether to preload them (from memory it takes microseconds, from the database a few ms). */
 const READS_WAIT_MS = 200;
 
@@ -85,7 +81,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     if (request.method !== 'GET' || isFileArea || !hasWeb) throw notFound('Route');
     // The shell must always be fresh: setHeaders above marks it (and the prerendered pages) no-cache.
     const file = prerendered.get(path) ?? 'index.html';
-    if (file === 'index.html' && CAMPAIGN_PAGE.test(path)) {
+    if (file === 'index.html' && isCampaignPage(path)) {
       // Asked with the page (a Link header: the file stays the build's, compressed), not once the scripts have run and
       // the profile has answered: on a slow network two round trips before the room can show.
       const reads = await campaignPageReads(request);

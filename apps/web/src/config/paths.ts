@@ -1,9 +1,11 @@
+import { campaignPages } from '@prova/contract/pages';
+
 /**
  * Every route of the SPA. `path` is the router pattern, `getHref` builds a link.
  * Routes marked "later" are declared here so links can point at them; their screens come with later issues.
  */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: { path: campaignPages.home, getHref: () => '/' },
 
   auth: {
     login: { path: '/login', getHref: () => '/login' },
@@ -18,14 +20,14 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   selectCampaign: { path: '/select-campaign', getHref: () => '/select-campaign' },
 
+  /** The pages under the campaign layout: their patterns are shared with the server, which preloads their first reads. */
   app: {
-    report: { path: '/report', getHref: () => '/report' },
-    skillup360: { path: '/skillup-360', getHref: () => '/skillup-360' },
-    /** The 360 questionnaire about one person (the spec leaves its route open). */
-    evaluation360: { path: '/skillup-360/:evaluee', getHref: (evaluee: number) => `/skillup-360/${evaluee}` },
-    start: { path: '/start', getHref: () => '/start' },
-    tests: { path: '/tests', getHref: () => '/tests' },
-    test: { path: '/test', getHref: () => '/test' },
+    report: { path: campaignPages.report, getHref: () => '/report' },
+    skillup360: { path: campaignPages.skillup360, getHref: () => '/skillup-360' },
+    evaluation360: { path: campaignPages.evaluation360, getHref: (evaluee: number) => `/skillup-360/${evaluee}` },
+    start: { path: campaignPages.start, getHref: () => '/start' },
+    tests: { path: campaignPages.tests, getHref: () => '/tests' },
+    test: { path: campaignPages.test, getHref: () => '/test' },
   },
 
   /** The staff console (admins and superassessors). */
