@@ -28,12 +28,19 @@ export interface DatabaseHandle {
    * of writes: on SQLite they go to a worker thread, so that the sync to disk does not stop the server.
    */
   writeDurably: WriteDurably;
+  /**
+   * Runs one write that may be lost with the machine, though not with the process: on SQLite it is committed
+   * without waiting for the disk (the next durable commit takes it there). For counts a crash may forget, such
+   * as the requests a limit counts; never for what an answer promises is kept.
+   */
+  writeWithoutSync: WriteWithoutSync;
   /** Opens the connections the server will use, before it takes requests (a no-op on SQLite). */
   warm(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type WriteDurably = (queries: readonly CompiledQuery[]) => Promise<Record<string, unknown>[][]>;
+export type WriteWithoutSync = (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -65,6 +72,9 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
     dialect: name,
     changes,
     writeDurably: writer ? (queries) => writer.run(queries) : onConnection,
+    writeWithoutSync: writer
+      ? async (query) => (await writer.write(query, { sync: false })).rows
+      : async (query) => (await db.executeQuery<Record<string, unknown>>(query)).rows,
     warm: warm ?? (async () => {}),
     close: async () => {
       await close();

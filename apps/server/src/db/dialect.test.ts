@@ -115,6 +115,30 @@ describe('SQLite transactions', () => {
     }
   });
 
+  it('writes without a sync (limit counts) are committed for every other connection, together with durable ones', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
+    const file = join(dir, 'prova.db');
+    handle = await openDatabase(`sqlite:${file}`);
+    await migrateToLatest(handle);
+    const db = handle.db;
+    const other = new SQLite(file, { readonly: true });
+    const insert = (lang: string) => db.insertInto('languages').values({ lang, name: lang }).returning('lang').compile();
+    try {
+      // Alone, then in one commit with a durable write: each answered with its own rows, the failing one alone refused.
+      expect(await handle.writeWithoutSync(insert('h1'))).toEqual([{ lang: 'h1' }]);
+      expect(other.prepare("select count(*) from languages where lang = 'h1'").pluck().get()).toBe(1);
+      const results = await Promise.allSettled([
+        handle.writeWithoutSync(insert('h2')),
+        db.insertInto('languages').values({ lang: 'h3', name: 'h3' }).execute(),
+        handle.writeWithoutSync(insert('h1')),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect(other.prepare("select lang from languages where lang like 'h%' order by lang").pluck().all()).toEqual(['h1', 'h2', 'h3']);
+    } finally {
+      other.close();
+    }
+  });
+
   it('in a group whose commit fails are all refused, and nothing of theirs is kept', async () => {
     dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
     handle = await openDatabase(`sqlite:${join(dir, 'prova.db')}`);

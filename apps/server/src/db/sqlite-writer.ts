@@ -45,9 +45,19 @@ const runEach = db.transaction((queries) =>
     }
   }),
 );
+// A batch of single writes none of which needs the disk (limit counts) is committed without a sync: it survives the
+// process's crash, not the machine's. The next durable commit syncs the log with it.
+const unsynced = (run) => {
+  db.pragma('synchronous = NORMAL');
+  try {
+    return run();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+};
 const steps = {
   group: (m) => runGroup.immediate(m.queries),
-  each: (m) => runEach.immediate(m.queries),
+  each: (m) => (m.sync ? runEach.immediate(m.queries) : unsynced(() => runEach.immediate(m.queries))),
 };
 parentPort.on('message', (message) => {
   if (message === 'stop') {
@@ -78,6 +88,8 @@ interface WorkerError {
 interface Message {
   kind: 'group' | 'each';
   queries: { sql: string; parameters: readonly unknown[] }[];
+  /** For `each`: whether the commit waits for the disk (`group` always does). */
+  sync?: boolean;
 }
 
 /** Who writes to the file now, in turn: the worker's groups and single writes, or a group of the server's transactions. */
@@ -166,7 +178,7 @@ export function startSqliteWriter(file: string) {
   }
 
   // Single writes that arrive while the lane is busy go together, each failing alone.
-  let singles: { query: CompiledQuery; resolve(result: StatementResult): void; reject(error: Error): void }[] = [];
+  let singles: { query: CompiledQuery; sync: boolean; resolve(result: StatementResult): void; reject(error: Error): void }[] = [];
   let flushing = false;
   async function flushSingles() {
     await acquire();
@@ -174,7 +186,8 @@ export function startSqliteWriter(file: string) {
     singles = [];
     flushing = false;
     try {
-      const results = await send({ kind: 'each', queries: batch.map((s) => plain(s.query)) });
+      const sync = batch.some((s) => s.sync);
+      const results = await send({ kind: 'each', queries: batch.map((s) => plain(s.query)), sync });
       batch.forEach((s, i) => (results[i].error ? s.reject(asError(results[i].error)) : s.resolve(results[i])));
     } catch (error) {
       for (const s of batch) s.reject(error as Error);
@@ -190,10 +203,14 @@ export function startSqliteWriter(file: string) {
       return results.map((r) => r.rows);
     },
 
-    /** One write, committed to the disk, with whatever other single writes came meanwhile. */
-    write(query: CompiledQuery): Promise<StatementResult> {
+    /**
+     * One write, committed with whatever other single writes came meanwhile: to the disk, or with `sync: false`
+     * only as far as the operating system (it outlives the process, not a crash of the machine) unless another
+     * write of the same commit needs the disk.
+     */
+    write(query: CompiledQuery, { sync = true }: { sync?: boolean } = {}): Promise<StatementResult> {
       return new Promise((resolve, reject) => {
-        singles.push({ query, resolve, reject });
+        singles.push({ query, sync, resolve, reject });
         if (flushing) return;
         flushing = true;
         setImmediate(() => void flushSingles());

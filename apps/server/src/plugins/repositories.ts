@@ -24,9 +24,9 @@ declare module 'fastify' {
 export const repositories = fp(
   async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
     app.decorate('database', opts.database);
-    const { db, changes, writeDurably } = opts.database;
+    const { db, changes, writeDurably, writeWithoutSync } = opts.database;
     const accessCache = createAccessCache(changes);
-    app.decorate('repos', withSharedReads(createRepositories(db, { changes, writeDurably }), accessCache));
+    app.decorate('repos', withSharedReads(createRepositories(db, { changes, writeDurably, writeWithoutSync }), accessCache));
     app.decorate('withTransaction', async <T>(work: (repos: Repositories) => Promise<T>) => {
       let announced = false;
       const inTransaction = {

@@ -1,5 +1,5 @@
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
-import type { Db, WriteDurably } from '../db/database';
+import type { Db, WriteDurably, WriteWithoutSync } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createFeedback360Repository } from './feedback360-repository';
 import { createHealthRepository } from './health-repository';
@@ -22,9 +22,11 @@ export interface RepositoryServices {
   changes?: Pick<ChangeFeed, 'announce' | 'heard'>;
   /** Where groups of saves are committed (the database handle's); inside a transaction, the transaction. */
   writeDurably?: WriteDurably;
+  /** Where counts that a crash of the machine may forget are written (the handle's); inside a transaction, the transaction. */
+  writeWithoutSync?: WriteWithoutSync;
 }
 
-export function createRepositories(db: Db, { changes = silentChanges, writeDurably }: RepositoryServices = {}) {
+export function createRepositories(db: Db, { changes = silentChanges, writeDurably, writeWithoutSync }: RepositoryServices = {}) {
   return {
     users: createUsersRepository(db, changes),
     sessions: createSessionsRepository(db, changes),
@@ -35,7 +37,7 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     logs: createLogsRepository(db, writeDurably),
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
-    signInThrottle: createSignInThrottleRepository(db),
+    signInThrottle: createSignInThrottleRepository(db, writeWithoutSync),
     requestKeys: createRequestKeysRepository(db),
     health: createHealthRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */

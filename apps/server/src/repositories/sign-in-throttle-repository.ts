@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, WriteWithoutSync } from '../db/database';
 
 export interface ThrottleRow {
   key: string;
@@ -15,7 +15,8 @@ export interface ThrottleRow {
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-export function createSignInThrottleRepository(db: Db) {
+/** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
+export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
   /**
    * `count` for many requests at once (a key may come more than once: each is one more request), in one
    * statement. Answers, per request in order, its count in the window and when the window began.
@@ -27,7 +28,7 @@ export function createSignInThrottleRepository(db: Db) {
     const ended = new Date(now.getTime() - windowMs).toISOString();
     const requests = new Map<string, number>();
     for (const key of keys) requests.set(key, (requests.get(key) ?? 0) + 1);
-    const rows = await db
+    const query = db
       .insertInto('sign_in_throttle')
       .values([...requests].map(([key, n]) => ({ key, failures: n, window_start: at, blocked_until: null })))
       .onConflict((oc) =>
@@ -36,8 +37,12 @@ export function createSignInThrottleRepository(db: Db) {
           window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
         }),
       )
-      .returning(['key', 'failures', 'window_start'])
-      .execute();
+      .returning(['key', 'failures', 'window_start']);
+    // A request count is not worth a sync to the disk before the request goes on: the limits' counts are written
+    // without one (the failed sign-ins the guard counts are written durably, with `save`).
+    const rows = writeWithoutSync
+      ? ((await writeWithoutSync(query.compile())) as { key: string; failures: number; window_start: string }[])
+      : await query.execute();
     const held = new Map(rows.map((row) => [row.key, { total: Number(row.failures), windowStart: row.window_start }]));
     // The requests of one key in the group are counted in the order they came: the last one reaches the total.
     const seen = new Map<string, number>();

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
-import type { WriteDurably } from '../../src/db/database';
+import type { WriteDurably, WriteWithoutSync } from '../../src/db/database';
 import { importBundle } from '../../src/import/import-bundle';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { CAMPAIGN, OUTCOME_TESTS, reportModel, TEST_SAVE, TEST_START } from '../../bench/seed';
@@ -111,7 +111,11 @@ beforeAll(async () => {
     return database.writeDurably(queries);
   };
   const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0' });
-  app = await buildApp({ env, database: { ...database, writeDurably }, logger: false });
+  const writeWithoutSync: WriteWithoutSync = (query) => {
+    if (capturing) executed.add(query.sql);
+    return database.writeWithoutSync(query);
+  };
+  app = await buildApp({ env, database: { ...database, writeDurably, writeWithoutSync }, logger: false });
   await app.ready();
 });
 afterAll(async () => {
