@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The same tests run on SQLite and, with TEST_DATABASE_URL, on PostgreSQL; the few that need one database are named
+// for it (*.sqlite.test.ts, *.postgres.test.ts) and run only in that pass, so that neither pass skips any.
+const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
@@ -7,6 +11,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, onPostgres ? '**/*.sqlite.test.ts' : '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Indexes for reads on a candidate's path that the growth benchmark found narrowed by the campaign
- * alone (test/scale/hot-queries.test.ts): a person's outcomes (the report), a test's assessments (is it
+ * alone (test/scale/hot-queries.sqlite.test.ts): a person's outcomes (the report), a test's assessments (is it
  * an assessor test?), the tests a person is assessed in (covering, so that SQLite prefers it without
  * statistics).
  */

@@ -18,10 +18,8 @@ import { Nginx, nginxBinary } from './nginx';
 
 // Two instances of the built server, as separate processes on one PostgreSQL database, behind Debian's
 // nginx taking them in turn (no stickiness): what people notice must not depend on which one answers.
-// Several instances need PostgreSQL (one SQLite file has one server): this file runs in the PostgreSQL
-// pass of npm test (TEST_DATABASE_URL) and is skipped, by name, in the SQLite pass.
-
-const postgres = !!process.env.TEST_DATABASE_URL;
+// Several instances need PostgreSQL (one SQLite file has one server): this file (*.postgres.test.ts) runs in the
+// PostgreSQL pass of npm test (TEST_DATABASE_URL) only.
 
 const PASSWORD = 'Due-istanze-2026';
 const CAMPAIGN = 9301;
@@ -64,7 +62,7 @@ let b: ServerProcess;
 let database: DatabaseHandle;
 let activitiesUrl: string;
 
-describe.skipIf(!postgres)('two instances behind nginx on one PostgreSQL database (needs TEST_DATABASE_URL)', () => {
+describe('two instances behind nginx on one PostgreSQL database', () => {
   beforeAll(async () => {
     builtServer(); // "run npm run build" before anything else
     nginxBinary(); // "install nginx" likewise

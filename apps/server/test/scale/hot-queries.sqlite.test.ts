@@ -123,7 +123,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('the queries on a candidate’s path (SQLite)', () => {
+describe('the queries on a candidate’s path (SQLite)', () => {
   it('read only the candidate’s rows of the tables that grow with the people in them', async () => {
     const send = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
       app.inject({ method, url, headers: { origin: 'http://localhost:3000', ...(cookie ? { cookie } : {}) }, payload });
