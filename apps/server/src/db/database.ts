@@ -40,7 +40,7 @@ export interface DatabaseHandle {
 }
 
 export type WriteDurably = (queries: readonly CompiledQuery[]) => Promise<Record<string, unknown>[][]>;
-export type WriteWithoutSync = (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
+export type WriteWithoutSync = <R>(query: CompiledQuery<R>) => Promise<R[]>;
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -73,8 +73,8 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
     changes,
     writeDurably: writer ? (queries) => writer.run(queries) : onConnection,
     writeWithoutSync: writer
-      ? async (query) => (await writer.write(query, { sync: false })).rows
-      : async (query) => (await db.executeQuery<Record<string, unknown>>(query)).rows,
+      ? async <R>(query: CompiledQuery<R>) => (await writer.write(query, { sync: false })).rows as R[]
+      : async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
     warm: warm ?? (async () => {}),
     close: async () => {
       await close();

@@ -4,5 +4,5 @@
  * again from the operating system, a system call each, and slow down as the campaign grows. The cache fills
  * only with pages that are read.
  */
-export const SQLITE_CACHE_KIB = 65_536;
+const SQLITE_CACHE_KIB = 65_536;
 export const SQLITE_CACHE_PRAGMA = `cache_size = -${SQLITE_CACHE_KIB}`;

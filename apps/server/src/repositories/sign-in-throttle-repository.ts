@@ -40,9 +40,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
       .returning(['key', 'failures', 'window_start']);
     // A request count is not worth a sync to the disk before the request goes on: the limits' counts are written
     // without one (the failed sign-ins the guard counts are written durably, with `save`).
-    const rows = writeWithoutSync
-      ? ((await writeWithoutSync(query.compile())) as { key: string; failures: number; window_start: string }[])
-      : await query.execute();
+    const rows = writeWithoutSync ? await writeWithoutSync(query.compile()) : await query.execute();
     const held = new Map(rows.map((row) => [row.key, { total: Number(row.failures), windowStart: row.window_start }]));
     // The requests of one key in the group are counted in the order they came: the last one reaches the total.
     const seen = new Map<string, number>();
