@@ -181,7 +181,9 @@ function stringArbitrary(schema: Schema, hints: Hints, path: string): fc.Arbitra
   const minLength = num(schema.minLength) ?? 0;
   const maxLength = num(schema.maxLength);
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
-  const fits = (s: string) => s.length >= minLength && (maxLength === undefined || s.length <= maxLength) && (!pattern || pattern.test(s));
+  // Many schemas trim a text before its minimum length counts, which the JSON Schema does not say: blank is too short.
+  const fits = (s: string) =>
+    s.trim().length >= minLength && (maxLength === undefined || s.length <= maxLength) && (!pattern || pattern.test(s));
   let random: fc.Arbitrary<string>;
   if (pattern) {
     random = fc.stringMatching(pattern);

@@ -390,22 +390,25 @@ describe('the fuzzed routes', () => {
   });
 
   it('get schema-valid values from the generator nearly always (so the handlers, not just validation, are reached)', () => {
+    // Some rules are checks the JSON Schema cannot say (a name blank in every language): about 9 in 10 such bodies are
+    // valid. 200 samples against 80 % fail only on a real loss, not on a seed's bad luck (90 of 100 did, now and then).
+    const SAMPLES = 200;
     const failures: string[] = [];
     for (const route of ROUTES) {
       for (const part of ['params', 'querystring', 'body'] as const) {
         const schema = route.schema[part];
         if (!(schema instanceof z.core.$ZodType)) continue;
         const samples = fc.sample(generate(route, part, hintsIn(CONTEXTS.candidate[0], BASE_HINTS, EVERYONE))!, {
-          numRuns: 100,
+          numRuns: SAMPLES,
           seed: SEED,
         });
         // Path and query values travel as text: the route's schema reads them back (coercing numbers).
         const sent =
           part === 'body' ? samples : samples.map((s) => Object.fromEntries(Object.entries(s as object).map(([k, v]) => [k, asText(v)])));
         const valid = sent.filter((s) => z.safeParse(schema, s).success).length;
-        if (valid < 90)
+        if (valid < SAMPLES * 0.8)
           failures.push(
-            `${route.key} ${part}: ${valid}/100 valid, e.g. ${JSON.stringify(sent.find((s) => !z.safeParse(schema, s).success))}`,
+            `${route.key} ${part}: ${valid}/${SAMPLES} valid, e.g. ${JSON.stringify(sent.find((s) => !z.safeParse(schema, s).success))}`,
           );
       }
     }
