@@ -14,13 +14,14 @@ export const campaignPages = {
   evaluation360: '/skillup-360/:evaluee',
 } as const;
 
+const PATTERNS = Object.values(campaignPages).map((pattern) => pattern.split('/'));
+
 /** Whether a path (no query) is one of the campaign pages: each segment the pattern's own, or any one for `:name`. */
 export function isCampaignPage(path: string): boolean {
   const segments = path.split('/');
-  return Object.values(campaignPages).some((pattern) => {
-    const expected = pattern.split('/');
-    return (
-      expected.length === segments.length && expected.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
-    );
-  });
+  return PATTERNS.some(
+    (expected) =>
+      expected.length === segments.length &&
+      expected.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+  );
 }
