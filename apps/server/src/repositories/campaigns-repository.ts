@@ -1,5 +1,6 @@
 import { TEST_360_ID } from '@prova/contract/limits';
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 
 /**
@@ -25,17 +26,27 @@ export const participationsOf = (db: Db) =>
 export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
   const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
   const participations = () => participationsOf(db);
+  // Every sign-in and every participation the access cache reads (db/compiled-once.ts).
+  const openForUser = compiledOnce((userId: number, now: string) =>
+    participations()
+      .where('participants.user_id', '=', userId)
+      .where('campaigns.date_start', '<=', now)
+      .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])]))
+      .orderBy('campaigns.date_start', 'desc')
+      .orderBy('campaigns.id'),
+  );
+  const openParticipation = compiledOnce((userId: number, campaignId: number, now: string) =>
+    participations()
+      .where('participants.user_id', '=', userId)
+      .where('campaigns.id', '=', campaignId)
+      .where('campaigns.date_start', '<=', now)
+      .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])])),
+  );
 
   return {
     /** Campaigns the user takes part in that are open now (a finished one with reports stays open). */
-    listOpenForUser(userId: number, now = new Date().toISOString()) {
-      return participations()
-        .where('participants.user_id', '=', userId)
-        .where('campaigns.date_start', '<=', now)
-        .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])]))
-        .orderBy('campaigns.date_start', 'desc')
-        .orderBy('campaigns.id')
-        .execute();
+    async listOpenForUser(userId: number, now = new Date().toISOString()) {
+      return (await db.executeQuery(openForUser(userId, now))).rows;
     },
 
     /**
@@ -72,13 +83,8 @@ export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'ann
       return new Map(rows.map((row) => [row.campaign_id, { completed: Number(row.completed ?? 0), total: Number(row.total) }]));
     },
 
-    findOpenForUser(userId: number, campaignId: number, now = new Date().toISOString()) {
-      return participations()
-        .where('participants.user_id', '=', userId)
-        .where('campaigns.id', '=', campaignId)
-        .where('campaigns.date_start', '<=', now)
-        .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])]))
-        .executeTakeFirst();
+    async findOpenForUser(userId: number, campaignId: number, now = new Date().toISOString()) {
+      return (await db.executeQuery(openParticipation(userId, campaignId, now))).rows[0];
     },
 
     async enter(campaignId: number, userId: number, lang: string | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 
 // The cookie carries a random token; the database keeps only its hash, so a leaked table opens nothing.
@@ -12,6 +13,8 @@ export interface SessionRecord {
   userId: number;
   campaignId: number | null;
   viaSso: boolean;
+  /** When it ends unless used again (ms since the epoch): the earlier of its idle end and its absolute end. */
+  endsAt: number;
 }
 
 export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
@@ -43,26 +46,37 @@ export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'anno
         await db.updateTable('sessions').set({ expires_at: later }).where('id', '=', id).execute();
         row.expires_at = later;
       }
-      found.push({ id, userId: row.user_id, campaignId: row.campaign_id, viaSso: row.via_sso === 1 });
+      found.push({
+        id,
+        userId: row.user_id,
+        campaignId: row.campaign_id,
+        viaSso: row.via_sso === 1,
+        endsAt: Math.min(Date.parse(row.expires_at), Date.parse(row.created_at) + SESSION_ABSOLUTE_MS),
+      });
     }
     return found;
   }
+
+  // Every sign-in (db/compiled-once.ts).
+  const insertSession = compiledOnce((id: string, userId: number, viaSso: number, createdAt: string, expiresAt: string) =>
+    db
+      .insertInto('sessions')
+      .values({ id, user_id: userId, campaign_id: null, via_sso: viaSso, created_at: createdAt, expires_at: expiresAt }),
+  );
 
   return {
     async create(userId: number, viaSso = false): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await db
-        .insertInto('sessions')
-        .values({
-          id: sessionIdOf(token),
-          user_id: userId,
-          campaign_id: null,
-          via_sso: viaSso ? 1 : 0,
-          created_at: new Date(now).toISOString(),
-          expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
-        })
-        .execute();
+      await db.executeQuery(
+        insertSession(
+          sessionIdOf(token),
+          userId,
+          viaSso ? 1 : 0,
+          new Date(now).toISOString(),
+          new Date(now + SESSION_IDLE_MS).toISOString(),
+        ),
+      );
       return token;
     },
 

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 
 /** Tests as they appear in campaigns, and who assesses whom in them. */
@@ -46,6 +47,10 @@ export function createTestsRepository(db: Db) {
           .end()
           .as('assessor_test'),
       );
+  // What the access cache reads for a test of a campaign (db/compiled-once.ts).
+  const inCampaign = compiledOnce((campaignId: number, testId: number) =>
+    campaignTests().where('campaign_tests.campaign_id', '=', campaignId).where('campaign_tests.test_id', '=', testId),
+  );
 
   return {
     /** The campaign's tests in campaign order. */
@@ -53,8 +58,7 @@ export function createTestsRepository(db: Db) {
       campaignTests().where('campaign_tests.campaign_id', '=', campaignId).orderBy('campaign_tests.position').orderBy('tests.id').execute(),
 
     /** One test, only if it belongs to the campaign. */
-    findInCampaign: (campaignId: number, testId: number) =>
-      campaignTests().where('campaign_tests.campaign_id', '=', campaignId).where('campaign_tests.test_id', '=', testId).executeTakeFirst(),
+    findInCampaign: async (campaignId: number, testId: number) => (await db.executeQuery(inCampaign(campaignId, testId))).rows[0],
 
     /**
      * Distinct test urls that may lead to another origin: all but the platform's own root-relative

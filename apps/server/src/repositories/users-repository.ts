@@ -1,4 +1,5 @@
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 
 export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
@@ -8,9 +9,11 @@ export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announc
       .innerJoin('companies', 'companies.id', 'users.company_id')
       .selectAll('users')
       .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
+  // Every sign-in (db/compiled-once.ts).
+  const byEmail = compiledOnce((email: string) => withCompany().where('users.email', '=', email));
 
   return {
-    findByEmail: (email: string) => withCompany().where('users.email', '=', email.trim().toLowerCase()).executeTakeFirst(),
+    findByEmail: async (email: string) => (await db.executeQuery(byEmail(email.trim().toLowerCase()))).rows[0],
     findById: (id: number) => withCompany().where('users.id', '=', id).executeTakeFirst(),
     /** Many people in one query (concurrent requests share it): each id's, in order. */
     async findManyById(ids: number[]) {
