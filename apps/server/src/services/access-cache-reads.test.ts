@@ -2,13 +2,17 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ChangeFeed, sqliteChangeFeed } from '../db/change-feed';
 import type { Auth } from '../plugins/session';
+import type { Participation } from '../repositories/campaigns-repository';
 import { type AccessCache, createAccessCache } from './access-cache';
 
 // When the access cache reads the database (access-cache.ts): once for requests that miss together, and
 // ahead of time for someone active, so that copies made in the same second do not all run out together.
 
 const TTL = 5_000;
-const auth = (name: string) => ({ user: { id: 1, first_name: name } }) as unknown as Auth;
+const CAMPAIGN_TTL = 30_000;
+const NEVER = Date.parse('2100-01-01T00:00:00Z');
+const auth = (name: string, sessionEndsAt = NEVER) =>
+  ({ session: { endsAt: sessionEndsAt }, user: { id: 1, first_name: name } }) as unknown as Auth;
 
 /** A read whose answer the test gives, counting how often it was asked for. */
 function reads() {
@@ -35,7 +39,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
   feed = sqliteChangeFeed(new Database(':memory:'));
-  cache = createAccessCache(feed, TTL);
+  cache = createAccessCache(feed, { who: TTL, what: CAMPAIGN_TTL });
 });
 afterEach(async () => {
   cache.close();
@@ -98,6 +102,57 @@ describe('reads of the access cache', () => {
     expect(db.asked).toBe(3);
     db.answer(null);
     expect(await late).toBeUndefined();
+  });
+
+  it("never serves a copy of a session past the session's end, however young the copy", async () => {
+    const db = reads();
+    const first = cache.auth('s1', db.load);
+    await turn();
+    db.answer(auth('Anna', Date.now() + 1_000));
+    expect((await first)?.user.first_name).toBe('Anna');
+    after(999);
+    expect((await cache.auth('s1', db.load))?.user.first_name).toBe('Anna');
+    expect(db.asked).toBe(1);
+
+    after(1);
+    const ended = cache.auth('s1', db.load);
+    await turn();
+    expect(db.asked).toBe(2);
+    db.answer(null); // the database's copy has run out too: the read drops it
+    expect(await ended).toBeUndefined();
+  });
+
+  it('keeps what a candidate takes part in longer than who is asking', async () => {
+    const participation = {
+      date_start: '2026-11-01T00:00:00.000Z',
+      date_end: '2026-12-31T00:00:00.000Z',
+      status: 'ACTIVE',
+    } as unknown as Participation;
+    const who = reads();
+    let participationReads = 0;
+    const load = async () => {
+      participationReads += 1;
+      return participation;
+    };
+    const signedIn = cache.auth('s1', who.load);
+    await turn();
+    who.answer(auth('Anna'));
+    await signedIn;
+    expect(await cache.participation(1, 7, load)).toBe(participation);
+
+    after(TTL + 1);
+    // Who is asking has run out and is read again; the participation is served as it was, not even read ahead.
+    const again = cache.auth('s1', who.load);
+    await turn();
+    expect(who.asked).toBe(2);
+    who.answer(auth('Anna'));
+    await again;
+    expect(await cache.participation(1, 7, load)).toBe(participation);
+    expect(participationReads).toBe(1);
+
+    after(CAMPAIGN_TTL - TTL);
+    expect(await cache.participation(1, 7, load)).toBe(participation);
+    expect(participationReads).toBe(2);
   });
 
   it('does not join a read that began before a change: a request after a sign-out reads anew', async () => {

@@ -3,8 +3,15 @@ import type { Auth } from '../plugins/session';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
-/** How long a copy is trusted at most, should a change go unannounced or unheard (a campaign's dates passing, a lost notification). */
-export const ACCESS_CACHE_TTL_MS = 5_000;
+/**
+ * How long a copy is trusted at most, should a change go unannounced or unheard (a write past the server, a
+ * lost notification). Who is asking (`who`): briefly, as it bounds how long an instance that has not heard a
+ * sign-out may still honour the session (SECURITY.md). What they take part in and the campaign's tests
+ * (`what`): longer, so that a candidate whose activity saves every few seconds is not read anew at nearly
+ * every save; a participation is checked against the campaign's dates at each use anyway.
+ */
+export const ACCESS_CACHE_TTL_MS = { who: 5_000, what: 30_000 };
+export type AccessCacheTtls = typeof ACCESS_CACHE_TTL_MS;
 const MAX_ENTRIES = 50_000;
 
 interface Entry<T> {
@@ -19,8 +26,9 @@ interface Copies<T> {
   name: KindName;
   entries: Map<string, Entry<T>>;
   loads: Map<string, { generation: number; promise: Promise<T | undefined> }>;
+  ttlMs: number;
 }
-const copies = <T>(name: KindName): Copies<T> => ({ name, entries: new Map(), loads: new Map() });
+const copies = <T>(name: KindName, ttlMs: number): Copies<T> => ({ name, entries: new Map(), loads: new Map(), ttlMs });
 
 /** Changes remembered, to tell whether a read under way is stale: far more than arrive while a read takes. */
 const RECENT_CHANGES = 1_000;
@@ -44,21 +52,21 @@ function touches(kind: KindName, key: string, change: DataChange, value: unknown
 
 /**
  * Who is asking, and what they take part in: every request of a candidate needs the session, the
- * person, the participation and the test, and they change seldom. Copies are kept for a few seconds
- * and dropped as soon as a change is announced (logout, password change, consent, a campaign's import)
+ * person, the participation and the test, and they change seldom. Copies are kept for seconds
+ * (ACCESS_CACHE_TTL_MS) and dropped as soon as a change is announced (logout, password change, consent, a campaign's import)
  * by this instance or, through the database, by another one (db/change-feed.ts).
  *
  * A copy in its second half of life is served and read again in the background, so that someone active
  * never waits for the database: otherwise every copy made in the same second (a campaign's start) runs
  * out in the same second, and all their requests read at once. Requests that miss together share one read.
  */
-export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_MS) {
-  const auths = copies<Auth>('auth');
-  const participations = copies<Participation>('participation');
-  const campaignTests = copies<CampaignTestRow>('campaignTest');
+export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = ACCESS_CACHE_TTL_MS) {
+  const auths = copies<Auth>('auth', ttl.who);
+  const participations = copies<Participation>('participation', ttl.what);
+  const campaignTests = copies<CampaignTestRow>('campaignTest', ttl.what);
   // What every candidate of a campaign reads alike in the room: its tests, and the languages' names.
-  const campaignTestLists = copies<CampaignTestRow[]>('campaignTestList');
-  const languageNames = copies<Map<string, string>>('languageNames');
+  const campaignTestLists = copies<CampaignTestRow[]>('campaignTestList', ttl.what);
+  const languageNames = copies<Map<string, string>>('languageNames', ttl.what);
   const all = [auths, participations, campaignTests, campaignTestLists, languageNames];
   // Bumped by every change, and the latest changes kept: what was read before a change that touches it is
   // not kept after it. (Changes to others do not count: at a campaign's start, people enter it all the time.)
@@ -111,7 +119,7 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
           const value = loaded ?? undefined;
           if (value !== undefined && live && !changedSince(kind, key, before, value)) {
             if (kind.entries.size >= MAX_ENTRIES) kind.entries.clear();
-            kind.entries.set(key, { value, until: Date.now() + ttlMs });
+            kind.entries.set(key, { value, until: Date.now() + kind.ttlMs });
           }
           return value;
         })
@@ -135,7 +143,7 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
     const now = Date.now();
     if (hit && hit.until > now && stillValid(hit.value)) {
       // A failed background read leaves the copy to run out; the request that then misses reads for itself.
-      if (hit.until - now < ttlMs / 2) read(kind, key, load, live).catch(() => {});
+      if (hit.until - now < kind.ttlMs / 2) read(kind, key, load, live).catch(() => {});
       return hit.value;
     }
     if (hit) kind.entries.delete(key);
@@ -144,10 +152,11 @@ export function createAccessCache(changes: ChangeFeed, ttlMs = ACCESS_CACHE_TTL_
 
   return {
     /**
-     * The session (by its id, the token's hash) and its person. Whatever ends a session answers only once
-     * this instance's listener heard it back (ChangeFeed.heard), when the others have heard it too.
+     * The session (by its id, the token's hash) and its person; a copy is checked again against the session's end
+     * at each use. Whatever ends a session answers only once this instance's listener heard it back
+     * (ChangeFeed.heard), when the others have heard it too.
      */
-    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load),
+    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load, (a) => a.session.endsAt > Date.now()),
 
     /** An open participation; a copy is checked again against the campaign's dates at each use. */
     participation: (userId: number, campaignId: number, load: () => Promise<Participation | undefined>, now = new Date()) =>
