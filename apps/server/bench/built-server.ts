@@ -36,6 +36,11 @@ export class BuiltServer {
     this.origin = origin ?? this.base;
   }
 
+  /** Its process id while it runs. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   /** `origin`: another server's PUBLIC_URL, so that this one takes the same requests (the same Origin) as that one. */
   static async start(databaseUrl: string, dir: string, name: string, origin?: string): Promise<BuiltServer> {
     const [port, activitiesPort] = await freePorts(2);

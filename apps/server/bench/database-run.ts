@@ -5,6 +5,7 @@ import { BuiltServer } from './built-server';
 import { config, type DatabaseKind, targets, wants } from './config';
 import { closedLoop } from './load/closed-loop';
 import { openLoop } from './load/open-loop';
+import { type CpuPerRequest, cpuPerRequest, describeCpu } from './load/process-cpu';
 import { describe, failures, type LoadResult } from './load/stats';
 import type { PostgresServer } from './postgres';
 import { postLogs } from './scenarios/logs';
@@ -45,11 +46,13 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
   console.log(`\n${db}`);
 
   let groupRate: number | undefined;
+  let groupCpu: CpuPerRequest | undefined;
   if (wants('save') || wants('status')) {
     const target = await newDatabase('bench_group_commit');
     const gc = await groupCommit(kind, target.replace(/^sqlite:/, ''), config.candidates, config.connections, config.seconds);
-    log(`baseline, group commit: ${describe(gc)}`);
+    log(`baseline, group commit: ${describe(gc)}${gc.cpu ? `; its CPU per save: ${describeCpu(gc.cpu)}` : ''}`);
     groupRate = gc.rps;
+    groupCpu = gc.cpu;
     rows.push({ scenario: 'baseline: minimal group-commit server, saves', database: db, ...figures(gc) });
   }
 
@@ -67,11 +70,19 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
     await closedLoop({ base, connections: config.connections, seconds: 2, next: () => saves.next() });
 
     const saveRun = async (name: string, kind: WriteKind) => {
-      const run = await closedLoop({ base, connections: config.connections, seconds: config.seconds, next: () => saves.next(kind) });
+      const run = await cpuPerRequest(server.pid, () =>
+        closedLoop({ base, connections: config.connections, seconds: config.seconds, next: () => saves.next(kind) }),
+      );
       const problems = await saves.check(url, kind);
       log(
-        `${name}: ${describe(run)}; ${problems.length ? `${problems.length} problems: ${problems.slice(0, 3).join('; ')}` : `every candidate holds the highest version acknowledged`}`,
+        `${name}: ${describe(run)}; ${problems.length ? `${problems.length} problems: ${problems.slice(0, 3).join('; ')}` : `every candidate holds the highest version acknowledged`}` +
+          (run.cpu ? `; server CPU per save: ${describeCpu(run.cpu)}` : ''),
       );
+      // Tells the server's own cost apart from the load generator's, which shares the machine.
+      const cpuNote =
+        run.cpu &&
+        `${name} on ${db}, the server's CPU per save: ${describeCpu(run.cpu)}` +
+          (groupCpu ? `; the minimal group-commit server's: ${describeCpu(groupCpu)}.` : '.');
       const ratio = groupRate ? run.rps / groupRate : undefined;
       const errors = failures(run) + problems.length;
       rows.push({
@@ -84,7 +95,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         met: ratio !== undefined && ratio >= targets.saveRatio && run.p99 <= p99Target && errors === 0 && ctx.durable,
         note: problems.length
           ? `${name} on ${db}: ${problems.length} candidates do not hold their highest acknowledged version: ${problems.slice(0, 3).join('; ')}`
-          : undefined,
+          : cpuNote,
       });
     };
     if (wants('save')) await saveRun('save progress (data)', 'data');

@@ -12,6 +12,7 @@ import { serverDurability } from './built-server';
 import { config, targets, wants } from './config';
 import { benchDatabase } from './database-run';
 import { describe } from './load/stats';
+import { describeCpu } from './load/process-cpu';
 import { runCommand } from './processes';
 import { machineLine, settle } from './machine';
 import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
@@ -53,7 +54,7 @@ try {
   if (wants('baselines') || wants('signin')) {
     console.log('\nBaselines');
     const empty = await emptyRoute(config.candidates, config.connections, config.seconds);
-    console.log(`  empty Fastify route: ${describe(empty)}`);
+    console.log(`  empty Fastify route: ${describe(empty)}${empty.cpu ? `; its CPU per request: ${describeCpu(empty.cpu)}` : ''}`);
     rows.push({ scenario: 'baseline: empty Fastify route', database: '—', ...figures(empty) });
     const hash = await passwordHash(Math.max(3, config.seconds), config.cores);
     hashRate = hash.rate;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { DatabaseKind } from '../config';
 import { closedLoop } from '../load/closed-loop';
+import { type CpuPerRequest, cpuPerRequest } from '../load/process-cpu';
 import type { LoadResult } from '../load/stats';
 import { runScript, startScript } from '../processes';
 import { Saves } from '../scenarios/save-progress';
@@ -30,14 +31,14 @@ async function loadSaveServer(script: string, args: string[], name: string, cand
     const base = `http://127.0.0.1:${server.ready.port}`;
     const saves = new Saves(anonymous(candidates), base);
     await closedLoop({ base, connections, seconds: 1, next: () => saves.next() }); // warm-up
-    return await closedLoop({ base, connections, seconds, next: () => saves.next() });
+    return await cpuPerRequest(server.child.pid, () => closedLoop({ base, connections, seconds, next: () => saves.next() }));
   } finally {
     await server.stop();
   }
 }
 
 /** An empty Fastify route that answers the save request's shape: the ceiling of HTTP and JSON here. */
-export const emptyRoute = (candidates: number, connections: number, seconds: number): Promise<LoadResult> =>
+export const emptyRoute = (candidates: number, connections: number, seconds: number): Promise<LoadResult & { cpu?: CpuPerRequest }> =>
   loadSaveServer('empty-route.ts', [], 'baseline-empty-route', candidates, connections, seconds);
 
 /** The minimal group-commit server on SQLite (`target` a file) or PostgreSQL (`target` a URL). */
