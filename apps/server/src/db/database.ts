@@ -29,9 +29,10 @@ export interface DatabaseHandle {
    */
   writeDurably: WriteDurably;
   /**
-   * Runs one write that may be lost with the machine, though not with the process: on SQLite it is committed
-   * without waiting for the disk (the next durable commit takes it there). For counts a crash may forget, such
-   * as the requests a limit counts; never for what an answer promises is kept.
+   * Runs one write that may be lost with the machine, though not with the process: committed without waiting
+   * for the disk (on SQLite the next durable commit takes it there; on PostgreSQL on a connection with
+   * synchronous_commit off). For counts a crash may forget, such as the requests a limit counts; never for what
+   * an answer promises is kept.
    */
   writeWithoutSync: WriteWithoutSync;
   /** Opens the connections the server will use, before it takes requests (a no-op on SQLite). */
@@ -57,7 +58,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 }
 
 export async function openDatabase(url: string, options: DialectOptions = {}): Promise<DatabaseHandle> {
-  const { name, dialect, changes, writer, warm, close } = createDialect(url, options);
+  const { name, dialect, unsynced, changes, writer, warm, close } = createDialect(url, options);
   const db = new Kysely<Database>({ dialect });
   const onConnection: WriteDurably = async (queries) =>
     queries.length === 1
@@ -74,7 +75,9 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
     writeDurably: writer ? (queries) => writer.run(queries) : onConnection,
     writeWithoutSync: writer
       ? async <R>(query: CompiledQuery<R>) => (await writer.write(query, { sync: false })).rows as R[]
-      : async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
+      : unsynced
+        ? async <R>(query: CompiledQuery<R>) => (await unsynced(query.sql, query.parameters)) as R[]
+        : async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
     warm: warm ?? (async () => {}),
     close: async () => {
       await close();

@@ -35,6 +35,8 @@ export interface DialectInfo {
   changes: ChangeFeed;
   /** SQLite on a file: the worker that makes single writes and groups of writes (db/sqlite-writer.ts). */
   writer?: SqliteWriter;
+  /** PostgreSQL: runs a statement on a connection whose commits do not wait for the disk (DatabaseHandle.writeWithoutSync). */
+  unsynced?: (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
   /** Opens every connection the process may use (PostgreSQL's pool), so that none is opened under load. */
   warm?: () => Promise<void>;
   /** Stops what the dialect runs beside its connections (after Kysely's own destroy). */
@@ -43,6 +45,8 @@ export interface DialectInfo {
 
 /** The application_name of the server's pooled PostgreSQL connections (pg_stat_activity). */
 export const POOL_NAME = 'prova';
+/** The application_name of its connection for writes that need not wait for the disk (the route limits' counts). */
+const UNSYNCED_NAME = 'prova-unsynced';
 
 export interface DialectOptions {
   /** Most PostgreSQL connections this process opens (PG_POOL_MAX). */
@@ -58,29 +62,48 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     // also fill its catalog caches, while every request waits. Closed when idle (pg's default after 10 s),
     // they would be opened again at each burst.
     const max = options.poolMax ?? 10;
-    const pool = new pg.Pool({
-      connectionString: url,
-      max,
-      min: max,
-      connectionTimeoutMillis: 5_000,
-      application_name: POOL_NAME,
-    });
-    // A lost connection (database restart, failover, network cut) must not crash the process. Each
-    // connection gets its own error listener for its whole life: while it is checked out (mid-query, or
-    // inside a transaction) the pool does not listen, and pg emits 'error' on it after failing the query,
-    // which unheard ends the process. The failed request answers 500, the pool discards the broken
-    // connection when it comes back, and the next query opens a new one.
-    pool.on('connect', (client) => {
-      client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    });
-    // The pool re-emits an idle connection's error; the connection's own listener has reported it.
-    pool.on('error', () => {});
+    const pool = postgresPool(url, max, POOL_NAME);
+    // The route limits' counts commit on a connection of their own with synchronous_commit off: they are
+    // seen at once, and only a crash of the database's machine may forget the last moments' counts
+    // (PostgreSQL's equivalent of the SQLite writer's commits without a sync). Nothing else runs there.
+    const unsynced = postgresPool(url, 1, UNSYNCED_NAME);
+    const setUp = new WeakSet<pg.PoolClient>();
+    const unsyncedClient = async () => {
+      const client = await unsynced.connect();
+      if (setUp.has(client)) return client;
+      // A SET on each new connection, not a startup option: PgBouncer refuses startup options it does not know.
+      try {
+        await client.query('set synchronous_commit = off');
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      setUp.add(client);
+      return client;
+    };
     const changes = postgresChangeFeed(url);
     const warm = async () => {
-      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      const clients = await Promise.all([...Array.from({ length: max }, () => pool.connect()), unsyncedClient()]);
       for (const client of clients) client.release();
     };
-    return { name: 'postgres', dialect: new PostgresDialect({ pool }), changes, warm, close: () => changes.close() };
+    return {
+      name: 'postgres',
+      dialect: new PostgresDialect({ pool }),
+      unsynced: async (text, parameters) => {
+        const client = await unsyncedClient();
+        try {
+          return (await client.query(text, [...parameters])).rows;
+        } finally {
+          client.release();
+        }
+      },
+      changes,
+      warm,
+      close: async () => {
+        await changes.close();
+        await unsynced.end();
+      },
+    };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -123,6 +146,21 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
   // Only the scheme: the rest of a URL may hold a password.
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0] ?? '';
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (it starts with "${scheme}"; the rest is not shown)`);
+}
+
+function postgresPool(url: string, max: number, name: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, min: max, connectionTimeoutMillis: 5_000, application_name: name });
+  // A lost connection (database restart, failover, network cut) must not crash the process. Each
+  // connection gets its own error listener for its whole life: while it is checked out (mid-query, or
+  // inside a transaction) the pool does not listen, and pg emits 'error' on it after failing the query,
+  // which unheard ends the process. The failed request answers 500, the pool discards the broken
+  // connection when it comes back, and the next query opens a new one.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`PostgreSQL connection lost (${name}): ${error.message}`));
+  });
+  // The pool re-emits an idle connection's error; the connection's own listener has reported it.
+  pool.on('error', () => {});
+  return pool;
 }
 
 /**
