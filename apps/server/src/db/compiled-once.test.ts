@@ -10,6 +10,7 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compiledOnce } from './compiled-once';
@@ -73,6 +74,13 @@ describe.each(Object.entries(compilers))('compiledOnce on %s', (_, db) => {
     );
     expect(insert('s1', null).parameters).toEqual(['s1', 3, null, 0, 'a', 'b']);
     expect(insert('s2', 41).parameters).toEqual(['s2', 3, 41, 0, 'a', 'b']);
+  });
+
+  it('puts an array in as one parameter, as it came', () => {
+    const anyOf = compiledOnce((ids: readonly number[]) => db.selectFrom('users').select('id').where(sql<boolean>`id = any(${ids})`));
+    expect(anyOf([1, 2, 3]).parameters).toEqual([[1, 2, 3]]);
+    expect(anyOf([]).parameters).toEqual([[]]);
+    expect(anyOf([9]).sql).toBe(db.selectFrom('users').select('id').where(sql<boolean>`id = any(${[9]})`).compile().sql);
   });
 
   it('refuses, at its first call, a builder that changes a value or leaves one out', () => {

@@ -1,7 +1,7 @@
 import { type Compilable, CompiledQuery } from 'kysely';
 
-/** A value that reaches a query as one parameter. */
-type Value = string | number | null;
+/** A value that reaches a query as one parameter: on PostgreSQL that may be an array (`= any(...)`, `unnest(...)`). */
+type Value = string | number | null | readonly (string | number | null)[];
 
 /** Stands for the n-th value while the query is built: text no caller sends (it starts with a NUL). */
 const STAND_IN = '\u0000compiled-once:';
@@ -35,8 +35,9 @@ function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, cou
  * A query whose SQL does not change with its values, built and compiled once. Kysely builds and compiles each
  * query anew, which on the hot paths costs more than running the query (the person's open campaigns, a join of
  * three tables, took about as long to build as to run). `build` is called once, with stand-ins for the values,
- * and must pass each value unchanged into the query as a parameter; each call then puts its values in their
- * places. A builder that changes a value, or shapes the SQL on one, fails at its first call.
+ * and must pass each value unchanged into the query as a parameter (an array too, as one parameter: the stand-in
+ * is text); each call then puts its values in their places. A builder that changes a value, or shapes the SQL on
+ * one, fails at its first call.
  */
 export function compiledOnce<A extends Value[], R>(build: (...values: A) => Compilable<R>): (...values: A) => CompiledQuery<R> {
   let template: Template | undefined;

@@ -1,6 +1,6 @@
 import { type CompiledQuery, Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { ChangeFeed } from './change-feed';
-import { createDialect, type DialectName, type DialectOptions } from './dialect';
+import { createDialect, type DialectName, type DialectOptions, type WriteDurably, type WriteWithoutSync } from './dialect';
 import { initial } from './migrations/0001-initial';
 import { testClockAndScoring } from './migrations/0002-test-clock-and-scoring';
 import { feedback360 } from './migrations/0003-feedback360';
@@ -40,8 +40,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type WriteDurably = (queries: readonly CompiledQuery[]) => Promise<Record<string, unknown>[][]>;
-export type WriteWithoutSync = <R>(query: CompiledQuery<R>) => Promise<R[]>;
+export type { WriteDurably, WriteWithoutSync };
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -58,7 +57,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 }
 
 export async function openDatabase(url: string, options: DialectOptions = {}): Promise<DatabaseHandle> {
-  const { name, dialect, unsynced, changes, writer, warm, close } = createDialect(url, options);
+  const { name, dialect, changes, writeDurably, writeWithoutSync, warm, close } = createDialect(url, options);
   const db = new Kysely<Database>({ dialect });
   const onConnection: WriteDurably = async (queries) =>
     queries.length === 1
@@ -72,12 +71,8 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
     db,
     dialect: name,
     changes,
-    writeDurably: writer ? (queries) => writer.run(queries) : onConnection,
-    writeWithoutSync: writer
-      ? async <R>(query: CompiledQuery<R>) => (await writer.write(query, { sync: false })).rows as R[]
-      : unsynced
-        ? async <R>(query: CompiledQuery<R>) => (await unsynced(query.sql, query.parameters)) as R[]
-        : async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
+    writeDurably: writeDurably ?? onConnection,
+    writeWithoutSync: writeWithoutSync ?? (async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows),
     warm: warm ?? (async () => {}),
     close: async () => {
       await close();

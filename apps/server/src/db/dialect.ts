@@ -21,7 +21,7 @@ import { SplitSqliteDialect } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
 import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
 import { startSqliteTransactions } from './sqlite-transactions';
-import { type SqliteWriter, startSqliteWriter } from './sqlite-writer';
+import { startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
 
 // Every difference between SQLite and PostgreSQL lives in this file (and, for how changes are heard
@@ -29,14 +29,17 @@ import { startWalCheckpoints } from './wal-checkpoints';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+export type WriteDurably = (queries: readonly CompiledQuery[]) => Promise<Record<string, unknown>[][]>;
+export type WriteWithoutSync = <R>(query: CompiledQuery<R>) => Promise<R[]>;
+
 export interface DialectInfo {
   name: DialectName;
   dialect: Dialect;
   changes: ChangeFeed;
-  /** SQLite on a file: the worker that makes single writes and groups of writes (db/sqlite-writer.ts). */
-  writer?: SqliteWriter;
-  /** PostgreSQL: runs a statement on a connection whose commits do not wait for the disk (DatabaseHandle.writeWithoutSync). */
-  unsynced?: (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+  /** SQLite on a file: groups of writes go to the writer worker (db/sqlite-writer.ts); elsewhere a transaction of the pool's. */
+  writeDurably?: WriteDurably;
+  /** Where writes go that need not wait for the disk (DatabaseHandle.writeWithoutSync); elsewhere the pool's connections. */
+  writeWithoutSync?: WriteWithoutSync;
   /** Opens every connection the process may use (PostgreSQL's pool), so that none is opened under load. */
   warm?: () => Promise<void>;
   /** Stops what the dialect runs beside its connections (after Kysely's own destroy). */
@@ -89,10 +92,10 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     return {
       name: 'postgres',
       dialect: new PostgresDialect({ pool }),
-      unsynced: async (text, parameters) => {
+      writeWithoutSync: async <R>(query: CompiledQuery<R>) => {
         const client = await unsyncedClient();
         try {
-          return (await client.query(text, [...parameters])).rows;
+          return (await client.query<R & pg.QueryResultRow>(query.sql, [...query.parameters])).rows;
         } finally {
           client.release();
         }
@@ -134,7 +137,8 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
       name: 'sqlite',
       dialect: new SplitSqliteDialect(withStatementCache(database), writer, transactions),
       changes,
-      writer,
+      writeDurably: (queries) => writer.run(queries),
+      writeWithoutSync: async <R>(query: CompiledQuery<R>) => (await writer.write(query, { sync: false })).rows as R[],
       close: async () => {
         await changes.close();
         transactions.close();

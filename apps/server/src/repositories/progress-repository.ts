@@ -1,5 +1,6 @@
-import { CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
+import { compiledOnce } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { serializeOnKey } from '../db/dialect';
 import type { TestProgressTable } from '../db/schema';
@@ -90,9 +91,10 @@ const ARRAY_TYPE: Record<RowField, string> = {
   ends_at: 'text[]',
   scoring_due: 'int[]',
 };
-type UpsertRow = Record<RowField, string | number | null>;
-/** Stands for a value in the template: which row and field, or the expiry cutoff. */
-const SLOT = '\u0000slot:';
+type Field = string | number | null;
+type UpsertRow = Record<RowField, Field>;
+/** A field's values for every row of a group (PostgreSQL's unnest). */
+type ColumnValues = readonly Field[];
 
 /**
  * An attempt goes to the history (with why), and the person's row starts over empty, one version newer
@@ -141,19 +143,20 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
   // size, with eleven parameters, instead of ten a row.
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  function upsertQuery(kind: Kind, rows: UpsertRow[] | 'arrays', cutoff: string) {
+  /** The rows as values (SQLite), or as one array a field (PostgreSQL). */
+  function upsertQuery(kind: Kind, source: { rows: UpsertRow[] } | { columns: Record<RowField, ColumnValues> }, cutoff: string) {
     const guard =
       kind === 'data' ? sql<boolean>`${open(cutoff)} and ${applies}` : sql<boolean>`${open(cutoff)} and (${applies} or ${completes})`;
     const into = db.insertInto('test_progress');
-    const source =
-      rows === 'arrays'
+    const values =
+      'columns' in source
         ? into
             .columns([...ROW_FIELDS])
             .expression(
-              sql`select * from unnest(${sql.join(ROW_FIELDS.map((field) => sql`${`${SLOT}all:${field}`}::${sql.raw(ARRAY_TYPE[field])}`))})` as never,
+              sql`select * from unnest(${sql.join(ROW_FIELDS.map((field) => sql`${source.columns[field]}::${sql.raw(ARRAY_TYPE[field])}`))})` as never,
             )
-        : into.values(rows as never[]);
-    return source
+        : into.values(source.rows as never[]);
+    return values
       .onConflict((oc) =>
         oc
           .columns(['campaign_id', 'user_id', 'test_id'])
@@ -171,32 +174,34 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
       .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status']);
   }
 
-  // Building and compiling the statement cost more than running it (and SQLite prepares it again when
-  // its text is new): each shape (kind, number of rows) is compiled once, with slots for the values.
-  // On PostgreSQL one shape a kind: a slot `{ row: 'all' }` stands for the field's values of every row.
-  type Slot = string | number | null | { row: number | 'all'; field: RowField } | 'cutoff';
-  const templates = new Map<string, { sql: string; slots: Slot[] }>();
-  function templateFor(kind: Kind, count: number) {
+  // One statement a kind on PostgreSQL (one array a field, whatever the group's size), and on SQLite one a kind
+  // and number of rows, each compiled once: building and compiling it cost more than running it.
+  type Upsert = (cutoff: string, ...values: ColumnValues[] | Field[]) => CompiledQuery<HeldRow>;
+  const upserts = new Map<string, Upsert>();
+  function upsertFor(kind: Kind, count: number): Upsert {
     const id = onPostgres ? kind : `${kind}:${count}`;
-    let template = templates.get(id);
-    if (!template) {
-      const rows = onPostgres
-        ? ('arrays' as const)
-        : (Array.from({ length: count }, (_, row) =>
-            Object.fromEntries(ROW_FIELDS.map((field) => [field, `${SLOT}${row}:${field}`])),
-          ) as UpsertRow[]);
-      const compiled = upsertQuery(kind, rows, `${SLOT}cutoff`).compile();
-      const slots = compiled.parameters.map((value): Slot => {
-        if (typeof value !== 'string' || !value.startsWith(SLOT)) return value as string | number | null;
-        const [row, field] = value.slice(SLOT.length).split(':');
-        if (field === undefined) return 'cutoff';
-        return { row: row === 'all' ? 'all' : Number(row), field: field as RowField };
-      });
-      template = { sql: compiled.sql, slots };
-      if (templates.size > 500) templates.clear();
-      templates.set(id, template);
+    let upsert = upserts.get(id);
+    if (!upsert) {
+      upsert = onPostgres
+        ? (compiledOnce((cutoff: string, ...columns: ColumnValues[]) =>
+            upsertQuery(kind, { columns: Object.fromEntries(ROW_FIELDS.map((field, i) => [field, columns[i]])) as Record<RowField, ColumnValues> }, cutoff),
+          ) as Upsert)
+        : (compiledOnce((cutoff: string, ...fields: Field[]) =>
+            upsertQuery(
+              kind,
+              {
+                rows: Array.from({ length: count }, (_, row) =>
+                  Object.fromEntries(ROW_FIELDS.map((field, i) => [field, fields[row * ROW_FIELDS.length + i]])),
+                ) as UpsertRow[],
+              },
+              cutoff,
+            ),
+          ) as Upsert);
+      // Group sizes are bounded by what arrives during one commit; the cap only keeps a freak run's shapes from piling up.
+      if (upserts.size > 500) upserts.clear();
+      upserts.set(id, upsert);
     }
-    return template;
+    return upsert;
   }
 
   /** One conditional upsert for many writes of one kind (at most one per key), compiled. */
@@ -216,15 +221,11 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
       };
     });
+    const statement = upsertFor(kind, rows.length);
     const cutoff = expiredBefore(now);
-    const template = templateFor(kind, rows.length);
-    const parameters = template.slots.map((slot) => {
-      if (slot === 'cutoff') return cutoff;
-      if (slot === null || typeof slot !== 'object') return slot;
-      const { row, field } = slot;
-      return row === 'all' ? rows.map((r) => r[field]) : rows[row][field];
-    });
-    return CompiledQuery.raw(template.sql, parameters);
+    return onPostgres
+      ? statement(cutoff, ...ROW_FIELDS.map((field) => rows.map((row) => row[field])))
+      : statement(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
   }
 
   /** The upserts in one durable transaction: the handle's group writer, or this connection (a transaction's). */
