@@ -18,8 +18,25 @@ export async function createThrowawayPostgres(adminUrl: string): Promise<Throwaw
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(adminUrl, async (client) => {
+        await connectionsGone(client, name);
+        await client.query(`drop database if exists "${name}" with (force)`);
+      }),
   };
+}
+
+/**
+ * Waits (up to 2 s) for the database's connections to close. A pool's end() answers before its connections have
+ * gone, and `with (force)` would terminate them meanwhile: their owners would report a lost connection.
+ */
+async function connectionsGone(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
