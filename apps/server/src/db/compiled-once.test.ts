@@ -77,10 +77,21 @@ describe.each(Object.entries(compilers))('compiledOnce on %s', (_, db) => {
   });
 
   it('puts an array in as one parameter, as it came', () => {
-    const anyOf = compiledOnce((ids: readonly number[]) => db.selectFrom('users').select('id').where(sql<boolean>`id = any(${ids})`));
+    const anyOf = compiledOnce((ids: readonly number[]) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<boolean>`id = any(${ids})`),
+    );
     expect(anyOf([1, 2, 3]).parameters).toEqual([[1, 2, 3]]);
     expect(anyOf([]).parameters).toEqual([[]]);
-    expect(anyOf([9]).sql).toBe(db.selectFrom('users').select('id').where(sql<boolean>`id = any(${[9]})`).compile().sql);
+    expect(anyOf([9]).sql).toBe(
+      db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<boolean>`id = any(${[9]})`)
+        .compile().sql,
+    );
   });
 
   it('refuses, at its first call, a builder that changes a value or leaves one out', () => {

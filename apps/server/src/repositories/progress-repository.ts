@@ -184,7 +184,11 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     if (!upsert) {
       upsert = onPostgres
         ? (compiledOnce((cutoff: string, ...columns: ColumnValues[]) =>
-            upsertQuery(kind, { columns: Object.fromEntries(ROW_FIELDS.map((field, i) => [field, columns[i]])) as Record<RowField, ColumnValues> }, cutoff),
+            upsertQuery(
+              kind,
+              { columns: Object.fromEntries(ROW_FIELDS.map((field, i) => [field, columns[i]])) as Record<RowField, ColumnValues> },
+              cutoff,
+            ),
           ) as Upsert)
         : (compiledOnce((cutoff: string, ...fields: Field[]) =>
             upsertQuery(
