@@ -139,8 +139,6 @@ export async function startOver(
 type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string };
 
 export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
-  // On PostgreSQL the rows go as one array a column (unnest): one statement text whatever the group's
-  // size, with eleven parameters, instead of ten a row.
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** The rows as values (SQLite), or as one array a field (PostgreSQL). */
@@ -174,8 +172,8 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
       .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status']);
   }
 
-  // One statement a kind on PostgreSQL (one array a field, whatever the group's size), and on SQLite one a kind
-  // and number of rows, each compiled once: building and compiling it cost more than running it.
+  // One statement a kind on PostgreSQL (one array a field: eleven parameters whatever the group's size), and on
+  // SQLite one a kind and number of rows, each compiled once: building and compiling it cost more than running it.
   type Upsert = (cutoff: string, ...values: ColumnValues[] | Field[]) => CompiledQuery<HeldRow>;
   const upserts = new Map<string, Upsert>();
   function upsertFor(kind: Kind, count: number): Upsert {
