@@ -19,7 +19,7 @@ export async function requireSelectedCampaign(request: FastifyRequest): Promise<
     repos.campaigns.findOpenForUser(auth.user.id, campaignId),
   );
   if (!participation) throw new HttpError(422, 'NO_SELECTED_CAMPAIGN', NO_SELECTED_CAMPAIGN_MESSAGE);
-  return { ...auth, participation };
+  return { session: auth.session, user: auth.user, participation };
 }
 
 /** As above, and the privacy consent for that campaign has been given. */

@@ -12,7 +12,8 @@ export interface Feedback360Context extends ParticipationContext {
 export async function requireFeedbackCampaign(request: FastifyRequest, campaignId: number): Promise<Feedback360Context> {
   const context = await requireParticipation(request, campaignId);
   if (context.participation.is360 !== 1) throw notFound('Campaign');
-  return { ...context, lang: contentLang(context.participation, context.user) };
+  const { session, user, participation } = context;
+  return { session, user, participation, lang: contentLang(participation, user) };
 }
 
 /** As above, and the caller evaluates `evalueeId` there: the relations, not the path, say whose answers these are. */
@@ -24,5 +25,6 @@ export async function requireEvaluator(
   const context = await requireFeedbackCampaign(request, campaignId);
   const relation = await request.server.repos.feedback360.findRelation({ campaignId, evaluatorId: context.user.id, evalueeId });
   if (!relation) throw forbidden('Not someone you evaluate in this campaign');
-  return { ...context, relation };
+  const { session, user, participation, lang } = context;
+  return { session, user, participation, lang, relation };
 }

@@ -38,11 +38,11 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
   if (!participation || !subject || participation.company_id !== auth.user.company_id) throw notFound('Report');
   if (own) {
     if (!hasConsent(participation, subject)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
-    return { ...auth, viewer: 'self', participation, subject };
+    return { session: auth.session, user: auth.user, viewer: 'self', participation, subject };
   }
-  if (isStaff(auth.user.role)) return { ...auth, viewer: 'staff', participation, subject };
+  if (isStaff(auth.user.role)) return { session: auth.session, user: auth.user, viewer: 'staff', participation, subject };
   if (auth.user.role === 'Assessor' && (await tests.isAssigned(campaignId, auth.user.id, userId))) {
-    return { ...auth, viewer: 'assessor', participation, subject };
+    return { session: auth.session, user: auth.user, viewer: 'assessor', participation, subject };
   }
   throw forbidden('Not your report');
 }
@@ -58,10 +58,10 @@ export async function requireCampaignReader(
   const participation = await campaigns.findOpenForUser(auth.user.id, campaignId);
   if (participation && participation.company_id === auth.user.company_id) {
     if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
-    return { ...auth, viewer, campaign: participation, lang: contentLang(participation, auth.user) };
+    return { session: auth.session, user: auth.user, viewer, campaign: participation, lang: contentLang(participation, auth.user) };
   }
   const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;
   const lang = LANGS.find((code) => code === auth.user.lang) ?? DEFAULT_LANG;
-  if (campaign && campaign.company_id === auth.user.company_id) return { ...auth, viewer, campaign, lang };
+  if (campaign && campaign.company_id === auth.user.company_id) return { session: auth.session, user: auth.user, viewer, campaign, lang };
   throw notFound('Campaign');
 }

@@ -15,7 +15,7 @@ export interface StaffContext extends Auth {
 export async function requireStaff(request: FastifyRequest): Promise<StaffContext> {
   const auth = await requireAuth(request);
   if (!isStaff(auth.user.role) || auth.user.deactivated_at) throw forbidden('Staff only');
-  return { ...auth, companyId: auth.user.company_id };
+  return { session: auth.session, user: auth.user, companyId: auth.user.company_id };
 }
 
 /** `?companyId=` names the company a list is of: the caller's own, or nothing (404 for any other). */
@@ -29,5 +29,6 @@ export async function requireStaffCampaign(request: FastifyRequest, campaignId: 
   const context = await requireStaff(request);
   const campaign = await request.server.repos.staff.campaigns.find(context.companyId, campaignId);
   if (!campaign) throw notFound('Campaign');
-  return { ...context, campaign };
+  const { session, user, companyId } = context;
+  return { session, user, companyId, campaign };
 }

@@ -27,7 +27,7 @@ export async function requireParticipation(request: FastifyRequest, campaignId: 
   );
   if (!participation || participation.company_id !== auth.user.company_id) throw notFound('Campaign');
   if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
-  return { ...auth, participation };
+  return { session: auth.session, user: auth.user, participation };
 }
 
 /** As above, and the test belongs to the campaign. */
@@ -40,7 +40,8 @@ export async function requireCampaignTest(
   const context = await requireParticipation(request, campaignId);
   const test = await request.server.accessCache.campaignTest(campaignId, testId, () => repos.tests.findInCampaign(campaignId, testId));
   if (!test || (test.id === 360 && context.participation.is360 !== 1)) throw notFound('Test');
-  return { ...context, test };
+  const { session, user, participation } = context;
+  return { session, user, participation, test };
 }
 
 export const callerIsAssessor = (context: Auth) => isAssessor(context.user.role);

@@ -50,21 +50,19 @@ export function presentCampaignListItem(
   const summary = presentCampaignSummary(p, user, languageNames);
   const assessor = summary.theme === 'assessor';
   const status = p.status as CampaignListItem['status'];
-  return {
-    ...summary,
+  return Object.assign(summary, {
     status,
     is360: p.is360 === 1,
     progress: !assessor && progress && progress.total > 0 ? progress : null,
     reportAvailable:
       !assessor &&
       reportDownloadAllowed({ viewer: 'self', status, settings: reportSettings(p.report), completedTests: progress?.completed ?? 0 }),
-  };
+  });
 }
 
 export function presentCampaign(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): Campaign {
   const lang = contentLang(p, user);
-  return {
-    ...presentCampaignSummary(p, user, languageNames),
+  return Object.assign(presentCampaignSummary(p, user, languageNames), {
     lang,
     description: localize(p.description, lang),
     onCompleteText: localize(p.on_complete_text, lang),
@@ -80,7 +78,7 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
     data: parseJson(p.data, null),
     storage: parseJson(p.storage, null) ?? parseJson(p.data, null),
     layout: presentLayout(p.theme, p.data, lang),
-  };
+  });
 }
 
 export function privacyText(p: Participation, user: UserWithCompany): string {

@@ -73,7 +73,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
 
   app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => {
     const { user, session } = await requireAuth(request);
-    return { status: true as const, user: { ...presentUser(user), viaSso: session.viaSso } };
+    return { status: true as const, user: Object.assign(presentUser(user), { viaSso: session.viaSso }) };
   });
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (_request, reply) => {

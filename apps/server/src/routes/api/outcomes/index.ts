@@ -48,7 +48,7 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
             timeUp = row !== undefined && row.status !== 'complete' && isTimeUp(row, now);
             throw testComplete(timeUp);
           }
-          await tx.outcomes.merge({ ...key, source: 'client' }, request.body.values);
+          await tx.outcomes.merge({ campaignId, testId, userId, source: 'client' }, request.body.values);
           toScore = (await tx.progress.markComplete(key, scored, now)) && scored;
         });
       } catch (error) {

@@ -174,7 +174,9 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     const now = new Date();
     const scored = context.test.has_algorithm === 1;
     const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
-    const state = await saves.run({ ...key, ...body, endsAt, scored, at: now });
+    const { campaignId, testId, userId } = key;
+    const { version, status, data } = body;
+    const state = await saves.run({ campaignId, testId, userId, version, status, data, endsAt, scored, at: now });
     if (state.refused) {
       if (state.refused === 'timeUp') await settleIfExpired(key, now);
       throw testComplete(state.refused === 'timeUp');
