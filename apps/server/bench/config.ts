@@ -18,6 +18,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export const config = {
   /** Seconds each throughput scenario runs (saves, status, logs, sign-in, reports...). */
   seconds: int('BENCH_SECONDS', 4),
+  /** Rounds of the saves against the group-commit baseline, the two in turn (each round: the baseline, then each kind of save). */
+  saveRounds: Math.max(1, int('BENCH_SAVE_ROUNDS', 3)),
   /** Connections of the throughput scenarios. */
   connections: int('BENCH_CONNECTIONS', 50),
   /** Candidates who save, read their room and their report (sessions made in the database). */

@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { groupCommit, passwordHash } from './baselines/measure';
+import { type RunningBaseline, passwordHash, startGroupCommit } from './baselines/measure';
 import { BuiltServer } from './built-server';
 import { config, type DatabaseKind, targets, wants } from './config';
 import { closedLoop } from './load/closed-loop';
 import { openLoop } from './load/open-loop';
-import { type CpuPerRequest, cpuPerRequest, describeCpu } from './load/process-cpu';
-import { describe, failures, type LoadResult } from './load/stats';
+import { cpuTally, describeCpu } from './load/process-cpu';
+import { describe, failures, type LoadResult, Recorder } from './load/stats';
 import type { PostgresServer } from './postgres';
 import { postLogs } from './scenarios/logs';
 import { postOutcomes } from './scenarios/outcomes';
@@ -20,7 +20,7 @@ import { figures, label, type Row } from './table';
 import { growthComparison } from './growth/compare';
 
 // Every scenario of the app on one database: a fresh database seeded through the importer, the built
-// server on it in its own process, the group-commit baseline on the same database just before.
+// server on it in its own process, the group-commit baseline on the same database kind beside it.
 
 const log = (line: string) => console.log(`  ${line}`);
 const x = (ratio: number) => `${ratio.toFixed(2)}×`;
@@ -45,17 +45,6 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
     kind === 'sqlite' ? `sqlite:${join(dir, `${name}.db`)}` : ctx.postgres!.createDatabase(name);
   console.log(`\n${db}`);
 
-  let groupRate: number | undefined;
-  let groupCpu: CpuPerRequest | undefined;
-  if (wants('save') || wants('status')) {
-    const target = await newDatabase('bench_group_commit');
-    const gc = await groupCommit(kind, target.replace(/^sqlite:/, ''), config.candidates, config.connections, config.seconds);
-    log(`baseline, group commit: ${describe(gc)}${gc.cpu ? `; its CPU per save: ${describeCpu(gc.cpu)}` : ''}`);
-    groupRate = gc.rps;
-    groupCpu = gc.cpu;
-    rows.push({ scenario: 'baseline: minimal group-commit server, saves', database: db, ...figures(gc) });
-  }
-
   const url = await newDatabase('prova_bench');
   const seeded = performance.now();
   const world = await seed(url, dir, config.candidates, config.arrivals);
@@ -65,41 +54,15 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
   const server = await BuiltServer.start(url, dir, `prova-${kind}`);
   const { base, origin } = server;
   const saves = new Saves(world.savers, origin);
+  const saveKinds = (['data', 'status'] as const).filter((k) => wants(k === 'data' ? 'save' : 'status'));
   try {
     // Warm-up (the JIT, the server's caches, the connection pool): not measured.
     await closedLoop({ base, connections: config.connections, seconds: 2, next: () => saves.next() });
 
-    const saveRun = async (name: string, kind: WriteKind) => {
-      const run = await cpuPerRequest(server.pid, () =>
-        closedLoop({ base, connections: config.connections, seconds: config.seconds, next: () => saves.next(kind) }),
-      );
-      const problems = await saves.check(url, kind);
-      log(
-        `${name}: ${describe(run)}; ${problems.length ? `${problems.length} problems: ${problems.slice(0, 3).join('; ')}` : `every candidate holds the highest version acknowledged`}` +
-          (run.cpu ? `; server CPU per save: ${describeCpu(run.cpu)}` : ''),
-      );
-      // Tells the server's own cost apart from the load generator's, which shares the machine.
-      const cpuNote =
-        run.cpu &&
-        `${name} on ${db}, the server's CPU per save: ${describeCpu(run.cpu)}` +
-          (groupCpu ? `; the minimal group-commit server's: ${describeCpu(groupCpu)}.` : '.');
-      const ratio = groupRate ? run.rps / groupRate : undefined;
-      const errors = failures(run) + problems.length;
-      rows.push({
-        scenario: name,
-        database: db,
-        ...figures(run),
-        errors,
-        ratio: ratio === undefined ? undefined : `${x(ratio)} group commit`,
-        target: `≥ ${targets.saveRatio}×, p99 ≤ ${p99Target} ms, durable`,
-        met: ratio !== undefined && ratio >= targets.saveRatio && run.p99 <= p99Target && errors === 0 && ctx.durable,
-        note: problems.length
-          ? `${name} on ${db}: ${problems.length} candidates do not hold their highest acknowledged version: ${problems.slice(0, 3).join('; ')}`
-          : cpuNote,
-      });
-    };
-    if (wants('save')) await saveRun('save progress (data)', 'data');
-    if (wants('status')) await saveRun('save progress (status)', 'status');
+    const groupRate =
+      saveKinds.length > 0
+        ? await saveRounds(rows, db, { kind, url, server, saves, saveKinds, p99Target, durable: ctx.durable, newDatabase })
+        : undefined;
 
     let steady: LoadResult | undefined;
     const steadySaves = async (name: string, note?: string) => {
@@ -303,4 +266,83 @@ async function syncStartRows(
     target: `p99 ≤ ${p99Target} ms`,
     met: run.saves.p99 <= p99Target && failures(run.saves) === 0,
   });
+}
+
+interface SaveRoundsContext {
+  kind: DatabaseKind;
+  url: string;
+  server: BuiltServer;
+  saves: Saves;
+  saveKinds: readonly WriteKind[];
+  p99Target: number;
+  durable: boolean;
+  newDatabase(name: string): Promise<string>;
+}
+
+/**
+ * The app's saves against the minimal group-commit server, in turns: `BENCH_SAVE_ROUNDS` rounds of the
+ * baseline, then each kind of save, each pooled over its rounds. On a shared host the machine's speed moves
+ * within a minute; one run of each after the other compared two moments as much as two servers. Answers
+ * the baseline's saves/s (other scenarios are put beside it).
+ */
+async function saveRounds(rows: Row[], db: string, c: SaveRoundsContext): Promise<number> {
+  const target = await c.newDatabase('bench_group_commit');
+  const baseline = await startGroupCommit(c.kind, target.replace(/^sqlite:/, ''), config.candidates, config.connections);
+  try {
+    return await savesInTurns(rows, db, c, baseline);
+  } finally {
+    await baseline.stop();
+  }
+}
+
+async function savesInTurns(rows: Row[], db: string, c: SaveRoundsContext, baseline: RunningBaseline): Promise<number> {
+  const { connections, seconds } = config;
+  const group = { recorder: new Recorder(), cpu: cpuTally(baseline.pid) };
+  const app = new Map(c.saveKinds.map((k) => [k, { recorder: new Recorder(), cpu: cpuTally(c.server.pid), problems: [] as string[] }]));
+  let groupRun: LoadResult | undefined;
+  const appRuns = new Map<WriteKind, LoadResult>();
+  for (let round = 0; round < config.saveRounds; round++) {
+    groupRun = await group.cpu.during(() =>
+      closedLoop({ base: baseline.base, connections, seconds, next: () => baseline.saves.next(), recorder: group.recorder }),
+    );
+    for (const [k, pooled] of app) {
+      const run = await pooled.cpu.during(() =>
+        closedLoop({ base: c.server.base, connections, seconds, next: () => c.saves.next(k), recorder: pooled.recorder }),
+      );
+      appRuns.set(k, run);
+      // Checked after each run: the next kind's saves change what the database holds.
+      pooled.problems.push(...(await c.saves.check(c.url, k)));
+    }
+  }
+  const groupCpu = group.cpu.perRequest(groupRun!.requests);
+  log(`baseline, group commit: ${describe(groupRun!)}${groupCpu ? `; its CPU per save: ${describeCpu(groupCpu)}` : ''}`);
+  rows.push({ scenario: 'baseline: minimal group-commit server, saves', database: db, ...figures(groupRun!) });
+  for (const [k, pooled] of app) {
+    const run = appRuns.get(k)!;
+    const { problems } = pooled;
+    const cpu = pooled.cpu.perRequest(run.requests);
+    const name = `save progress (${k})`;
+    log(
+      `${name}: ${describe(run)}; ${problems.length ? `${problems.length} problems: ${problems.slice(0, 3).join('; ')}` : 'every candidate holds the highest version acknowledged'}` +
+        (cpu ? `; server CPU per save: ${describeCpu(cpu)}` : ''),
+    );
+    const ratio = run.rps / groupRun!.rps;
+    const errors = failures(run) + problems.length;
+    rows.push({
+      scenario: name,
+      database: db,
+      ...figures(run),
+      errors,
+      ratio: `${x(ratio)} group commit`,
+      target: `≥ ${targets.saveRatio}×, p99 ≤ ${c.p99Target} ms, durable`,
+      met: ratio >= targets.saveRatio && run.p99 <= c.p99Target && errors === 0 && c.durable,
+      note: problems.length
+        ? `${name} on ${db}: ${problems.length} candidates do not hold their highest acknowledged version: ${problems.slice(0, 3).join('; ')}`
+        : // Tells the server's own cost apart from the load generator's, which shares the machine.
+          `${name} on ${db}, ${config.saveRounds} rounds of ${seconds} s in turn with the minimal group-commit server` +
+          (cpu ? `; the server's CPU per save: ${describeCpu(cpu)}` : '') +
+          (groupCpu ? `; the minimal group-commit server's: ${describeCpu(groupCpu)}.` : '.'),
+    });
+  }
+  return groupRun!.rps;
 }

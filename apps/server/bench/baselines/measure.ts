@@ -24,32 +24,48 @@ export interface RateFigures {
 const anonymous = (count: number): Candidate[] =>
   Array.from({ length: count }, (_, i) => ({ index: i, userId: i + 1, email: '', cookie: '', address: `10.9.${i >> 8}.${i & 255}` }));
 
-/** Saves against a baseline server started from `script`, as the save scenario loads the app. */
-async function loadSaveServer(script: string, args: string[], name: string, candidates: number, connections: number, seconds: number) {
+/** A baseline server that stays up, so that loads against it can take turns with the app's. */
+export interface RunningBaseline {
+  base: string;
+  pid: number | undefined;
+  /** Its saves, as the save scenario sends them to the app. */
+  saves: Saves;
+  stop(): Promise<void>;
+}
+
+/** A baseline server started from `script` and warmed up with saves. */
+async function startSaveServer(
+  script: string,
+  args: string[],
+  name: string,
+  candidates: number,
+  connections: number,
+): Promise<RunningBaseline> {
   const server = await startScript<{ port: number }>(join(here, script), args, name);
+  const base = `http://127.0.0.1:${server.ready.port}`;
+  const saves = new Saves(anonymous(candidates), base);
+  await closedLoop({ base, connections, seconds: 1, next: () => saves.next() });
+  return { base, pid: server.child.pid, saves, stop: () => server.stop() };
+}
+
+/** An empty Fastify route that answers the save request's shape: the ceiling of HTTP and JSON here. */
+export async function emptyRoute(candidates: number, connections: number, seconds: number): Promise<LoadResult & { cpu?: CpuPerRequest }> {
+  const server = await startSaveServer('empty-route.ts', [], 'baseline-empty-route', candidates, connections);
   try {
-    const base = `http://127.0.0.1:${server.ready.port}`;
-    const saves = new Saves(anonymous(candidates), base);
-    await closedLoop({ base, connections, seconds: 1, next: () => saves.next() }); // warm-up
-    return await cpuPerRequest(server.child.pid, () => closedLoop({ base, connections, seconds, next: () => saves.next() }));
+    return await cpuPerRequest(server.pid, () => closedLoop({ base: server.base, connections, seconds, next: () => server.saves.next() }));
   } finally {
     await server.stop();
   }
 }
 
-/** An empty Fastify route that answers the save request's shape: the ceiling of HTTP and JSON here. */
-export const emptyRoute = (candidates: number, connections: number, seconds: number): Promise<LoadResult & { cpu?: CpuPerRequest }> =>
-  loadSaveServer('empty-route.ts', [], 'baseline-empty-route', candidates, connections, seconds);
-
-/** The minimal group-commit server on SQLite (`target` a file) or PostgreSQL (`target` a URL). */
-export const groupCommit = (kind: DatabaseKind, target: string, candidates: number, connections: number, seconds: number) =>
-  loadSaveServer(
+/** The minimal group-commit server on SQLite (`target` a file) or PostgreSQL (`target` a URL), up and warmed. */
+export const startGroupCommit = (kind: DatabaseKind, target: string, candidates: number, connections: number) =>
+  startSaveServer(
     kind === 'sqlite' ? 'group-commit-sqlite.ts' : 'group-commit-pg.ts',
     [target],
     `baseline-group-commit-${kind}`,
     candidates,
     connections,
-    seconds,
   );
 
 /** Single-row durable commits, one after the other. */

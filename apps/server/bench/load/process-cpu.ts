@@ -35,17 +35,38 @@ function cpuTime(pid: number): CpuTime | undefined {
   }
 }
 
+/** The CPU process `pid` spends during some runs (taken in turns with other processes' runs), added up. */
+export function cpuTally(pid: number | undefined) {
+  const spent: CpuTime = { main: 0, all: 0 };
+  let known = pid !== undefined;
+  return {
+    async during<R>(work: () => Promise<R>): Promise<R> {
+      const before = known ? cpuTime(pid!) : undefined;
+      const result = await work();
+      const after = before && cpuTime(pid!);
+      if (before && after) {
+        spent.main += after.main - before.main;
+        spent.all += after.all - before.all;
+      } else known = false;
+      return result;
+    },
+    /** Per request of those runs, in µs. */
+    perRequest(requests: number): CpuPerRequest | undefined {
+      if (!known || requests === 0) return undefined;
+      return { main: (spent.main * 1000) / requests, all: (spent.all * 1000) / requests };
+    },
+  };
+}
+
 /** Runs `work` (a load run answering its request count) and answers the CPU process `pid` spent per request meanwhile. */
 export async function cpuPerRequest<R extends { requests: number }>(
   pid: number | undefined,
   work: () => Promise<R>,
 ): Promise<R & { cpu?: CpuPerRequest }> {
-  const before = pid === undefined ? undefined : cpuTime(pid);
-  const result = await work();
-  const after = before && cpuTime(pid!);
-  if (!before || !after || result.requests === 0) return result;
-  const perRequest = (ms: number) => (ms * 1000) / result.requests;
-  return { ...result, cpu: { main: perRequest(after.main - before.main), all: perRequest(after.all - before.all) } };
+  const tally = cpuTally(pid);
+  const result = await tally.during(work);
+  const cpu = tally.perRequest(result.requests);
+  return cpu ? { ...result, cpu } : result;
 }
 
 /** "main thread 234 µs, all threads 304 µs". */
