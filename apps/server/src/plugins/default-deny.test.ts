@@ -29,6 +29,8 @@ describe('default deny', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: false, code: 'UNAUTHENTICATED' });
     expect(res.body).not.toContain('anyone can read this');
+    const head = await app.inject({ method: 'HEAD', url: '/api/forgotten-check' });
+    expect(head.statusCode).toBe(401);
   });
 
   it('lets the public routes and what is outside /api through', async () => {

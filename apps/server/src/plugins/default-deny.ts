@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireAuth } from './session';
 
@@ -20,15 +20,23 @@ export const PUBLIC_API_ROUTES = [
 
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
+/** What every other /api route checks before its own hooks and handler. */
+const signedIn = async (request: FastifyRequest) => {
+  await requireAuth(request);
+};
+
 export const defaultDeny = fp(
   async (app: FastifyInstance) => {
     const open = new Set<string>(PUBLIC_API_ROUTES);
-    app.addHook('onRequest', async (request) => {
-      const url = request.routeOptions.url;
-      if (!url || !url.startsWith('/api/') || isDocs(url)) return;
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
-      if (open.has(`${method} ${url.replace(/\/+$/, '')}`)) return;
-      await requireAuth(request);
+    // Decided once for each route as it is registered (HEAD routes too, as GET), not on every request.
+    app.addHook('onRoute', (route) => {
+      const url = route.url.replace(/\/+$/, '');
+      if (!url.startsWith('/api/') || isDocs(url)) return;
+      const methods = [route.method].flat().map((method) => (method === 'HEAD' ? 'GET' : method));
+      const openMethods = methods.filter((method) => open.has(`${method} ${url}`));
+      if (openMethods.length === methods.length) return;
+      if (openMethods.length > 0) throw new Error(`${url}: a route is public for all its methods or for none`);
+      route.onRequest = [signedIn, ...[route.onRequest ?? []].flat()];
     });
   },
   { name: 'default-deny', dependencies: ['session'] },
