@@ -97,15 +97,15 @@ type UpsertRow = Record<RowField, Field>;
 type ColumnValues = readonly Field[];
 
 /**
- * An attempt goes to the history (with why), and the person's row starts over empty, one version newer
- * (so that no browser's copy of the old attempt overrides it), with the clock given (null: not started yet).
- */
-/**
  * Until the end of `trx`, other transactions on this person's attempt at this test (outcomes written, a repeat, a
  * reset) wait: each reads what the one before wrote.
  */
 export const lockAttempt = (trx: Db, key: ProgressKey) => serializeOnKey(trx, `attempt:${key.campaignId}:${key.testId}:${key.userId}`);
 
+/**
+ * An attempt goes to the history (with why), and the person's row starts over empty, one version newer
+ * (so that no browser's copy of the old attempt overrides it), with the clock given (null: not started yet).
+ */
 export async function startOver(
   trx: Db,
   row: Selectable<TestProgressTable>,
@@ -174,34 +174,43 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
 
   // One statement a kind on PostgreSQL (one array a field: eleven parameters whatever the group's size), and on
   // SQLite one a kind and number of rows, each compiled once: building and compiling it cost more than running it.
-  type Upsert = (cutoff: string, ...values: ColumnValues[] | Field[]) => CompiledQuery<HeldRow>;
-  const upserts = new Map<string, Upsert>();
-  function upsertFor(kind: Kind, count: number): Upsert {
-    const id = onPostgres ? kind : `${kind}:${count}`;
-    let upsert = upserts.get(id);
+  type Upsert<V> = (cutoff: string, ...values: V[]) => CompiledQuery<HeldRow>;
+  const byColumns = new Map<Kind, Upsert<ColumnValues>>();
+  const byRows = new Map<string, Upsert<Field>>();
+
+  function columnsUpsert(kind: Kind): Upsert<ColumnValues> {
+    let upsert = byColumns.get(kind);
     if (!upsert) {
-      upsert = onPostgres
-        ? (compiledOnce((cutoff: string, ...columns: ColumnValues[]) =>
-            upsertQuery(
-              kind,
-              { columns: Object.fromEntries(ROW_FIELDS.map((field, i) => [field, columns[i]])) as Record<RowField, ColumnValues> },
-              cutoff,
-            ),
-          ) as Upsert)
-        : (compiledOnce((cutoff: string, ...fields: Field[]) =>
-            upsertQuery(
-              kind,
-              {
-                rows: Array.from({ length: count }, (_, row) =>
-                  Object.fromEntries(ROW_FIELDS.map((field, i) => [field, fields[row * ROW_FIELDS.length + i]])),
-                ) as UpsertRow[],
-              },
-              cutoff,
-            ),
-          ) as Upsert);
+      upsert = compiledOnce((cutoff: string, ...columns: ColumnValues[]) =>
+        upsertQuery(
+          kind,
+          { columns: Object.fromEntries(ROW_FIELDS.map((field, i) => [field, columns[i]])) as Record<RowField, ColumnValues> },
+          cutoff,
+        ),
+      );
+      byColumns.set(kind, upsert);
+    }
+    return upsert;
+  }
+
+  function rowsUpsert(kind: Kind, count: number): Upsert<Field> {
+    const id = `${kind}:${count}`;
+    let upsert = byRows.get(id);
+    if (!upsert) {
+      upsert = compiledOnce((cutoff: string, ...fields: Field[]) =>
+        upsertQuery(
+          kind,
+          {
+            rows: Array.from({ length: count }, (_, row) =>
+              Object.fromEntries(ROW_FIELDS.map((field, i) => [field, fields[row * ROW_FIELDS.length + i]])),
+            ) as UpsertRow[],
+          },
+          cutoff,
+        ),
+      );
       // Group sizes are bounded by what arrives during one commit; the cap only keeps a freak run's shapes from piling up.
-      if (upserts.size > 500) upserts.clear();
-      upserts.set(id, upsert);
+      if (byRows.size > 500) byRows.clear();
+      byRows.set(id, upsert);
     }
     return upsert;
   }
@@ -223,11 +232,10 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
       };
     });
-    const statement = upsertFor(kind, rows.length);
     const cutoff = expiredBefore(now);
     return onPostgres
-      ? statement(cutoff, ...ROW_FIELDS.map((field) => rows.map((row) => row[field])))
-      : statement(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
+      ? columnsUpsert(kind)(cutoff, ...ROW_FIELDS.map((field) => rows.map((row) => row[field])))
+      : rowsUpsert(kind, rows.length)(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
   }
 
   /** The upserts in one durable transaction: the handle's group writer, or this connection (a transaction's). */
