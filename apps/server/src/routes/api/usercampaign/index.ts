@@ -19,7 +19,7 @@ import { listAssessorTests } from '../../../services/rating/assessor-assignments
 
 export default async function userCampaignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { campaigns, sessions } = app.repos;
+  const { campaigns } = app.repos;
 
   app.get('/list', { schema: { tags: ['campaigns'], response: { 200: campaignListResponseSchema } } }, async (request) => {
     const { user } = await requireAuth(request);
@@ -71,9 +71,13 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
           throw new HttpError(400, 'VALIDATION', 'lang: a language is required', [{ path: 'lang', message: 'a language is required' }]);
         }
       }
-      await campaigns.enter(id, auth.user.id, lang);
-      await sessions.selectCampaign(auth.session.id, id);
-      const participation = (await campaigns.findOpenForUser(auth.user.id, id))!;
+      // One transaction, one commit and one wait for the other instances to drop their copies, not one of each a write
+      // (at a campaign's start every candidate enters at once).
+      const participation = await fastify.withTransaction(async (repos) => {
+        await repos.campaigns.enter(id, auth.user.id, lang);
+        await repos.sessions.selectCampaign(auth.session.id, id);
+        return (await repos.campaigns.findOpenForUser(auth.user.id, id))!;
+      });
       const campaign = presentCampaign(participation, auth.user, await campaigns.languageNames());
       return {
         status: true as const,
