@@ -45,7 +45,12 @@ try {
   const settingsLine =
     `Server: the build of apps/server/dist (SQLite synchronous=${durability.sqliteSynchronous}` +
     (pgSettings
-      ? `; PostgreSQL fsync=${pgSettings.fsync}, synchronous_commit=${pgSettings.synchronousCommit}${durability.postgresAsync ? ', turned off by the server' : ''}`
+      ? `; PostgreSQL fsync=${pgSettings.fsync}, synchronous_commit=${pgSettings.synchronousCommit}` +
+        (durability.postgresAsync
+          ? ', turned off by the server'
+          : durability.postgresCountsUnsynced
+            ? ", off on the server's connection for the limits' counts"
+            : '')
       : '') +
     `), ${config.candidates} candidates saving, ${config.connections} connections, ${config.seconds} s a scenario; load, server and database on the same machine.`;
   console.log(`${machine}\n${settingsLine}`);
