@@ -87,11 +87,13 @@ export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'ann
       return (await db.executeQuery(openParticipation(userId, campaignId, now))).rows[0];
     },
 
-    async enter(campaignId: number, userId: number, lang: string | null): Promise<void> {
+    /** Answers the last access it wrote. */
+    async enter(campaignId: number, userId: number, lang: string | null): Promise<string> {
       const set: { last_access: string; lang?: string } = { last_access: new Date().toISOString() };
       if (lang) set.lang = lang;
       await db.updateTable('participants').set(set).where('campaign_id', '=', campaignId).where('user_id', '=', userId).execute();
       await changed(campaignId, userId);
+      return set.last_access;
     },
 
     /** The person's layout storage, replaced whole. */

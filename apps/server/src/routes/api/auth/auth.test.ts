@@ -200,6 +200,8 @@ describe('campaign selection and privacy', () => {
     expect(consent.json()).toEqual({ status: true });
     const selected = await t.app.inject({ url: '/api/usercampaign', headers: { cookie } });
     expect(selected.json().campaign).toMatchObject({ id: 7001, privacy: true });
+    // Entering answers the campaign as stored: the access date read back later is the one it answered.
+    expect(selected.json().campaign.user).toEqual(again.json().campaign.user);
 
     // Consent is per campaign: the second one still asks.
     const second = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7002', headers: { cookie }, payload: {} });

@@ -73,11 +73,13 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
       }
       // One transaction, one commit and one wait for the other instances to drop their copies, not one of each a write
       // (at a campaign's start every candidate enters at once).
-      const participation = await fastify.withTransaction(async (repos) => {
-        await repos.campaigns.enter(id, auth.user.id, lang);
+      const lastAccess = await fastify.withTransaction(async (repos) => {
+        const at = await repos.campaigns.enter(id, auth.user.id, lang);
         await repos.sessions.selectCampaign(auth.session.id, id);
-        return (await repos.campaigns.findOpenForUser(auth.user.id, id))!;
+        return at;
       });
+      // The campaign as these writes left it: they change nothing else of it, so it is not read again.
+      const participation = { ...found, participant_lang: lang, last_access: lastAccess };
       const campaign = presentCampaign(participation, auth.user, await campaigns.languageNames());
       return {
         status: true as const,
