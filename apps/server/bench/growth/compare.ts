@@ -14,13 +14,17 @@ import { grow } from './grow';
 
 // Growth: the hot paths' latency on the bench's near-empty database and on a copy of it grown to a campaign
 // of BENCH_GROWTH_CANDIDATES candidates and BENCH_GROWTH_PROGRESS progress rows (grow.ts). Two servers, started
-// afresh on the two databases, are probed in turn, path by path, each path in two halves in the order near-empty,
-// grown, grown, near-empty: whatever else changes on the machine meanwhile weighs on both alike. Each path is
+// afresh on the two databases, are probed in turn, path by path: each path first warmed on both (its pages, its
+// code), then measured in four turns of near-empty, grown, grown, near-empty (half a second each at the default 4 s a side): whatever else
+// changes on the machine meanwhile (its speed moves within seconds on a shared host) weighs on both alike. Each path is
 // probed by a few connections, each sending its next request when the last is answered: the latency is the
 // request's own work, never a queue (a fixed rate above what a busy machine serves would measure the queue).
 // The table shows the grown database's figures and the ratio of the medians (≤ 1.2×).
 
 const PROBE_CONNECTIONS = 4;
+/** Each path's time on each side is cut into this many halves' pairs (near-empty, grown, grown, near-empty each). */
+const PROBE_TURNS = 4;
+const PROBE_WARM_UP_SECONDS = 0.5;
 
 interface Probe {
   name: string;
@@ -97,18 +101,24 @@ async function runProbes(nearEmpty: BuiltServer, grown: BuiltServer, world: Worl
   const results = new Map<string, { nearEmpty: LoadResult; grown: LoadResult }>();
   await warmUp(nearEmpty, saves);
   await warmUp(grown, saves);
+  const base = (side: 'nearEmpty' | 'grown') => (side === 'grown' ? grown : nearEmpty).base;
   // The requests carry the near-empty server's Origin, which the grown one (started with the same PUBLIC_URL) takes too.
   for (const probe of probes(nearEmpty.origin, world, saves)) {
-    const recorders = { nearEmpty: new Recorder(), grown: new Recorder() };
     let i = 0;
-    for (const side of ['nearEmpty', 'grown', 'grown', 'nearEmpty'] as const) {
-      await closedLoop({
-        base: (side === 'grown' ? grown : nearEmpty).base,
-        connections: PROBE_CONNECTIONS,
-        seconds: config.growthSeconds / 2,
-        next: () => probe.next(i++),
-        recorder: recorders[side],
-      });
+    // The path's own pages and code, on both sides, before anything is measured.
+    for (const side of ['nearEmpty', 'grown'] as const)
+      await closedLoop({ base: base(side), connections: PROBE_CONNECTIONS, seconds: PROBE_WARM_UP_SECONDS, next: () => probe.next(i++) });
+    const recorders = { nearEmpty: new Recorder(), grown: new Recorder() };
+    for (let turn = 0; turn < PROBE_TURNS; turn++) {
+      for (const side of ['nearEmpty', 'grown', 'grown', 'nearEmpty'] as const) {
+        await closedLoop({
+          base: base(side),
+          connections: PROBE_CONNECTIONS,
+          seconds: config.growthSeconds / (2 * PROBE_TURNS),
+          next: () => probe.next(i++),
+          recorder: recorders[side],
+        });
+      }
     }
     results.set(probe.name, {
       nearEmpty: recorders.nearEmpty.result(recorders.nearEmpty.seconds),
@@ -177,7 +187,7 @@ export async function growthComparison(ctx: GrowthContext): Promise<Row[]> {
         name === 'save progress (data)'
           ? `Growth on ${db}: ${grown.users.toLocaleString('en')} candidates and ${grown.progress.toLocaleString('en')} progress rows added to the campaign ` +
             `(with ${grown.outcomes.toLocaleString('en')} outcomes and a session each) in ${grown.seconds.toFixed(0)} s, a copy of the near-empty database kept beside it; each path for ` +
-            `${config.growthSeconds} s (${PROBE_CONNECTIONS} connections) on each database, the two servers in turn; the row shows the grown one, the ratio compares the medians ` +
+            `${config.growthSeconds} s (${PROBE_CONNECTIONS} connections) on each database, after a warm-up of each, in ${PROBE_TURNS} turns of near-empty, grown, grown, near-empty; the row shows the grown one, the ratio compares the medians ` +
             `(p95: ${[...results].map(([n, r]) => `${n} ${(r.grown.p95 / r.nearEmpty.p95).toFixed(2)}×`).join(', ')}).`
           : undefined,
     });
