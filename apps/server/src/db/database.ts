@@ -9,6 +9,7 @@ import { requestKeys } from './migrations/0005-request-keys';
 import { dataChanges } from './migrations/0006-data-changes';
 import { staff } from './migrations/0007-staff';
 import { hotPathIndexes } from './migrations/0008-hot-path-indexes';
+import { progressUpdatesInPlace } from './migrations/0009-progress-updates-in-place';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -53,6 +54,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0006-data-changes': dataChanges(),
     '0007-staff': staff(dialect),
     '0008-hot-path-indexes': hotPathIndexes(),
+    '0009-progress-updates-in-place': progressUpdatesInPlace(dialect),
   };
 }
 
