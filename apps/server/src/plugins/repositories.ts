@@ -48,7 +48,7 @@ export const repositories = fp(
 );
 
 /**
- * What every candidate of a campaign reads alike (its tests, the languages' names) comes from the access
+ * What every candidate of a campaign reads alike (its tests, its content, the languages' names) comes from the access
  * cache: the room's reads then cost only what is the caller's own. Not in transactions (their own repositories).
  */
 function withSharedReads(repos: Repositories, cache: AccessCache): Repositories {
@@ -56,6 +56,10 @@ function withSharedReads(repos: Repositories, cache: AccessCache): Repositories 
   return {
     ...repos,
     tests: { ...tests, listForCampaign: (campaignId) => cache.campaignTestList(campaignId, () => tests.listForCampaign(campaignId)) },
-    campaigns: { ...campaigns, languageNames: () => cache.languageNames(() => campaigns.languageNames()) },
+    campaigns: {
+      ...campaigns,
+      languageNames: () => cache.languageNames(() => campaigns.languageNames()),
+      contentOf: (campaignId) => cache.campaignContent(campaignId, () => campaigns.contentOf(campaignId)),
+    },
   };
 }

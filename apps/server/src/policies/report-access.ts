@@ -5,7 +5,7 @@ import { type Auth, requireAuth } from '../plugins/session';
 import { contentLang, hasConsent } from '../presenters/present-campaign';
 import { isAssessor, isStaff } from '../presenters/present-user';
 import type { Participation } from '../repositories/campaigns-repository';
-import type { CampaignRow } from '../repositories/reports-repository';
+import type { CampaignSummary } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 
 /** Who reads a report: the person it is about, staff of their company, or an assessor assigned to them. */
@@ -51,7 +51,7 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
 export async function requireCampaignReader(
   request: FastifyRequest,
   campaignId: number,
-): Promise<Auth & { viewer: ReportViewer; campaign: CampaignRow; lang: LangCode }> {
+): Promise<Auth & { viewer: ReportViewer; campaign: CampaignSummary; lang: LangCode }> {
   const auth = await requireAuth(request);
   const { campaigns, reports } = request.server.repos;
   const viewer: ReportViewer = isStaff(auth.user.role) ? 'staff' : isAssessor(auth.user.role) ? 'assessor' : 'self';

@@ -2,10 +2,45 @@ import { TEST_360_ID } from '@prova/contract/limits';
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
+import type { CampaignRow } from '../db/schema';
 
 /**
- * Participations with their campaign: a person takes part only in their own company's campaigns,
- * whatever a participant row says. Also what the staff's reports read (staff/campaign-progress-repository).
+ * A campaign's columns but its report model and its 360 questions: those are the campaign's, alike for all its
+ * people, and large (a 50-marker model is 42 KB of JSON, compressed on PostgreSQL). Read with every
+ * participation, each sign-in and each copy the access cache keeps paid for them; `contentOf` reads them once
+ * a campaign.
+ */
+const CAMPAIGN_SUMMARY = [
+  'campaigns.id',
+  'campaigns.company_id',
+  'campaigns.name',
+  'campaigns.description',
+  'campaigns.on_complete_text',
+  'campaigns.no_report_text',
+  'campaigns.theme',
+  'campaigns.languages',
+  'campaigns.date_start',
+  'campaigns.date_end',
+  'campaigns.status',
+  'campaigns.is360',
+  'campaigns.self_evaluation',
+  'campaigns.range360_num',
+  'campaigns.privacy_agreement',
+  'campaigns.logo',
+  'campaigns.data',
+  'campaigns.report',
+  'campaigns.created_on',
+] as const;
+
+/** The campaign's own large texts, which its people read alike. */
+export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360'>;
+/** A campaign as read with a participation: all but its content. */
+export type CampaignSummary = Omit<CampaignRow, keyof CampaignContent>;
+
+/**
+ * Participations with their campaign (but its content: CAMPAIGN_SUMMARY): a person takes part only in their own
+ * company's campaigns, whatever a participant row says. Also what the staff's reports read
+ * (staff/campaign-progress-repository).
  */
 export const participationsOf = (db: Db) =>
   db
@@ -14,7 +49,7 @@ export const participationsOf = (db: Db) =>
     .innerJoin('users', (join) =>
       join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
     )
-    .selectAll('campaigns')
+    .select(CAMPAIGN_SUMMARY)
     .select([
       'participants.lang as participant_lang',
       'participants.last_access',
@@ -116,6 +151,12 @@ export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'ann
         .where('privacy_consent_at', 'is', null)
         .execute();
       await changed(campaignId, userId);
+    },
+
+    /** The campaign's report model and 360 questions (shared through the access cache: plugins/repositories.ts). */
+    async contentOf(campaignId: number): Promise<CampaignContent> {
+      const row = await db.selectFrom('campaigns').select(['model', 'questions360']).where('id', '=', campaignId).executeTakeFirst();
+      return row ?? { model: null, questions360: null };
     },
 
     async languageNames(): Promise<Map<string, string>> {

@@ -47,4 +47,4 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
 export type Repositories = ReturnType<typeof createRepositories>;
 
 /** What test delivery reads and writes: the policies and services of tests take just these. */
-export type TestDeliveryRepos = Pick<Repositories, 'tests' | 'progress' | 'outcomes'>;
+export type TestDeliveryRepos = Pick<Repositories, 'tests' | 'progress' | 'outcomes' | 'campaigns'>;

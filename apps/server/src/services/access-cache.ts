@@ -1,6 +1,6 @@
 import type { ChangeFeed, DataChange } from '../db/change-feed';
 import type { Auth } from '../plugins/session';
-import type { Participation } from '../repositories/campaigns-repository';
+import type { CampaignContent, Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
 /**
@@ -19,7 +19,7 @@ interface Entry<T> {
   until: number;
 }
 
-type KindName = 'auth' | 'participation' | 'campaignTest' | 'campaignTestList' | 'languageNames';
+type KindName = 'auth' | 'participation' | 'campaignTest' | 'campaignTestList' | 'campaignContent' | 'languageNames';
 
 /** One kind of copy: the copies by key, and the reads under way (shared by the requests that miss meanwhile). */
 interface Copies<T> {
@@ -66,8 +66,9 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
   const campaignTests = copies<CampaignTestRow>('campaignTest', ttl.what);
   // What every candidate of a campaign reads alike in the room: its tests, and the languages' names.
   const campaignTestLists = copies<CampaignTestRow[]>('campaignTestList', ttl.what);
+  const campaignContents = copies<CampaignContent>('campaignContent', ttl.what);
   const languageNames = copies<Map<string, string>>('languageNames', ttl.what);
-  const all = [auths, participations, campaignTests, campaignTestLists, languageNames];
+  const all = [auths, participations, campaignTests, campaignTestLists, campaignContents, languageNames];
   // Bumped by every change, and the latest changes kept: what was read before a change that touches it is
   // not kept after it. (Changes to others do not count: at a campaign's start, people enter it all the time.)
   let generation = 0;
@@ -168,6 +169,10 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
     /** A campaign's tests, in order (changed only by an import or the staff console, which announce it). Shared: never changed by callers. */
     campaignTestList: async (campaignId: number, load: () => Promise<CampaignTestRow[]>) =>
       (await through(campaignTestLists, String(campaignId), load)) ?? [],
+
+    /** A campaign's report model and 360 questions (changed only by an import or the staff console). Shared: never changed by callers. */
+    campaignContent: async (campaignId: number, load: () => Promise<CampaignContent>) =>
+      (await through(campaignContents, String(campaignId), load)) ?? { model: null, questions360: null },
 
     /** The languages' names by code. Shared: never changed by callers. */
     languageNames: async (load: () => Promise<Map<string, string>>) =>

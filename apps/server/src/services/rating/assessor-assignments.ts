@@ -18,16 +18,17 @@ export function assessmentState(criteria: string[], recorded: Outcome[]): { stat
 /** The assessor's home: the tests they rate in the campaign, with the people assigned in each and their state. */
 export async function listAssessorTests(repos: TestDeliveryRepos, context: ParticipationContext): Promise<AssessorTest[]> {
   const { participation, user } = context;
-  const [rows, recorded] = await Promise.all([
+  const [rows, recorded, { model }] = await Promise.all([
     repos.tests.listAssignments(participation.id, user.id),
     repos.outcomes.listByAssessorInCampaign(participation.id, user.id),
+    repos.campaigns.contentOf(participation.id),
   ]);
   const lang = contentLang(participation, user);
   const tests = new Map<number, AssessorTest & { criteriaIds: string[] }>();
   for (const row of rows) {
     let test = tests.get(row.test_id);
     if (!test) {
-      const criteria = ratingCriteria({ model: participation.model, jsonData: row.json_data, testId: row.test_id, lang });
+      const criteria = ratingCriteria({ model, jsonData: row.json_data, testId: row.test_id, lang });
       test = {
         testId: row.test_id,
         name: localize(row.name, lang),

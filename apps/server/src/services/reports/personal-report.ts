@@ -10,7 +10,7 @@ import { computeReport } from './compute-report';
 import { reportModelOf } from './report-model';
 import { computeResults360 } from './results-360';
 
-type ReportRepos = Pick<Repositories, 'reports'>;
+type ReportRepos = Pick<Repositories, 'reports' | 'campaigns'>;
 
 export interface PersonalReportView {
   rep: PersonalReport;
@@ -27,20 +27,23 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
   const { participation: campaign, subject } = context;
   const lang = contentLang(campaign, subject);
   const settings = reportSettings(campaign.report);
-  const [tests, assessedTests, outcomes] = await Promise.all([
+  const [tests, assessedTests, outcomes, content] = await Promise.all([
     repos.reports.listTestResults(campaign.id, subject.id),
     repos.reports.listAssessedTests(campaign.id, subject.id),
     repos.reports.listOutcomes(campaign.id, subject.id),
+    repos.campaigns.contentOf(campaign.id),
   ]);
   const rep = computeReport({
-    model: reportModelOf(campaign.model),
+    model: reportModelOf(content.model),
     lang,
     tests,
     assessedTests,
     outcomes,
   });
   const results360 =
-    campaign.is360 === 1 ? await build360(repos, campaign.id, subject.id, campaign, settings.confidentialityThreshold, lang) : null;
+    campaign.is360 === 1
+      ? await build360(repos, campaign.id, subject.id, { questions360: content.questions360, range360_num: campaign.range360_num }, settings.confidentialityThreshold, lang)
+      : null;
   return {
     rep,
     results360,

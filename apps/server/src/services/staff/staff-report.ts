@@ -5,7 +5,7 @@ import type { Repositories } from '../../repositories/create-repositories';
 import { buildPersonalReport } from '../reports/personal-report';
 import { reportPdf } from '../reports/report-pdf';
 
-type Repos = Pick<Repositories, 'staff' | 'users' | 'reports'>;
+type Repos = Pick<Repositories, 'staff' | 'users' | 'reports' | 'campaigns'>;
 
 /**
  * The personal report of a participant of one of the company's campaigns as a PDF, for its staff:

@@ -13,6 +13,7 @@ import {
 } from '@prova/contract/feedback360';
 import { TEST_360_ID } from '@prova/contract/limits';
 import { HttpError } from '../../../http/http-error';
+import type { Participation } from '../../../repositories/campaigns-repository';
 import { requireEvaluator, requireFeedbackCampaign } from '../../../policies/evaluation-access';
 import {
   answerProblems,
@@ -29,6 +30,13 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 export default async function feedback360Routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos } = app;
+  // The questions are the campaign's, read once for all its people (the access cache).
+  const questionnaireOf = async (participation: Participation, relationId: number, lang: string) =>
+    questionnaireFor(
+      { questions360: (await repos.campaigns.contentOf(participation.id)).questions360, range360_num: participation.range360_num },
+      relationId,
+      lang,
+    );
 
   app.get(
     '/usercampaign/:campaignId/userrelation',
@@ -57,7 +65,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       return {
         status: true as const,
         evaluee: presentRelation(relation, lang),
-        ...questionnaireFor(participation, relation.relation_id, lang),
+        ...(await questionnaireOf(participation, relation.relation_id, lang)),
       };
     },
   );
@@ -69,7 +77,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       const { campaignId, evaluee } = request.params;
       const { participation, relation, lang, user } = await requireEvaluator(request, campaignId, evaluee);
       const rows = await repos.feedback360.listAnswers({ campaignId, evaluatorId: user.id, evalueeId: evaluee });
-      const answers = rowsToAnswers(rows, questionnaireFor(participation, relation.relation_id, lang));
+      const answers = rowsToAnswers(rows, await questionnaireOf(participation, relation.relation_id, lang));
       return {
         status: true as const,
         data: { version: relation.version ?? 0, status: (relation.status ?? 'n') as EvaluationState, answers },
@@ -91,7 +99,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       const { campaignId, evaluee } = request.params;
       const { participation, relation, lang, user } = await requireEvaluator(request, campaignId, evaluee);
       const { version, data, finished } = request.body;
-      const questionnaire = questionnaireFor(participation, relation.relation_id, lang);
+      const questionnaire = await questionnaireOf(participation, relation.relation_id, lang);
       const problems = answerProblems(questionnaire, data);
       if (problems.length) throw new HttpError(400, 'VALIDATION', `${problems[0].path}: ${problems[0].message}`, problems);
       const missing = missingAnswers(questionnaire, data);

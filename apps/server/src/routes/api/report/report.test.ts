@@ -1,6 +1,7 @@
 import { pdfText } from '@prova/test-support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type TestApp } from '../../../../test/build-test-app';
+import { importBundle } from '../../../import/import-bundle';
 
 // Reports through the real API: results produced by the test-delivery calls, read back as the
 // personal report, its PDF and the campaign's documents, by each kind of caller.
@@ -341,5 +342,27 @@ describe('360 results in the report', () => {
     ]);
     expect(results360.groups.map((g: { key: string }) => g.key)).toEqual(['self', 'relation:2']);
     expect(results360.comments).toEqual([{ id: 90, text: 'Un consiglio?', self: ['Mi impegno.'], others: ['Ascolta di più.', 'Brava.'] }]);
+  });
+});
+
+describe("a campaign's report model", () => {
+  // Read once per campaign, not with each participation, and kept: a new import of it must show at once.
+  it('is the one the last import gave, from the next report on', async () => {
+    const feedbackOfThinking = async () => {
+      const res = await get('anna@alfa.example', personalUrl(C_REPORT, 'anna@alfa.example'));
+      expect(res.statusCode).toBe(200);
+      return res.json().result.rep.areas.find((a: { id: number }) => a.id === 1).feedback;
+    };
+    expect(await feedbackOfThinking()).toBe('Area solida.');
+    const thinking = { ...model.areas[0], feedback: { '3': { IT_it: 'Area molto solida.', EN_en: 'Very solid.' } } };
+    const changed = { ...model, areas: [thinking, ...model.areas.slice(1)] };
+    const reimport = (m: object) =>
+      importBundle(t.database, { ...bundle, campaigns: bundle.campaigns.map((c) => (c.id === C_REPORT ? { ...c, model: m } : c)) });
+    try {
+      expect((await reimport(changed)).ok).toBe(true);
+      expect(await feedbackOfThinking()).toBe('Area molto solida.');
+    } finally {
+      expect((await reimport(model)).ok).toBe(true);
+    }
   });
 });

@@ -51,16 +51,16 @@ const lockedOrError = z.union([testLockedErrorSchema, apiErrorSchema]);
 /**
  * The test's options as the activity gets them. An agenda test's preview (the e-mail or chat that
  * announces it, in the person's language, first name filled in) comes along as `preview`; an assessor
- * test also gets its rating criteria.
+ * test also gets its rating criteria, from the campaign's report model (`model`, read only for those).
  */
-function testDataOf(context: CampaignTestContext): string {
+function testDataOf(context: CampaignTestContext, model: string | null): string {
   const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
   const preview = presentTheme(context.test.theme, lang, context.user.first_name)?.preview;
   const criteria =
     context.test.assessor_test === 1
-      ? ratingCriteria({ model: context.participation.model, jsonData: context.test.json_data, testId: context.test.id, lang })
+      ? ratingCriteria({ model, jsonData: context.test.json_data, testId: context.test.id, lang })
       : undefined;
   return JSON.stringify({ ...options, ...(preview ? { preview } : {}), ...(criteria ? { criteria } : {}) });
 }
@@ -96,10 +96,10 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   };
 
   type ProgressRow = Awaited<ReturnType<typeof repos.progress.find>>;
-  const syncState = (context: CampaignTestContext, row: ProgressRow, now: Date) => ({
+  const syncState = async (context: CampaignTestContext, row: ProgressRow, now: Date) => ({
     status: true as const,
     data: { version: row?.version ?? 0, data: row?.data ?? null },
-    testData: testDataOf(context),
+    testData: testDataOf(context, context.test.assessor_test === 1 ? (await repos.campaigns.contentOf(context.participation.id)).model : null),
     testStatus: effectiveStatus(row, now),
     timing: timingOf(row, now),
   });
