@@ -42,7 +42,14 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
   });
   const results360 =
     campaign.is360 === 1
-      ? await build360(repos, campaign.id, subject.id, { questions360: content.questions360, range360_num: campaign.range360_num }, settings.confidentialityThreshold, lang)
+      ? await build360(
+          repos,
+          campaign.id,
+          subject.id,
+          { questions360: content.questions360, range360_num: campaign.range360_num },
+          settings.confidentialityThreshold,
+          lang,
+        )
       : null;
   return {
     rep,

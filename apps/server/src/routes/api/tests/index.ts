@@ -99,7 +99,10 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   const syncState = async (context: CampaignTestContext, row: ProgressRow, now: Date) => ({
     status: true as const,
     data: { version: row?.version ?? 0, data: row?.data ?? null },
-    testData: testDataOf(context, context.test.assessor_test === 1 ? (await repos.campaigns.contentOf(context.participation.id)).model : null),
+    testData: testDataOf(
+      context,
+      context.test.assessor_test === 1 ? (await repos.campaigns.contentOf(context.participation.id)).model : null,
+    ),
     testStatus: effectiveStatus(row, now),
     timing: timingOf(row, now),
   });
