@@ -4,8 +4,7 @@ import { forbidden, HttpError, notFound } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { contentLang, hasConsent } from '../presenters/present-campaign';
 import { isAssessor, isStaff } from '../presenters/present-user';
-import type { Participation } from '../repositories/campaigns-repository';
-import type { CampaignSummary } from '../repositories/campaigns-repository';
+import type { CampaignSummary, Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 
 /** Who reads a report: the person it is about, staff of their company, or an assessor assigned to them. */
