@@ -8,29 +8,30 @@ import type { CampaignRow } from '../db/schema';
  * A campaign's columns but its report model and its 360 questions: those are the campaign's, alike for all its
  * people, and large (a 50-marker model is 42 KB of JSON, compressed on PostgreSQL). Read with every
  * participation, each sign-in and each copy the access cache keeps paid for them; `contentOf` reads them once
- * a campaign.
+ * a campaign. Every other column is listed: one added to campaigns fails to compile here until it is placed.
  */
-const CAMPAIGN_SUMMARY = [
-  'campaigns.id',
-  'campaigns.company_id',
-  'campaigns.name',
-  'campaigns.description',
-  'campaigns.on_complete_text',
-  'campaigns.no_report_text',
-  'campaigns.theme',
-  'campaigns.languages',
-  'campaigns.date_start',
-  'campaigns.date_end',
-  'campaigns.status',
-  'campaigns.is360',
-  'campaigns.self_evaluation',
-  'campaigns.range360_num',
-  'campaigns.privacy_agreement',
-  'campaigns.logo',
-  'campaigns.data',
-  'campaigns.report',
-  'campaigns.created_on',
-] as const;
+const SUMMARY_COLUMNS: Record<keyof CampaignSummary, true> = {
+  id: true,
+  company_id: true,
+  name: true,
+  description: true,
+  on_complete_text: true,
+  no_report_text: true,
+  theme: true,
+  languages: true,
+  date_start: true,
+  date_end: true,
+  status: true,
+  is360: true,
+  self_evaluation: true,
+  range360_num: true,
+  privacy_agreement: true,
+  logo: true,
+  data: true,
+  report: true,
+  created_on: true,
+};
+const CAMPAIGN_SUMMARY = Object.keys(SUMMARY_COLUMNS).map((column) => `campaigns.${column}`) as `campaigns.${keyof CampaignSummary}`[];
 
 /** The campaign's own large texts, which its people read alike. */
 export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360'>;
