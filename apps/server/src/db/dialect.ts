@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed';
+import { nameQueries, type StatementNames, statementNames } from './postgres-statements';
 import { SplitSqliteDialect } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
 import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
@@ -65,11 +66,12 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     // also fill its catalog caches, while every request waits. Closed when idle (pg's default after 10 s),
     // they would be opened again at each burst.
     const max = options.poolMax ?? 10;
-    const pool = postgresPool(url, max, POOL_NAME);
+    const names = statementNames();
+    const pool = postgresPool(url, max, POOL_NAME, names);
     // The route limits' counts commit on a connection of their own with synchronous_commit off: they are
     // seen at once, and only a crash of the database's machine may forget the last moments' counts
     // (PostgreSQL's equivalent of the SQLite writer's commits without a sync). Nothing else runs there.
-    const unsynced = postgresPool(url, 1, UNSYNCED_NAME);
+    const unsynced = postgresPool(url, 1, UNSYNCED_NAME, names);
     const setUp = new WeakSet<pg.PoolClient>();
     const unsyncedClient = async () => {
       const client = await unsynced.connect();
@@ -152,7 +154,7 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (it starts with "${scheme}"; the rest is not shown)`);
 }
 
-function postgresPool(url: string, max: number, name: string): pg.Pool {
+function postgresPool(url: string, max: number, name: string, names: StatementNames): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, min: max, connectionTimeoutMillis: 5_000, application_name: name });
   // A lost connection (database restart, failover, network cut) must not crash the process. Each
   // connection gets its own error listener for its whole life: while it is checked out (mid-query, or
@@ -160,6 +162,7 @@ function postgresPool(url: string, max: number, name: string): pg.Pool {
   // which unheard ends the process. The failed request answers 500, the pool discards the broken
   // connection when it comes back, and the next query opens a new one.
   pool.on('connect', (client) => {
+    nameQueries(client, names);
     client.on('error', (error) => console.warn(`PostgreSQL connection lost (${name}): ${error.message}`));
   });
   // The pool re-emits an idle connection's error; the connection's own listener has reported it.
