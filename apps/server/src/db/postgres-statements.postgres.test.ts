@@ -19,7 +19,6 @@ describe('named statements on PostgreSQL', () => {
     await database.destroy();
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of the test's own
   const note = (db: Kysely<any>, id: number) => sql<Record<string, unknown>>`select * from notes where id = ${id}`.execute(db);
   const prepared = async () =>
     (
@@ -57,7 +56,7 @@ describe('named statements on PostgreSQL', () => {
   });
 
   it("fail only the transaction that meets a named statement whose column's type changed, and serve the next one", async () => {
-    const body = (db: Kysely<any>, id: number) => sql<{ body: string }>`select body from notes where id = ${id}`.execute(db); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const body = (db: Kysely<any>, id: number) => sql<{ body: string }>`select body from notes where id = ${id}`.execute(db);
     for (let i = 0; i < NAMED_AFTER + 1; i++) await body(server.db, 1);
     await sql`alter table notes alter column body type varchar(20)`.execute(database.db);
     await expect(server.db.transaction().execute((trx) => body(trx, 1))).rejects.toMatchObject({ code: '0A000' });
