@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import type { Db, WriteWithoutSync } from '../db/database';
 
 export interface ThrottleRow {
@@ -52,8 +53,13 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     });
   }
 
+  const byKeys = compiledOnce((account: string, address: string) =>
+    db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', [account, address]),
+  );
+
   return {
-    find: (keys: string[]) => db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', keys).execute(),
+    /** The counts of an account and of the address it is tried from (every sign-in reads them). */
+    find: async (account: string, address: string) => (await db.executeQuery(byKeys(account, address))).rows,
 
     async save(row: ThrottleRow): Promise<void> {
       await db

@@ -26,7 +26,7 @@ export interface SignInCheck {
 
 /** What the counts say of a sign-in about to be tried. */
 export async function checkSignIn(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<SignInCheck> {
-  const rows = await repos.signInThrottle.find([accountKey(email), addressKey(ip)]);
+  const rows = await repos.signInThrottle.find(accountKey(email), addressKey(ip));
   const until = Math.max(0, ...rows.map((row) => (row.blocked_until ? Date.parse(row.blocked_until) : 0)));
   return {
     wait: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
@@ -36,7 +36,7 @@ export async function checkSignIn(repos: ThrottleRepos, email: string, ip: strin
 
 export async function recordSignInFailure(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<void> {
   const keys = [accountKey(email), addressKey(ip)];
-  const rows = new Map((await repos.signInThrottle.find(keys)).map((row) => [row.key, row]));
+  const rows = new Map((await repos.signInThrottle.find(keys[0], keys[1])).map((row) => [row.key, row]));
   const next = (key: string): ThrottleRow => {
     const row = rows.get(key);
     const fresh = !row || Date.parse(row.window_start) + WINDOW_MS < now.getTime();
