@@ -26,7 +26,8 @@ import { startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
 
 // Every difference between SQLite and PostgreSQL lives in this file (and, for how changes are heard
-// between processes, in change-feed.ts; for SQLite's writers, in sqlite-driver.ts, sqlite-writer.ts and sqlite-transactions.ts).
+// between processes, in change-feed.ts; for SQLite's writers, in sqlite-driver.ts, sqlite-writer.ts and sqlite-transactions.ts;
+// for PostgreSQL's prepared statements, in postgres-statements.ts).
 
 export type DialectName = 'sqlite' | 'postgres';
 
