@@ -3,7 +3,7 @@ import pg from 'pg';
 /** Times a query's text is sent before it gets a name: one-off queries (an import's, a staff search's) stay unnamed. */
 export const NAMED_AFTER = 10;
 /** Most names one process hands out: each named statement holds its parse tree and plan in every connection's backend. */
-export const MOST_NAMES = 200;
+const MOST_NAMES = 200;
 /** Texts counted while they wait for a name; past this the count starts again (lists of every length make new texts). */
 const MOST_COUNTED = 2_000;
 
