@@ -13,7 +13,7 @@ import {
   sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled-once';
+import { compiledByShape, compiledOnce } from './compiled-once';
 import type { Database } from './schema';
 
 // Queries built and compiled once, their values put in at each call (compiled-once.ts): the same statement as
@@ -99,5 +99,27 @@ describe.each(Object.entries(compilers))('compiledOnce on %s', (_, db) => {
     expect(() => pattern('Anna')).toThrow(/changed/);
     const unused = compiledOnce((userId: number, _campaignId: number) => db.selectFrom('users').selectAll().where('id', '=', userId));
     expect(() => unused(1, 2)).toThrow(/1 of 2 values are not parameters/);
+  });
+
+  it('builds a query once per shape (the number of rows), each with its own statement', () => {
+    const builds: number[] = [];
+    const insert = compiledByShape((rows: number) => (at: string, ...ids: string[]) => {
+      builds.push(rows);
+      return db
+        .insertInto('sessions')
+        .values(Array.from({ length: rows }, (_, i) => ({ id: ids[i], user_id: 3, via_sso: 0, created_at: at, expires_at: at })));
+    });
+    const kysely = (at: string, ids: string[]) =>
+      db
+        .insertInto('sessions')
+        .values(ids.map((id) => ({ id, user_id: 3, via_sso: 0, created_at: at, expires_at: at })))
+        .compile();
+    for (const ids of [['a'], ['b', 'c'], ['d'], ['e', 'f']]) {
+      const compiled = insert(ids.length)('2026-11-27', ...ids);
+      const expected = kysely('2026-11-27', ids);
+      expect(compiled.sql).toBe(expected.sql);
+      expect(compiled.parameters).toEqual(expected.parameters);
+    }
+    expect(builds).toEqual([1, 2]);
   });
 });

@@ -47,3 +47,25 @@ export function compiledOnce<A extends Value[], R>(build: (...values: A) => Comp
     return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>;
   };
 }
+
+/** Shapes a `compiledByShape` keeps: a freak run's many shapes must not pile up (the cache starts over past it). */
+const MOST_SHAPES = 500;
+
+/**
+ * Queries whose SQL changes only with a shape (a list's length, a kind of write): one `compiledOnce` query per
+ * shape, built at its first use. Shapes are bounded by what comes together at once (the rows of one group).
+ */
+export function compiledByShape<S extends string | number, A extends Value[], R>(
+  build: (shape: S) => (...values: A) => Compilable<R>,
+): (shape: S) => (...values: A) => CompiledQuery<R> {
+  const byShape = new Map<S, (...values: A) => CompiledQuery<R>>();
+  return (shape) => {
+    let query = byShape.get(shape);
+    if (!query) {
+      if (byShape.size >= MOST_SHAPES) byShape.clear();
+      query = compiledOnce(build(shape));
+      byShape.set(shape, query);
+    }
+    return query;
+  };
+}

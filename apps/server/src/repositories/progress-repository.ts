@@ -1,6 +1,6 @@
 import { type CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
-import { compiledOnce } from '../db/compiled-once';
+import { compiledByShape } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { serializeOnKey } from '../db/dialect';
 import type { TestProgressTable } from '../db/schema';
@@ -174,46 +174,30 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
 
   // One statement a kind on PostgreSQL (one array a field: eleven parameters whatever the group's size), and on
   // SQLite one a kind and number of rows, each compiled once: building and compiling it cost more than running it.
-  type Upsert<V> = (cutoff: string, ...values: V[]) => CompiledQuery<HeldRow>;
-  const byColumns = new Map<Kind, Upsert<ColumnValues>>();
-  const byRows = new Map<string, Upsert<Field>>();
-
-  function columnsUpsert(kind: Kind): Upsert<ColumnValues> {
-    let upsert = byColumns.get(kind);
-    if (!upsert) {
-      upsert = compiledOnce((cutoff: string, ...columns: ColumnValues[]) =>
+  const columnsUpsert = compiledByShape(
+    (kind: Kind) =>
+      (cutoff: string, ...columns: ColumnValues[]) =>
         upsertQuery(
           kind,
           { columns: Object.fromEntries(ROW_FIELDS.map((field, i) => [field, columns[i]])) as Record<RowField, ColumnValues> },
           cutoff,
         ),
-      );
-      byColumns.set(kind, upsert);
-    }
-    return upsert;
-  }
-
-  function rowsUpsert(kind: Kind, count: number): Upsert<Field> {
-    const id = `${kind}:${count}`;
-    let upsert = byRows.get(id);
-    if (!upsert) {
-      upsert = compiledOnce((cutoff: string, ...fields: Field[]) =>
-        upsertQuery(
-          kind,
-          {
-            rows: Array.from({ length: count }, (_, row) =>
-              Object.fromEntries(ROW_FIELDS.map((field, i) => [field, fields[row * ROW_FIELDS.length + i]])),
-            ) as UpsertRow[],
-          },
-          cutoff,
-        ),
-      );
-      // Group sizes are bounded by what arrives during one commit; the cap only keeps a freak run's shapes from piling up.
-      if (byRows.size > 500) byRows.clear();
-      byRows.set(id, upsert);
-    }
-    return upsert;
-  }
+  );
+  const rowsUpsertOf = (kind: Kind) =>
+    compiledByShape(
+      (count: number) =>
+        (cutoff: string, ...fields: Field[]) =>
+          upsertQuery(
+            kind,
+            {
+              rows: Array.from({ length: count }, (_, row) =>
+                Object.fromEntries(ROW_FIELDS.map((field, i) => [field, fields[row * ROW_FIELDS.length + i]])),
+              ) as UpsertRow[],
+            },
+            cutoff,
+          ),
+    );
+  const rowsUpsert = { sync: rowsUpsertOf('sync'), status: rowsUpsertOf('status'), data: rowsUpsertOf('data') };
 
   /** One conditional upsert for many writes of one kind (at most one per key), compiled. */
   function upsert(kind: Kind, writes: ProgressWrite[], now: Date): CompiledQuery {
@@ -235,7 +219,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     const cutoff = expiredBefore(now);
     return onPostgres
       ? columnsUpsert(kind)(cutoff, ...ROW_FIELDS.map((field) => rows.map((row) => row[field])))
-      : rowsUpsert(kind, rows.length)(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
+      : rowsUpsert[kind](rows.length)(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
   }
 
   /** The upserts in one durable transaction: the handle's group writer, or this connection (a transaction's). */

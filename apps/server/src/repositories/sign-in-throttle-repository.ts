@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../db/compiled-once';
+import { compiledByShape, compiledOnce } from '../db/compiled-once';
 import type { Db, WriteWithoutSync } from '../db/database';
 
 export interface ThrottleRow {
@@ -18,6 +18,29 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
 export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
+  /** Counts requests under `keys` (each key once, `n` more requests each): the query for that many keys, built once. */
+  const counting = compiledByShape(
+    (distinct: number) =>
+      (at: string, ended: string, ...keysAndCounts: (string | number)[]) =>
+        db
+          .insertInto('sign_in_throttle')
+          .values(
+            Array.from({ length: distinct }, (_, i) => ({
+              key: keysAndCounts[2 * i] as string,
+              failures: keysAndCounts[2 * i + 1] as number,
+              window_start: at,
+              blocked_until: null,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet({
+              failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN excluded.failures ELSE sign_in_throttle.failures + excluded.failures END`,
+              window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
+            }),
+          )
+          .returning(['key', 'failures', 'window_start']),
+  );
+
   /**
    * `count` for many requests at once (a key may come more than once: each is one more request), in one
    * statement. Answers, per request in order, its count in the window and when the window began.
@@ -29,19 +52,10 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     const ended = new Date(now.getTime() - windowMs).toISOString();
     const requests = new Map<string, number>();
     for (const key of keys) requests.set(key, (requests.get(key) ?? 0) + 1);
-    const query = db
-      .insertInto('sign_in_throttle')
-      .values([...requests].map(([key, n]) => ({ key, failures: n, window_start: at, blocked_until: null })))
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN excluded.failures ELSE sign_in_throttle.failures + excluded.failures END`,
-          window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
-        }),
-      )
-      .returning(['key', 'failures', 'window_start']);
+    const query = counting(requests.size)(at, ended, ...[...requests].flat());
     // A request count is not worth a sync to the disk before the request goes on: the limits' counts are written
     // without one (the failed sign-ins the guard counts are written durably, with `save`).
-    const rows = writeWithoutSync ? await writeWithoutSync(query.compile()) : await query.execute();
+    const rows = writeWithoutSync ? await writeWithoutSync(query) : (await db.executeQuery(query)).rows;
     const held = new Map(rows.map((row) => [row.key, { total: Number(row.failures), windowStart: row.window_start }]));
     // The requests of one key in the group are counted in the order they came: the last one reaches the total.
     const seen = new Map<string, number>();
