@@ -25,7 +25,7 @@ const PASSWORD = 'Due-istanze-2026';
 const CAMPAIGN = 9301;
 const TEST = 391;
 const COMPANY = 'Scala S.r.l.';
-const people = ['session', 'saver', 'outcomes', 'limited', 'guarded'] as const;
+const people = ['session', 'saver', 'outcomes', 'limited', 'guarded', 'upgrade'] as const;
 const emailOf = (who: (typeof people)[number]) => `${who}@scala.example`;
 /** The address nginx connects to the instances from: the one proxy they believe (TRUST_PROXY). */
 const PROXY_ADDRESS = '127.0.0.3';
@@ -290,6 +290,56 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const other = await sso(nginx.url, { from: '127.0.0.2' });
     expect(other.status).not.toBe(429);
     expect(other.status).toBe(302);
+  });
+
+  it('a column another process adds while both serve (the migration of a rolling upgrade): reads, saves and outcomes answer as before', async () => {
+    const signedIn = await signIn(nginx.url, 'upgrade');
+    const cookie = sessionCookie(signedIn);
+    const userId = signedIn.json<{ user: { id: number } }>().user.id;
+    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
+    expect((await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} })).status).toBe(200);
+    let version = 0;
+    const save = (url: string) =>
+      send(`${url}${path('data')}`, {
+        method: 'POST',
+        headers: fromApp(cookie),
+        body: { version: ++version, data: { note: `v${version}` } },
+      });
+    const read = (url: string) => send(`${url}${path('data')}`, { headers: { cookie } });
+
+    // Often enough that each instance runs the progress read (a `select *`) and the save as named statements.
+    for (const url of [a.url, b.url]) {
+      for (let i = 0; i < 15; i++) expect((await save(url)).status).toBe(200);
+      for (let i = 0; i < 15; i++) expect((await read(url)).status).toBe(200);
+    }
+
+    // What an upgraded instance's migration does while these two still serve: here this test's own process.
+    await sql`alter table test_progress add column upgrade_note text`.execute(database.db);
+
+    const answers: string[] = [];
+    for (const url of [a.url, b.url, a.url, b.url]) {
+      const saved = await save(url); // its upsert runs in a transaction on PostgreSQL
+      answers.push(`save ${saved.status}`);
+      for (let i = 0; i < 5; i++) {
+        const held = await read(url);
+        const body = held.status === 200 ? held.json<{ data: { version: number; data: string } }>().data : undefined;
+        answers.push(`read ${held.status} v${body?.version} ${body?.data}`);
+      }
+    }
+    expect(answers).toEqual(
+      [0, 1, 2, 3].flatMap((turn) => {
+        const held = `v${30 + turn + 1} ${JSON.stringify({ note: `v${30 + turn + 1}` })}`;
+        return [`save 200`, ...Array(5).fill(`read 200 ${held}`)];
+      }),
+    );
+    // Outcomes: a transaction, then the test complete on both.
+    const outcomes = await send(`${a.url}/api/outcomes/${CAMPAIGN}/${TEST}/${userId}`, {
+      method: 'POST',
+      headers: fromApp(cookie),
+      body: { values: [{ questionId: 'q1', value: 3 }], idempotencyKey: 'rolling-upgrade-outcome-1' },
+    });
+    expect(`${outcomes.status} ${outcomes.text}`).toBe('200 {"status":true}');
+    for (const url of [a.url, b.url]) expect((await read(url)).json<{ data: { status: string } }>().data.status, url).toBe('complete');
   });
 
   it('no instance crashed or logged an error, and nginx reached them every time', () => {
