@@ -2,19 +2,14 @@ import { sql } from 'kysely';
 import { compiledByShape, compiledOnce } from '../db/compiled-once';
 import type { Db, WriteWithoutSync } from '../db/database';
 
-export interface ThrottleRow {
-  key: string;
-  failures: number;
-  window_start: string;
-  blocked_until: string | null;
-}
-
 /**
  * The counts that protect accounts, kept in the database so that every app instance sees the same: the
  * failed sign-ins the guard counts (one row per account or address), and the requests of the shared
  * limits (services/shared-limits.ts).
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A key as the database gives it back (rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD. */
+const stored = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
 
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
 export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
@@ -45,17 +40,21 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
    * `count` for many requests at once (a key may come more than once: each is one more request), in one
    * statement. Answers, per request in order, its count in the window and when the window began.
    */
-  async function countMany(requested: string[], windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }[]> {
-    // Keys as the database gives them back (the rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD.
-    const keys = requested.map((key) => key.replace(LONE_SURROGATE, '\ufffd'));
+  async function countMany(
+    requested: string[],
+    windowMs: number,
+    now = new Date(),
+    { durable = false }: { durable?: boolean } = {},
+  ): Promise<{ count: number; windowStart: string }[]> {
+    const keys = requested.map(stored);
     const at = now.toISOString();
     const ended = new Date(now.getTime() - windowMs).toISOString();
     const requests = new Map<string, number>();
     for (const key of keys) requests.set(key, (requests.get(key) ?? 0) + 1);
     const query = counting(requests.size)(at, ended, ...[...requests].flat());
     // A request count is not worth a sync to the disk before the request goes on: the limits' counts are written
-    // without one (the failed sign-ins the guard counts are written durably, with `save`).
-    const rows = writeWithoutSync ? await writeWithoutSync(query) : (await db.executeQuery(query)).rows;
+    // without one; the failed sign-ins the guard counts (`durable`) with one.
+    const rows = writeWithoutSync && !durable ? await writeWithoutSync(query) : (await db.executeQuery(query)).rows;
     const held = new Map(rows.map((row) => [row.key, { total: Number(row.failures), windowStart: row.window_start }]));
     // The requests of one key in the group are counted in the order they came: the last one reaches the total.
     const seen = new Map<string, number>();
@@ -73,15 +72,16 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
 
   return {
     /** The counts of an account and of the address it is tried from (every sign-in reads them). */
-    find: async (account: string, address: string) => (await db.executeQuery(byKeys(account, address))).rows,
+    find: async (account: string, address: string) => (await db.executeQuery(byKeys(stored(account), stored(address)))).rows,
 
-    async save(row: ThrottleRow): Promise<void> {
+    /** Holds `key` back until `until`, unless it is held longer already (another instance counted a later failure). */
+    async holdUntil(key: string, until: string): Promise<void> {
       await db
-        .insertInto('sign_in_throttle')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({ failures: row.failures, window_start: row.window_start, blocked_until: row.blocked_until }),
-        )
+        .updateTable('sign_in_throttle')
+        .set({
+          blocked_until: sql<string>`CASE WHEN blocked_until IS NULL OR blocked_until < ${until} THEN ${until} ELSE blocked_until END`,
+        })
+        .where('key', '=', stored(key))
         .execute();
     },
 
@@ -106,7 +106,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     },
 
     async clear(key: string): Promise<void> {
-      await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
+      await db.deleteFrom('sign_in_throttle').where('key', '=', stored(key)).execute();
     },
   };
 }

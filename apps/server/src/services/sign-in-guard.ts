@@ -1,4 +1,3 @@
-import type { ThrottleRow } from '../repositories/sign-in-throttle-repository';
 import type { Repositories } from '../repositories/create-repositories';
 
 // Guessing passwords gets slower and slower for one account, whatever address it comes from; one
@@ -34,24 +33,18 @@ export async function checkSignIn(repos: ThrottleRepos, email: string, ip: strin
   };
 }
 
+/**
+ * One more failure of the account and of the address, counted in one statement where they are stored: failures
+ * that come at once (guesses from many addresses, on several instances) are each counted.
+ */
 export async function recordSignInFailure(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<void> {
-  const keys = [accountKey(email), addressKey(ip)];
-  const rows = new Map((await repos.signInThrottle.find(keys[0], keys[1])).map((row) => [row.key, row]));
-  const next = (key: string): ThrottleRow => {
-    const row = rows.get(key);
-    const fresh = !row || Date.parse(row.window_start) + WINDOW_MS < now.getTime();
-    return { key, failures: fresh ? 1 : row.failures + 1, window_start: fresh ? now.toISOString() : row.window_start, blocked_until: null };
-  };
-  const account = next(keys[0]);
-  if (account.failures >= ACCOUNT_FREE_FAILURES) {
-    const wait = Math.min(ACCOUNT_MAX_WAIT_MS, 1000 * 2 ** (account.failures - ACCOUNT_FREE_FAILURES));
-    account.blocked_until = new Date(now.getTime() + wait).toISOString();
+  const [account, address] = await repos.signInThrottle.countMany([accountKey(email), addressKey(ip)], WINDOW_MS, now, { durable: true });
+  if (account.count >= ACCOUNT_FREE_FAILURES) {
+    const wait = Math.min(ACCOUNT_MAX_WAIT_MS, 1000 * 2 ** (account.count - ACCOUNT_FREE_FAILURES));
+    await repos.signInThrottle.holdUntil(accountKey(email), new Date(now.getTime() + wait).toISOString());
   }
-  const address = next(keys[1]);
-  if (address.failures >= ADDRESS_MAX_FAILURES)
-    address.blocked_until = new Date(Date.parse(address.window_start) + WINDOW_MS).toISOString();
-  await repos.signInThrottle.save(account);
-  await repos.signInThrottle.save(address);
+  if (address.count >= ADDRESS_MAX_FAILURES)
+    await repos.signInThrottle.holdUntil(addressKey(ip), new Date(Date.parse(address.windowStart) + WINDOW_MS).toISOString());
 }
 
 /**

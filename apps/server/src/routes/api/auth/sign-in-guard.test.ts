@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES } from '../../../services/sign-in-guard';
+import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES, recordSignInFailure } from '../../../services/sign-in-guard';
 import { authBundle, PASSWORD } from '../../../../test/fixtures';
 
 // Guessing passwords: an account waits longer after each failure whatever address the guesses come
@@ -63,5 +63,49 @@ describe('sign-in guard', () => {
     const stopped = await login('anna@alfa.example', PASSWORD, office);
     expect(stopped.statusCode).toBe(429);
     expect((await login('anna@alfa.example', PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts each of many wrong guesses that come at once, from many addresses', async () => {
+    const GUESSES = 12;
+    const answers = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => login('bruno@beta.example', `wrong-guess-${i}`, `10.4.0.${i}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(GUESSES).fill(422));
+    const rows = await t.app.database.db
+      .selectFrom('sign_in_throttle')
+      .select(['key', 'failures'])
+      .where('key', 'like', 'address:10.4.0.%')
+      .execute();
+    expect(
+      rows.map((r) => r.failures),
+      'each address once',
+    ).toEqual(Array(GUESSES).fill(1));
+    const account = await t.app.database.db
+      .selectFrom('sign_in_throttle')
+      .select(['failures', 'blocked_until'])
+      .where('key', '=', 'account:bruno@beta.example')
+      .executeTakeFirstOrThrow();
+    expect(account.failures, 'none of the guesses lost').toBe(GUESSES);
+    // The longest wait of those counted holds: past the free failures, 2 ** (12 - 5) s.
+    expect(Date.parse(account.blocked_until!) - Date.now()).toBeGreaterThan(2 ** (GUESSES - ACCOUNT_FREE_FAILURES - 1) * 1000);
+    expect((await login('bruno@beta.example', PASSWORD, '10.4.1.1')).statusCode).toBe(429);
+  });
+
+  it('counts failures recorded at the same moment (as by several instances), none lost', async () => {
+    const AT_ONCE = 9;
+    await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => recordSignInFailure(t.app.repos, 'ugo@alfa.example', `10.5.0.${i % 3}`)));
+    const rows = await t.app.database.db
+      .selectFrom('sign_in_throttle')
+      .select(['key', 'failures'])
+      .where('key', 'in', ['account:ugo@alfa.example', 'address:10.5.0.0', 'address:10.5.0.1', 'address:10.5.0.2'])
+      .orderBy('key')
+      .execute();
+    expect(rows).toEqual([
+      { key: 'account:ugo@alfa.example', failures: AT_ONCE },
+      { key: 'address:10.5.0.0', failures: 3 },
+      { key: 'address:10.5.0.1', failures: 3 },
+      { key: 'address:10.5.0.2', failures: 3 },
+    ]);
+    expect((await login('ugo@alfa.example', PASSWORD, '10.5.1.1')).statusCode, 'past the free failures: held back').toBe(429);
   });
 });
