@@ -37,8 +37,9 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
   );
 
   /**
-   * `count` for many requests at once (a key may come more than once: each is one more request), in one
-   * statement. Answers, per request in order, its count in the window and when the window began.
+   * Counts one more request under each key in a window of `windowMs` (a new window once the last one ended), in
+   * one statement, so that instances counting at once never lose a count. A key may come more than once: each is
+   * one more request. Answers, per request in order, its count in the window and when the window began.
    */
   async function countMany(
     requested: string[],
@@ -83,14 +84,6 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
         })
         .where('key', '=', stored(key))
         .execute();
-    },
-
-    /**
-     * Counts one more request under `key` in a window of `windowMs` (a new window once the last one
-     * ended), in one statement, so that instances counting at once never lose a count.
-     */
-    async count(key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowStart: string }> {
-      return (await countMany([key], windowMs, now))[0];
     },
 
     countMany,
