@@ -104,6 +104,16 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     send(`${url}/api/auth/login`, { method: 'POST', headers: fromApp(), body: { username: emailOf(who), password } });
   const me = (url: string, cookie: string) => send(`${url}/api/auth/me`, { headers: { cookie } });
   const upstream = (answer: Answer) => String(answer.headers['x-prova-upstream']);
+  /** `who` signs in through the proxy and opens the test: their cookie, id and the test's paths. */
+  const openTest = async (who: (typeof people)[number]) => {
+    const signedIn = await signIn(nginx.url, who);
+    const cookie = sessionCookie(signedIn);
+    const userId = signedIn.json<{ user: { id: number } }>().user.id;
+    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
+    const opened = await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} });
+    expect(opened.status).toBe(200);
+    return { cookie, userId, path };
+  };
 
   it('started at once on an empty database, both come up; the schema is made once and the demo loaded once', async () => {
     const ran = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
@@ -163,12 +173,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   });
 
   it('saves of one test sent to both instances at once, out of order, keep the highest version, read back the same from both', async () => {
-    const signedIn = await signIn(nginx.url, 'saver');
-    const cookie = sessionCookie(signedIn);
-    const userId = signedIn.json<{ user: { id: number } }>().user.id;
-    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
-    const opened = await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} });
-    expect(opened.status).toBe(200);
+    const { cookie, path } = await openTest('saver');
 
     const VERSIONS = 60;
     const sent = new Map<number, string>();
@@ -214,11 +219,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   });
 
   it('outcomes repeated to both instances at once with one idempotency key are taken once; the test is then complete on both', async () => {
-    const signedIn = await signIn(nginx.url, 'outcomes');
-    const cookie = sessionCookie(signedIn);
-    const userId = signedIn.json<{ user: { id: number } }>().user.id;
-    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
-    expect((await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} })).status).toBe(200);
+    const { cookie, userId, path } = await openTest('outcomes');
 
     // The browser's queue sends again when an answer is lost: here the repeats land on A, B and the proxy together.
     const body = { values: [{ questionId: 'q1', value: 7 }], idempotencyKey: 'both-instances-outcome-1' };
@@ -293,11 +294,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   });
 
   it('a column another process adds while both serve (the migration of a rolling upgrade): reads, saves and outcomes answer as before', async () => {
-    const signedIn = await signIn(nginx.url, 'upgrade');
-    const cookie = sessionCookie(signedIn);
-    const userId = signedIn.json<{ user: { id: number } }>().user.id;
-    const path = (kind: string) => `/api/tests/${TEST}/${kind}/${CAMPAIGN}/${userId}`;
-    expect((await send(`${nginx.url}${path('start')}`, { method: 'POST', headers: fromApp(cookie), body: {} })).status).toBe(200);
+    const { cookie, userId, path } = await openTest('upgrade');
     let version = 0;
     const save = (url: string) =>
       send(`${url}${path('data')}`, {
