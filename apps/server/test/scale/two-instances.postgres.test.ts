@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrationNames, openDatabase } from '../../src/db/database';
+import { NAMED_AFTER } from '../../src/db/postgres-statements';
 import demoBundle from '../../src/import/demo-bundle.json';
 import { seedDemoIfEmpty } from '../../src/import/seed-demo';
 import {
@@ -305,9 +306,10 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const read = (url: string) => send(`${url}${path('data')}`, { headers: { cookie } });
 
     // Often enough that each instance runs the progress read (a `select *`) and the save as named statements.
+    const WARM = NAMED_AFTER + 5;
     for (const url of [a.url, b.url]) {
-      for (let i = 0; i < 15; i++) expect((await save(url)).status).toBe(200);
-      for (let i = 0; i < 15; i++) expect((await read(url)).status).toBe(200);
+      for (let i = 0; i < WARM; i++) expect((await save(url)).status).toBe(200);
+      for (let i = 0; i < WARM; i++) expect((await read(url)).status).toBe(200);
     }
 
     // What an upgraded instance's migration does while these two still serve: here this test's own process.
@@ -325,7 +327,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     }
     expect(answers).toEqual(
       [0, 1, 2, 3].flatMap((turn) => {
-        const held = `v${30 + turn + 1} ${JSON.stringify({ note: `v${30 + turn + 1}` })}`;
+        const held = `v${2 * WARM + turn + 1} ${JSON.stringify({ note: `v${2 * WARM + turn + 1}` })}`;
         return [`save 200`, ...Array(5).fill(`read 200 ${held}`)];
       }),
     );
