@@ -83,13 +83,8 @@ export const session = fp(
 
 /** The caller's session and person: from the access cache, else read, with concurrent requests' reads grouped. */
 function authResolver(app: FastifyInstance, cookieName: string) {
-  const sessions = inGroups((tokens: string[]) => app.repos.sessions.findMany(tokens));
-  const users = inGroups((ids: number[]) => app.repos.users.findManyById(ids));
-  const read = async (token: string): Promise<Auth | null> => {
-    const session = await sessions.run(token);
-    const user = session && (await users.run(session.userId));
-    return session && user ? { session, user } : null;
-  };
+  const auths = inGroups((tokens: string[]) => app.repos.sessions.findManyWithUser(tokens));
+  const read = (token: string): Promise<Auth | null> => auths.run(token);
   // A session's id is its token's hash: worked out once per token, not on every request.
   const ids = new Map<string, string>();
   const idOf = (token: string) => {

@@ -3,6 +3,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
+import { type UserWithCompany, usersWithCompany } from './users-repository';
 
 // The cookie carries a random token; the database keeps only its hash, so a leaked table opens nothing.
 export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -18,40 +19,54 @@ export interface SessionRecord {
 }
 
 export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
-  async function findMany(tokens: string[]): Promise<(SessionRecord | null)[]> {
+  /**
+   * The live sessions of these tokens with their people, in one statement (concurrent requests share it); in order.
+   * A session that ran out is dropped; one in use slides its expiry now and then.
+   */
+  async function findManyWithUser(tokens: string[]): Promise<({ session: SessionRecord; user: UserWithCompany } | null)[]> {
     const ids = tokens.map(sessionIdOf);
-    const rows = await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', 'in', [...new Set(ids)])
+    const rows = await usersWithCompany(db)
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.campaign_id as session_campaign_id',
+        'sessions.via_sso as session_via_sso',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+      ])
+      .where('sessions.id', 'in', [...new Set(ids)])
       .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(rows.map((row) => [row.session_id, row]));
     const now = Date.now();
-    const found: (SessionRecord | null)[] = [];
+    const found: ({ session: SessionRecord; user: UserWithCompany } | null)[] = [];
     for (const id of ids) {
       const row = byId.get(id);
       if (!row) {
         found.push(null);
         continue;
       }
-      const expires = Date.parse(row.expires_at);
-      if (expires <= now || Date.parse(row.created_at) + SESSION_ABSOLUTE_MS <= now) {
+      const { session_id, session_campaign_id, session_via_sso, session_created_at, session_expires_at, ...user } = row;
+      let expiresAt = session_expires_at;
+      const expires = Date.parse(expiresAt);
+      if (expires <= now || Date.parse(session_created_at) + SESSION_ABSOLUTE_MS <= now) {
         await db.deleteFrom('sessions').where('id', '=', id).execute();
         byId.delete(id);
         found.push(null);
         continue;
       }
       if (expires - now < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
-        const later = new Date(now + SESSION_IDLE_MS).toISOString();
-        await db.updateTable('sessions').set({ expires_at: later }).where('id', '=', id).execute();
-        row.expires_at = later;
+        expiresAt = new Date(now + SESSION_IDLE_MS).toISOString();
+        await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
       }
       found.push({
-        id,
-        userId: row.user_id,
-        campaignId: row.campaign_id,
-        viaSso: row.via_sso === 1,
-        endsAt: Math.min(Date.parse(row.expires_at), Date.parse(row.created_at) + SESSION_ABSOLUTE_MS),
+        session: {
+          id: session_id,
+          userId: user.id,
+          campaignId: session_campaign_id,
+          viaSso: session_via_sso === 1,
+          endsAt: Math.min(Date.parse(expiresAt), Date.parse(session_created_at) + SESSION_ABSOLUTE_MS),
+        },
+        user,
       });
     }
     return found;
@@ -80,13 +95,7 @@ export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'anno
       return token;
     },
 
-    /** The live session for a cookie token; slides its expiry now and then. */
-    async find(token: string): Promise<SessionRecord | null> {
-      return (await findMany([token]))[0];
-    },
-
-    /** As find(), for many tokens in one query (concurrent requests share it); in order. */
-    findMany,
+    findManyWithUser,
 
     /** Drops the rows of sessions that ran out (housekeeping, off the sign-in's path). */
     async purgeExpired(now = Date.now()): Promise<void> {

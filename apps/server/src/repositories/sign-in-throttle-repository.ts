@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledByShape, compiledOnce } from '../db/compiled-once';
+import { compiledByShape } from '../db/compiled-once';
 import type { Db, WriteWithoutSync } from '../db/database';
 
 /**
@@ -9,7 +9,7 @@ import type { Db, WriteWithoutSync } from '../db/database';
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** A key as the database gives it back (rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD. */
-const stored = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
+export const stored = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
 
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
 export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
@@ -67,14 +67,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     });
   }
 
-  const byKeys = compiledOnce((account: string, address: string) =>
-    db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', [account, address]),
-  );
-
   return {
-    /** The counts of an account and of the address it is tried from (every sign-in reads them). */
-    find: async (account: string, address: string) => (await db.executeQuery(byKeys(stored(account), stored(address)))).rows,
-
     /** Holds `key` back until `until`, unless it is held longer already (another instance counted a later failure). */
     async holdUntil(key: string, until: string): Promise<void> {
       await db

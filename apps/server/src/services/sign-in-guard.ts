@@ -23,13 +23,15 @@ export interface SignInCheck {
   accountCounted: boolean;
 }
 
-/** What the counts say of a sign-in about to be tried. */
-export async function checkSignIn(repos: ThrottleRepos, email: string, ip: string, now = new Date()): Promise<SignInCheck> {
-  const rows = await repos.signInThrottle.find(accountKey(email), addressKey(ip));
-  const until = Math.max(0, ...rows.map((row) => (row.blocked_until ? Date.parse(row.blocked_until) : 0)));
+/** Where the guard keeps the counts a sign-in of `email` from `ip` reads (users.findForSignIn reads them with the person). */
+export const signInKeys = (email: string, ip: string) => ({ account: accountKey(email), address: addressKey(ip) });
+
+/** What the counts say of a sign-in about to be tried: whether the account has one, until when each key is held back. */
+export function checkSignIn(counts: { accountCounted: boolean; heldUntil: (string | null)[] }, now = new Date()): SignInCheck {
+  const until = Math.max(0, ...counts.heldUntil.map((held) => (held ? Date.parse(held) : 0)));
   return {
     wait: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
-    accountCounted: rows.some((row) => row.key === accountKey(email)),
+    accountCounted: counts.accountCounted,
   };
 }
 

@@ -4,7 +4,7 @@ import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } 
 import { loginAnswerSchema } from '@prova/contract/campaigns';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { statusOk } from '@prova/contract/common';
-import { checkSignIn, recordSignInFailure, recordSignInSuccess } from '../../../services/sign-in-guard';
+import { checkSignIn, recordSignInFailure, recordSignInSuccess, signInKeys } from '../../../services/sign-in-guard';
 import { HttpError } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
@@ -35,13 +35,13 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const check = await checkSignIn(app.repos, username, request.ip);
+      const { user, counts } = await users.findForSignIn(username, signInKeys(username, request.ip));
+      const check = checkSignIn(counts);
       if (check.wait > 0) {
         request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${check.wait} s` });
         void reply.header('retry-after', String(check.wait));
         throw new HttpError(429, 'RATE_LIMITED', `Too many failed sign-ins: try again in ${check.wait} s`);
       }
-      const user = await users.findByEmail(username);
       const active = user && !user.deactivated_at ? user : undefined;
       // Imported without a password, and not held to single sign-on: the spec's "password must be set"
       // answer, and a mail to set one (first-password.ts). It counts as a failure, so probing which

@@ -55,6 +55,14 @@ describe('sign-in guard', () => {
     expect(row).toBeUndefined();
   });
 
+  it('holds back guesses at an address nobody has as it would at a real one: the answers do not tell which exist', async () => {
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      expect((await login('nessuno@alfa.example', 'wrong-guess', `10.6.0.${i}`)).statusCode).toBe(422);
+    const held = await login('nessuno@alfa.example', 'wrong-guess', '10.6.0.99');
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('stops one address trying many accounts, and never the right sign-ins of a shared office', async () => {
     const office = '10.3.0.1';
     for (let i = 0; i < 5; i++)
