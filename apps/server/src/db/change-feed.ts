@@ -30,6 +30,13 @@ export interface ChangeFeed {
    * transaction) carries the question.
    */
   heard(db: Db): Promise<void>;
+  /**
+   * Announcing from a transaction with one statement for all its changes: the collector's `announce` applies each
+   * change here at once and keeps it; `send(trx)`, at the end of the transaction's work, sends them all to the other
+   * instances (they leave at commit) with the question heard() would ask; after the commit, `heard()` waits for the
+   * answers without a statement of its own. A transaction that fails calls `abandon()`.
+   */
+  collecting(): CollectedChanges;
   subscribe(listener: (change: DataChange) => void): () => void;
   /**
    * False while changes made by other processes could go unheard (the PostgreSQL listener is
@@ -38,6 +45,13 @@ export interface ChangeFeed {
    */
   live(): boolean;
   close(): Promise<void>;
+}
+
+export interface CollectedChanges {
+  announce(change: DataChange, trx: Db): Promise<void>;
+  send(trx: Db): Promise<void>;
+  heard(): Promise<void>;
+  abandon(): void;
 }
 
 /** Announcing without a feed: for repositories used outside a server (the importer, benchmarks). */
@@ -60,6 +74,10 @@ const SQLITE_PEEK_MS = 100;
  */
 export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
   const emitter = new EventEmitter();
+  const announce = async (change: DataChange, db: Db) => {
+    if (change.kind === 'all') await sql`update data_changes set serial = serial + 1 where id = 1`.execute(db);
+    emitter.emit('change', change);
+  };
   let counter: SQLite.Statement | null = null;
   const serial = (): number | undefined => {
     try {
@@ -72,13 +90,11 @@ export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
   let seen = serial();
   let peekedAt = Date.now();
   return {
-    async announce(change, db) {
-      if (change.kind === 'all') await sql`update data_changes set serial = serial + 1 where id = 1`.execute(db);
-      emitter.emit('change', change);
-    },
+    announce,
     // Heard here when announced. No other server can have a copy: one SQLite file has one server (the
     // importer beside it keeps none); an import's `all` reaches this one within SQLITE_PEEK_MS.
     heard: async () => {},
+    collecting: () => ({ announce, send: async () => {}, heard: async () => {}, abandon: () => {} }),
     subscribe(listener) {
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
@@ -214,38 +230,54 @@ export function postgresChangeFeed(connectionString: string, { echoTimeoutMs = E
     }
   }
 
-  /** Sends a notification that waits for receipts (committed when the query returns) and waits for them. */
-  async function sendAndHear(db: Db, change?: DataChange): Promise<void> {
+  /**
+   * Sends `changes` (none: a question alone) in one statement of `db`, the last one asking every instance for a
+   * receipt; on a transaction they leave at its commit, otherwise when the statement returns. The answer's `heard()`
+   * waits for the receipts, `abandon()` stops expecting them (the transaction failed).
+   */
+  async function send(db: Db, changes: DataChange[]): Promise<{ heard(): Promise<void>; abandon(): void }> {
     const id = ++lastId;
-    const payload = JSON.stringify({ from: origin, id, change } satisfies Message);
+    const messages: Message[] = changes.length > 0 ? changes.map((change) => ({ from: origin, change })) : [{ from: origin }];
+    messages[messages.length - 1].id = id;
+    const notify = sql.join(messages.map((message) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(message)})`));
     const listener = listening ? client : null;
     if (!listener) {
-      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
-      return;
+      await sql`select ${notify}`.execute(db);
+      return { heard: async () => {}, abandon: () => {} };
     }
-    let timer: NodeJS.Timeout | undefined;
     const w: Waiting = { echoed: false, receipts: 0, others: Number.POSITIVE_INFINITY, done: () => {} };
     const settled = new Promise<true>((resolve) => (w.done = () => resolve(true)));
     waiting.set(id, w);
     try {
       // The other listeners of this database, counted in the statement that notifies them.
-      const { rows } = await sql<{ others: number }>`select pg_notify(${CHANNEL}, ${payload}),
+      const { rows } = await sql<{ others: number }>`select ${notify},
         (select count(*)::int from pg_stat_activity
           where datname = current_database() and application_name = ${LISTENER_NAME} and pid <> ${listenerPid}) as others`.execute(db);
       w.others = rows[0]?.others ?? 0;
-      settle(w);
-      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), echoTimeoutMs)));
-      const heard = Promise.race([settled, late]);
-      if (!(await heard)) {
-        if (!w.echoed) {
-          console.warn(`PostgreSQL change listener did not hear back within ${echoTimeoutMs} ms; listening again`);
-          lost(listener);
-        } else console.warn(`${w.others - w.receipts} of ${w.others} other instances did not confirm a change within ${echoTimeoutMs} ms`);
-      }
-    } finally {
-      clearTimeout(timer);
+    } catch (error) {
       waiting.delete(id);
+      throw error;
     }
+    settle(w);
+    return {
+      async heard() {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), echoTimeoutMs)));
+          if (!(await Promise.race([settled, late]))) {
+            if (!w.echoed) {
+              console.warn(`PostgreSQL change listener did not hear back within ${echoTimeoutMs} ms; listening again`);
+              lost(listener);
+            } else
+              console.warn(`${w.others - w.receipts} of ${w.others} other instances did not confirm a change within ${echoTimeoutMs} ms`);
+          }
+        } finally {
+          clearTimeout(timer);
+          waiting.delete(id);
+        }
+      },
+      abandon: () => waiting.delete(id),
+    };
   }
 
   return {
@@ -254,10 +286,25 @@ export function postgresChangeFeed(connectionString: string, { echoTimeoutMs = E
       // In a transaction the notification leaves at commit: the transaction's owner calls heard() then.
       if (db.isTransaction)
         await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ from: origin, change } satisfies Message)})`.execute(db);
-      else await sendAndHear(db, change);
+      else await (await send(db, [change])).heard();
     },
     // A question of our own, sent after the commits waited for, comes back (and is answered) after them.
-    heard: (db) => sendAndHear(db),
+    heard: async (db) => (await send(db, [])).heard(),
+    collecting() {
+      const kept: DataChange[] = [];
+      let sent: Awaited<ReturnType<typeof send>> | undefined;
+      return {
+        async announce(change) {
+          emitter.emit('change', change);
+          kept.push(change);
+        },
+        async send(trx) {
+          if (kept.length > 0) sent = await send(trx, kept);
+        },
+        heard: async () => sent?.heard(),
+        abandon: () => sent?.abandon(),
+      };
+    },
     subscribe(listener) {
       if (!client && !closed && !retry) void connect();
       emitter.on('change', listener);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DataChange } from '../db/change-feed';
-import type { DatabaseHandle, Db } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import { createRepositories, type Repositories } from '../repositories/create-repositories';
 import { type AccessCache, createAccessCache } from '../services/access-cache';
 
@@ -28,17 +27,22 @@ export const repositories = fp(
     const accessCache = createAccessCache(changes);
     app.decorate('repos', withSharedReads(createRepositories(db, { changes, writeDurably, writeWithoutSync }), accessCache));
     app.decorate('withTransaction', async <T>(work: (repos: Repositories) => Promise<T>) => {
-      let announced = false;
-      const inTransaction = {
-        announce: (change: DataChange, trx: Db) => {
-          announced = true;
-          return changes.announce(change, trx);
-        },
-        heard: async () => {},
-      };
-      const result = await db.transaction().execute((trx) => work(createRepositories(trx, { changes: inTransaction })));
-      // Its changes went out at commit (a password change ends sessions): answered once they were heard.
-      if (announced) await changes.heard(db);
+      // Its changes go out in one statement and leave at commit (a password change ends sessions): the request is
+      // answered once every instance has heard them.
+      const collected = changes.collecting();
+      const inTransaction = { announce: collected.announce, heard: async () => {} };
+      let result: T;
+      try {
+        result = await db.transaction().execute(async (trx) => {
+          const done = await work(createRepositories(trx, { changes: inTransaction }));
+          await collected.send(trx);
+          return done;
+        });
+      } catch (error) {
+        collected.abandon();
+        throw error;
+      }
+      await collected.heard();
       return result;
     });
     app.decorate('accessCache', accessCache);

@@ -300,7 +300,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
      */
     async start(key: ProgressKey, endsAt: string | null, now: Date = new Date()) {
       const at = now.toISOString();
-      await db
+      const started = await db
         .insertInto('test_progress')
         .values({
           campaign_id: key.campaignId,
@@ -320,8 +320,10 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
             .where('test_progress.started_at', 'is', null)
             .where('test_progress.status', '<>', 'complete'),
         )
-        .execute();
-      return (await find(key.campaignId, key.testId, key.userId))!;
+        .returningAll()
+        .executeTakeFirst();
+      // A test started before (a reload) or complete is left as it is, and the statement returns nothing.
+      return started ?? (await find(key.campaignId, key.testId, key.userId))!;
     },
 
     /**
