@@ -83,8 +83,7 @@ export const session = fp(
 
 /** The caller's session and person: from the access cache, else read, with concurrent requests' reads grouped. */
 function authResolver(app: FastifyInstance, cookieName: string) {
-  const auths = inGroups((tokens: string[]) => app.repos.sessions.findManyWithUser(tokens));
-  const read = (token: string): Promise<Auth | null> => auths.run(token);
+  const auths = inGroups((ids: string[]) => app.repos.sessions.findManyWithUser(ids));
   // A session's id is its token's hash: worked out once per token, not on every request.
   const ids = new Map<string, string>();
   const idOf = (token: string) => {
@@ -99,7 +98,8 @@ function authResolver(app: FastifyInstance, cookieName: string) {
   return async (request: FastifyRequest): Promise<Auth | null> => {
     const token = request.cookies[cookieName];
     if (!token) return null;
-    return (await app.accessCache.auth(idOf(token), () => read(token))) ?? null;
+    const id = idOf(token);
+    return (await app.accessCache.auth(id, () => auths.run(id))) ?? null;
   };
 }
 

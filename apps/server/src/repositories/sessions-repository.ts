@@ -20,11 +20,10 @@ export interface SessionRecord {
 
 export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
   /**
-   * The live sessions of these tokens with their people, in one statement (concurrent requests share it); in order.
-   * A session that ran out is dropped; one in use slides its expiry now and then.
+   * The live sessions of these ids (sessionIdOf) with their people, in one statement (concurrent requests share it);
+   * in order. A session that ran out is dropped; one in use slides its expiry now and then.
    */
-  async function findManyWithUser(tokens: string[]): Promise<({ session: SessionRecord; user: UserWithCompany } | null)[]> {
-    const ids = tokens.map(sessionIdOf);
+  async function findManyWithUser(ids: string[]): Promise<({ session: SessionRecord; user: UserWithCompany } | null)[]> {
     const rows = await usersWithCompany(db)
       .innerJoin('sessions', 'sessions.user_id', 'users.id')
       .select([

@@ -9,7 +9,7 @@ import type { Db, WriteWithoutSync } from '../db/database';
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** A key as the database gives it back (rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD. */
-export const stored = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
+export const storedKey = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
 
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
 export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
@@ -47,7 +47,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     now = new Date(),
     { durable = false }: { durable?: boolean } = {},
   ): Promise<{ count: number; windowStart: string }[]> {
-    const keys = requested.map(stored);
+    const keys = requested.map(storedKey);
     const at = now.toISOString();
     const ended = new Date(now.getTime() - windowMs).toISOString();
     const requests = new Map<string, number>();
@@ -75,7 +75,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
         .set({
           blocked_until: sql<string>`CASE WHEN blocked_until IS NULL OR blocked_until < ${until} THEN ${until} ELSE blocked_until END`,
         })
-        .where('key', '=', stored(key))
+        .where('key', '=', storedKey(key))
         .execute();
     },
 
@@ -92,7 +92,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     },
 
     async clear(key: string): Promise<void> {
-      await db.deleteFrom('sign_in_throttle').where('key', '=', stored(key)).execute();
+      await db.deleteFrom('sign_in_throttle').where('key', '=', storedKey(key)).execute();
     },
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type ChangeFeed, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
-import { stored } from './sign-in-throttle-repository';
+import { storedKey } from './sign-in-throttle-repository';
 
 /** People with what the app shows of their company. Also what a session is read with (sessions-repository). */
 export const usersWithCompany = (db: Db) =>
@@ -37,7 +37,7 @@ export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announc
      * keys: whether the account has one, and until when each is held back.
      */
     async findForSignIn(email: string, keys: { account: string; address: string }) {
-      const query = forSignIn(email.trim().toLowerCase(), stored(keys.account), stored(keys.address));
+      const query = forSignIn(email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address));
       const { account_key, account_blocked_until, address_blocked_until, ...person } = (await db.executeQuery(query)).rows[0];
       return {
         user: person.id === null ? undefined : (person as UserWithCompany),
