@@ -1,7 +1,7 @@
 import { createServer, connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
-import { type DataChange, postgresChangeFeed } from './change-feed';
+import { announcingTransaction, type DataChange, postgresChangeFeed } from './change-feed';
 
 // A change that ends a session is answered only once this instance's own listener heard it back. A
 // listener that hears nothing (its connection silently dead) must not hold the answer past the bound,
@@ -49,21 +49,13 @@ describe('the PostgreSQL change feed', () => {
       { kind: 'session', sessionId: 's1' },
       { kind: 'user', userId: 7 },
     ];
-    const inTransaction = async (fail: boolean) => {
-      const collected = a.collecting();
-      try {
-        await database.db.transaction().execute(async (trx) => {
-          for (const change of changes) await collected.announce(change, trx);
-          await collected.send(trx);
-          if (fail) throw new Error('the transaction fails');
-        });
-      } catch (error) {
-        collected.abandon();
+    const inTransaction = (fail: boolean) =>
+      announcingTransaction(database.db, a, async (trx, inTrx) => {
+        for (const change of changes) await inTrx.announce(change, trx);
+        if (fail) throw new Error('the transaction fails');
+      }).catch((error: unknown) => {
         if (!fail) throw error;
-        return;
-      }
-      await collected.heard();
-    };
+      });
     try {
       await until(() => a.live() && b.live());
       heardByB.length = 0; // a listener that starts drops everything: `all`

@@ -18,23 +18,17 @@ export interface ChangeFeed {
   /**
    * Tells this process now, and every other process on the same database once `db`'s transaction (if
    * any) commits, that copies of this are stale. Outside a transaction it returns once every instance
-   * has heard it (see heard()).
+   * has heard it: back on this one's own listener, and confirmed by each other listener of the database
+   * (a sign-out must not be answered while another instance may still serve the session from memory). It
+   * waits at most ECHO_TIMEOUT_MS; an own listener that has not heard back by then is treated as down. In a
+   * transaction, announce through collecting() (announcingTransaction), which waits after the commit.
    */
   announce(change: DataChange, db: Db): Promise<void>;
   /**
-   * Returns once every change this process committed before the call has been heard by every instance:
-   * back on this one's own listener, and confirmed by each other listener of the database. Called after
-   * a transaction that announced changes commits, before its request is answered: a sign-out must not be
-   * answered while another instance may still serve the session from memory. Waits at most
-   * ECHO_TIMEOUT_MS; an own listener that has not heard back by then is treated as down. `db` (not a
-   * transaction) carries the question.
-   */
-  heard(db: Db): Promise<void>;
-  /**
    * Announcing from a transaction with one statement for all its changes: the collector's `announce` applies each
    * change here at once and keeps it; `send(trx)`, at the end of the transaction's work, sends them all to the other
-   * instances (they leave at commit) with the question heard() would ask; after the commit, `heard()` waits for the
-   * answers without a statement of its own. A transaction that fails calls `abandon()`.
+   * instances (they leave at commit) asking each for a receipt; after the commit, `heard()` waits for the receipts
+   * as announce() would, without a statement of its own. A transaction that fails calls `abandon()`.
    */
   collecting(): CollectedChanges;
   subscribe(listener: (change: DataChange) => void): () => void;
@@ -54,12 +48,54 @@ export interface CollectedChanges {
   abandon(): void;
 }
 
-/** Announcing without a feed: for repositories used outside a server (the importer, benchmarks). */
-export const silentChanges: Pick<ChangeFeed, 'announce' | 'heard'> = { announce: async () => {}, heard: async () => {} };
+/** What repositories announce with: the feed, or (inside withTransaction) the transaction's collector. */
+export type Changes = Pick<ChangeFeed, 'announce' | 'collecting'>;
 
-/** After a transaction of `db` that announced changes: heard(), unless `db` is itself a transaction (its owner waits at commit). */
-export const heardAfterCommit = (db: Db, changes: Pick<ChangeFeed, 'heard'>): Promise<void> =>
-  db.isTransaction ? Promise.resolve() : changes.heard(db);
+const collectingNothing = (announce: CollectedChanges['announce']): CollectedChanges => ({
+  announce,
+  send: async () => {},
+  heard: async () => {},
+  abandon: () => {},
+});
+
+/** Announcing without a feed: for repositories used outside a server (the importer, benchmarks). */
+export const silentChanges: Changes = {
+  announce: async () => {},
+  collecting: () => collectingNothing(async () => {}),
+};
+
+/**
+ * The changes of a transaction that collects them (`collected`), for the repositories bound to it: they announce into
+ * it, and their own transactions (inside it) leave the sending and the wait to its owner.
+ */
+export const changesOf = (collected: CollectedChanges): Changes => ({
+  announce: collected.announce,
+  collecting: () => collectingNothing(collected.announce),
+});
+
+/**
+ * Runs `work` in a transaction of `db` whose changes go to the other instances in one statement at its end (see
+ * collecting()), and returns once every instance has heard them: a request that deactivates people is answered once no
+ * instance can serve their sessions from memory. `work` announces on the changes it is given. If `db` is a transaction
+ * already (a repository inside withTransaction), `work` runs in it and its changes go with that transaction's.
+ */
+export async function announcingTransaction<T>(db: Db, changes: Changes, work: (trx: Db, changes: Changes) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db, changes);
+  const collected = changes.collecting();
+  let result: T;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      const done = await work(trx, changesOf(collected));
+      await collected.send(trx);
+      return done;
+    });
+  } catch (error) {
+    collected.abandon();
+    throw error;
+  }
+  await collected.heard();
+  return result;
+}
 
 const CHANNEL = 'prova_changes';
 
@@ -93,8 +129,7 @@ export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
     announce,
     // Heard here when announced. No other server can have a copy: one SQLite file has one server (the
     // importer beside it keeps none); an import's `all` reaches this one within SQLITE_PEEK_MS.
-    heard: async () => {},
-    collecting: () => ({ announce, send: async () => {}, heard: async () => {}, abandon: () => {} }),
+    collecting: () => collectingNothing(announce),
     subscribe(listener) {
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
@@ -121,7 +156,7 @@ export const ECHO_TIMEOUT_MS = 2_000;
 /** The listeners' application_name: how an instance counts the others (pg_stat_activity). */
 export const LISTENER_NAME = 'prova-changes';
 
-/** What travels on the channel: a change (or, without one, a question), or an instance's receipt of one. */
+/** What travels on the channel: a change (or, from earlier versions, a question without one), or an instance's receipt of one. */
 interface Message {
   from: string;
   /** Set when the sender waits for receipts. */
@@ -142,9 +177,9 @@ interface Waiting {
  * rollback) to every instance, which LISTENs on a connection of its own, opened when something first
  * subscribes. While that connection is down, `live()` is false; when it is back, everything is stale.
  *
- * A change announced outside a transaction, or a question sent by heard(), carries an id: every other
- * listening instance drops its copies and answers with a receipt, and the sender returns once its own
- * listener heard it back and every other listener (counted in pg_stat_activity) sent its receipt.
+ * A change announced outside a transaction, or the last of a transaction's collected ones, carries an id:
+ * every other listening instance drops its copies and answers with a receipt, and the sender returns once
+ * its own listener heard it back and every other listener (counted in pg_stat_activity) sent its receipt.
  */
 export function postgresChangeFeed(connectionString: string, { echoTimeoutMs = ECHO_TIMEOUT_MS } = {}): ChangeFeed {
   const emitter = new EventEmitter();
@@ -231,13 +266,13 @@ export function postgresChangeFeed(connectionString: string, { echoTimeoutMs = E
   }
 
   /**
-   * Sends `changes` (none: a question alone) in one statement of `db`, the last one asking every instance for a
+   * Sends `changes` in one statement of `db`, the last one asking every instance for a
    * receipt; on a transaction they leave at its commit, otherwise when the statement returns. The answer's `heard()`
    * waits for the receipts, `abandon()` stops expecting them (the transaction failed).
    */
   async function send(db: Db, changes: DataChange[]): Promise<{ heard(): Promise<void>; abandon(): void }> {
     const id = ++lastId;
-    const messages: Message[] = changes.length > 0 ? changes.map((change) => ({ from: origin, change })) : [{ from: origin }];
+    const messages: Message[] = changes.map((change) => ({ from: origin, change }));
     messages[messages.length - 1].id = id;
     const notify = sql.join(messages.map((message) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(message)})`));
     const listener = listening ? client : null;
@@ -283,13 +318,11 @@ export function postgresChangeFeed(connectionString: string, { echoTimeoutMs = E
   return {
     async announce(change, db) {
       emitter.emit('change', change);
-      // In a transaction the notification leaves at commit: the transaction's owner calls heard() then.
+      // In a transaction the notification leaves at commit, unawaited: transactions announce through collecting().
       if (db.isTransaction)
         await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ from: origin, change } satisfies Message)})`.execute(db);
       else await (await send(db, [change])).heard();
     },
-    // A question of our own, sent after the commits waited for, comes back (and is answered) after them.
-    heard: async (db) => (await send(db, [])).heard(),
     collecting() {
       const kept: DataChange[] = [];
       let sent: Awaited<ReturnType<typeof send>> | undefined;

@@ -1,4 +1,5 @@
 import type { Bundle } from '@prova/contract/bundle';
+import { announcingTransaction } from '../db/change-feed';
 import type { DatabaseHandle, Db } from '../db/database';
 import { hashNewPasswords } from './hash-new-passwords';
 import { emptySummary, type ImportSummary } from './import-summary';
@@ -38,7 +39,8 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     onHashed: onProgress && ((done, total) => onProgress('passwords', done, total)),
   });
   onProgress?.('writing', 0, 1);
-  const result = await handle.db.transaction().execute(async (trx): Promise<ImportResult> => {
+  // Done once every server dropped its copies (heard the change back): people, campaigns and tests may all have changed.
+  const result = await announcingTransaction(handle.db, handle.changes, async (trx, changes): Promise<ImportResult> => {
     // Checked inside the transaction, so the references it finds cannot change before the writes.
     const checked = await validateBundle(trx, bundle);
     if (!checked.ok) return checked;
@@ -54,14 +56,9 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     await writeCampaigns(trx, b.campaigns, summary.campaigns);
     for (const campaign of b.campaigns) await writeCampaignMembers(trx, campaign, summary);
     await options.afterWrite?.(trx, b);
-    // People, campaigns and tests may all have changed: every server drops its copies at commit.
-    await handle.changes.announce({ kind: 'all' }, trx);
+    await changes.announce({ kind: 'all' }, trx);
     return { ok: true, summary };
   });
-  if (result.ok) {
-    // Done once this server's listener heard the change back, as every other server's did.
-    await handle.changes.heard(handle.db);
-    onProgress?.('writing', 1, 1);
-  }
+  if (result.ok) onProgress?.('writing', 1, 1);
   return result;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { announcingTransaction } from '../db/change-feed';
 import type { DatabaseHandle } from '../db/database';
 import { createRepositories, type Repositories } from '../repositories/create-repositories';
 import { type AccessCache, createAccessCache } from '../services/access-cache';
@@ -26,25 +27,11 @@ export const repositories = fp(
     const { db, changes, writeDurably, writeWithoutSync } = opts.database;
     const accessCache = createAccessCache(changes);
     app.decorate('repos', withSharedReads(createRepositories(db, { changes, writeDurably, writeWithoutSync }), accessCache));
-    app.decorate('withTransaction', async <T>(work: (repos: Repositories) => Promise<T>) => {
-      // Its changes go out in one statement and leave at commit (a password change ends sessions): the request is
-      // answered once every instance has heard them.
-      const collected = changes.collecting();
-      const inTransaction = { announce: collected.announce, heard: async () => {} };
-      let result: T;
-      try {
-        result = await db.transaction().execute(async (trx) => {
-          const done = await work(createRepositories(trx, { changes: inTransaction }));
-          await collected.send(trx);
-          return done;
-        });
-      } catch (error) {
-        collected.abandon();
-        throw error;
-      }
-      await collected.heard();
-      return result;
-    });
+    // Its changes go out in one statement and leave at commit (a password change ends sessions): the request is
+    // answered once every instance has heard them.
+    app.decorate('withTransaction', <T>(work: (repos: Repositories) => Promise<T>) =>
+      announcingTransaction(db, changes, (trx, inTransaction) => work(createRepositories(trx, { changes: inTransaction }))),
+    );
     app.decorate('accessCache', accessCache);
     app.addHook('onClose', async () => accessCache.close());
   },

@@ -1,5 +1,5 @@
 import { TEST_360_ID } from '@prova/contract/limits';
-import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import type { CampaignRow } from '../db/schema';
@@ -59,7 +59,7 @@ export const participationsOf = (db: Db) =>
       'participants.storage',
     ]);
 
-export function createCampaignsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
+export function createCampaignsRepository(db: Db, changes: Changes = silentChanges) {
   const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
   const participations = () => participationsOf(db);
   // Every sign-in and every participation the access cache reads (db/compiled-once.ts).

@@ -1,4 +1,4 @@
-import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { type Changes, silentChanges } from '../db/change-feed';
 import type { Db, WriteDurably, WriteWithoutSync } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createFeedback360Repository } from './feedback360-repository';
@@ -19,7 +19,7 @@ import { createUsersRepository } from './users-repository';
  * Writes that make the access cache's copies stale announce it on `changes`.
  */
 export interface RepositoryServices {
-  changes?: Pick<ChangeFeed, 'announce' | 'heard'>;
+  changes?: Changes;
   /** Where groups of saves are committed (the database handle's); inside a transaction, the transaction. */
   writeDurably?: WriteDurably;
   /** Where counts that a crash of the machine may forget are written (the handle's); inside a transaction, the transaction. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
-import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import { type UserWithCompany, usersWithCompany } from './users-repository';
@@ -18,7 +18,7 @@ export interface SessionRecord {
   endsAt: number;
 }
 
-export function createSessionsRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
+export function createSessionsRepository(db: Db, changes: Changes = silentChanges) {
   /**
    * The live sessions of these ids (sessionIdOf) with their people, in one statement (concurrent requests share it);
    * in order. A session that ran out is dropped; one in use slides its expiry now and then.

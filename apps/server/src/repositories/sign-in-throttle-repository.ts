@@ -11,6 +11,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** A key as the database gives it back (rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD. */
 export const storedKey = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
 
+/** The guard's counts as a sign-in reads them (users.findForSignIn): whether the account has one, until when each key is held back. */
+export interface SignInCounts {
+  accountCounted: boolean;
+  heldUntil: (string | null)[];
+}
+
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
 export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
   /** Counts requests under `keys` (each key once, `n` more requests each): the query for that many keys, built once. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { type ChangeFeed, silentChanges } from '../db/change-feed';
+import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
-import { storedKey } from './sign-in-throttle-repository';
+import { type SignInCounts, storedKey } from './sign-in-throttle-repository';
 
 /** People with what the app shows of their company. Also what a session is read with (sessions-repository). */
 export const usersWithCompany = (db: Db) =>
@@ -12,12 +12,12 @@ export const usersWithCompany = (db: Db) =>
     .selectAll('users')
     .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
 
-export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'> = silentChanges) {
+export function createUsersRepository(db: Db, changes: Changes = silentChanges) {
   const withCompany = () => usersWithCompany(db);
   // Every sign-in (db/compiled-once.ts).
   const byEmail = compiledOnce((email: string) => withCompany().where('users.email', '=', email));
   // A sign-in reads the person and the guard's counts of the account and the address (services/sign-in-guard.ts)
-  // in one statement, from a row that is always there: the counts matter for an address nobody has too. On
+  // in one statement, from a row that is always there: the counts matter for an e-mail nobody has too. On
   // PostgreSQL every statement is a round trip that wakes a server process, a tenth of a sign-in's own CPU.
   const forSignIn = compiledOnce((email: string, account: string, address: string) =>
     db
@@ -41,7 +41,7 @@ export function createUsersRepository(db: Db, changes: Pick<ChangeFeed, 'announc
       const { account_key, account_blocked_until, address_blocked_until, ...person } = (await db.executeQuery(query)).rows[0];
       return {
         user: person.id === null ? undefined : (person as UserWithCompany),
-        counts: { accountCounted: account_key !== null, heldUntil: [account_blocked_until, address_blocked_until] },
+        counts: { accountCounted: account_key !== null, heldUntil: [account_blocked_until, address_blocked_until] } satisfies SignInCounts,
       };
     },
     findById: (id: number) => withCompany().where('users.id', '=', id).executeTakeFirst(),

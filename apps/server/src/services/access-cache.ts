@@ -155,7 +155,7 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
     /**
      * The session (by its id, the token's hash) and its person; a copy is checked again against the session's end
      * at each use. Whatever ends a session answers only once this instance's listener heard it back
-     * (ChangeFeed.heard), when the others have heard it too.
+     * (ChangeFeed.announce, announcingTransaction), when the others have heard it too.
      */
     auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load, (a) => a.session.endsAt > Date.now()),
 

@@ -1,4 +1,5 @@
 import type { Repositories } from '../repositories/create-repositories';
+import type { SignInCounts } from '../repositories/sign-in-throttle-repository';
 
 // Guessing passwords gets slower and slower for one account, whatever address it comes from; one
 // address trying many accounts is stopped too. Only failures count, so the many people of a company
@@ -27,7 +28,7 @@ export interface SignInCheck {
 export const signInKeys = (email: string, ip: string) => ({ account: accountKey(email), address: addressKey(ip) });
 
 /** What the counts say of a sign-in about to be tried: whether the account has one, until when each key is held back. */
-export function checkSignIn(counts: { accountCounted: boolean; heldUntil: (string | null)[] }, now = new Date()): SignInCheck {
+export function checkSignIn(counts: SignInCounts, now = new Date()): SignInCheck {
   const until = Math.max(0, ...counts.heldUntil.map((held) => (held ? Date.parse(held) : 0)));
   return {
     wait: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,

@@ -1,7 +1,5 @@
-import type { ChangeFeed } from '../../db/change-feed';
+import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
-
-type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
 /** A company as staff manage it: its own row, and how many people and campaigns it has. */
 export function createStaffCompaniesRepository(db: Db, changes: Changes) {

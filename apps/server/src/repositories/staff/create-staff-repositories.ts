@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../../db/change-feed';
+import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { createCampaignProgressRepository } from './campaign-progress-repository';
 import { createStaffCompaniesRepository } from './companies-repository';
@@ -11,7 +11,7 @@ import { createResetsRepository } from './resets-repository';
 import { createSamplesRepository } from './samples-repository';
 
 /** What the staff console reads and writes, by table family. */
-export function createStaffRepositories(db: Db, changes: Pick<ChangeFeed, 'announce' | 'heard'>) {
+export function createStaffRepositories(db: Db, changes: Changes) {
   return {
     companies: createStaffCompaniesRepository(db, changes),
     languages: createStaffLanguagesRepository(db, changes),

@@ -1,9 +1,8 @@
 import type { Insertable } from 'kysely';
-import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
+import { announcingTransaction, type Changes } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
 import type { TestsTable } from '../../db/schema';
 
-type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 export type TestRowInput = Omit<Insertable<TestsTable>, 'id' | 'owner_company_id'>;
 
 /** Where a test is used, seen from one company. */
@@ -156,13 +155,12 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
 
     /** Deletes tests without results, taking them off the campaigns and assessments that list them. */
     async delete(testIds: number[]): Promise<void> {
-      await inTransaction(db, async (trx) => {
+      await announcingTransaction(db, changes, async (trx, changes) => {
         await trx.deleteFrom('assessments').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('campaign_tests').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
         await changes.announce({ kind: 'all' }, trx);
       });
-      await heardAfterCommit(db, changes);
     },
   };
 }

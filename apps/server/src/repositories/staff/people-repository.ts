@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
-import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
-import { type Db, inTransaction } from '../../db/database';
+import { announcingTransaction, type Changes } from '../../db/change-feed';
+import type { Db } from '../../db/database';
 import { containsText } from './text-search';
-
-type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
 export interface PeopleFilter {
   q?: string;
@@ -129,7 +127,8 @@ export function createPeopleRepository(db: Db, changes: Changes) {
 
     /** Deactivates people and ends their sessions: they cannot sign in; what they did stays. */
     async deactivate(userIds: number[], now = new Date()): Promise<void> {
-      await inTransaction(db, async (trx) => {
+      // Answered once every instance has dropped its copies of their sessions.
+      await announcingTransaction(db, changes, async (trx, changes) => {
         await trx
           .updateTable('users')
           .set({ deactivated_at: now.toISOString() })
@@ -140,8 +139,6 @@ export function createPeopleRepository(db: Db, changes: Changes) {
         await trx.deleteFrom('password_resets').where('user_id', 'in', userIds).execute();
         for (const userId of userIds) await changes.announce({ kind: 'user', userId }, trx);
       });
-      // Answered once every instance has dropped its copies of their sessions.
-      await heardAfterCommit(db, changes);
     },
   };
 }

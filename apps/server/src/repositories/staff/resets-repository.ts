@@ -1,8 +1,6 @@
-import { type ChangeFeed, heardAfterCommit } from '../../db/change-feed';
-import { type Db, inTransaction } from '../../db/database';
+import { announcingTransaction, type Changes } from '../../db/change-feed';
+import type { Db } from '../../db/database';
 import { lockAttempt, startOver } from '../progress-repository';
-
-type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
 export interface ResetKey {
   campaignId: number;
@@ -20,7 +18,7 @@ export function createResetsRepository(db: Db, changes: Changes) {
   return {
     async reset(key: ResetKey, reason: string, now = new Date()): Promise<{ attempts: number; outcomes: number } | null> {
       const at = now.toISOString();
-      const reset = await inTransaction(db, async (trx) => {
+      return announcingTransaction(db, changes, async (trx, changes) => {
         await lockAttempt(trx, key);
         const row = await trx
           .selectFrom('test_progress')
@@ -73,8 +71,6 @@ export function createResetsRepository(db: Db, changes: Changes) {
         await changes.announce({ kind: 'participation', userId: key.userId, campaignId: key.campaignId }, trx);
         return { attempts, outcomes: outcomes.length };
       });
-      if (reset) await heardAfterCommit(db, changes);
-      return reset;
     },
 
     findProgress: (key: ResetKey) =>

@@ -1,7 +1,5 @@
-import type { ChangeFeed } from '../../db/change-feed';
+import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
-
-type Changes = Pick<ChangeFeed, 'announce' | 'heard'>;
 
 export interface SampleFilter {
   campaignId?: number;
