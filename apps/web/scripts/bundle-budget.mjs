@@ -23,7 +23,8 @@ import ts from 'typescript';
  */
 
 /**
- * The routes of `router.tsx`: every route object with a `path` or `index`, in the `createBrowserRouter([...])` tree,
+ * The routes of `router.tsx`: every route object with a `path` or `index`, in the tree given to `createBrowserRouter`
+ * (an array literal, or a `const` of the file holding one),
  * with the lazy components met on the way. A lazy component is a `const X = lazy(() => import('./module')...)` at the
  * top of the file; an element `<X />` whose X is not one is in the shell (as LoginRoute, RouteError, Root).
  * Module paths come out relative to the app (`src/app/routes/app/report`, no extension); `@/` is `src/`.
@@ -48,20 +49,22 @@ export function routesFromRouter(source, routerPath) {
   /** @type {Record<string, string>} */
   const lazyComponents = {};
   let routeArray;
+  /** @type {Record<string, ts.Expression>} */
+  const constants = {};
   const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) constants[node.name.text] = node.initializer;
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isLazyCall(node.initializer)) {
       const specifier = findDynamicImport(node.initializer);
       if (!specifier) throw new Error(`${routerPath}: ${node.name.text} = lazy(...) without an import('./module') of a literal path`);
       lazyComponents[node.name.text] = resolveSpecifier(specifier);
     }
-    if (ts.isCallExpression(node) && /^create\w*Router$/.test(node.expression.getText(file)) && node.arguments[0]) {
-      if (!ts.isArrayLiteralExpression(node.arguments[0])) throw new Error(`${routerPath}: the router's routes are not an array literal`);
-      routeArray = node.arguments[0];
-    }
+    if (ts.isCallExpression(node) && /^create\w*Router$/.test(node.expression.getText(file)) && node.arguments[0]) routeArray = node.arguments[0];
     ts.forEachChild(node, visit);
   };
   visit(file);
   if (!routeArray) throw new Error(`${routerPath}: no createBrowserRouter([...]) found`);
+  if (ts.isIdentifier(routeArray)) routeArray = constants[routeArray.text];
+  if (!routeArray || !ts.isArrayLiteralExpression(routeArray)) throw new Error(`${routerPath}: the router's routes are not an array literal`);
 
   /** @type {RouteDeclaration[]} */
   const routes = [];

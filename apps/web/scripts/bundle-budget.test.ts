@@ -110,6 +110,15 @@ describe('the routes, read from the router', () => {
     expect(own.find((route) => route.label === 'app.report')?.lazy.at(-1)).toBe('src/app/routes/app/report');
   });
 
+  it('given to the router as a constant of the file, as when written inline', () => {
+    const asConstant = ROUTER.replace('export const router = createBrowserRouter([', 'export const routes: RouteObject[] = [').replace(
+      /\]\);\n$/,
+      '];\nexport const appRouter = () => createBrowserRouter(routes);\n',
+    );
+    expect(asConstant).toContain('createBrowserRouter(routes)');
+    expect(routesFromRouter(asConstant, 'src/app/router.tsx').routes).toEqual(routes);
+  });
+
   it("refuses a route's own `lazy` property, which it could not measure", () => {
     const withRouteLazy = ROUTER.replace('{ index: true, element: <HomeRoute /> }', "{ index: true, lazy: () => import('./routes/app/home') }");
     expect(() => routesFromRouter(withRouteLazy, 'src/app/router.tsx')).toThrow(/lazy/);

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { clearSession } from '@/features/auth/api/logout';
 import { isApiClientError, setApiErrorListener, setApiSuccessListener, type ApiClientError, type ApiErrorContext } from '@/lib/api-client';
 import { locationToFrom, readFrom, type RedirectState } from '@/lib/redirect';
-import { router } from './router';
+import { appRouter } from './router';
 import { SendingQueueProvider } from './sending-queue-provider';
 
 const queryClient = new QueryClient({
@@ -23,6 +23,7 @@ const queryClient = new QueryClient({
 
 /** 401/403 (an API call or a queued send): forget the session and go to /login, which says why. */
 function handleSessionExpired() {
+  const router = appRouter();
   const location = router.state.location;
   const onLogin = location.pathname === paths.auth.login.path;
   const state: RedirectState = { from: onLogin ? readFrom(location.state) : locationToFrom(location), notice: 'sessionExpired' };
@@ -38,6 +39,7 @@ const loadQueue = () => importQueue().then((module) => module.createAppQueue(han
 
 /** What an API error does to the whole app; callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
+  const router = appRouter();
   const location = router.state.location;
   switch (error.kind) {
     case 'session-expired': {

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { lazy } from './lazy-route';
 import type { CampaignRouteHandle } from './prefetch-route-data';
@@ -39,7 +39,7 @@ const ConsoleImportRoute = lazy(() => import('./routes/console/import').then((m)
 const ConsolePeopleRoute = lazy(() => import('./routes/console/people').then((m) => ({ default: m.ConsolePeopleRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
@@ -85,4 +85,13 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];
+
+let created: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, created on first use: main.tsx creates it in a task of its own, between the scripts' evaluation and
+ * the first render (it reads the address, the history's state and the saved scroll positions). On a slow phone three
+ * shorter tasks block the main thread less than two longer ones (docs/performance.md, "Lighthouse").
+ */
+export const appRouter = () => (created ??= createBrowserRouter(routes));
