@@ -1,5 +1,6 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { hash } from '@node-rs/argon2';
 import { checkPassword, HASHING_NICE, hashingPriority, hashPassword } from './passwords';
 
 describe('password hashing', () => {
@@ -10,6 +11,15 @@ describe('password hashing', () => {
     expect(await checkPassword(stored, 'prova-accesso-2026!')).toBe(false);
     expect(await checkPassword('not a hash', 'Prova-Accesso-2026!')).toBe(false);
     expect(await checkPassword(null, 'Prova-Accesso-2026!')).toBe(false);
+  });
+
+  it("hashes with OWASP's 7 MiB and 5 passes, and still accepts passwords hashed before with the library's 19 MiB and 2", async () => {
+    const stored = await hashPassword('Prova-Accesso-2026!');
+    expect(stored).toContain('$m=7168,t=5,p=1$');
+    const earlier = await hash('Prova-Accesso-2026!');
+    expect(earlier).toContain('$m=19456,t=2,p=1$');
+    expect(await checkPassword(earlier, 'Prova-Accesso-2026!')).toBe(true);
+    expect(await checkPassword(earlier, 'Prova-Accesso-2025!')).toBe(false);
   });
 
   it('answers every check of a burst, more of them than there are hashing threads', async () => {
