@@ -50,6 +50,15 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges) 
       await changes.announce({ kind: 'user', userId }, db);
     },
 
+    /**
+     * Stores `to`, the same password hashed anew, in place of `from` if that is still the one stored (a password
+     * changed meanwhile stays). Nothing to announce: a sign-in reads the hash from the database, and a copy's older
+     * hash checks the same password.
+     */
+    async upgradePasswordHash(userId: number, from: string, to: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: to }).where('id', '=', userId).where('password_hash', '=', from).execute();
+    },
+
     /** A user of one company by e-mail (SSO matches people only within the signing-in company). */
     findByEmailInCompany: (email: string, companyId: number) =>
       withCompany().where('users.email', '=', email.trim().toLowerCase()).where('users.company_id', '=', companyId).executeTakeFirst(),

@@ -20,6 +20,11 @@ export const HASHING_NICE = 10;
  */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 7 * 1024, timeCost: 5, parallelism: 1 } as const;
 
+const CURRENT = `$argon2id$v=19$m=${PASSWORD_HASH_OPTIONS.memoryCost},t=${PASSWORD_HASH_OPTIONS.timeCost},p=${PASSWORD_HASH_OPTIONS.parallelism}$`;
+
+/** Whether `stored` was made with PASSWORD_HASH_OPTIONS: a hash starts with its algorithm, version and parameters. */
+export const hashIsCurrent = (stored: string) => stored.startsWith(CURRENT);
+
 // Hashing is synchronous in the worker:
 // the hash then runs on the worker's own thread, whose priority the worker lowers (Linux: a thread's
 // nice value is its own; elsewhere setPriority(0) would lower the whole process, so it is left).

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS } from '@prova/contract/limits';
 import { buildTestApp, login, sessionCookie, type TestApp } from '../../../../test/build-test-app';
@@ -35,6 +36,30 @@ describe('POST /api/auth/login', () => {
       expect(res.json()).toMatchObject({ status: false, code: 'WRONG_CREDENTIALS' });
       expect(res.cookies.find((c) => c.name === 'prova_session')).toBeUndefined();
     }
+  });
+
+  it("makes a password hashed with earlier parameters anew at the person's next sign-in, and it still works", async () => {
+    const stored = () =>
+      t.app.database.db.selectFrom('users').select('password_hash').where('email', '=', 'anna@alfa.example').executeTakeFirstOrThrow();
+    // As hashed before 2026-11-27: the library's default of 19 MiB and 2 passes.
+    const earlier = await hash(PASSWORD);
+    await t.app.database.db.updateTable('users').set({ password_hash: earlier }).where('email', '=', 'anna@alfa.example').execute();
+    const signIn = (password: string) =>
+      // From an address of its own: the route's limit counts sign-ins per address and e-mail.
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'anna@alfa.example', password },
+        remoteAddress: '10.9.0.1',
+      });
+
+    expect((await signIn('nope-nope')).statusCode).toBe(422);
+    expect((await stored()).password_hash, 'a wrong password changes nothing').toBe(earlier);
+    expect((await signIn(PASSWORD)).statusCode).toBe(200);
+    const upgraded = (await stored()).password_hash ?? '';
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect((await signIn(PASSWORD)).statusCode).toBe(200);
+    expect((await stored()).password_hash, 'made anew once').toBe(upgraded);
   });
 
   it('answers 422 NO_ACTIVE_CAMPAIGN when every campaign of the user is closed', async () => {

@@ -10,7 +10,7 @@ import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
 import { isStaff, presentUser } from '../../../presenters/present-user';
 import { requireAuth } from '../../../plugins/session';
-import { checkPassword } from '../../../services/passwords';
+import { checkPassword, hashIsCurrent, hashPassword } from '../../../services/passwords';
 import { passwordMustBeSet } from './password/first-password';
 
 export default async function authRoutes(fastify: FastifyInstance, opts: { publicUrl: string }) {
@@ -57,6 +57,10 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
         throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
       }
       await recordSignInSuccess(app.repos, username, check);
+      // A hash made with earlier parameters is made anew, once, while the password is at hand: a sign-in then costs
+      // what every other does, and takes no longer than one at an e-mail nobody has (checked against a current hash).
+      if (active.password_hash && !hashIsCurrent(active.password_hash))
+        await users.upgradePasswordHash(active.id, active.password_hash, await hashPassword(password));
       // People marked for single sign-on in a company that has it come in only through it.
       if (active.has_sso === 1 && active.company_sso_slug) {
         throw new HttpError(422, 'SSO_REQUIRED', `Sign in through your company's single sign-on: /sso/${active.company_sso_slug}`);

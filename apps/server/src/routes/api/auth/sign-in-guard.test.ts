@@ -55,7 +55,7 @@ describe('sign-in guard', () => {
     expect(row).toBeUndefined();
   });
 
-  it('holds back guesses at an address nobody has as it would at a real one: the answers do not tell which exist', async () => {
+  it('holds back guesses at an e-mail nobody has as it would at a real one: the answers do not tell which exist', async () => {
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
       expect((await login('nessuno@alfa.example', 'wrong-guess', `10.6.0.${i}`)).statusCode).toBe(422);
     const held = await login('nessuno@alfa.example', 'wrong-guess', '10.6.0.99');
