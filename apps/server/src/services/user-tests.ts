@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { TEST_360_ID } from '@prova/contract/limits';
 import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
-import { effectiveStatus, timingOf } from '../domain/test-clock';
+import { type ClockRow, effectiveStatus, timingOf } from '../domain/test-clock';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
 import { checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
 import { contentLang } from '../presenters/present-campaign';
@@ -45,7 +45,7 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
 export async function checkUserStart(
   repos: TestDeliveryRepos,
   context: CampaignTestContext,
-): Promise<StartCheck & { status: TestStatus; own: { row: ProgressRow | undefined } | null }> {
+): Promise<StartCheck & { status: TestStatus; own: { row: ProgressRow | undefined } | null; clock: ClockRow | undefined }> {
   const { participation, user, test } = context;
   const needsAll = prerequisitesOf(test).length > 0;
   const own = needsAll ? null : { row: await repos.progress.find(participation.id, test.id, user.id) };
@@ -55,7 +55,8 @@ export async function checkUserStart(
   const statusOf = (id: number) => effectiveStatus(byTest.get(id), now);
   const status = statusOf(test.id);
   // `own`: the caller's whole row in this test, when the rules read it (null when they read only the statuses).
-  return { status, own, ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
+  // `clock`: the caller's row in this test as far as its clock goes (whether it ran out and is still to be settled).
+  return { status, own, clock: byTest.get(test.id), ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
 }
 type ProgressRow = Awaited<ReturnType<TestDeliveryRepos['progress']['find']>>;
 

@@ -22,7 +22,7 @@ import {
   testLockedErrorSchema,
   testSyncParamsSchema,
 } from '@prova/contract/tests';
-import { asTestStatus, effectiveStatus, endsAtFor, timingOf } from '../../../domain/test-clock';
+import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../../../domain/test-clock';
 import { forbidden, HttpError, testComplete } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import {
@@ -149,8 +149,10 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       const context = await openContext(request, request.params);
       const key = keyOf(context);
       const now = new Date();
-      await settleIfExpired(key, now);
       const check = await checkUserStart(repos, context);
+      // A clock that ran out is settled (and the test scored) here if nothing did it yet; the rules above already read
+      // such a row as complete. Read first, settled only then: one statement fewer on every other opening.
+      if (check.clock?.status === 'incomplete' && isTimeUp(check.clock, now)) await settleIfExpired(key, now);
       if (!check.canStart) return sendTestLocked(reply, check);
       const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
       const row =

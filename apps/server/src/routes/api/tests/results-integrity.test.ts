@@ -115,6 +115,56 @@ describe("the clock of a timed test is the server's", () => {
     expect(await outcomesOf(101, marco.id, 'server')).toEqual([[{ questionId: 'score', value: 33 }]]);
   });
 
+  it('settles and scores a test whose time ran out when its person opens it again, without waiting for the sweep', async () => {
+    const own = await buildTestApp(deliveryBundle);
+    try {
+      const who = await signIn(own.app, MARCO, C_MAIN);
+      const open = () =>
+        own.app.inject({ method: 'POST', url: `/api/tests/101/start/${C_MAIN}/${who.id}`, headers: { cookie: who.cookie }, payload: {} });
+      const progress = () =>
+        own.app.database.db
+          .selectFrom('test_progress')
+          .selectAll()
+          .where('user_id', '=', who.id)
+          .where('test_id', '=', 101)
+          .executeTakeFirst();
+      expect((await open()).statusCode).toBe(200);
+      const saved = await own.app.inject({
+        method: 'POST',
+        url: `/api/tests/101/data/${C_MAIN}/${who.id}`,
+        headers: { cookie: who.cookie },
+        payload: { version: 1, data: { answers: { q1: 'b' } } },
+      });
+      expect(saved.statusCode).toBe(200);
+      await own.app.database.db
+        .updateTable('test_progress')
+        .set({ ends_at: new Date(Date.now() - (TIMED_SAVE_GRACE_SECONDS + 1) * 1000).toISOString() })
+        .where('user_id', '=', who.id)
+        .where('test_id', '=', 101)
+        .execute();
+      // Opened again a day later, say: the answer says it is over, and the server has written and scored it.
+      const again = await open();
+      expect(again.statusCode).toBe(422);
+      expect(again.json()).toMatchObject({ code: 'TEST_LOCKED', message: 'Test already complete' });
+      expect((await progress())?.status).toBe('complete');
+      await own.app.scoring.idle();
+      const scored = await own.app.database.db
+        .selectFrom('outcomes')
+        .select('outcomes')
+        .where('user_id', '=', who.id)
+        .where('test_id', '=', 101)
+        .where('source', '=', 'server')
+        .execute();
+      expect(scored.map((r) => JSON.parse(r.outcomes))).toEqual([[{ questionId: 'score', value: 33 }]]);
+      // Opened once more, nothing changes: no second attempt, no second scoring.
+      expect((await open()).json()).toMatchObject({ code: 'TEST_LOCKED' });
+      await own.app.scoring.idle();
+      expect((await progress())?.version).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('sweeps on its own timer, with no request at all', async () => {
     const own = await buildTestApp(deliveryBundle, { env: { SWEEP_INTERVAL_MS: '50' } });
     try {
