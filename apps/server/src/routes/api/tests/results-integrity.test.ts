@@ -18,18 +18,18 @@ afterAll(() => t.close());
 const post = (who: Caller, url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (who: Caller, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
-const db = () => t.app.database.db;
-const row = (testId: number, userId: number) =>
-  db()
+const db = (app = t.app) => app.database.db;
+const row = (testId: number, userId: number, app = t.app) =>
+  db(app)
     .selectFrom('test_progress')
     .selectAll()
     .where('campaign_id', '=', C_MAIN)
     .where('test_id', '=', testId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-const outcomesOf = async (testId: number, userId: number, source: string) =>
+const outcomesOf = async (testId: number, userId: number, source: string, app = t.app) =>
   (
-    await db()
+    await db(app)
       .selectFrom('outcomes')
       .select('outcomes')
       .where('campaign_id', '=', C_MAIN)
@@ -39,8 +39,8 @@ const outcomesOf = async (testId: number, userId: number, source: string) =>
       .execute()
   ).map((r) => JSON.parse(r.outcomes));
 /** Moves a person's clock so that their test ended `secondsAgo` ago. */
-const endedAgo = (testId: number, userId: number, secondsAgo: number) =>
-  db()
+const endedAgo = (testId: number, userId: number, secondsAgo: number, app = t.app) =>
+  db(app)
     .updateTable('test_progress')
     .set({ ends_at: new Date(Date.now() - secondsAgo * 1000).toISOString() })
     .where('campaign_id', '=', C_MAIN)
@@ -119,47 +119,23 @@ describe("the clock of a timed test is the server's", () => {
     const own = await buildTestApp(deliveryBundle);
     try {
       const who = await signIn(own.app, MARCO, C_MAIN);
-      const open = () =>
-        own.app.inject({ method: 'POST', url: `/api/tests/101/start/${C_MAIN}/${who.id}`, headers: { cookie: who.cookie }, payload: {} });
-      const progress = () =>
-        own.app.database.db
-          .selectFrom('test_progress')
-          .selectAll()
-          .where('user_id', '=', who.id)
-          .where('test_id', '=', 101)
-          .executeTakeFirst();
+      const post = (url: string, payload: object = {}) => own.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+      const open = () => post(`/api/tests/101/start/${C_MAIN}/${who.id}`);
       expect((await open()).statusCode).toBe(200);
-      const saved = await own.app.inject({
-        method: 'POST',
-        url: `/api/tests/101/data/${C_MAIN}/${who.id}`,
-        headers: { cookie: who.cookie },
-        payload: { version: 1, data: { answers: { q1: 'b' } } },
-      });
-      expect(saved.statusCode).toBe(200);
-      await own.app.database.db
-        .updateTable('test_progress')
-        .set({ ends_at: new Date(Date.now() - (TIMED_SAVE_GRACE_SECONDS + 1) * 1000).toISOString() })
-        .where('user_id', '=', who.id)
-        .where('test_id', '=', 101)
-        .execute();
+      expect((await post(`/api/tests/101/data/${C_MAIN}/${who.id}`, { version: 1, data: { answers: { q1: 'b' } } })).statusCode).toBe(200);
+      await endedAgo(101, who.id, TIMED_SAVE_GRACE_SECONDS + 1, own.app);
       // Opened again a day later, say: the answer says it is over, and the server has written and scored it.
       const again = await open();
       expect(again.statusCode).toBe(422);
       expect(again.json()).toMatchObject({ code: 'TEST_LOCKED', message: 'Test already complete' });
-      expect((await progress())?.status).toBe('complete');
+      expect((await row(101, who.id, own.app))?.status).toBe('complete');
       await own.app.scoring.idle();
-      const scored = await own.app.database.db
-        .selectFrom('outcomes')
-        .select('outcomes')
-        .where('user_id', '=', who.id)
-        .where('test_id', '=', 101)
-        .where('source', '=', 'server')
-        .execute();
-      expect(scored.map((r) => JSON.parse(r.outcomes))).toEqual([[{ questionId: 'score', value: 33 }]]);
+      expect(await outcomesOf(101, who.id, 'server', own.app)).toEqual([[{ questionId: 'score', value: 33 }]]);
       // Opened once more, nothing changes: no second attempt, no second scoring.
       expect((await open()).json()).toMatchObject({ code: 'TEST_LOCKED' });
       await own.app.scoring.idle();
-      expect((await progress())?.version).toBe(1);
+      expect((await row(101, who.id, own.app))?.version).toBe(1);
+      expect(await outcomesOf(101, who.id, 'server', own.app)).toHaveLength(1);
     } finally {
       await own.close();
     }
