@@ -68,7 +68,7 @@ export const silentChanges: Changes = {
  * The changes of a transaction that collects them (`collected`), for the repositories bound to it: they announce into
  * it, and their own transactions (inside it) leave the sending and the wait to its owner.
  */
-export const changesOf = (collected: CollectedChanges): Changes => ({
+const changesOf = (collected: CollectedChanges): Changes => ({
   announce: collected.announce,
   collecting: () => collectingNothing(collected.announce),
 });
