@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hash } from '@node-rs/argon2';
 import { SESSION_IDLE_MS } from '@prova/contract/limits';
-import { PASSWORD_HASH_OPTIONS } from '../src/services/passwords';
+import { hashOnThreadPool } from '../src/services/passwords';
 import { type BenchDb, openBenchDb } from './bench-db';
 import { importBundleFile } from './built-server';
 
@@ -164,9 +163,7 @@ export async function seed(databaseUrl: string, dir: string, savers: number, arr
         Number(u.id),
       ]),
     );
-    await db.run("update users set password_hash = ? where email like 'arrival.%@bench.example'", [
-      await hash(PASSWORD, PASSWORD_HASH_OPTIONS),
-    ]);
+    await db.run("update users set password_hash = ? where email like 'arrival.%@bench.example'", [await hashOnThreadPool(PASSWORD)]);
     const candidate = (email: string, index: number, group: number): Candidate => {
       const userId = ids.get(email);
       if (userId === undefined) throw new Error(`${email} was not imported`);

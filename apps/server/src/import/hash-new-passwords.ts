@@ -1,7 +1,6 @@
-import { hash } from '@node-rs/argon2';
 import { bundleSchema } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
-import { PASSWORD_HASH_OPTIONS } from '../services/passwords';
+import { hashOnThreadPool } from '../services/passwords';
 
 /**
  * The argon2id hashes of the bundle's passwords for people not in the database yet, by e-mail.
@@ -18,7 +17,7 @@ export async function hashNewPasswords(
   const known = new Set((await db.selectFrom('users').select('email').execute()).map((u) => u.email));
   const fresh = parsed.data.users.filter((u): u is typeof u & { password: string } => !!u.password && !known.has(u.email));
   // In parallel on the thread pool (or as the hasher given allows).
-  const hashOne = options.hash ?? ((password: string) => hash(password, PASSWORD_HASH_OPTIONS));
+  const hashOne = options.hash ?? hashOnThreadPool;
   let done = 0;
   options.onHashed?.(0, fresh.length);
   const hashes = await Promise.all(

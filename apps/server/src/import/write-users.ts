@@ -1,8 +1,7 @@
-import { hash } from '@node-rs/argon2';
 import type { Bundle } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
 import { type DialectName, syncIdentity } from '../db/dialect';
-import { PASSWORD_HASH_OPTIONS } from '../services/passwords';
+import { hashOnThreadPool } from '../services/passwords';
 import { diffRow, isEmpty } from './diff-row';
 import type { ImportCounts } from './import-summary';
 
@@ -44,7 +43,7 @@ export async function writeUsers(
   }
 
   const hashes = await Promise.all(
-    created.map((u) => (u.password ? (passwordHashes.get(u.email) ?? hash(u.password, PASSWORD_HASH_OPTIONS)) : Promise.resolve(null))),
+    created.map((u) => (u.password ? (passwordHashes.get(u.email) ?? hashOnThreadPool(u.password)) : Promise.resolve(null))),
   );
   const now = new Date().toISOString();
   const rows = created.map((user, k) => ({

@@ -14,7 +14,7 @@ export const usersWithCompany = (db: Db) =>
 
 export function createUsersRepository(db: Db, changes: Changes = silentChanges) {
   const withCompany = () => usersWithCompany(db);
-  // Every sign-in (db/compiled-once.ts).
+  // Password resets (db/compiled-once.ts).
   const byEmail = compiledOnce((email: string) => withCompany().where('users.email', '=', email));
   // A sign-in reads the person and the guard's counts of the account and the address (services/sign-in-guard.ts)
   // in one statement, from a row that is always there: the counts matter for an e-mail nobody has too. On

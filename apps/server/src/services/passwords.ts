@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { hash } from '@node-rs/argon2';
 
 /** Threads that hash passwords: one per core, so a morning of sign-ins uses the whole machine. */
 export const HASHING_THREADS = Math.max(1, availableParallelism());
@@ -19,6 +20,12 @@ export const HASHING_NICE = 10;
  * parameters it was made with, so hashes made before (with the defaults) verify as they are.
  */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 7 * 1024, timeCost: 5, parallelism: 1 } as const;
+
+/**
+ * A hash with PASSWORD_HASH_OPTIONS on Node's own thread pool rather than the server's hashing threads: for work that
+ * runs beside them or without them (the importer, the benchmark's seed).
+ */
+export const hashOnThreadPool = (password: string) => hash(password, PASSWORD_HASH_OPTIONS);
 
 const CURRENT = `$argon2id$v=19$m=${PASSWORD_HASH_OPTIONS.memoryCost},t=${PASSWORD_HASH_OPTIONS.timeCost},p=${PASSWORD_HASH_OPTIONS.parallelism}$`;
 
