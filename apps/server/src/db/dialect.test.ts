@@ -137,6 +137,44 @@ describe('SQLite transactions', () => {
     }
   });
 
+  // Concurrent saves and log entries are written as one group of statements (DatabaseHandle.writeDurably).
+  it('groups of writes are answered with their rows once committed, keep all or nothing, and wait for an open transaction', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
+    const file = join(dir, 'prova.db');
+    handle = await openDatabase(`sqlite:${file}`);
+    await migrateToLatest(handle);
+    const { db, writeDurably } = handle;
+    const other = new SQLite(file, { readonly: true });
+    const held = () => (other.prepare("select lang from languages where lang like 'w%' order by lang").pluck().all() as string[]).join(',');
+    const insert = (lang: string) => db.insertInto('languages').values({ lang, name: lang }).returning('lang').compile();
+    try {
+      expect(await writeDurably([insert('w1'), insert('w2')])).toEqual([[{ lang: 'w1' }], [{ lang: 'w2' }]]);
+      expect(held()).toBe('w1,w2');
+      // w1 is there already: the group fails, and w3 is not kept either.
+      await expect(writeDurably([insert('w3'), insert('w1')])).rejects.toThrow(/UNIQUE/);
+      expect(held()).toBe('w1,w2');
+      // A transaction holds the writer until it ends: the group waits, and is not undone with it.
+      let began!: () => void;
+      let end!: () => void;
+      const open = new Promise<void>((resolve) => (began = resolve));
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      const undone = db.transaction().execute(async (trx) => {
+        await trx.insertInto('languages').values({ lang: 'w4', name: 'w4' }).execute();
+        began();
+        await ended;
+        throw new Error('undone');
+      });
+      await open;
+      const group = writeDurably([insert('w5')]);
+      end();
+      await expect(undone).rejects.toThrow('undone');
+      expect(await group).toEqual([[{ lang: 'w5' }]]);
+      expect(held()).toBe('w1,w2,w5');
+    } finally {
+      other.close();
+    }
+  });
+
   it('in a group whose commit fails are all refused, and nothing of theirs is kept', async () => {
     dir = mkdtempSync(join(tmpdir(), 'prova-dialect-'));
     handle = await openDatabase(`sqlite:${join(dir, 'prova.db')}`);

@@ -38,7 +38,7 @@ export interface DialectInfo {
   name: DialectName;
   dialect: Dialect;
   changes: ChangeFeed;
-  /** SQLite on a file: groups of writes go to the writer worker (db/sqlite-writer.ts); elsewhere a transaction of the pool's. */
+  /** SQLite on a file: groups of writes join the server's transactions (db/sqlite-transactions.ts); elsewhere a transaction of the pool's. */
   writeDurably?: WriteDurably;
   /** Where writes go that need not wait for the disk (DatabaseHandle.writeWithoutSync); elsewhere the pool's connections. */
   writeWithoutSync?: WriteWithoutSync;
@@ -130,8 +130,8 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
       };
     }
     // On a file this connection only reads; single writes go through the writer worker (durable,
-    // grouped, off this thread), transactions through a connection of their own (grouped too:
-    // db/sqlite-driver.ts), and checkpoints through one of their own.
+    // grouped, off this thread), transactions and groups of writes through a connection of their own
+    // (grouped too: db/sqlite-driver.ts), and checkpoints through one of their own.
     database.pragma('query_only = ON');
     const checkpoints = startWalCheckpoints(database, file);
     const writer = startSqliteWriter(file);
@@ -140,7 +140,7 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
       name: 'sqlite',
       dialect: new SplitSqliteDialect(withStatementCache(database), writer, transactions),
       changes,
-      writeDurably: (queries) => writer.run(queries),
+      writeDurably: (queries) => transactions.writeGroup(queries),
       writeWithoutSync: async <R>(query: CompiledQuery<R>) => (await writer.write(query, { sync: false })).rows as R[],
       close: async () => {
         await changes.close();

@@ -106,56 +106,85 @@ export function startSqliteTransactions(file: string, lane: WriteLane) {
   /** The group a transaction begun now joins: opening, or open in this turn of the event loop. */
   let joinable: Promise<Group> | null = null;
 
-  return {
-    async begin(): Promise<WriterTransaction> {
-      if (!joinable) {
-        const opening = (joinable = openGroup());
-        opening.catch(() => {
-          if (joinable === opening) joinable = null;
-        });
-      }
-      const group = await joinable;
-      group.open += 1;
-      await group.turn.acquire();
-      const end = (statements: string[]) => {
-        try {
-          // After SQLite ended the whole transaction, the savepoint is gone with it.
-          if (db.inTransaction) for (const text of statements) run(text);
-        } finally {
-          group.turn.release();
-          group.open -= 1;
-          commitWhenDone(group);
-        }
-      };
+  async function begin(): Promise<WriterTransaction> {
+    if (!joinable) {
+      const opening = (joinable = openGroup());
+      opening.catch(() => {
+        if (joinable === opening) joinable = null;
+      });
+    }
+    const group = await joinable;
+    group.open += 1;
+    await group.turn.acquire();
+    const end = (statements: string[]) => {
       try {
-        if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
-        run('savepoint member');
-      } catch (error) {
-        end([]);
-        throw error;
+        // After SQLite ended the whole transaction, the savepoint is gone with it.
+        if (db.inTransaction) for (const text of statements) run(text);
+      } finally {
+        group.turn.release();
+        group.open -= 1;
+        commitWhenDone(group);
       }
-      let ended = false;
-      return {
-        async query({ sql, parameters }) {
-          // Never a statement outside the group's transaction (SQLite may have ended it on a failed statement).
-          if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
-          const statement = prepared(sql);
-          if (statement.reader) return { rows: statement.all(parameters) as Record<string, unknown>[] };
-          const { changes, lastInsertRowid } = statement.run(parameters);
-          return { rows: [], changes, lastInsertRowid };
-        },
-        async commit() {
-          if (ended) return;
-          ended = true;
-          end(['release member']);
-          await group.durable;
-        },
-        async rollback() {
-          if (ended) return;
-          ended = true;
-          end(['rollback to member', 'release member']);
-        },
-      };
+    };
+    try {
+      if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+      run('savepoint member');
+    } catch (error) {
+      end([]);
+      throw error;
+    }
+    let ended = false;
+    return {
+      async query({ sql, parameters }) {
+        // Never a statement outside the group's transaction (SQLite may have ended it on a failed statement).
+        if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+        const statement = prepared(sql);
+        if (statement.reader) return { rows: statement.all(parameters) as Record<string, unknown>[] };
+        const { changes, lastInsertRowid } = statement.run(parameters);
+        return { rows: [], changes, lastInsertRowid };
+      },
+      async commit() {
+        if (ended) return;
+        ended = true;
+        end(['release member']);
+        await group.durable;
+      },
+      async rollback() {
+        if (ended) return;
+        ended = true;
+        end(['rollback to member', 'release member']);
+      },
+    };
+  }
+
+  return {
+    begin,
+
+    /**
+     * Runs the queries in one transaction of their own (all kept, or none) and answers their rows once its
+     * commit is on the disk: the way groups of saves and log entries are written, at once, without a savepoint
+     * each or a wait for the turn's other transactions.
+     */
+    async writeGroup(queries: readonly CompiledQuery[]): Promise<Record<string, unknown>[][]> {
+      await lane.acquire();
+      try {
+        await beginImmediate();
+        try {
+          const rows = queries.map(({ sql, parameters }) => {
+            const statement = prepared(sql);
+            if (statement.reader) return statement.all(parameters) as Record<string, unknown>[];
+            statement.run(parameters);
+            return [];
+          });
+          run('commit');
+          return rows;
+        } catch (error) {
+          if (db.inTransaction) run('rollback');
+          throw error;
+        }
+      } finally {
+        lane.release();
+      }
     },
 
     close() {

@@ -5,8 +5,8 @@ import type { CompiledQuery } from 'kysely';
 import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
 
 // Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
-// Messages run in the order they come: a group in a transaction of its own, single writes in one
-// transaction where each fails alone.
+// Messages run in the order they come: the single writes that came together in one transaction, where
+// each fails alone.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -33,7 +33,6 @@ const runOne = ({ sql, parameters }) => {
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { rows: [], changes, lastInsertRowid };
 };
-const runGroup = db.transaction((queries) => queries.map(runOne));
 const runEach = db.transaction((queries) =>
   queries.map((query) => {
     try {
@@ -56,7 +55,6 @@ const unsynced = (run) => {
   }
 };
 const steps = {
-  group: (m) => runGroup.immediate(m.queries),
   each: (m) => (m.sync ? runEach.immediate(m.queries) : unsynced(() => runEach.immediate(m.queries))),
 };
 parentPort.on('message', (message) => {
@@ -86,13 +84,13 @@ interface WorkerError {
   code?: string;
 }
 interface Message {
-  kind: 'group' | 'each';
+  kind: 'each';
   queries: { sql: string; parameters: readonly unknown[] }[];
-  /** For `each`: whether the commit waits for the disk (`group` always does). */
+  /** Whether the commit waits for the disk. */
   sync?: boolean;
 }
 
-/** Who writes to the file now, in turn: the worker's groups and single writes, or a group of the server's transactions. */
+/** Who writes to the file now, in turn: the worker's single writes, or a group of the server's transactions. */
 export interface WriteLane {
   acquire(): Promise<void>;
   release(): void;
@@ -119,11 +117,11 @@ const asError = (error: WorkerError) => Object.assign(new Error(error.message), 
 const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
 
 /**
- * The connection that makes the server's single writes and groups of writes (saves, log entries), in a
- * worker thread: while it syncs a commit to the disk, the server keeps answering. Its commits are durable
- * (synchronous = FULL); concurrent writes share one commit. The server's transactions run on a connection
- * of the server's thread (db/sqlite-transactions.ts); the lane takes the two in turn, so neither ever waits
- * for SQLite's write lock held by the other.
+ * The connection that makes the server's single writes (a session, a limit's count), in a worker thread: while
+ * it syncs a commit to the disk, the server keeps answering. Its commits are durable (synchronous = FULL) unless a
+ * write says otherwise; concurrent writes share one commit. The server's transactions and groups of writes (saves,
+ * log entries) run on a connection of the server's thread (db/sqlite-transactions.ts); the lane takes the two in
+ * turn, so neither ever waits for SQLite's write lock held by the other.
  */
 export function startSqliteWriter(file: string) {
   const worker = new Worker(WORKER, {
@@ -168,14 +166,6 @@ export function startSqliteWriter(file: string) {
   // begin to its commit (db/sqlite-transactions.ts).
   const lane = turnTaking();
   const { acquire, release } = lane;
-  async function inLane<T>(work: () => Promise<T>): Promise<T> {
-    await acquire();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  }
 
   // Single writes that arrive while the lane is busy go together, each failing alone.
   let singles: { query: CompiledQuery; sync: boolean; resolve(result: StatementResult): void; reject(error: Error): void }[] = [];
@@ -197,12 +187,6 @@ export function startSqliteWriter(file: string) {
   }
 
   return {
-    /** Runs the queries in one immediate transaction, committed to the disk; their rows, in order. */
-    async run(queries: readonly CompiledQuery[]): Promise<Rows[]> {
-      const results = await inLane(() => send({ kind: 'group', queries: queries.map(plain) }));
-      return results.map((r) => r.rows);
-    },
-
     /**
      * One write, committed with whatever other single writes came meanwhile: to the disk, or with `sync: false`
      * only as far as the operating system (it outlives the process, not a crash of the machine) unless another
