@@ -21,12 +21,11 @@ import { nameQueries, type StatementNames, statementNames } from './postgres-sta
 import { SplitSqliteDialect } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
 import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
-import { startSqliteTransactions } from './sqlite-transactions';
 import { startSqliteWriter } from './sqlite-writer';
 import { startWalCheckpoints } from './wal-checkpoints';
 
 // Every difference between SQLite and PostgreSQL lives in this file (and, for how changes are heard
-// between processes, in change-feed.ts; for SQLite's writers, in sqlite-driver.ts, sqlite-writer.ts and sqlite-transactions.ts;
+// between processes, in change-feed.ts; for SQLite's writers, in sqlite-driver.ts and sqlite-writer.ts;
 // for PostgreSQL's prepared statements, in postgres-statements.ts).
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -38,7 +37,7 @@ export interface DialectInfo {
   name: DialectName;
   dialect: Dialect;
   changes: ChangeFeed;
-  /** SQLite on a file: groups of writes join the server's transactions (db/sqlite-transactions.ts); elsewhere a transaction of the pool's. */
+  /** SQLite on a file: groups of writes on the writing connection (db/sqlite-writer.ts); elsewhere a transaction of the pool's. */
   writeDurably?: WriteDurably;
   /** Where writes go that need not wait for the disk (DatabaseHandle.writeWithoutSync); elsewhere the pool's connections. */
   writeWithoutSync?: WriteWithoutSync;
@@ -129,23 +128,20 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
         close: () => changes.close(),
       };
     }
-    // On a file this connection only reads; single writes go through the writer worker (durable,
-    // grouped, off this thread), transactions and groups of writes through a connection of their own
-    // (grouped too: db/sqlite-driver.ts), and checkpoints through one of their own.
+    // On a file this connection only reads; writes go through a connection of their own (durable, grouped:
+    // db/sqlite-writer.ts), and checkpoints through one of their own, in a worker thread.
     database.pragma('query_only = ON');
     const checkpoints = startWalCheckpoints(database, file);
     const writer = startSqliteWriter(file);
-    const transactions = startSqliteTransactions(file, writer.lane);
     return {
       name: 'sqlite',
-      dialect: new SplitSqliteDialect(withStatementCache(database), writer, transactions),
+      dialect: new SplitSqliteDialect(withStatementCache(database), writer),
       changes,
-      writeDurably: (queries) => transactions.writeGroup(queries),
+      writeDurably: (queries) => writer.writeGroup(queries),
       writeWithoutSync: async <R>(query: CompiledQuery<R>) => (await writer.write(query, { sync: false })).rows as R[],
       close: async () => {
         await changes.close();
-        transactions.close();
-        await writer.stop();
+        writer.close();
         await checkpoints.stop();
       },
     };

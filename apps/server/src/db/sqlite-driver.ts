@@ -8,8 +8,7 @@ import {
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
-import type { SqliteTransactions, WriterTransaction } from './sqlite-transactions';
-import type { StatementResult, SqliteWriter } from './sqlite-writer';
+import type { SqliteWriter, StatementResult, WriterTransaction } from './sqlite-writer';
 
 /** The server's own connection: it only reads. Statements are reused by their text. */
 export interface ReadConnection {
@@ -31,10 +30,9 @@ const isRead = ({ query, sql }: CompiledQuery) =>
   query.kind === 'SelectQueryNode' || (query.kind === 'RawNode' && /^\s*select\b/i.test(sql));
 
 /**
- * Reads on the server's thread, at once (WAL: a reader never waits for the writer); single writes through
- * the writer worker; a transaction's statements on the transactions' connection (grouped with the
- * transactions of the same moment). So the server's thread never waits for SQLite's write lock, and a
- * request's write is answered once it is on the disk.
+ * Reads on the server's own connection, at once (WAL: a reader never waits for the writer); single writes and
+ * a transaction's statements on the writing connection (grouped with those of the same moment). So the server's
+ * thread never waits for SQLite's write lock, and a request's write is answered once it is on the disk.
  */
 class SplitConnection implements DatabaseConnection {
   #transaction: WriterTransaction | null = null;
@@ -42,11 +40,10 @@ class SplitConnection implements DatabaseConnection {
   constructor(
     private readonly reader: ReadConnection,
     private readonly writer: SqliteWriter,
-    private readonly transactions: SqliteTransactions,
   ) {}
 
   async begin(): Promise<void> {
-    this.#transaction = await this.transactions.begin();
+    this.#transaction = await this.writer.begin();
   }
 
   async end(how: 'commit' | 'rollback'): Promise<void> {
@@ -70,13 +67,12 @@ class SplitDriver implements Driver {
   constructor(
     private readonly reader: ReadConnection,
     private readonly writer: SqliteWriter,
-    private readonly transactions: SqliteTransactions,
   ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new SplitConnection(this.reader, this.writer, this.transactions);
+    return new SplitConnection(this.reader, this.writer);
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
@@ -98,17 +94,16 @@ class SplitDriver implements Driver {
   }
 }
 
-/** SQLite on a file: reads on this thread, single writes by the writer worker, transactions in groups (SplitConnection). */
+/** SQLite on a file: reads on one connection, writes on another, transactions in groups (SplitConnection). */
 export class SplitSqliteDialect extends SqliteDialect {
   constructor(
     private readonly reader: ReadConnection,
     private readonly writer: SqliteWriter,
-    private readonly transactions: SqliteTransactions,
   ) {
     super({ database: reader } as unknown as SqliteDialectConfig);
   }
 
   override createDriver(): Driver {
-    return new SplitDriver(this.reader, this.writer, this.transactions);
+    return new SplitDriver(this.reader, this.writer);
   }
 }

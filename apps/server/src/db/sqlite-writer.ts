@@ -1,75 +1,10 @@
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { SQLITE_CACHE_PRAGMA } from './sqlite-cache';
+import { withStatementCache } from './statement-cache';
 
-// Runs in a worker thread with a connection of its own (CommonJS: an eval'd worker has `require`).
-// Messages run in the order they come: the single writes that came together in one transaction, where
-// each fails alone.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = FULL');
-db.pragma('foreign_keys = ON');
-db.pragma('wal_autocheckpoint = 0');
-db.pragma(workerData.cachePragma);
-const statements = new Map();
-const prepared = (sql) => {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size > 500) statements.clear();
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-};
-const errorOf = (error) => ({ message: error.message, code: error.code });
-const runOne = ({ sql, parameters }) => {
-  const statement = prepared(sql);
-  if (statement.reader) return { rows: statement.all(parameters) };
-  const { changes, lastInsertRowid } = statement.run(parameters);
-  return { rows: [], changes, lastInsertRowid };
-};
-const runEach = db.transaction((queries) =>
-  queries.map((query) => {
-    try {
-      return runOne(query);
-    } catch (error) {
-      // A failed statement undoes itself only, unless SQLite ended the whole transaction.
-      if (!db.inTransaction) throw error;
-      return { error: errorOf(error) };
-    }
-  }),
-);
-// A batch of single writes none of which needs the disk (limit counts) is committed without a sync: it survives the
-// process's crash, not the machine's. The next durable commit syncs the log with it.
-const unsynced = (run) => {
-  db.pragma('synchronous = NORMAL');
-  try {
-    return run();
-  } finally {
-    db.pragma('synchronous = FULL');
-  }
-};
-const steps = {
-  each: (m) => (m.sync ? runEach.immediate(m.queries) : unsynced(() => runEach.immediate(m.queries))),
-};
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    parentPort.postMessage({ id: message.id, results: steps[message.kind](message) });
-  } catch (error) {
-    parentPort.postMessage({ id: message.id, error: errorOf(error) });
-  }
-});
-`;
+/** How long a write waits for the write lock another process holds (the importer beside the server). */
+const BUSY_WAIT_MS = 5_000;
 
 type Rows = Record<string, unknown>[];
 /** What one statement did: its rows, or for a write its changes and the last inserted row id. */
@@ -78,26 +13,15 @@ export interface StatementResult {
   changes?: number;
   lastInsertRowid?: number | bigint;
 }
-type WorkerResult = StatementResult & { error?: WorkerError };
-interface WorkerError {
-  message: string;
-  code?: string;
-}
-interface Message {
-  kind: 'each';
-  queries: { sql: string; parameters: readonly unknown[] }[];
-  /** Whether the commit waits for the disk. */
-  sync?: boolean;
-}
 
-/** Who writes to the file now, in turn: the worker's single writes, or a group of the server's transactions. */
-export interface WriteLane {
+/** Who writes now, in turn: a group of the server's transactions, a group of writes, or the single writes that came together. */
+interface WriteLane {
   acquire(): Promise<void>;
   release(): void;
 }
 
 /** Takers in the order they came, one at a time. */
-export function turnTaking(): WriteLane {
+function turnTaking(): WriteLane {
   let busy = false;
   const waiting: (() => void)[] = [];
   return {
@@ -113,80 +37,229 @@ export function turnTaking(): WriteLane {
   };
 }
 
-const asError = (error: WorkerError) => Object.assign(new Error(error.message), { code: error.code });
-const plain = ({ sql, parameters }: CompiledQuery) => ({ sql, parameters });
+/** A transaction of the server's: nothing else writes until it ends; `commit` answers once it is on the disk. */
+export interface WriterTransaction {
+  query(query: CompiledQuery): Promise<StatementResult>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+interface Group {
+  /** Transactions begun in the group and not ended yet. */
+  open: number;
+  /** False once the event loop turn it began in is over: later transactions start the next group. */
+  joining: boolean;
+  committing: boolean;
+  /** One member at a time: a member's savepoint must not take in another's statements. */
+  turn: WriteLane;
+  /** Settles when the group's commit is on the disk, or failed. */
+  durable: Promise<void>;
+  settle(error?: Error): void;
+}
 
 /**
- * The connection that makes the server's single writes (a session, a limit's count), in a worker thread: while
- * it syncs a commit to the disk, the server keeps answering. Its commits are durable (synchronous = FULL) unless a
- * write says otherwise; concurrent writes share one commit. The server's transactions and groups of writes (saves,
- * log entries) run on a connection of the server's thread (db/sqlite-transactions.ts); the lane takes the two in
- * turn, so neither ever waits for SQLite's write lock held by the other.
+ * Every write of the server on SQLite, on one connection of the server's thread (the reading connection is
+ * query_only): a statement costs what SQLite takes to run it, not a hop to another thread, and every commit is
+ * on the disk when it returns (synchronous = FULL) unless a single write says it need not be. Three kinds of
+ * writers take turns (a lane), so none ever waits for SQLite's lock held by another:
+ * - transactions (`begin`): those that begin in the same turn of the event loop (concurrent requests: outcomes,
+ *   a staff change) share one SQLite transaction and one commit, a sync to the disk that the whole group pays
+ *   once. Each runs in a savepoint of its own, one after the other: one that fails undoes only its own changes,
+ *   and each is answered when the shared commit is on the disk (a failed commit fails them all). The group
+ *   holds the lane from its begin to its commit;
+ * - groups of writes (`writeGroup`: concurrent saves, log entries), each a transaction of its own, at once;
+ * - single writes (`write`: a session, a limit's count): those that come while the lane is busy share one
+ *   commit, each failing alone.
  */
 export function startSqliteWriter(file: string) {
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { file, cachePragma: SQLITE_CACHE_PRAGMA, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
-  });
-  worker.unref();
-  const pending = new Map<number, { resolve(results: WorkerResult[]): void; reject(error: Error): void }>();
-  let nextId = 0;
-  let failure: Error | null = null;
-
-  worker.on('message', (message: { id: number; results?: WorkerResult[]; error?: WorkerError }) => {
-    const waiting = pending.get(message.id);
-    pending.delete(message.id);
-    if (pending.size === 0) worker.unref();
-    if (!waiting) return;
-    if (message.error) waiting.reject(asError(message.error));
-    else waiting.resolve(message.results!);
-  });
-  const fail = (error: Error) => {
-    failure = error;
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
+  const lane = turnTaking();
+  const db = new SQLite(file);
+  // The lock another process holds is waited for below, without stopping the server's thread.
+  db.pragma('busy_timeout = 0');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma(SQLITE_CACHE_PRAGMA);
+  const { prepare: prepared } = withStatementCache(db);
+  const run = (text: string) => prepared(text).run();
+  const statementResult = ({ sql, parameters }: CompiledQuery): StatementResult => {
+    const statement = prepared(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as Rows };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { rows: [], changes, lastInsertRowid };
   };
-  worker.on('error', fail);
-  worker.on('exit', () => fail(failure ?? new Error('The SQLite writer stopped')));
-  // A worker that failed has exited already (once() rejects on its 'error').
-  const exited = once(worker, 'exit').catch(() => {});
 
-  function send(message: Message): Promise<WorkerResult[]> {
-    if (failure) return Promise.reject(failure);
-    const id = nextId++;
-    // Held while a message is on its way: the process must not end with a write unanswered.
-    if (pending.size === 0) worker.ref();
-    return new Promise<WorkerResult[]>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message });
-    });
+  async function beginImmediate() {
+    const deadline = Date.now() + BUSY_WAIT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        run('begin immediate');
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
-  // The lane: one writer of the file at a time, in turn. A group of the server's transactions holds it from its
-  // begin to its commit (db/sqlite-transactions.ts).
-  const lane = turnTaking();
-  const { acquire, release } = lane;
+  function commitWhenDone(group: Group) {
+    if (group.joining || group.open > 0 || group.committing) return;
+    group.committing = true;
+    try {
+      // SQLite ends the whole transaction on some failures (a full disk, an I/O error): nothing to commit then.
+      if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+      run('commit');
+      group.settle();
+    } catch (error) {
+      group.settle(error as Error);
+      try {
+        if (db.inTransaction) run('rollback');
+      } catch {
+        // the connection is past saving: nothing of the group was kept either way
+      }
+    } finally {
+      lane.release();
+    }
+  }
+
+  async function openGroup(): Promise<Group> {
+    await lane.acquire();
+    try {
+      await beginImmediate();
+    } catch (error) {
+      lane.release();
+      throw error;
+    }
+    let settle!: Group['settle'];
+    const durable = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+    });
+    // Awaited by members that committed; a group whose members all rolled back leaves it unheard.
+    durable.catch(() => {});
+    const group: Group = { open: 0, joining: true, committing: false, turn: turnTaking(), durable, settle };
+    setImmediate(() => {
+      group.joining = false;
+      joinable = null;
+      commitWhenDone(group);
+    });
+    return group;
+  }
+
+  /** The group a transaction begun now joins: opening, or open in this turn of the event loop. */
+  let joinable: Promise<Group> | null = null;
+
+  async function begin(): Promise<WriterTransaction> {
+    if (!joinable) {
+      const opening = (joinable = openGroup());
+      opening.catch(() => {
+        if (joinable === opening) joinable = null;
+      });
+    }
+    const group = await joinable;
+    group.open += 1;
+    await group.turn.acquire();
+    const end = (statements: string[]) => {
+      try {
+        // After SQLite ended the whole transaction, the savepoint is gone with it.
+        if (db.inTransaction) for (const text of statements) run(text);
+      } finally {
+        group.turn.release();
+        group.open -= 1;
+        commitWhenDone(group);
+      }
+    };
+    try {
+      if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+      run('savepoint member');
+    } catch (error) {
+      end([]);
+      throw error;
+    }
+    let ended = false;
+    return {
+      async query(query) {
+        // Never a statement outside the group's transaction (SQLite may have ended it on a failed statement).
+        if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
+        return statementResult(query);
+      },
+      async commit() {
+        if (ended) return;
+        ended = true;
+        end(['release member']);
+        await group.durable;
+      },
+      async rollback() {
+        if (ended) return;
+        ended = true;
+        end(['rollback to member', 'release member']);
+      },
+    };
+  }
 
   // Single writes that arrive while the lane is busy go together, each failing alone.
-  let singles: { query: CompiledQuery; sync: boolean; resolve(result: StatementResult): void; reject(error: Error): void }[] = [];
+  type Single = { query: CompiledQuery; sync: boolean; resolve(result: StatementResult): void; reject(error: Error): void };
+  let singles: Single[] = [];
   let flushing = false;
   async function flushSingles() {
-    await acquire();
+    await lane.acquire();
     const batch = singles;
     singles = [];
     flushing = false;
+    // A batch none of which needs the disk (limit counts) is committed without a sync: it survives the process's
+    // crash, not the machine's. The next durable commit takes it to the disk. (Set outside a transaction only.)
+    const sync = batch.some((s) => s.sync);
+    if (!sync) db.pragma('synchronous = NORMAL');
     try {
-      const sync = batch.some((s) => s.sync);
-      const results = await send({ kind: 'each', queries: batch.map((s) => plain(s.query)), sync });
-      batch.forEach((s, i) => (results[i].error ? s.reject(asError(results[i].error)) : s.resolve(results[i])));
+      await beginImmediate();
+      const results = batch.map(({ query }) => {
+        try {
+          return statementResult(query);
+        } catch (error) {
+          // A failed statement undoes itself only, unless SQLite ended the whole transaction.
+          if (!db.inTransaction) throw error;
+          return error as Error;
+        }
+      });
+      run('commit');
+      batch.forEach((s, i) => {
+        const result = results[i];
+        if (result instanceof Error) s.reject(result);
+        else s.resolve(result);
+      });
     } catch (error) {
+      if (db.inTransaction) run('rollback');
       for (const s of batch) s.reject(error as Error);
     } finally {
-      release();
+      if (!sync) db.pragma('synchronous = FULL');
+      lane.release();
     }
   }
 
   return {
+    begin,
+
+    /**
+     * Runs the queries in one transaction of their own (all kept, or none) and answers their rows once its
+     * commit is on the disk: the way groups of saves and log entries are written, at once, without a savepoint
+     * each or a wait for the turn's other transactions.
+     */
+    async writeGroup(queries: readonly CompiledQuery[]): Promise<Rows[]> {
+      await lane.acquire();
+      try {
+        await beginImmediate();
+        try {
+          const rows = queries.map((query) => statementResult(query).rows);
+          run('commit');
+          return rows;
+        } catch (error) {
+          if (db.inTransaction) run('rollback');
+          throw error;
+        }
+      } finally {
+        lane.release();
+      }
+    },
+
     /**
      * One write, committed with whatever other single writes came meanwhile: to the disk, or with `sync: false`
      * only as far as the operating system (it outlives the process, not a crash of the machine) unless another
@@ -201,13 +274,9 @@ export function startSqliteWriter(file: string) {
       });
     },
 
-    lane,
-
-    async stop() {
-      if (failure) return;
-      worker.ref();
-      worker.postMessage('stop');
-      await exited;
+    close() {
+      if (db.inTransaction) run('rollback');
+      db.close();
     },
   };
 }

@@ -80,7 +80,7 @@ const bundle = {
 };
 
 // The statements executed while `capturing`, by their SQL: those better-sqlite3 runs on the server's
-// thread, and the groups of writes handed to the database's durable writer (a worker thread on SQLite).
+// thread (reads and writes alike), and the groups of writes handed to the database's durable writer.
 const executed = new Set<string>();
 let capturing = false;
 function captureStatements() {
@@ -133,6 +133,8 @@ describe('the queries on a candidate’s path (SQLite)', () => {
     // off the requests' path): not what is measured here.
     expect((await send('POST', '/api/auth/login', undefined, { username: 'bea@scale.example', password: PASSWORD })).statusCode).toBe(200);
     await send('GET', '/api/health');
+    // Its deletes run on the server's thread, a moment after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 200));
 
     capturing = true;
     const login = await send('POST', '/api/auth/login', undefined, { username: EMAIL, password: PASSWORD });
