@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   changes: ChangeFeed;
   /**
    * Runs the queries in one transaction and answers their rows once it is durable. Meant for groups
-   * of writes: on SQLite they share the commit of the transactions begun in the same turn of the event loop.
+   * of writes: on SQLite one transaction of their own, committed at once (db/sqlite-writer.ts).
    */
   writeDurably: WriteDurably;
   /**

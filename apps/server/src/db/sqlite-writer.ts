@@ -196,6 +196,29 @@ export function startSqliteWriter(file: string) {
     };
   }
 
+  /**
+   * Runs `work` in an immediate transaction and commits it, or rolls it back if it throws. The caller holds the lane.
+   * Without `sync` the commit does not wait for the disk: it survives the process's crash, not the machine's, and the
+   * next durable commit takes it there.
+   */
+  async function commitNow<T>(work: () => T, sync = true): Promise<T> {
+    // The safety level is set outside a transaction only.
+    if (!sync) db.pragma('synchronous = NORMAL');
+    try {
+      await beginImmediate();
+      try {
+        const result = work();
+        run('commit');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) run('rollback');
+        throw error;
+      }
+    } finally {
+      if (!sync) db.pragma('synchronous = FULL');
+    }
+  }
+
   // Single writes that arrive while the lane is busy go together, each failing alone.
   type Single = { query: CompiledQuery; sync: boolean; resolve(result: StatementResult): void; reject(error: Error): void };
   let singles: Single[] = [];
@@ -205,32 +228,29 @@ export function startSqliteWriter(file: string) {
     const batch = singles;
     singles = [];
     flushing = false;
-    // A batch none of which needs the disk (limit counts) is committed without a sync: it survives the process's
-    // crash, not the machine's. The next durable commit takes it to the disk. (Set outside a transaction only.)
-    const sync = batch.some((s) => s.sync);
-    if (!sync) db.pragma('synchronous = NORMAL');
     try {
-      await beginImmediate();
-      const results = batch.map(({ query }) => {
-        try {
-          return statementResult(query);
-        } catch (error) {
-          // A failed statement undoes itself only, unless SQLite ended the whole transaction.
-          if (!db.inTransaction) throw error;
-          return error as Error;
-        }
-      });
-      run('commit');
+      // A batch none of which needs the disk (limit counts) is committed without a sync.
+      const results = await commitNow(
+        () =>
+          batch.map(({ query }) => {
+            try {
+              return statementResult(query);
+            } catch (error) {
+              // A failed statement undoes itself only, unless SQLite ended the whole transaction.
+              if (!db.inTransaction) throw error;
+              return error as Error;
+            }
+          }),
+        batch.some((s) => s.sync),
+      );
       batch.forEach((s, i) => {
         const result = results[i];
         if (result instanceof Error) s.reject(result);
         else s.resolve(result);
       });
     } catch (error) {
-      if (db.inTransaction) run('rollback');
       for (const s of batch) s.reject(error as Error);
     } finally {
-      if (!sync) db.pragma('synchronous = FULL');
       lane.release();
     }
   }
@@ -246,15 +266,7 @@ export function startSqliteWriter(file: string) {
     async writeGroup(queries: readonly CompiledQuery[]): Promise<Rows[]> {
       await lane.acquire();
       try {
-        await beginImmediate();
-        try {
-          const rows = queries.map((query) => statementResult(query).rows);
-          run('commit');
-          return rows;
-        } catch (error) {
-          if (db.inTransaction) run('rollback');
-          throw error;
-        }
+        return await commitNow(() => queries.map((query) => statementResult(query).rows));
       } finally {
         lane.release();
       }
