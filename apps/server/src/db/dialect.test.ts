@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
+import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from './database';
+
+/** An insert of a language, compiled, that answers the code it stored: for the writes made past Kysely's own execution. */
+const insertReturning = (db: Db, lang: string) => db.insertInto('languages').values({ lang, name: lang }).returning('lang').compile();
 
 describe('SQLite transactions', () => {
   let dir: string | undefined;
@@ -120,15 +123,14 @@ describe('SQLite transactions', () => {
     await migrateToLatest(handle);
     const db = handle.db;
     const other = new SQLite(file, { readonly: true });
-    const insert = (lang: string) => db.insertInto('languages').values({ lang, name: lang }).returning('lang').compile();
     try {
       // Alone, then in one commit with a durable write: each answered with its own rows, the failing one alone refused.
-      expect(await handle.writeWithoutSync(insert('h1'))).toEqual([{ lang: 'h1' }]);
+      expect(await handle.writeWithoutSync(insertReturning(db, 'h1'))).toEqual([{ lang: 'h1' }]);
       expect(other.prepare("select count(*) from languages where lang = 'h1'").pluck().get()).toBe(1);
       const results = await Promise.allSettled([
-        handle.writeWithoutSync(insert('h2')),
+        handle.writeWithoutSync(insertReturning(db, 'h2')),
         db.insertInto('languages').values({ lang: 'h3', name: 'h3' }).execute(),
-        handle.writeWithoutSync(insert('h1')),
+        handle.writeWithoutSync(insertReturning(db, 'h1')),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
       expect(other.prepare("select lang from languages where lang like 'h%' order by lang").pluck().all()).toEqual(['h1', 'h2', 'h3']);
@@ -146,12 +148,11 @@ describe('SQLite transactions', () => {
     const { db, writeDurably } = handle;
     const other = new SQLite(file, { readonly: true });
     const held = () => (other.prepare("select lang from languages where lang like 'w%' order by lang").pluck().all() as string[]).join(',');
-    const insert = (lang: string) => db.insertInto('languages').values({ lang, name: lang }).returning('lang').compile();
     try {
-      expect(await writeDurably([insert('w1'), insert('w2')])).toEqual([[{ lang: 'w1' }], [{ lang: 'w2' }]]);
+      expect(await writeDurably([insertReturning(db, 'w1'), insertReturning(db, 'w2')])).toEqual([[{ lang: 'w1' }], [{ lang: 'w2' }]]);
       expect(held()).toBe('w1,w2');
       // w1 is there already: the group fails, and w3 is not kept either.
-      await expect(writeDurably([insert('w3'), insert('w1')])).rejects.toThrow(/UNIQUE/);
+      await expect(writeDurably([insertReturning(db, 'w3'), insertReturning(db, 'w1')])).rejects.toThrow(/UNIQUE/);
       expect(held()).toBe('w1,w2');
       // A transaction holds the writer until it ends: the group waits, and is not undone with it.
       let began!: () => void;
@@ -165,7 +166,7 @@ describe('SQLite transactions', () => {
         throw new Error('undone');
       });
       await open;
-      const group = writeDurably([insert('w5')]);
+      const group = writeDurably([insertReturning(db, 'w5')]);
       end();
       await expect(undone).rejects.toThrow('undone');
       expect(await group).toEqual([[{ lang: 'w5' }]]);
