@@ -5,7 +5,7 @@ import { BuiltServer } from './built-server';
 import { config, type DatabaseKind, targets, wants } from './config';
 import { closedLoop } from './load/closed-loop';
 import { openLoop } from './load/open-loop';
-import { cpuTally, describeCpu } from './load/process-cpu';
+import { cpuPerRequest, cpuTally, describeCpu } from './load/process-cpu';
 import { describe, failures, type LoadResult, Recorder } from './load/stats';
 import type { PostgresServer } from './postgres';
 import { postLogs } from './scenarios/logs';
@@ -143,10 +143,12 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       // alone would compare the sign-ins with another moment's machine.
       const hashSeconds = Math.max(3, config.seconds);
       const before = await passwordHash(hashSeconds, config.cores);
-      const run = await signIns(base, origin, world, signInConnections, config.seconds);
+      const run = await cpuPerRequest(server.pid, () => signIns(base, origin, world, signInConnections, config.seconds));
       const after = await passwordHash(hashSeconds, config.cores);
       const hashRate = (before.rate + after.rate) / 2;
-      log(`sign-in: ${describe(run)}; argon2id verifies just before ${before.rate.toFixed(0)}/s, just after ${after.rate.toFixed(0)}/s`);
+      log(
+        `sign-in: ${describe(run)}${run.cpu ? `; server CPU per sign-in: ${describeCpu(run.cpu)}` : ''}; argon2id verifies just before ${before.rate.toFixed(0)}/s, just after ${after.rate.toFixed(0)}/s`,
+      );
       const ratio = run.rps / hashRate;
       rows.push({
         scenario: 'sign-in',

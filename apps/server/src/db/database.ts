@@ -32,8 +32,8 @@ export interface DatabaseHandle {
   /**
    * Runs one write that may be lost with the machine, though not with the process: committed without waiting
    * for the disk (on SQLite the next durable commit takes it there; on PostgreSQL on a connection with
-   * synchronous_commit off). For counts a crash may forget, such as the requests a limit counts; never for what
-   * an answer promises is kept.
+   * synchronous_commit off). For counts a crash may forget, such as the requests a limit counts, and for new
+   * sessions (sessions-repository.ts); never for what an answer promises is kept.
    */
   writeWithoutSync: WriteWithoutSync;
   /** Opens the connections the server will use, before it takes requests (a no-op on SQLite). */

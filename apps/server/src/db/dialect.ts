@@ -49,7 +49,7 @@ export interface DialectInfo {
 
 /** The application_name of the server's pooled PostgreSQL connections (pg_stat_activity). */
 export const POOL_NAME = 'prova';
-/** The application_name of its connection for writes that need not wait for the disk (the route limits' counts). */
+/** The application_name of its connection for writes that need not wait for the disk (the route limits' counts, new sessions). */
 const UNSYNCED_NAME = 'prova-unsynced';
 
 export interface DialectOptions {
@@ -68,8 +68,8 @@ export function createDialect(url: string, options: DialectOptions = {}): Dialec
     const max = options.poolMax ?? 10;
     const names = statementNames();
     const pool = postgresPool(url, max, POOL_NAME, names);
-    // The route limits' counts commit on a connection of their own with synchronous_commit off: they are
-    // seen at once, and only a crash of the database's machine may forget the last moments' counts
+    // The route limits' counts and new sessions commit on a connection of their own with synchronous_commit off:
+    // they are seen at once, and only a crash of the database's machine may forget the last moments' ones
     // (PostgreSQL's equivalent of the SQLite writer's commits without a sync). Nothing else runs there.
     const unsynced = postgresPool(url, 1, UNSYNCED_NAME, names);
     const setUp = new WeakSet<pg.PoolClient>();

@@ -229,7 +229,7 @@ export function startSqliteWriter(file: string) {
     singles = [];
     flushing = false;
     try {
-      // A batch none of which needs the disk (limit counts) is committed without a sync.
+      // A batch none of which needs the disk (limit counts, new sessions) is committed without a sync.
       const results = await commitNow(
         () =>
           batch.map(({ query }) => {

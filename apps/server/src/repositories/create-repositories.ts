@@ -22,14 +22,14 @@ export interface RepositoryServices {
   changes?: Changes;
   /** Where groups of saves are committed (the database handle's); inside a transaction, the transaction. */
   writeDurably?: WriteDurably;
-  /** Where counts that a crash of the machine may forget are written (the handle's); inside a transaction, the transaction. */
+  /** Where what a crash of the machine may forget is written (limit counts, new sessions; the handle's); inside a transaction, the transaction. */
   writeWithoutSync?: WriteWithoutSync;
 }
 
 export function createRepositories(db: Db, { changes = silentChanges, writeDurably, writeWithoutSync }: RepositoryServices = {}) {
   return {
     users: createUsersRepository(db, changes),
-    sessions: createSessionsRepository(db, changes),
+    sessions: createSessionsRepository(db, changes, writeWithoutSync),
     campaigns: createCampaignsRepository(db, changes),
     tests: createTestsRepository(db),
     progress: createProgressRepository(db, writeDurably),

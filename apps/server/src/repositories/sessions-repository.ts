@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
-import type { Db } from '../db/database';
+import type { Db, WriteWithoutSync } from '../db/database';
 import { type UserWithCompany, usersWithCompany } from './users-repository';
 
 // The cookie carries a random token; the database keeps only its hash, so a leaked table opens nothing.
@@ -18,7 +18,12 @@ export interface SessionRecord {
   endsAt: number;
 }
 
-export function createSessionsRepository(db: Db, changes: Changes = silentChanges) {
+/**
+ * `writeWithoutSync`: where new sessions are written. A sign-in is not worth a sync to the disk: the database's log
+ * keeps writes in order, so the session is on the disk before anything durable done with it is acknowledged, and a
+ * crash of the machine before that only asks its person to sign in again. Ending sessions stays durable.
+ */
+export function createSessionsRepository(db: Db, changes: Changes = silentChanges, writeWithoutSync?: WriteWithoutSync) {
   /**
    * The live sessions of these ids (sessionIdOf) with their people, in one statement (concurrent requests share it);
    * in order. A session that ran out is dropped; one in use slides its expiry now and then.
@@ -82,15 +87,15 @@ export function createSessionsRepository(db: Db, changes: Changes = silentChange
     async create(userId: number, viaSso = false): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await db.executeQuery(
-        insertSession(
-          sessionIdOf(token),
-          userId,
-          viaSso ? 1 : 0,
-          new Date(now).toISOString(),
-          new Date(now + SESSION_IDLE_MS).toISOString(),
-        ),
+      const query = insertSession(
+        sessionIdOf(token),
+        userId,
+        viaSso ? 1 : 0,
+        new Date(now).toISOString(),
+        new Date(now + SESSION_IDLE_MS).toISOString(),
       );
+      if (writeWithoutSync) await writeWithoutSync(query);
+      else await db.executeQuery(query);
       return token;
     },
 
