@@ -14,6 +14,12 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** A write "without a sync" where there is no connection for them (a transaction, a test): on `db`, like any other. */
+export const writeOn =
+  (db: Db): WriteWithoutSync =>
+  async <R>(query: CompiledQuery<R>) =>
+    (await db.executeQuery(query)).rows;
+
 /** Runs `work` in a transaction: its own, or the one `db` already is (a repository called inside withTransaction). */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
@@ -74,7 +80,7 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
     dialect: name,
     changes,
     writeDurably: writeDurably ?? onConnection,
-    writeWithoutSync: writeWithoutSync ?? (async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows),
+    writeWithoutSync: writeWithoutSync ?? writeOn(db),
     warm: warm ?? (async () => {}),
     close: async () => {
       await close();

@@ -1,5 +1,5 @@
 import { type Changes, silentChanges } from '../db/change-feed';
-import type { Db, WriteDurably, WriteWithoutSync } from '../db/database';
+import { type Db, type WriteDurably, type WriteWithoutSync, writeOn } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createFeedback360Repository } from './feedback360-repository';
 import { createHealthRepository } from './health-repository';
@@ -27,9 +27,10 @@ export interface RepositoryServices {
 }
 
 export function createRepositories(db: Db, { changes = silentChanges, writeDurably, writeWithoutSync }: RepositoryServices = {}) {
+  const unsynced = writeWithoutSync ?? writeOn(db);
   return {
     users: createUsersRepository(db, changes),
-    sessions: createSessionsRepository(db, changes, writeWithoutSync),
+    sessions: createSessionsRepository(db, unsynced, changes),
     campaigns: createCampaignsRepository(db, changes),
     tests: createTestsRepository(db),
     progress: createProgressRepository(db, writeDurably),
@@ -37,7 +38,7 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     logs: createLogsRepository(db, writeDurably),
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
-    signInThrottle: createSignInThrottleRepository(db, writeWithoutSync),
+    signInThrottle: createSignInThrottleRepository(db, unsynced),
     requestKeys: createRequestKeysRepository(db),
     health: createHealthRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */

@@ -23,7 +23,7 @@ export interface SessionRecord {
  * keeps writes in order, so the session is on the disk before anything durable done with it is acknowledged, and a
  * crash of the machine before that only asks its person to sign in again. Ending sessions stays durable.
  */
-export function createSessionsRepository(db: Db, changes: Changes = silentChanges, writeWithoutSync?: WriteWithoutSync) {
+export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutSync, changes: Changes = silentChanges) {
   /**
    * The live sessions of these ids (sessionIdOf) with their people, in one statement (concurrent requests share it);
    * in order. A session that ran out is dropped; one in use slides its expiry now and then.
@@ -94,8 +94,7 @@ export function createSessionsRepository(db: Db, changes: Changes = silentChange
         new Date(now).toISOString(),
         new Date(now + SESSION_IDLE_MS).toISOString(),
       );
-      if (writeWithoutSync) await writeWithoutSync(query);
-      else await db.executeQuery(query);
+      await writeWithoutSync(query);
       return token;
     },
 

@@ -18,7 +18,7 @@ export interface SignInCounts {
 }
 
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
-export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteWithoutSync) {
+export function createSignInThrottleRepository(db: Db, writeWithoutSync: WriteWithoutSync) {
   /** Counts requests under `keys` (each key once, `n` more requests each): the query for that many keys, built once. */
   const counting = compiledByShape(
     (distinct: number) =>
@@ -61,7 +61,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync?: WriteW
     const query = counting(requests.size)(at, ended, ...[...requests].flat());
     // A request count is not worth a sync to the disk before the request goes on: the limits' counts are written
     // without one; the failed sign-ins the guard counts (`durable`) with one.
-    const rows = writeWithoutSync && !durable ? await writeWithoutSync(query) : (await db.executeQuery(query)).rows;
+    const rows = durable ? (await db.executeQuery(query)).rows : await writeWithoutSync(query);
     const held = new Map(rows.map((row) => [row.key, { total: Number(row.failures), windowStart: row.window_start }]));
     // The requests of one key in the group are counted in the order they came: the last one reaches the total.
     const seen = new Map<string, number>();
