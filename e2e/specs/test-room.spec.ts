@@ -177,6 +177,36 @@ test.describe('test room (dashboard layout)', () => {
     await expect(greeting(page)).toBeVisible();
   });
 
+  test('a first visit to the room brings its code with the page: every file it loads was preloaded, and comes once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const { person } = seedRoom();
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    // The next morning on the same phone: signed in, nothing of the app in the cache.
+    const context = await browser.newContext({ baseURL, storageState: await page.context().storageState() });
+    const phone = await context.newPage();
+    const fetched: string[] = [];
+    phone.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) fetched.push(pathname);
+    });
+    const answer = await phone.goto('/');
+    await expect(greeting(phone)).toBeVisible();
+    await phone.waitForLoadState('networkidle');
+    const preloaded = [...(answer?.headers().link ?? '').matchAll(/<(\/assets\/[^>]+)>; rel=(?:modulepreload|preload; as=style)/g)].map(
+      ([, path]) => path,
+    );
+    // The shell's script and the room's screens, layouts and stylesheets; the shell's stylesheet is in the page itself.
+    expect(preloaded).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/index-.+\.js$/), expect.stringMatching(/\.css$/)]));
+    const ownStylesheet = (path: string) => /^\/assets\/index-[^/]+\.css$/.test(path);
+    expect(fetched.filter((path) => !ownStylesheet(path)).sort()).toEqual([...preloaded].sort());
+    await context.close();
+  });
+
   test('start page: details, duration, instructions, Entra; survives a reload; back to a fresh room', async ({ page }) => {
     const { person, campaignId, ids } = seedRoom();
     await page.goto('/login');

@@ -14,14 +14,16 @@ export const campaignPages = {
   evaluation360: '/skillup-360/:evaluee',
 } as const;
 
-const PATTERNS = Object.values(campaignPages).map((pattern) => pattern.split('/'));
+const PATTERNS = Object.entries(campaignPages).map(([page, pattern]) => [page as CampaignPage, pattern.split('/')] as const);
 
-/** Whether a path (no query) is one of the campaign pages: each segment the pattern's own, or any one for `:name`. */
-export function isCampaignPage(path: string): boolean {
+export type CampaignPage = keyof typeof campaignPages;
+
+/** Which campaign page a path (no query) is: each segment the pattern's own, or any one for `:name`. */
+export function campaignPageOf(path: string): CampaignPage | undefined {
   const segments = path.split('/');
-  return PATTERNS.some(
-    (expected) =>
+  return PATTERNS.find(
+    ([, expected]) =>
       expected.length === segments.length &&
       expected.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
-  );
+  )?.[0];
 }

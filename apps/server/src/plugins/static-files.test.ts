@@ -18,6 +18,11 @@ const LOGIN =
   '<label for="login-username">Email</label><input id="login-username" required type="email"/></form></section></main></div></body></html>';
 const ENTRY = `export const greeting = ${JSON.stringify('ciao '.repeat(200))};`;
 const SDK = 'window.ProvaActivity = {};';
+/** What apps/web/scripts/write-page-chunks.mjs writes: the files some campaign pages load at once. */
+const PAGE_CHUNKS = {
+  home: ['/assets/index-Ab12Cd34.js', '/assets/home-Ij90Kl12.js', '/assets/home-Mn34Op56.css'],
+  report: ['/assets/index-Ab12Cd34.js', '/assets/report-Qr78St90.js'],
+};
 
 /** A file with the .br and .gz the build writes next to it. */
 function writePrecompressed(path: string, content: string) {
@@ -41,6 +46,8 @@ beforeAll(async () => {
   writePrecompressed(join(webRoot, 'login.html'), LOGIN);
   writePrecompressed(join(webRoot, 'assets', 'index-Ab12Cd34.js'), ENTRY);
   writeFileSync(join(webRoot, 'assets', 'tiny-Ef56Gh78.js'), 'export {};'); // too small to gain from compression
+  mkdirSync(join(webRoot, '.vite'));
+  writeFileSync(join(webRoot, '.vite', 'page-chunks.json'), JSON.stringify(PAGE_CHUNKS));
   t = await buildTestApp(authBundle, { sdkRoot, webRoot });
 });
 afterAll(async () => {
@@ -130,7 +137,7 @@ describe('the app shell (index.html)', () => {
     }
   });
 
-  it("preloads a campaign page's first reads with the page, only when they will answer 200", async () => {
+  it("preloads a campaign page's first reads and its code with the page, only when they will answer 200", async () => {
     const linkOf = async (url: string, cookie?: string) => {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
       expect(res.statusCode, url).toBe(200);
@@ -151,8 +158,16 @@ describe('the app shell (index.html)', () => {
     // Every page under the web app's campaign layout, as its router knows them.
     const pages = Object.values(campaignPages).map((pattern) => pattern.replace(/:[^/]+/g, '4'));
     expect(pages).toEqual(expect.arrayContaining(['/', '/tests', '/test', '/start', '/report', '/skillup-360', '/skillup-360/4']));
+    // The code of the pages the build listed: modules as modules, stylesheets as styles, in the build's order.
+    const code = {
+      '/':
+        ', </assets/index-Ab12Cd34.js>; rel=modulepreload; crossorigin, </assets/home-Ij90Kl12.js>; rel=modulepreload; crossorigin, ' +
+        '</assets/home-Mn34Op56.css>; rel=preload; as=style; crossorigin',
+      '/report':
+        ', </assets/index-Ab12Cd34.js>; rel=modulepreload; crossorigin, </assets/report-Qr78St90.js>; rel=modulepreload; crossorigin',
+    } as Record<string, string>;
     for (const url of [...pages, '/?x=1']) {
-      expect(await linkOf(url, sara), url).toBe(reads);
+      expect(await linkOf(url, sara), url).toBe(reads + (code[url.split('?')[0]] ?? ''));
       for (const read of ['/api/usercampaign', '/api/usercampaign/list', '/api/usertests']) {
         expect((await t.app.inject({ url: read, headers: { cookie: sara } })).statusCode, read).toBe(200);
       }
@@ -185,6 +200,9 @@ describe('the app shell (index.html)', () => {
     );
     expect((await t.app.inject({ url: '/api/usertests', headers: { cookie: anna } })).json().code).toBe('NO_PRIVACY_CONSENT');
     expect(await linkOf('/', anna)).toBeUndefined();
+
+    // The list itself stays with the server, as the build's manifest does.
+    expect((await t.app.inject({ url: '/.vite/page-chunks.json' })).body).not.toContain('home-Ij90Kl12');
   });
 
   it('sends a campaign page at once when the session cannot be read, without the preloads', async () => {

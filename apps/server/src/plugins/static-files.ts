@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isCampaignPage } from '@prova/contract/pages';
+import { type CampaignPage, campaignPageOf } from '@prova/contract/pages';
 import { notFound } from '../http/http-error';
 import { requireConsentedCampaign } from '../policies/campaign-access';
 import { sdkFiles } from './sdk-files';
@@ -22,6 +22,26 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The sign-in page already rendered (apps/web/scripts/prerender-login.mjs): sent for GET /login instead of the shell. */
 const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+
+/**
+ * The files each campaign page loads at once (apps/web/scripts/write-page-chunks.mjs writes them with the build), as
+ * Link header values: preloaded with the page, they arrive with the shell instead of one after another once it has run.
+ * None when the build has not written them (an older build): the page loads as before.
+ */
+function pageChunkLinks(webRoot: string): Partial<Record<CampaignPage, string[]>> {
+  const file = join(webRoot, '.vite', 'page-chunks.json');
+  if (!existsSync(file)) return {};
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<CampaignPage, string[]>>;
+  return Object.fromEntries(
+    Object.entries(pages).map(([page, files]) => [
+      page,
+      // Stylesheets too with crossorigin: the app's loader asks for them so, and a preload is only used by a request like it.
+      files.map((url) =>
+        url.endsWith('.css') ? `<${url}>; rel=preload; as=style; crossorigin` : `<${url}>; rel=modulepreload; crossorigin`,
+      ),
+    ]),
+  );
+}
 
 /** How long the page may wait to know whether to preload them (from memory it takes microseconds, from the database a few ms). */
 const READS_WAIT_MS = 200;
@@ -55,6 +75,7 @@ async function campaignPageReads(request: FastifyRequest): Promise<string[]> {
 export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) => {
   const hasWeb = existsSync(opts.webRoot);
   const prerendered = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(opts.webRoot, file))));
+  const chunkLinks = hasWeb ? pageChunkLinks(opts.webRoot) : {};
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -81,11 +102,17 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     if (request.method !== 'GET' || isFileArea || !hasWeb) throw notFound('Route');
     // The shell must always be fresh: setHeaders above marks it (and the prerendered pages) no-cache.
     const file = prerendered.get(path) ?? 'index.html';
-    if (file === 'index.html' && isCampaignPage(path)) {
+    const page = file === 'index.html' ? campaignPageOf(path) : undefined;
+    if (page) {
       // Asked with the page (a Link header: the file stays the build's, compressed), not once the scripts have run and
-      // the profile has answered: on a slow network two round trips before the room can show.
+      // the profile has answered: on a slow network two round trips before the room can show. The page's code too, for
+      // someone who will see it (the same condition): else the sign-in page shows, and its code is in the shell.
       const reads = await campaignPageReads(request);
-      if (reads.length > 0) reply.header('link', reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`).join(', '));
+      if (reads.length > 0)
+        reply.header(
+          'link',
+          [...reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`), ...(chunkLinks[page] ?? [])].join(', '),
+        );
       reply.header('vary', 'Cookie');
     }
     return reply.sendFile(file, opts.webRoot);
