@@ -34,6 +34,8 @@ export function pageChunks({ manifest, routes, signedIn = [] }) {
   for (const route of routes) {
     const page = campaignPageOf(route.label);
     if (!page) continue;
+    // A second index route (say, in the console) would otherwise take the home page's place unnoticed.
+    if (pages[page]) throw new Error(`Two routes of the router are the campaign page ${page}`);
     const files = [manifest[entries[0]].file];
     for (const lazyKey of [...route.lazy, ...signedIn].map(keyOf)) {
       // Breadth last: a chunk's own imports come after it, in the manifest's order.

@@ -73,8 +73,19 @@ describe('the files each campaign page loads at once', () => {
         '/assets/room-h4sh.css',
         '/assets/app-queue-h4sh.js',
       ],
-      tests: ['/assets/index-h4sh.js', '/assets/campaign-root-h4sh.js', '/assets/campaign-root-h4sh.css', '/assets/tests-h4sh.js', '/assets/app-queue-h4sh.js'],
+      tests: [
+        '/assets/index-h4sh.js',
+        '/assets/campaign-root-h4sh.js',
+        '/assets/campaign-root-h4sh.css',
+        '/assets/tests-h4sh.js',
+        '/assets/app-queue-h4sh.js',
+      ],
     });
+  });
+
+  it('refuses a router in which two routes are the same campaign page', () => {
+    const twice = [...routes, { ...routes.find((route) => route.label === 'index')!, lazy: ['src/app/routes/console/console-root'] }];
+    expect(() => pageChunks({ manifest, routes: twice })).toThrow(/Two routes of the router are the campaign page home/);
   });
 
   it('refuses a build that lost a screen the router names', () => {
