@@ -58,24 +58,30 @@ export function routesFromRouter(source, routerPath) {
       if (!specifier) throw new Error(`${routerPath}: ${node.name.text} = lazy(...) without an import('./module') of a literal path`);
       lazyComponents[node.name.text] = resolveSpecifier(specifier);
     }
-    if (ts.isCallExpression(node) && /^create\w*Router$/.test(node.expression.getText(file)) && node.arguments[0]) routeArray = node.arguments[0];
+    if (ts.isCallExpression(node) && /^create\w*Router$/.test(node.expression.getText(file)) && node.arguments[0])
+      routeArray = node.arguments[0];
     ts.forEachChild(node, visit);
   };
   visit(file);
   if (!routeArray) throw new Error(`${routerPath}: no createBrowserRouter([...]) found`);
   if (ts.isIdentifier(routeArray)) routeArray = constants[routeArray.text];
-  if (!routeArray || !ts.isArrayLiteralExpression(routeArray)) throw new Error(`${routerPath}: the router's routes are not an array literal`);
+  if (!routeArray || !ts.isArrayLiteralExpression(routeArray))
+    throw new Error(`${routerPath}: the router's routes are not an array literal`);
 
   /** @type {RouteDeclaration[]} */
   const routes = [];
   const walk = (array, lazyAbove) => {
     for (const item of array.elements) {
-      if (!ts.isObjectLiteralExpression(item)) throw new Error(`${routerPath}: a route that is not an object literal: ${item.getText(file)}`);
+      if (!ts.isObjectLiteralExpression(item))
+        throw new Error(`${routerPath}: a route that is not an object literal: ${item.getText(file)}`);
       const props = Object.fromEntries(
         item.properties.filter((p) => ts.isPropertyAssignment(p)).map((p) => [p.name.getText(file), p.initializer]),
       );
       const element = props.element ? elementName(props.element, file) : undefined;
-      if (props.lazy) throw new Error(`${routerPath}: a route's \`lazy\` property is not measured; declare const X = lazy(() => import(...)) and use element: <X />`);
+      if (props.lazy)
+        throw new Error(
+          `${routerPath}: a route's \`lazy\` property is not measured; declare const X = lazy(() => import(...)) and use element: <X />`,
+        );
       const ownChunk = Boolean(element && lazyComponents[element]);
       const lazy = ownChunk ? [...lazyAbove, lazyComponents[element]] : lazyAbove;
       if (props.path || props.index) {
@@ -162,6 +168,17 @@ export function closure(manifest, keys, { dynamic, stop = new Set() }) {
 }
 
 /**
+ * The build's one entry (index.html's script) and the shell: the entry with every chunk it imports statically.
+ * @param {Manifest} manifest
+ * @returns {{ entry: string, shell: Set<string> }} manifest keys
+ */
+export function shellOf(manifest) {
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (entries.length !== 1) throw new Error(`The manifest has ${entries.length} entries; one (index.html) was expected`);
+  return { entry: entries[0], shell: closure(manifest, entries, { dynamic: false }) };
+}
+
+/**
  * Everything the check needs, measured.
  * @param {{ manifest: Manifest, files: Record<string, FileInfo>, routes: RouteDeclaration[],
  *   signIn: string, report: string, onDemand?: string[] }} input
@@ -170,9 +187,7 @@ export function closure(manifest, keys, { dynamic, stop = new Set() }) {
  */
 export function measureBuild({ manifest, files, routes, signIn, report, onDemand = [] }) {
   const problems = [];
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  if (entries.length !== 1) throw new Error(`The manifest has ${entries.length} entries; one (index.html) was expected`);
-  const shell = closure(manifest, entries, { dynamic: false });
+  const { shell } = shellOf(manifest);
   const kb = (keys) => [...keys].reduce((sum, key) => sum + gzipOf(files, manifest[key].file), 0) / 1024;
 
   const keyOf = (modulePath, what) => {
@@ -242,7 +257,8 @@ export function checkBudgets(measure, { manifest, files, budgets, signIn, report
     const file = manifest[key].file;
     if (measure.shell.has(key)) problems.push(`the charting library is in ${file}, which every page loads (the shell)`);
     for (const route of measure.routes) {
-      if (route !== reportRoute && route.keys.has(key)) problems.push(`the charting library is in ${file}, which route ${route.label} loads`);
+      if (route !== reportRoute && route.keys.has(key))
+        problems.push(`the charting library is in ${file}, which route ${route.label} loads`);
     }
     for (const extra of measure.onDemand) {
       if (extra.keys.has(key)) problems.push(`the charting library is in ${file}, which ${extra.label} loads`);

@@ -1,8 +1,8 @@
 // What the server preloads with a campaign's page (apps/server/src/plugins/static-files.ts): the files its screens
 // need at once, read from the Vite manifest and the router, so that they arrive with the shell rather than after it has
-// run (docs/performance.md, "Lighthouse"). Pure (no files): write-page-chunks.mjs reads the build and writes the list;
+// run (docs/performance.md, "The page's code comes with it"). Pure (no files): write-page-chunks.mjs reads the build and writes the list;
 // page-chunks.test.ts feeds it hand-written manifests.
-import { closure, manifestKeyOf } from './bundle-budget.mjs';
+import { closure, manifestKeyOf, shellOf } from './bundle-budget.mjs';
 
 /**
  * The campaign page a route of the router is (its key in packages/contract/src/pages.ts), from its label as
@@ -21,9 +21,7 @@ const campaignPageOf = (label) => (label === 'index' ? 'home' : label.startsWith
  * @returns {Record<string, string[]>}
  */
 export function pageChunks({ manifest, routes, signedIn = [] }) {
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  if (entries.length !== 1) throw new Error(`The manifest has ${entries.length} entries; one (index.html) was expected`);
-  const shell = closure(manifest, entries, { dynamic: false });
+  const { entry, shell } = shellOf(manifest);
   const keyOf = (modulePath) => {
     const key = manifestKeyOf(manifest, modulePath);
     if (!key) throw new Error(`${modulePath} is not a chunk of the build (is it still imported with import()?)`);
@@ -36,10 +34,10 @@ export function pageChunks({ manifest, routes, signedIn = [] }) {
     if (!page) continue;
     // A second index route (say, in the console) would otherwise take the home page's place unnoticed.
     if (pages[page]) throw new Error(`Two routes of the router are the campaign page ${page}`);
-    const files = [manifest[entries[0]].file];
+    const files = [manifest[entry].file];
     for (const lazyKey of [...route.lazy, ...signedIn].map(keyOf)) {
-      // Breadth last: a chunk's own imports come after it, in the manifest's order.
-      for (const key of [lazyKey, ...closure(manifest, [lazyKey], { dynamic: false, stop: shell })]) {
+      // The chunk first (closure visits its start first), then what it imports.
+      for (const key of closure(manifest, [lazyKey], { dynamic: false, stop: shell })) {
         const chunk = manifest[key];
         files.push(chunk.file, ...(chunk.css ?? []));
       }
