@@ -58,30 +58,24 @@ export function routesFromRouter(source, routerPath) {
       if (!specifier) throw new Error(`${routerPath}: ${node.name.text} = lazy(...) without an import('./module') of a literal path`);
       lazyComponents[node.name.text] = resolveSpecifier(specifier);
     }
-    if (ts.isCallExpression(node) && /^create\w*Router$/.test(node.expression.getText(file)) && node.arguments[0])
-      routeArray = node.arguments[0];
+    if (ts.isCallExpression(node) && /^create\w*Router$/.test(node.expression.getText(file)) && node.arguments[0]) routeArray = node.arguments[0];
     ts.forEachChild(node, visit);
   };
   visit(file);
   if (!routeArray) throw new Error(`${routerPath}: no createBrowserRouter([...]) found`);
   if (ts.isIdentifier(routeArray)) routeArray = constants[routeArray.text];
-  if (!routeArray || !ts.isArrayLiteralExpression(routeArray))
-    throw new Error(`${routerPath}: the router's routes are not an array literal`);
+  if (!routeArray || !ts.isArrayLiteralExpression(routeArray)) throw new Error(`${routerPath}: the router's routes are not an array literal`);
 
   /** @type {RouteDeclaration[]} */
   const routes = [];
   const walk = (array, lazyAbove) => {
     for (const item of array.elements) {
-      if (!ts.isObjectLiteralExpression(item))
-        throw new Error(`${routerPath}: a route that is not an object literal: ${item.getText(file)}`);
+      if (!ts.isObjectLiteralExpression(item)) throw new Error(`${routerPath}: a route that is not an object literal: ${item.getText(file)}`);
       const props = Object.fromEntries(
         item.properties.filter((p) => ts.isPropertyAssignment(p)).map((p) => [p.name.getText(file), p.initializer]),
       );
       const element = props.element ? elementName(props.element, file) : undefined;
-      if (props.lazy)
-        throw new Error(
-          `${routerPath}: a route's \`lazy\` property is not measured; declare const X = lazy(() => import(...)) and use element: <X />`,
-        );
+      if (props.lazy) throw new Error(`${routerPath}: a route's \`lazy\` property is not measured; declare const X = lazy(() => import(...)) and use element: <X />`);
       const ownChunk = Boolean(element && lazyComponents[element]);
       const lazy = ownChunk ? [...lazyAbove, lazyComponents[element]] : lazyAbove;
       if (props.path || props.index) {
@@ -257,8 +251,7 @@ export function checkBudgets(measure, { manifest, files, budgets, signIn, report
     const file = manifest[key].file;
     if (measure.shell.has(key)) problems.push(`the charting library is in ${file}, which every page loads (the shell)`);
     for (const route of measure.routes) {
-      if (route !== reportRoute && route.keys.has(key))
-        problems.push(`the charting library is in ${file}, which route ${route.label} loads`);
+      if (route !== reportRoute && route.keys.has(key)) problems.push(`the charting library is in ${file}, which route ${route.label} loads`);
     }
     for (const extra of measure.onDemand) {
       if (extra.keys.has(key)) problems.push(`the charting library is in ${file}, which ${extra.label} loads`);
