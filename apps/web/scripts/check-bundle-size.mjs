@@ -5,9 +5,9 @@
 // in bundle-budget.mjs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { checkBudgets, formatTable, measureBuild, routesFromRouter } from './bundle-budget.mjs';
+import { checkBudgets, formatTable, measureBuild } from './bundle-budget.mjs';
+import { dist, readManifest, readRoutes, SENDING_QUEUE } from './built-app.mjs';
 
 /**
  * What the build must not pass, in gzipped KB (1024 bytes). Every route: issue 14's target. The sign-in page: just
@@ -35,16 +35,9 @@ const CHARTING_LIBRARY = /(^|\/)node_modules\/(d3-[\w-]+|d3|recharts|victory[\w-
  * What the shell may import dynamically besides the routes: the interface texts of the other languages (src/lib/i18n.ts),
  * and the sending queue, fetched once someone is signed in (src/app/provider.tsx): every signed-in page loads it too.
  */
-const ON_DEMAND = ['src/locales/en/index', 'src/locales/es/index', 'src/app/app-queue'];
+const ON_DEMAND = ['src/locales/en/index', 'src/locales/es/index', SENDING_QUEUE];
 
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(webDir, 'dist');
-const manifestFile = join(dist, '.vite', 'manifest.json');
-if (!existsSync(manifestFile)) {
-  console.error(`No ${manifestFile}: run \`npm run build -w @prova/web\` first (vite.config.ts writes the manifest).`);
-  process.exit(1);
-}
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const manifest = readManifest();
 
 /** @type {Record<string, import('./bundle-budget.mjs').FileInfo>} */
 const files = {};
@@ -55,9 +48,7 @@ for (const { file } of Object.values(manifest)) {
   files[file] = { gzip: gzipSync(readFileSync(path), { level: 9 }).length, sources: map.sources };
 }
 
-const routerPath = 'src/app/router.tsx';
-const { routes } = routesFromRouter(readFileSync(join(webDir, routerPath), 'utf8'), routerPath);
-const measure = measureBuild({ manifest, files, routes, signIn: SIGN_IN, report: REPORT, onDemand: ON_DEMAND });
+const measure = measureBuild({ manifest, files, routes: readRoutes(), signIn: SIGN_IN, report: REPORT, onDemand: ON_DEMAND });
 console.log(formatTable(measure, { budgets: BUDGETS, signIn: SIGN_IN }));
 const problems = checkBudgets(measure, {
   manifest,
