@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNA, accessBundle, C_MAIN } from '../../test/fixtures';
+import { ANNA, accessBundle, C_ANNA, C_MAIN } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/test-database';
 import { importBundle } from '../import/import-bundle';
 import { createRepositories } from './create-repositories';
@@ -22,6 +22,32 @@ describe('participations', () => {
       }
       const content = await repos.campaigns.contentOf(C_MAIN);
       expect(JSON.parse(content.model!)).toMatchObject({ markers: [{ id: 100, skillId: 10 }] });
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  // On PostgreSQL each statement is a round trip: the campaigns come in the statement that reads the person.
+  it('come with the person signing in: the campaigns open now, as the picker lists them', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect((await importBundle(database, accessBundle)).ok).toBe(true);
+      const repos = createRepositories(database.db);
+      // Keys the guard has counted nothing under.
+      const keys = { account: `account:${ANNA}`, address: 'address:10.0.0.1' };
+      const signingIn = await repos.users.findForSignIn(` ${ANNA.toUpperCase()} `, keys);
+      expect(signingIn.user).toMatchObject({ email: ANNA, company_name: 'Alfa S.r.l.' });
+      expect(signingIn.user).not.toHaveProperty('open_id');
+      // Not the campaign that has not begun nor the one that ended.
+      expect(signingIn.open.map((c) => c.id)).toEqual([C_MAIN, C_ANNA]);
+      expect(signingIn.open).toEqual(await repos.campaigns.listOpenForUser(signingIn.user!.id));
+      expect(signingIn.counts).toEqual({ accountCounted: false, heldUntil: [null, null] });
+
+      // Once they have all ended, the person is still found, with none.
+      const later = await repos.users.findForSignIn(ANNA, keys, '2031-01-01T00:00:00.000Z');
+      expect(later.user).toEqual(signingIn.user);
+      expect(later.open).toEqual([]);
+      expect((await repos.users.findForSignIn('nobody@alfa.example', keys)).open).toEqual([]);
     } finally {
       await database.destroy();
     }

@@ -59,24 +59,34 @@ export const participationsOf = (db: Db) =>
       'participants.storage',
     ]);
 
+/** The columns of a participation as participationsOf reads it (users.findForSignIn reads them under a prefix). */
+export const PARTICIPATION_COLUMNS = [
+  ...(Object.keys(SUMMARY_COLUMNS) as (keyof CampaignSummary)[]),
+  'participant_lang',
+  'last_access',
+  'extra_time_percent',
+  'privacy_consent_at',
+  'storage',
+] as const;
+
+/** The participations open at `now`: begun, and not ended unless their reports are out (a finished one with reports stays open). */
+export const openParticipationsOf = (db: Db, now: string) =>
+  participationsOf(db)
+    .where('campaigns.date_start', '<=', now)
+    .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])]));
+
 export function createCampaignsRepository(db: Db, changes: Changes = silentChanges) {
   const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
-  const participations = () => participationsOf(db);
   // Every sign-in and every participation the access cache reads (db/compiled-once.ts).
   const openForUser = compiledOnce((userId: number, now: string) =>
-    participations()
+    openParticipationsOf(db, now)
       .where('participants.user_id', '=', userId)
-      .where('campaigns.date_start', '<=', now)
-      .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])]))
+      // The latest begun first (users.findForSignIn orders them alike).
       .orderBy('campaigns.date_start', 'desc')
       .orderBy('campaigns.id'),
   );
   const openParticipation = compiledOnce((userId: number, campaignId: number, now: string) =>
-    participations()
-      .where('participants.user_id', '=', userId)
-      .where('campaigns.id', '=', campaignId)
-      .where('campaigns.date_start', '<=', now)
-      .where((eb) => eb.or([eb('campaigns.date_end', '>=', now), eb('campaigns.status', 'in', ['COMPLETED', 'REPORT'])])),
+    openParticipationsOf(db, now).where('participants.user_id', '=', userId).where('campaigns.id', '=', campaignId),
   );
 
   return {

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
+import { openParticipationsOf, PARTICIPATION_COLUMNS, type Participation } from './campaigns-repository';
 import { type SignInCounts, storedKey } from './sign-in-throttle-repository';
+
+/** The prefix of an open campaign's columns in a sign-in's rows. */
+const OPEN = 'open_';
 
 /** People with what the app shows of their company. Also what a session is read with (sessions-repository). */
 export const usersWithCompany = (db: Db) =>
@@ -16,32 +20,51 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges) 
   const withCompany = () => usersWithCompany(db);
   // Password resets (db/compiled-once.ts).
   const byEmail = compiledOnce((email: string) => withCompany().where('users.email', '=', email));
-  // A sign-in reads the person and the guard's counts of the account and the address (services/sign-in-guard.ts)
-  // in one statement, from a row that is always there: the counts matter for an e-mail nobody has too. On
-  // PostgreSQL every statement is a round trip that wakes a server process, a tenth of a sign-in's own CPU.
-  const forSignIn = compiledOnce((email: string, account: string, address: string) =>
+  // A sign-in reads the person, the guard's counts of the account and the address (services/sign-in-guard.ts) and
+  // the person's open campaigns in one statement, from a row that is always there: the counts matter for an e-mail
+  // nobody has too. One row a campaign (or one without): their columns come under a prefix, as the person's have the
+  // same names. On PostgreSQL every statement is a round trip that wakes a server process, a tenth of a sign-in's own CPU.
+  const forSignIn = compiledOnce((email: string, account: string, address: string, now: string) =>
     db
       .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
       .leftJoin(withCompany().where('users.email', '=', email).as('person'), (join) => join.onTrue())
       .leftJoin('sign_in_throttle as account', (join) => join.on('account.key', '=', account))
       .leftJoin('sign_in_throttle as address', (join) => join.on('address.key', '=', address))
+      // Found by the e-mail inside: SQLite does not carry the join's condition into the subquery, which would then
+      // read every open participation of the database (test/scale/hot-queries.sqlite.test.ts).
+      .leftJoin(
+        openParticipationsOf(db, now).where('users.email', '=', email).select('participants.user_id as open_user_id').as('open'),
+        (join) => join.onRef('open.open_user_id', '=', 'person.id'),
+      )
       .selectAll('person')
       .select(['account.key as account_key', 'account.blocked_until as account_blocked_until'])
-      .select('address.blocked_until as address_blocked_until'),
+      .select('address.blocked_until as address_blocked_until')
+      .select(PARTICIPATION_COLUMNS.map((column) => sql.ref(`open.${column}`).as(`${OPEN}${column}`)))
+      // As campaigns.listOpenForUser: the latest begun first.
+      .orderBy('open.date_start', 'desc')
+      .orderBy('open.id'),
   );
 
   return {
     findByEmail: async (email: string) => (await db.executeQuery(byEmail(email.trim().toLowerCase()))).rows[0],
     /**
-     * The person signing in with `email` (if any), and the guard's counts under the account's and the address's
-     * keys: whether the account has one, and until when each is held back.
+     * The person signing in with `email` (if any) with their campaigns open at `now`, and the guard's counts under
+     * the account's and the address's keys: whether the account has one, and until when each is held back.
      */
-    async findForSignIn(email: string, keys: { account: string; address: string }) {
-      const query = forSignIn(email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address));
-      const { account_key, account_blocked_until, address_blocked_until, ...person } = (await db.executeQuery(query)).rows[0];
+    async findForSignIn(email: string, keys: { account: string; address: string }, now = new Date().toISOString()) {
+      const query = forSignIn(email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address), now);
+      const rows = (await db.executeQuery(query)).rows as Record<string, unknown>[];
+      const { account_key, account_blocked_until, address_blocked_until, ...person } = rows[0];
+      for (const column of PARTICIPATION_COLUMNS) delete person[`${OPEN}${column}`];
       return {
         user: person.id === null ? undefined : (person as UserWithCompany),
-        counts: { accountCounted: account_key !== null, heldUntil: [account_blocked_until, address_blocked_until] } satisfies SignInCounts,
+        open: rows
+          .filter((row) => row[`${OPEN}id`] !== null)
+          .map((row) => Object.fromEntries(PARTICIPATION_COLUMNS.map((column) => [column, row[`${OPEN}${column}`]])) as Participation),
+        counts: {
+          accountCounted: account_key !== null,
+          heldUntil: [account_blocked_until as string | null, address_blocked_until as string | null],
+        } satisfies SignInCounts,
       };
     },
     findById: (id: number) => withCompany().where('users.id', '=', id).executeTakeFirst(),

@@ -35,7 +35,7 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const { user, counts } = await users.findForSignIn(username, signInKeys(username, request.ip));
+      const { user, open, counts } = await users.findForSignIn(username, signInKeys(username, request.ip));
       const check = checkSignIn(counts);
       if (check.wait > 0) {
         request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${check.wait} s` });
@@ -65,7 +65,6 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
       if (active.has_sso === 1 && active.company_sso_slug) {
         throw new HttpError(422, 'SSO_REQUIRED', `Sign in through your company's single sign-on: /sso/${active.company_sso_slug}`);
       }
-      const open = await campaigns.listOpenForUser(active.id);
       // Staff sign in to the console even when they take part in no campaign themselves.
       if (open.length === 0 && !isStaff(active.role)) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
       await reply.startSession(active.id);
