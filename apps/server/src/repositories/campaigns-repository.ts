@@ -38,6 +38,15 @@ export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360'>;
 /** A campaign as read with a participation: all but its content. */
 export type CampaignSummary = Omit<CampaignRow, keyof CampaignContent>;
 
+/** What participationsOf reads of the participant row itself. */
+const PARTICIPANT_SELECTION = [
+  'participants.lang as participant_lang',
+  'participants.last_access',
+  'participants.extra_time_percent',
+  'participants.privacy_consent_at',
+  'participants.storage',
+] as const;
+
 /**
  * Participations with their campaign (but its content: CAMPAIGN_SUMMARY): a person takes part only in their own
  * company's campaigns, whatever a participant row says. Also what the staff's reports read
@@ -51,23 +60,13 @@ export const participationsOf = (db: Db) =>
       join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
     )
     .select(CAMPAIGN_SUMMARY)
-    .select([
-      'participants.lang as participant_lang',
-      'participants.last_access',
-      'participants.extra_time_percent',
-      'participants.privacy_consent_at',
-      'participants.storage',
-    ]);
+    .select(PARTICIPANT_SELECTION);
 
-/** The columns of a participation as participationsOf reads it (users.findForSignIn reads them under a prefix). */
-export const PARTICIPATION_COLUMNS = [
-  ...(Object.keys(SUMMARY_COLUMNS) as (keyof CampaignSummary)[]),
-  'participant_lang',
-  'last_access',
-  'extra_time_percent',
-  'privacy_consent_at',
-  'storage',
-] as const;
+/** The names of a participation's columns as participationsOf reads it (users.findForSignIn reads them under a prefix). */
+export const PARTICIPATION_COLUMNS: readonly string[] = [
+  ...Object.keys(SUMMARY_COLUMNS),
+  ...PARTICIPANT_SELECTION.map((selection) => selection.split(' as ').at(-1)!.replace('participants.', '')),
+];
 
 /** The participations open at `now`: begun, and not ended unless their reports are out (a finished one with reports stays open). */
 export const openParticipationsOf = (db: Db, now: string) =>
