@@ -76,7 +76,8 @@ export const openParticipationsOf = (db: Db, now: string) =>
 
 export function createCampaignsRepository(db: Db, changes: Changes = silentChanges) {
   const changed = (campaignId: number, userId: number) => changes.announce({ kind: 'participation', userId, campaignId }, db);
-  // Every sign-in and every participation the access cache reads (db/compiled-once.ts).
+  // The picker's list and an SSO sign-in's (a password sign-in reads it with the person: users.findForSignIn), and
+  // every participation the access cache reads (db/compiled-once.ts).
   const openForUser = compiledOnce((userId: number, now: string) =>
     openParticipationsOf(db, now)
       .where('participants.user_id', '=', userId)
