@@ -15,10 +15,12 @@ interface Template {
 function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, count: number): Template {
   const standIns = Array.from({ length: count }, (_, i) => `${STAND_IN}${i}`);
   const { sql, parameters } = build(...standIns).compile();
+  // By text: a group's upsert has ten parameters a row, and a search of the list for each was quadratic.
+  const indexOf = new Map(standIns.map((standIn, i) => [standIn, i]));
   const used = new Set<number>();
   const slots = parameters.map((parameter) => {
     if (typeof parameter === 'string' && parameter.includes(STAND_IN)) {
-      const index = standIns.indexOf(parameter);
+      const index = indexOf.get(parameter) ?? -1;
       // A value changed on its way into the query (trimmed, quoted, part of a pattern) cannot be filled in later.
       if (index < 0) throw new Error(`compiledOnce: a value reaches the query changed (${JSON.stringify(parameter)})`);
       used.add(index);

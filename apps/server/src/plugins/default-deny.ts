@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireAuth } from './session';
+import { unauthenticated } from '../http/http-error';
 
 /**
  * The /api routes anyone may call, signed in or not: signing in and out, password reset, single
@@ -20,9 +20,9 @@ export const PUBLIC_API_ROUTES = [
 
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
-/** What every other /api route checks before its own hooks and handler. */
-const signedIn = async (request: FastifyRequest) => {
-  await requireAuth(request);
+/** What every other /api route checks before its own hooks and handler (a callback hook: no promise of its own). */
+const signedIn = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  request.loadAuth().then((auth) => done(auth ? undefined : unauthenticated()), done);
 };
 
 export const defaultDeny = fp(

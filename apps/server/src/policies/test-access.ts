@@ -21,27 +21,33 @@ export interface CampaignTestContext extends ParticipationContext {
  */
 export async function requireParticipation(request: FastifyRequest, campaignId: number): Promise<ParticipationContext> {
   const auth = await requireAuth(request);
-  const { accessCache, repos } = request.server;
-  const participation = await accessCache.participation(auth.user.id, campaignId, () =>
-    repos.campaigns.findOpenForUser(auth.user.id, campaignId),
-  );
-  if (!participation || participation.company_id !== auth.user.company_id) throw notFound('Campaign');
-  if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
-  return { session: auth.session, user: auth.user, participation };
+  return participationContext(auth, await openParticipation(request, auth, campaignId));
 }
 
-/** As above, and the test belongs to the campaign. */
+/** As above, and the test belongs to the campaign. One async step for the three (every save passes here). */
 export async function requireCampaignTest(
   request: FastifyRequest,
   repos: TestDeliveryRepos,
   campaignId: number,
   testId: number,
 ): Promise<CampaignTestContext> {
-  const context = await requireParticipation(request, campaignId);
+  const auth = await requireAuth(request);
+  const { session, user, participation } = participationContext(auth, await openParticipation(request, auth, campaignId));
   const test = await request.server.accessCache.campaignTest(campaignId, testId, () => repos.tests.findInCampaign(campaignId, testId));
-  if (!test || (test.id === 360 && context.participation.is360 !== 1)) throw notFound('Test');
-  const { session, user, participation } = context;
+  if (!test || (test.id === 360 && participation.is360 !== 1)) throw notFound('Test');
   return { session, user, participation, test };
+}
+
+/** The caller's open participation in the campaign, from the access cache (a value when it holds a copy). */
+function openParticipation(request: FastifyRequest, auth: Auth, campaignId: number) {
+  const { accessCache, repos } = request.server;
+  return accessCache.participation(auth.user.id, campaignId, () => repos.campaigns.findOpenForUser(auth.user.id, campaignId));
+}
+
+function participationContext(auth: Auth, participation: Participation | undefined): ParticipationContext {
+  if (!participation || participation.company_id !== auth.user.company_id) throw notFound('Campaign');
+  if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
+  return { session: auth.session, user: auth.user, participation };
 }
 
 export const callerIsAssessor = (context: Auth) => isAssessor(context.user.role);
@@ -51,18 +57,24 @@ export function requireAssessor(context: Auth): void {
   if (!callerIsAssessor(context)) throw forbidden('Assessors only');
 }
 
+const OWN_ONLY = { assessed: false };
+
 /**
  * Whose data the path names: the caller's own, or (when `assessed` is allowed) a person this
- * assessor is assigned to in this campaign and test.
+ * assessor is assigned to in this campaign and test. Their own answers at once, without a promise.
  */
-export async function requireSubject(
+export function requireSubject(
   context: CampaignTestContext,
   repos: TestDeliveryRepos,
   userId: number,
-  opts: { assessed: boolean } = { assessed: false },
-): Promise<void> {
-  if (userId === context.user.id) return;
-  if (opts.assessed && callerIsAssessor(context)) {
+  opts: { assessed: boolean } = OWN_ONLY,
+): Promise<void> | undefined {
+  if (userId === context.user.id) return undefined;
+  return requireAssigned(context, repos, userId, opts.assessed);
+}
+
+async function requireAssigned(context: CampaignTestContext, repos: TestDeliveryRepos, userId: number, assessed: boolean) {
+  if (assessed && callerIsAssessor(context)) {
     if (await repos.tests.isAssigned(context.participation.id, context.user.id, userId, context.test.id)) return;
   }
   throw forbidden('Not allowed for this user');
@@ -70,10 +82,14 @@ export async function requireSubject(
 
 /**
  * An assessor test is filled in by the assessors assigned in it; the candidates it is about never
- * open it, save into it or post outcomes for it.
+ * open it, save into it or post outcomes for it. Any other test answers at once, without a promise.
  */
-export async function requireTestRole(context: CampaignTestContext, repos: TestDeliveryRepos): Promise<void> {
-  if (context.test.assessor_test !== 1) return;
+export function requireTestRole(context: CampaignTestContext, repos: TestDeliveryRepos): Promise<void> | undefined {
+  if (context.test.assessor_test !== 1) return undefined;
+  return requireAssessorInTest(context, repos);
+}
+
+async function requireAssessorInTest(context: CampaignTestContext, repos: TestDeliveryRepos) {
   if (callerIsAssessor(context) && (await repos.tests.assessesInTest(context.participation.id, context.user.id, context.test.id))) return;
   throw forbidden('This test is filled in by assessors');
 }

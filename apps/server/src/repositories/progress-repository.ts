@@ -252,13 +252,14 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     async saveProgress(writes: ProgressWrite[], now: Date = new Date()): Promise<ProgressState[]> {
       // Within one statement a key may appear once: the newest write of each kind and key goes.
       const groups = new Map<Kind, Map<string, ProgressWrite>>();
-      for (const w of writes) {
+      const keys = writes.map(keyOf);
+      writes.forEach((w, i) => {
         const kind = kindOf(w);
-        const group = groups.get(kind) ?? new Map<string, ProgressWrite>();
-        const seen = group.get(keyOf(w));
-        if (!seen || seen.version <= w.version) group.set(keyOf(w), w);
-        groups.set(kind, group);
-      }
+        let group = groups.get(kind);
+        if (!group) groups.set(kind, (group = new Map()));
+        const seen = group.get(keys[i]);
+        if (!seen || seen.version <= w.version) group.set(keys[i], w);
+      });
       const held = new Map<string, { version: number; status: string; written: boolean; refused?: Refusal }>();
       const results = await runUpserts([...groups].map(([kind, group]) => upsert(kind, [...group.values()], now)));
       for (const rows of results) {
@@ -271,14 +272,14 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         }
       }
       const states: ProgressState[] = [];
-      for (const w of writes) {
-        let state = held.get(keyOf(w));
+      for (const [i, w] of writes.entries()) {
+        let state = held.get(keys[i]);
         if (!state) {
           // Nothing written: stale, or refused; say which and what the server holds (the rare path).
           const row = await find(w.campaignId, w.testId, w.userId);
           const refused: Refusal | undefined = row?.status === 'complete' ? 'complete' : row && isTimeUp(row, now) ? 'timeUp' : undefined;
           state = { version: row?.version ?? 0, status: refused ? 'complete' : (row?.status ?? 'incomplete'), written: false, refused };
-          held.set(keyOf(w), state);
+          held.set(keys[i], state);
         }
         states.push({
           campaignId: w.campaignId,

@@ -122,6 +122,32 @@ describe('reads of the access cache', () => {
     expect(await ended).toBeUndefined();
   });
 
+  it("never serves a participation past its campaign's end, unless the campaign is finished with reports", async () => {
+    const closing = (status: string) =>
+      ({ date_start: '2026-11-01T00:00:00.000Z', date_end: '2026-11-23T09:00:01.000Z', status }) as unknown as Participation;
+    let asked = 0;
+    const load = (status: string) => async () => {
+      asked += 1;
+      return closing(status);
+    };
+    expect(await cache.participation(1, 7, load('ACTIVE'))).toEqual(closing('ACTIVE'));
+    expect(await cache.participation(1, 8, load('REPORT'))).toEqual(closing('REPORT'));
+    after(1_000); // the campaigns' last millisecond
+    await cache.participation(1, 7, load('ACTIVE'));
+    await cache.participation(1, 8, load('REPORT'));
+    expect(asked).toBe(2);
+
+    after(1);
+    await cache.participation(1, 7, async () => {
+      asked += 1;
+      return undefined; // the database no longer answers it as open
+    });
+    expect(asked).toBe(3);
+    // A finished campaign with reports stays open: its copy lives its life.
+    expect(await cache.participation(1, 8, load('REPORT'))).toEqual(closing('REPORT'));
+    expect(asked).toBe(3);
+  });
+
   it('keeps what a candidate takes part in longer than who is asking', async () => {
     const participation = {
       date_start: '2026-11-01T00:00:00.000Z',

@@ -8,7 +8,7 @@ import type { CampaignTestRow } from '../repositories/tests-repository';
  * lost notification). Who is asking (`who`): briefly, as it bounds how long an instance that has not heard a
  * sign-out may still honour the session (SECURITY.md). What they take part in and the campaign's tests
  * (`what`): longer, so that a candidate whose activity saves every few seconds is not read anew at nearly
- * every save; a participation is checked against the campaign's dates at each use anyway.
+ * every save; a participation's copy is not served past its campaign's end anyway.
  */
 export const ACCESS_CACHE_TTL_MS = { who: 5_000, what: 30_000 };
 export type AccessCacheTtls = typeof ACCESS_CACHE_TTL_MS;
@@ -16,7 +16,10 @@ const MAX_ENTRIES = 50_000;
 
 interface Entry<T> {
   value: T;
+  /** Served until then (its life, or sooner when the value itself ends). */
   until: number;
+  /** Read again in the background from then on: past half its life. */
+  renewAt: number;
 }
 
 type KindName = 'auth' | 'participation' | 'campaignTest' | 'campaignTestList' | 'campaignContent' | 'languageNames';
@@ -108,7 +111,13 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
   const unsubscribe = changes.subscribe(apply);
 
   /** `load`'s answer, kept unless a change to it came while loading; a read under way since its last change is joined. */
-  function read<T>(kind: Copies<T>, key: string, load: () => Promise<T | undefined | null>, live: boolean): Promise<T | undefined> {
+  function read<T>(
+    kind: Copies<T>,
+    key: string,
+    load: () => Promise<T | undefined | null>,
+    live: boolean,
+    validUntil?: (value: T) => number,
+  ): Promise<T | undefined> {
     const under = kind.loads.get(key);
     if (under && !changedSince(kind, key, under.generation)) return under.promise;
     const before = generation;
@@ -120,7 +129,9 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
           const value = loaded ?? undefined;
           if (value !== undefined && live && !changedSince(kind, key, before, value)) {
             if (kind.entries.size >= MAX_ENTRIES) kind.entries.clear();
-            kind.entries.set(key, { value, until: Date.now() + kind.ttlMs });
+            const now = Date.now();
+            const until = now + kind.ttlMs;
+            kind.entries.set(key, { value, until: validUntil ? Math.min(until, validUntil(value)) : until, renewAt: now + kind.ttlMs / 2 });
           }
           return value;
         })
@@ -132,36 +143,40 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
     return pending.promise;
   }
 
-  /** The copy (read again in the background past half its life), else `load`'s answer. Nothing is kept of a miss. */
-  async function through<T>(
+  /**
+   * The copy (read again in the background past half its life), else `load`'s answer. Nothing is kept of a miss.
+   * A copy is kept no longer than `validUntil` says its value holds (a session's end, a campaign's close), worked
+   * out once when it is read rather than at each use. Not async: a hit costs no promise of its own.
+   */
+  function through<T>(
     kind: Copies<T>,
     key: string,
     load: () => Promise<T | undefined | null>,
-    stillValid: (value: T) => boolean = () => true,
-  ): Promise<T | undefined> {
+    validUntil?: (value: T) => number,
+  ): T | undefined | Promise<T | undefined> {
     const live = changes.live();
     const hit = live ? kind.entries.get(key) : undefined;
     const now = Date.now();
-    if (hit && hit.until > now && stillValid(hit.value)) {
+    if (hit && hit.until > now) {
       // A failed background read leaves the copy to run out; the request that then misses reads for itself.
-      if (hit.until - now < kind.ttlMs / 2) read(kind, key, load, live).catch(() => {});
+      if (now > hit.renewAt) read(kind, key, load, live, validUntil).catch(() => {});
       return hit.value;
     }
     if (hit) kind.entries.delete(key);
-    return read(kind, key, load, live);
+    return read(kind, key, load, live, validUntil);
   }
 
   return {
     /**
-     * The session (by its id, the token's hash) and its person; a copy is checked again against the session's end
-     * at each use. Whatever ends a session answers only once this instance's listener heard it back
+     * The session (by its id, the token's hash) and its person; a copy is not served past the session's end.
+     * Whatever ends a session answers only once this instance's listener heard it back
      * (ChangeFeed.announce, announcingTransaction), when the others have heard it too.
      */
-    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load, (a) => a.session.endsAt > Date.now()),
+    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load, (a) => a.session.endsAt),
 
-    /** An open participation; a copy is checked again against the campaign's dates at each use. */
-    participation: (userId: number, campaignId: number, load: () => Promise<Participation | undefined>, now = new Date()) =>
-      through(participations, `${userId}:${campaignId}`, load, (p) => isOpen(p, now.toISOString())),
+    /** An open participation; a copy is not served past its campaign's end. */
+    participation: (userId: number, campaignId: number, load: () => Promise<Participation | undefined>) =>
+      through(participations, `${userId}:${campaignId}`, load, openUntil),
 
     campaignTest: (campaignId: number, testId: number, load: () => Promise<CampaignTestRow | undefined>) =>
       through(campaignTests, `${campaignId}:${testId}`, load),
@@ -183,7 +198,12 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
 }
 export type AccessCache = ReturnType<typeof createAccessCache>;
 
-/** The same window as campaigns-repository's findOpenForUser. */
-function isOpen(p: Participation, now: string): boolean {
-  return p.date_start <= now && (p.date_end >= now || p.status === 'COMPLETED' || p.status === 'REPORT');
+/**
+ * Until when a participation read open stays open (campaigns-repository's openParticipationsOf): through its
+ * campaign's end, or for good once the campaign is finished with reports. An end it cannot read keeps no copy.
+ */
+function openUntil(p: Participation): number {
+  if (p.status === 'COMPLETED' || p.status === 'REPORT') return Number.POSITIVE_INFINITY;
+  const end = Date.parse(p.date_end);
+  return Number.isNaN(end) ? 0 : end + 1;
 }

@@ -164,7 +164,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   );
 
   // The three versioned writes. The answer always says what the server holds; a write into a complete
-  // test, or past a timed test's end and grace, is refused with 409 and changes nothing.
+  // test, or past a timed test's end and grace, is refused with 409 and changes nothing. Their handlers
+  // hand on write's promise (not async themselves: every save passes here).
   type Target = { testId: number; campaignId: number; userId: number };
   const write = async (request: FastifyRequest, target: Target, body: Pick<ProgressWrite, 'version' | 'status' | 'data'>) => {
     const context = await openContext(request, target);
@@ -195,7 +196,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   app.post(
     '/:testId/sync/:campaignId/:userId',
     { schema: { tags: ['tests'], params, body: syncWriteRequestSchema, response: writeResponse } },
-    async (request) => {
+    (request) => {
       const { version, status, data } = request.body;
       return write(request, request.params, { version, status, data: storedData(data) });
     },
@@ -203,7 +204,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   app.post(
     '/:testId/status/:campaignId/:userId',
     { schema: { tags: ['tests'], params, body: statusWriteRequestSchema, response: writeResponse } },
-    async (request) => {
+    (request) => {
       const { version, status } = request.body;
       return write(request, request.params, { version, status });
     },
@@ -211,7 +212,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   app.post(
     '/:testId/data/:campaignId/:userId',
     { schema: { tags: ['tests'], params, body: dataWriteRequestSchema, response: writeResponse } },
-    async (request) => {
+    (request) => {
       const { version, data } = request.body;
       return write(request, request.params, { version, data: storedData(data) });
     },

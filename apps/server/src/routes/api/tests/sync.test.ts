@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRESS_DATA_MAX_CHARS } from '@prova/contract/tests';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import {
   ANNA,
@@ -140,6 +141,20 @@ describe('versioned progress writes', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
     }
+  });
+
+  it('refuses progress data past its limit with 413 naming the field, and keeps what was saved', async () => {
+    const url = `/api/tests/103/data/${C_MAIN}/${anna.id}`;
+    expect((await post(anna, url, { version: 1, data: 'kept' })).statusCode).toBe(200);
+    for (const [route, payload] of [
+      ['data', { version: 2, data: 'x'.repeat(PROGRESS_DATA_MAX_CHARS + 1) }],
+      ['sync', { version: 2, status: 'incomplete', data: { text: 'x'.repeat(PROGRESS_DATA_MAX_CHARS) } }],
+    ] as const) {
+      const res = await post(anna, `/api/tests/103/${route}/${C_MAIN}/${anna.id}`, payload);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ status: false, code: 'PAYLOAD_TOO_LARGE', errors: [{ path: 'body.data' }] });
+    }
+    expect((await get(anna, url)).json().data).toMatchObject({ version: 1, data: 'kept' });
   });
 });
 
