@@ -56,7 +56,7 @@ const whereKey =
 // - otherwise a write at the stored version or newer is applied (an equal version is an idempotent retry);
 // - a stale 'complete' still completes the test (status-only updates carry the fixed versions 1 and 2,
 //   which data saves overtake), without touching its data or version;
-// - the first write starts a timed test's clock if the opening did not.
+// - the first write starts a timed test's clock if the opening did not (startClocks, below, for a row without one).
 const applies = sql<boolean>`excluded.version >= test_progress.version`;
 const completes = sql<boolean>`excluded.status = 'complete'`;
 const nextStatus = sql<string>`case when ${applies} then excluded.status else 'complete' end`;
@@ -136,7 +136,7 @@ export async function startOver(
     .execute();
 }
 
-type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string };
+type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string; started_at: string | null };
 
 export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -163,13 +163,11 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
             ...(kind !== 'data' ? { status: nextStatus } : {}),
             ...(kind !== 'status' ? { data: nextData } : {}),
             updated_at: sql`excluded.updated_at`,
-            started_at: sql`coalesce(test_progress.started_at, excluded.started_at)`,
-            ends_at: sql`coalesce(test_progress.ends_at, excluded.ends_at)`,
             scoring_due: sql`case when excluded.scoring_due = 1 then 1 else test_progress.scoring_due end`,
           })
           .where(guard),
       )
-      .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status']);
+      .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status', 'started_at']);
   }
 
   // One statement a kind on PostgreSQL (one array a field: eleven parameters whatever the group's size), and on
@@ -222,14 +220,34 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
       : rowsUpsert[kind](rows.length)(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
   }
 
-  /** The upserts in one durable transaction: the handle's group writer, or this connection (a transaction's). */
-  async function runUpserts(queries: CompiledQuery[]): Promise<HeldRow[][]> {
+  /** The queries in one durable transaction: the handle's group writer, or this connection (a transaction's). */
+  async function writeTogether(queries: CompiledQuery[]): Promise<HeldRow[][]> {
     if (writeDurably) return (await writeDurably(queries)) as HeldRow[][];
     return inTransaction(db, async (trx) => {
       const results: HeldRow[][] = [];
       for (const query of queries) results.push((await trx.executeQuery<HeldRow>(query)).rows);
       return results;
     });
+  }
+
+  /**
+   * A write into a row whose clock has not started (a test reset while its page stayed open) starts it, as the
+   * first write of a new row does: a timed test cannot be saved for ever. Not in the upsert itself: a clock in
+   * its update list would rewrite the row's entry in the index of running clocks at every save (on SQLite, which
+   * goes by the columns an update names), half again the log written by a group's commit. So it follows, in a
+   * transaction of its own before the write is answered; only rows still without a clock are changed.
+   */
+  async function startClocks(writes: ProgressWrite[], now: Date): Promise<void> {
+    await writeTogether(
+      writes.map((w) =>
+        db
+          .updateTable('test_progress')
+          .set({ started_at: (w.at ?? now).toISOString(), ends_at: w.endsAt })
+          .$call(whereKey(w))
+          .where('started_at', 'is', null)
+          .compile(),
+      ),
+    );
   }
 
   const find = (campaignId: number, testId: number, userId: number) =>
@@ -261,16 +279,17 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         if (!seen || seen.version <= w.version) group.set(keys[i], w);
       });
       const held = new Map<string, { version: number; status: string; written: boolean; refused?: Refusal }>();
-      const results = await runUpserts([...groups].map(([kind, group]) => upsert(kind, [...group.values()], now)));
-      for (const rows of results) {
+      const grouped = [...groups.values()];
+      const results = await writeTogether([...groups].map(([kind, group]) => upsert(kind, [...group.values()], now)));
+      const unstarted: ProgressWrite[] = [];
+      results.forEach((rows, i) => {
         for (const row of rows) {
-          held.set(keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id }), {
-            version: row.version,
-            status: row.status,
-            written: true,
-          });
+          const key = keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id });
+          held.set(key, { version: row.version, status: row.status, written: true });
+          if (row.started_at === null) unstarted.push(grouped[i].get(key)!);
         }
-      }
+      });
+      if (unstarted.length > 0) await startClocks(unstarted, now);
       const states: ProgressState[] = [];
       for (const [i, w] of writes.entries()) {
         let state = held.get(keys[i]);

@@ -109,6 +109,30 @@ describe('POST .../participants/:userId/tests/:testId/reset', () => {
     expect(again.json().timing.remainingSeconds).toBeGreaterThan(9 * 60);
   });
 
+  it("starts a timed test's clock at the first save after a reset, should the candidate's page still be open", async () => {
+    expect((await call(t.app, carla, 'POST', `/api/tests/${T_TIMED}/start/${C_ALFA}/${carlaId}`)).statusCode).toBe(200);
+    expect((await call(t.app, ada, 'POST', resetUrl(carlaId, T_TIMED), {})).statusCode).toBe(200);
+    const clock = () =>
+      db()
+        .selectFrom('test_progress')
+        .select(['started_at', 'ends_at', 'version', 'data'])
+        .where('user_id', '=', carlaId)
+        .where('test_id', '=', T_TIMED)
+        .executeTakeFirstOrThrow();
+    const reset = await clock();
+    expect(reset).toMatchObject({ started_at: null, ends_at: null });
+
+    const save = (version: number) =>
+      call(t.app, carla, 'POST', `/api/tests/${T_TIMED}/data/${C_ALFA}/${carlaId}`, { version, data: `v${version}` });
+    expect((await save(reset.version + 1)).json()).toMatchObject({ stored: true });
+    const started = await clock();
+    expect(started.data).toBe(`v${reset.version + 1}`);
+    expect(Date.parse(started.ends_at!) - Date.parse(started.started_at!)).toBe(10 * 60_000);
+    // Later saves keep the clock it started.
+    expect((await save(reset.version + 2)).json()).toMatchObject({ stored: true });
+    expect(await clock()).toMatchObject({ started_at: started.started_at, ends_at: started.ends_at, data: `v${reset.version + 2}` });
+  });
+
   it("resets an assessor test's ratings about the candidate too", async () => {
     const rated = await call(t.app, elio, 'POST', `/api/tests/${T_INTERVIEW}/assessedOutcomes/${C_ALFA}/${carlaId}`, {
       values: [{ questionId: 'ascolto', value: 4 }],
