@@ -86,7 +86,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   // JSX straight to Preact's runtime (compat hooks its own into Preact's options, so React's props still work).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...reactOnPreact },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      ...reactOnPreact,
+      // react-router 7 exports only its development build, which warns developers at run time; its production
+      // build (the same code without them) ships in the same package, unexported.
+      'react-router/dom': fileURLToPath(new URL('../../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+      'react-router': fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+    },
   },
   server: {
     port: 5173,
