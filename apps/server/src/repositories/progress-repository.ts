@@ -279,14 +279,14 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         if (!seen || seen.version <= w.version) group.set(keys[i], w);
       });
       const held = new Map<string, { version: number; status: string; written: boolean; refused?: Refusal }>();
-      const grouped = [...groups.values()];
-      const results = await writeTogether([...groups].map(([kind, group]) => upsert(kind, [...group.values()], now)));
+      const kinds = [...groups];
+      const results = await writeTogether(kinds.map(([kind, group]) => upsert(kind, [...group.values()], now)));
       const unstarted: ProgressWrite[] = [];
       results.forEach((rows, i) => {
         for (const row of rows) {
           const key = keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id });
           held.set(key, { version: row.version, status: row.status, written: true });
-          if (row.started_at === null) unstarted.push(grouped[i].get(key)!);
+          if (row.started_at === null) unstarted.push(kinds[i][1].get(key)!);
         }
       });
       if (unstarted.length > 0) await startClocks(unstarted, now);
