@@ -20,9 +20,9 @@ function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, cou
   const used = new Set<number>();
   const slots = parameters.map((parameter) => {
     if (typeof parameter === 'string' && parameter.includes(STAND_IN)) {
-      const index = indexOf.get(parameter) ?? -1;
+      const index = indexOf.get(parameter);
       // A value changed on its way into the query (trimmed, quoted, part of a pattern) cannot be filled in later.
-      if (index < 0) throw new Error(`compiledOnce: a value reaches the query changed (${JSON.stringify(parameter)})`);
+      if (index === undefined) throw new Error(`compiledOnce: a value reaches the query changed (${JSON.stringify(parameter)})`);
       used.add(index);
       return { value: index };
     }
