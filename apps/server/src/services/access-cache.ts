@@ -30,8 +30,16 @@ interface Copies<T> {
   entries: Map<string, Entry<T>>;
   loads: Map<string, { generation: number; promise: Promise<T | undefined> }>;
   ttlMs: number;
+  /** When a value itself stops holding (a session's end, a campaign's close): its copy is not kept past it. */
+  validUntil?: (value: T) => number;
 }
-const copies = <T>(name: KindName, ttlMs: number): Copies<T> => ({ name, entries: new Map(), loads: new Map(), ttlMs });
+const copies = <T>(name: KindName, ttlMs: number, validUntil?: (value: T) => number): Copies<T> => ({
+  name,
+  entries: new Map(),
+  loads: new Map(),
+  ttlMs,
+  validUntil,
+});
 
 /** Changes remembered, to tell whether a read under way is stale: far more than arrive while a read takes. */
 const RECENT_CHANGES = 1_000;
@@ -64,8 +72,8 @@ function touches(kind: KindName, key: string, change: DataChange, value: unknown
  * out in the same second, and all their requests read at once. Requests that miss together share one read.
  */
 export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = ACCESS_CACHE_TTL_MS) {
-  const auths = copies<Auth>('auth', ttl.who);
-  const participations = copies<Participation>('participation', ttl.what);
+  const auths = copies<Auth>('auth', ttl.who, (a) => a.session.endsAt);
+  const participations = copies<Participation>('participation', ttl.what, openUntil);
   const campaignTests = copies<CampaignTestRow>('campaignTest', ttl.what);
   // What every candidate of a campaign reads alike in the room: its tests, and the languages' names.
   const campaignTestLists = copies<CampaignTestRow[]>('campaignTestList', ttl.what);
@@ -111,13 +119,7 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
   const unsubscribe = changes.subscribe(apply);
 
   /** `load`'s answer, kept unless a change to it came while loading; a read under way since its last change is joined. */
-  function read<T>(
-    kind: Copies<T>,
-    key: string,
-    load: () => Promise<T | undefined | null>,
-    live: boolean,
-    validUntil?: (value: T) => number,
-  ): Promise<T | undefined> {
+  function read<T>(kind: Copies<T>, key: string, load: () => Promise<T | undefined | null>, live: boolean): Promise<T | undefined> {
     const under = kind.loads.get(key);
     if (under && !changedSince(kind, key, under.generation)) return under.promise;
     const before = generation;
@@ -131,7 +133,11 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
             if (kind.entries.size >= MAX_ENTRIES) kind.entries.clear();
             const now = Date.now();
             const until = now + kind.ttlMs;
-            kind.entries.set(key, { value, until: validUntil ? Math.min(until, validUntil(value)) : until, renewAt: now + kind.ttlMs / 2 });
+            kind.entries.set(key, {
+              value,
+              until: kind.validUntil ? Math.min(until, kind.validUntil(value)) : until,
+              renewAt: now + kind.ttlMs / 2,
+            });
           }
           return value;
         })
@@ -144,26 +150,21 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
   }
 
   /**
-   * The copy (read again in the background past half its life), else `load`'s answer. Nothing is kept of a miss.
-   * A copy is kept no longer than `validUntil` says its value holds (a session's end, a campaign's close), worked
-   * out once when it is read rather than at each use. Not async: a hit costs no promise of its own.
+   * The copy (read again in the background past half its life), else `load`'s answer. Nothing is kept of a miss,
+   * nor a copy past its kind's `validUntil`, worked out once when it is read rather than at each use. Not async: a
+   * hit costs no promise of its own.
    */
-  function through<T>(
-    kind: Copies<T>,
-    key: string,
-    load: () => Promise<T | undefined | null>,
-    validUntil?: (value: T) => number,
-  ): T | undefined | Promise<T | undefined> {
+  function through<T>(kind: Copies<T>, key: string, load: () => Promise<T | undefined | null>): T | undefined | Promise<T | undefined> {
     const live = changes.live();
     const hit = live ? kind.entries.get(key) : undefined;
     const now = Date.now();
     if (hit && hit.until > now) {
       // A failed background read leaves the copy to run out; the request that then misses reads for itself.
-      if (now > hit.renewAt) read(kind, key, load, live, validUntil).catch(() => {});
+      if (now > hit.renewAt) read(kind, key, load, live).catch(() => {});
       return hit.value;
     }
     if (hit) kind.entries.delete(key);
-    return read(kind, key, load, live, validUntil);
+    return read(kind, key, load, live);
   }
 
   return {
@@ -172,11 +173,11 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
      * Whatever ends a session answers only once this instance's listener heard it back
      * (ChangeFeed.announce, announcingTransaction), when the others have heard it too.
      */
-    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load, (a) => a.session.endsAt),
+    auth: (sessionId: string, load: () => Promise<Auth | null>) => through(auths, sessionId, load),
 
     /** An open participation; a copy is not served past its campaign's end. */
     participation: (userId: number, campaignId: number, load: () => Promise<Participation | undefined>) =>
-      through(participations, `${userId}:${campaignId}`, load, openUntil),
+      through(participations, `${userId}:${campaignId}`, load),
 
     campaignTest: (campaignId: number, testId: number, load: () => Promise<CampaignTestRow | undefined>) =>
       through(campaignTests, `${campaignId}:${testId}`, load),
