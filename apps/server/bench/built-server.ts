@@ -67,7 +67,7 @@ export class BuiltServer {
         PUBLIC_URL: this.origin,
         DATABASE_URL: this.databaseUrl,
         DEMO: '0',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: config.logLevel,
         MAIL_DIR: join(this.dir, 'mail'),
         // The load comes as from many browsers behind one reverse proxy (127.0.0.1), each candidate with
         // an address of its own in X-Forwarded-For: the per-address limits count per candidate, as in a

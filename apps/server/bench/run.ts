@@ -52,7 +52,7 @@ try {
             ? ", off on the server's connection for the limits' counts and new sessions"
             : '')
       : '') +
-    `), ${config.candidates} candidates saving, ${config.connections} connections, ${config.seconds} s a scenario; load, server and database on the same machine.`;
+    `; LOG_LEVEL=${config.logLevel}), ${config.candidates} candidates saving, ${config.connections} connections, ${config.seconds} s a scenario; load, server and database on the same machine.`;
   console.log(`${machine}\n${settingsLine}`);
 
   let hashRate: number | undefined;

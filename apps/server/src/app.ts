@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import type { Env } from './config/env';
+import { OneLinePerRequest } from './http/access-log';
 import { requestSerializer } from './http/log-redaction';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { audit } from './plugins/audit';
@@ -59,6 +60,7 @@ export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     // Paths can carry secrets (the reset link): the request log shows them redacted.
     logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestSerializer } } : logger,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxy(opts.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },

@@ -13,7 +13,7 @@ export interface TestApp {
 /** The real app over a fresh, migrated database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function buildTestApp(
   bundle?: object,
-  options: Pick<AppOptions, 'onRoute' | 'sdkRoot' | 'webRoot'> & { env?: Record<string, string> } = {},
+  options: Pick<AppOptions, 'onRoute' | 'sdkRoot' | 'webRoot' | 'logger'> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (bundle) {
@@ -22,8 +22,8 @@ export async function buildTestApp(
   }
   // No background sweep: tests call app.scoring.sweep() when they mean it.
   const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...options.env });
-  const { onRoute, sdkRoot, webRoot } = options;
-  const app = await buildApp({ env, database, logger: false, onRoute, sdkRoot, webRoot });
+  const { onRoute, sdkRoot, webRoot, logger = false } = options;
+  const app = await buildApp({ env, database, logger, onRoute, sdkRoot, webRoot });
   await app.ready();
   return {
     app,
