@@ -8,8 +8,9 @@ const STAND_IN = '\u0000compiled-once:';
 
 interface Template {
   sql: string;
-  /** Per parameter: the index of the value it takes, or a constant of the query. */
-  slots: ({ value: number } | { constant: unknown })[];
+  /** Per parameter: the index of the value it takes, or -1 for a constant of the query (in `constants`). */
+  slots: number[];
+  constants: unknown[];
 }
 
 function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, count: number): Template {
@@ -24,13 +25,13 @@ function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, cou
       // A value changed on its way into the query (trimmed, quoted, part of a pattern) cannot be filled in later.
       if (index === undefined) throw new Error(`compiledOnce: a value reaches the query changed (${JSON.stringify(parameter)})`);
       used.add(index);
-      return { value: index };
+      return index;
     }
-    return { constant: parameter };
+    return -1;
   });
   // Nor can one that shapes the SQL (a list's length, a branch taken on it) or never reaches it.
   if (used.size !== count) throw new Error(`compiledOnce: ${count - used.size} of ${count} values are not parameters of the query`);
-  return { sql, slots };
+  return { sql, slots, constants: [...parameters] };
 }
 
 /**
@@ -45,8 +46,10 @@ export function compiledOnce<A extends Value[], R>(build: (...values: A) => Comp
   let template: Template | undefined;
   return (...values) => {
     template ??= compileTemplate(build as (...values: Value[]) => Compilable<unknown>, values.length);
-    const parameters = template.slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant));
-    return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>;
+    const { sql, slots, constants } = template;
+    const parameters = new Array<unknown>(slots.length);
+    for (let i = 0; i < slots.length; i++) parameters[i] = slots[i] < 0 ? constants[i] : values[slots[i]];
+    return CompiledQuery.raw(sql, parameters) as CompiledQuery<R>;
   };
 }
 

@@ -199,25 +199,17 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
 
   /** One conditional upsert for many writes of one kind (at most one per key), compiled. */
   function upsert(kind: Kind, writes: ProgressWrite[], now: Date): CompiledQuery {
-    const rows: UpsertRow[] = writes.map((w) => {
-      const at = (w.at ?? now).toISOString();
-      return {
-        campaign_id: w.campaignId,
-        test_id: w.testId,
-        user_id: w.userId,
-        version: w.version,
-        status: w.status ?? 'incomplete',
-        data: w.data ?? null,
-        updated_at: at,
-        started_at: at,
-        ends_at: w.endsAt,
-        scoring_due: w.status === 'complete' && w.scored ? 1 : 0,
-      };
+    const at = now.toISOString();
+    // Each write's fields in the order of ROW_FIELDS.
+    const rows = writes.map((w): Field[] => {
+      const when = w.at ? w.at.toISOString() : at;
+      const scoringDue = w.status === 'complete' && w.scored ? 1 : 0;
+      return [w.campaignId, w.testId, w.userId, w.version, w.status ?? 'incomplete', w.data ?? null, when, when, w.endsAt, scoringDue];
     });
     const cutoff = expiredBefore(now);
     return onPostgres
-      ? columnsUpsert(kind)(cutoff, ...ROW_FIELDS.map((field) => rows.map((row) => row[field])))
-      : rowsUpsert[kind](rows.length)(cutoff, ...rows.flatMap((row) => ROW_FIELDS.map((field) => row[field])));
+      ? columnsUpsert(kind)(cutoff, ...ROW_FIELDS.map((_, i) => rows.map((row) => row[i])))
+      : rowsUpsert[kind](rows.length)(cutoff, ...rows.flat());
   }
 
   /** The queries in one durable transaction: the handle's group writer, or this connection (a transaction's). */
