@@ -134,6 +134,14 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Seleziona una campagna').first()).toBeVisible();
     await expect(page.getByText('Nuova!')).toHaveCount(2);
     await expectAccessible(page, 'campaign picker');
+    // Opened directly, the picker's campaigns are asked for as the app starts, and the screen takes that answer.
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/usercampaign/list') listed.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByText('Nuova!')).toHaveCount(2);
+    expect(listed).toHaveLength(1);
 
     await page.getByRole('listitem').filter({ hasText: 'Seconda campagna' }).getByRole('button', { name: 'ENTRA' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** A router shaped like router.tsx: a campaign's layout (with the handle) and a page outside it. */
 const routes: RouteObject[] = [
   {
-    children: [{ path: '/select-campaign' }, { handle: { campaignData: true }, children: [{ index: true }, { path: '/tests' }] }],
+    children: [
+      { path: '/select-campaign', handle: { campaignList: true } },
+      { path: '/console' },
+      { handle: { campaignData: true }, children: [{ index: true }, { path: '/tests' }] },
+    ],
   },
 ];
 
@@ -42,9 +46,16 @@ describe('prefetchRouteData', () => {
     expect(asked).toEqual(['/api/auth/me', '/api/usercampaign/list', '/api/usercampaign', '/api/usertests']);
   });
 
-  it('on any other page, signed in: starts what every signed-in page needs as soon as the profile has answered', async () => {
+  it('on the picker, signed in: asks for the campaigns to pick from once the profile has answered', async () => {
     const signedIn = vi.fn();
     await prefetch('/select-campaign', signedIn);
+    expect(signedIn).toHaveBeenCalledTimes(1);
+    expect(asked).toEqual(['/api/auth/me', '/api/usercampaign/list']);
+  });
+
+  it('on any other page, signed in: starts what every signed-in page needs as soon as the profile has answered', async () => {
+    const signedIn = vi.fn();
+    await prefetch('/console', signedIn);
     expect(signedIn).toHaveBeenCalledTimes(1);
     expect(asked).toEqual(['/api/auth/me']);
   });

@@ -6,10 +6,15 @@ export interface CampaignRouteHandle {
   campaignData: true;
 }
 
-function showsCampaign(routes: RouteObject[], location: string): boolean {
-  return (matchRoutes(routes, location) ?? []).some(
-    ({ route }) => (route.handle as CampaignRouteHandle | undefined)?.campaignData === true,
-  );
+/** A route whose screen reads the person's campaigns (router.tsx: the picker). */
+export interface CampaignListRouteHandle {
+  campaignList: true;
+}
+
+type DataHandle = Partial<CampaignRouteHandle & CampaignListRouteHandle> | undefined;
+
+function shows(routes: RouteObject[], location: string, data: keyof NonNullable<DataHandle>): boolean {
+  return (matchRoutes(routes, location) ?? []).some(({ route }) => (route.handle as DataHandle)?.[data] === true);
 }
 
 export interface PrefetchOptions {
@@ -19,20 +24,22 @@ export interface PrefetchOptions {
 
 /**
  * On a first visit to a campaign's page, asks for its data as soon as the app starts, not each answer after the screen
- * that needs it has rendered (the profile, then the campaign, then its tests: three round trips on a slow network).
+ * that needs it has rendered (the profile, then the campaign, then its tests: three round trips on a slow network);
+ * on the picker, the campaigns to pick from.
  * The profile comes first (index.html preloads it): nobody signed in, nothing else is asked (no 401s in the console);
  * the tests once the campaign is known to be there (none chosen yet: the layout sends to the picker). The screens'
  * own requests then take these answers (lib/api-client.ts, primeGet). On any page, `signedIn` runs as soon as the
  * profile has answered, rather than once the app has rendered with it.
  */
 export function prefetchRouteData(routes: RouteObject[], location: string, { signedIn }: PrefetchOptions = {}) {
-  const campaign = showsCampaign(routes, location);
-  if (!campaign && !signedIn) return;
+  const campaign = shows(routes, location, 'campaignData');
+  const list = campaign || shows(routes, location, 'campaignList');
+  if (!list && !signedIn) return;
   void primeGet('/auth/me').then((me) => {
     if (!me?.ok) return;
     signedIn?.();
+    if (list) void primeGet('/usercampaign/list');
     if (!campaign) return;
-    void primeGet('/usercampaign/list');
     void primeGet('/usercampaign').then((answer) => {
       if (answer?.ok) void primeGet('/usertests');
     });

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { lazy } from './lazy-route';
-import type { CampaignRouteHandle } from './prefetch-route-data';
+import type { CampaignListRouteHandle, CampaignRouteHandle } from './prefetch-route-data';
 import { LoginRoute } from './routes/auth/login';
 import { RouteError } from './routes/error';
 import { RequireAuth } from './routes/require-auth';
@@ -54,7 +54,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.privacy.path, element: <PrivacyRoute /> },
-          { path: paths.selectCampaign.path, element: <SelectCampaignRoute /> },
+          {
+            path: paths.selectCampaign.path,
+            element: <SelectCampaignRoute />,
+            handle: { campaignList: true } satisfies CampaignListRouteHandle,
+          },
           {
             element: <ConsoleRoot />,
             children: [
