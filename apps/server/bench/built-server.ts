@@ -124,9 +124,10 @@ export class BuiltServer {
 /**
  * How durable the built server's commits are, as far as the bundle says (the server does not report it):
  * the `synchronous` modes its SQLite connections set (FULL or EXTRA: a commit survives a power cut; NORMAL
- * in WAL mode: a crash of the process only), and whether it turns PostgreSQL's synchronous_commit off.
- * The server may keep a NORMAL connection for what need not survive a power cut, so SQLite counts as
- * durable when a connection commits with FULL or EXTRA: a static reading of the build, not a proof (the
+ * in WAL mode: a crash of the process only, unless the server syncs the log itself after its commits, an
+ * `fdatasyncSync`), and whether it turns PostgreSQL's synchronous_commit off. The server may commit what need
+ * not survive a power cut without a sync, so SQLite counts as durable when a connection commits with FULL or
+ * EXTRA or the log is synced: a static reading of the build, not a proof (the
  * fault runs, docs/testing.md, kill the process; nothing here cuts the power). On PostgreSQL likewise, one
  * `set synchronous_commit = off` is the connection of the limits' counts (src/db/dialect.ts; a test checks
  * that no other connection has it); any other way of turning it off counts as not durable.
@@ -139,11 +140,12 @@ export function serverDurability(): {
 } {
   const bundle = readFileSync(join(DIST, 'server.js'), 'utf8');
   const modes = [...new Set([...bundle.matchAll(/synchronous\s*=\s*(\w+)/gi)].map((m) => m[1].toUpperCase()))];
+  const syncsLog = /\bfdatasyncSync\(/.test(bundle);
   const turnedOff = [...bundle.matchAll(/synchronous_commit\s*(=|to)\s*'?(off|local)/gi)].length;
   const countsConnection = /["'`]set synchronous_commit = off["'`]/.test(bundle);
   return {
-    sqliteSynchronous: modes.join(' and ') || 'the default (FULL)',
-    sqliteDurable: modes.length === 0 || modes.some((m) => m === 'FULL' || m === 'EXTRA' || m === '2' || m === '3'),
+    sqliteSynchronous: (modes.join(' and ') || 'the default (FULL)') + (syncsLog ? ', the log synced after durable commits' : ''),
+    sqliteDurable: modes.length === 0 || syncsLog || modes.some((m) => m === 'FULL' || m === 'EXTRA' || m === '2' || m === '3'),
     postgresAsync: turnedOff > (countsConnection ? 1 : 0),
     postgresCountsUnsynced: countsConnection,
   };
