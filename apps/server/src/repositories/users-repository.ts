@@ -7,6 +7,10 @@ import { type SignInCounts, storedKey } from './sign-in-throttle-repository';
 
 /** The prefix of an open campaign's columns in a sign-in's rows. */
 const OPEN = 'open_';
+/** Each column of an open campaign with its name in a sign-in's rows. */
+const OPEN_COLUMNS = PARTICIPATION_COLUMNS.map((column) => [column, `${OPEN}${column}`] as const);
+/** The guard's counts in a sign-in's rows, beside the person's columns. */
+const COUNT_COLUMNS = new Set(['account_key', 'account_blocked_until', 'address_blocked_until']);
 
 /** People with what the app shows of their company. Also what a session is read with (sessions-repository). */
 export const usersWithCompany = (db: Db) =>
@@ -54,16 +58,23 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges) 
     async findForSignIn(email: string, keys: { account: string; address: string }, now = new Date().toISOString()) {
       const query = forSignIn(email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address), now);
       const rows = (await db.executeQuery(query)).rows as Record<string, unknown>[];
-      const { account_key, account_blocked_until, address_blocked_until, ...person } = rows[0];
-      for (const column of PARTICIPATION_COLUMNS) delete person[`${OPEN}${column}`];
+      const [first] = rows;
+      // Copied rather than deleted from: an object that loses properties turns into a slow dictionary.
+      const person: Record<string, unknown> = {};
+      for (const key in first) if (!key.startsWith(OPEN) && !COUNT_COLUMNS.has(key)) person[key] = first[key];
+      const open: Participation[] = [];
+      for (const row of rows) {
+        if (row[`${OPEN}id`] === null) continue;
+        const participation: Record<string, unknown> = {};
+        for (const [column, name] of OPEN_COLUMNS) participation[column] = row[name];
+        open.push(participation as Participation);
+      }
       return {
         user: person.id === null ? undefined : (person as UserWithCompany),
-        open: rows
-          .filter((row) => row[`${OPEN}id`] !== null)
-          .map((row) => Object.fromEntries(PARTICIPATION_COLUMNS.map((column) => [column, row[`${OPEN}${column}`]])) as Participation),
+        open,
         counts: {
-          accountCounted: account_key !== null,
-          heldUntil: [account_blocked_until as string | null, address_blocked_until as string | null],
+          accountCounted: first.account_key !== null,
+          heldUntil: [first.account_blocked_until as string | null, first.address_blocked_until as string | null],
         } satisfies SignInCounts,
       };
     },
