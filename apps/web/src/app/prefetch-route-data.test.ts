@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** A router shaped like router.tsx: a campaign's layout (with the handle) and a page outside it. */
+/** A router shaped like router.tsx: the picker and a campaign's layout (each with its handle), and a page with neither. */
 const routes: RouteObject[] = [
   {
     children: [
