@@ -10,7 +10,7 @@ interface Template {
   sql: string;
   /** Per parameter: the index of the value it takes, or -1 for a constant of the query (in `constants`). */
   slots: number[];
-  constants: unknown[];
+  constants: readonly unknown[];
 }
 
 function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, count: number): Template {
@@ -31,7 +31,7 @@ function compileTemplate(build: (...values: Value[]) => Compilable<unknown>, cou
   });
   // Nor can one that shapes the SQL (a list's length, a branch taken on it) or never reaches it.
   if (used.size !== count) throw new Error(`compiledOnce: ${count - used.size} of ${count} values are not parameters of the query`);
-  return { sql, slots, constants: [...parameters] };
+  return { sql, slots, constants: parameters };
 }
 
 /**

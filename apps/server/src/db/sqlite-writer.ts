@@ -78,13 +78,17 @@ export function startSqliteWriter(file: string) {
   // The lock another process holds is waited for below, without stopping the server's thread.
   db.pragma('busy_timeout = 0');
   // FULL is NORMAL plus a sync of the log after each commit (SQLite's documentation of `synchronous`): the sync is
-  // made here, after the commits that need it (`synced`). Switching the level for the commits that do not cost two
+  // made here, after the commits that need it (`log.sync`). Switching the level for the commits that do not cost two
   // statements compiled anew each time (a pragma takes effect as it is compiled): about 80 µs of a sign-in's.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('wal_autocheckpoint = 0');
   db.pragma(SQLITE_CACHE_PRAGMA);
-  const { prepared, run, synced, closeLog } = onTheLog(db, file);
+  const { prepare: prepared } = withStatementCache(db);
+  const run = (text: string) => prepared(text).run();
+  // A read opens the write-ahead log, creating it if need be.
+  prepared('select 1 from sqlite_schema limit 1').get();
+  const log = logSync(file);
   const statementResult = ({ sql, parameters }: CompiledQuery): StatementResult => {
     const statement = prepared(sql);
     if (statement.reader) return { rows: statement.all(parameters) as Rows };
@@ -112,7 +116,7 @@ export function startSqliteWriter(file: string) {
       // SQLite ends the whole transaction on some failures (a full disk, an I/O error): nothing to commit then.
       if (!db.inTransaction) throw new Error('The SQLite transaction was rolled back');
       run('commit');
-      synced();
+      log.sync();
       group.settle();
     } catch (error) {
       group.settle(error as Error);
@@ -210,7 +214,7 @@ export function startSqliteWriter(file: string) {
     try {
       const result = work();
       run('commit');
-      if (sync) synced();
+      if (sync) log.sync();
       return result;
     } catch (error) {
       if (db.inTransaction) run('rollback');
@@ -288,27 +292,22 @@ export function startSqliteWriter(file: string) {
     close() {
       if (db.inTransaction) run('rollback');
       db.close();
-      closeLog();
+      log.close();
     },
   };
 }
 export type SqliteWriter = ReturnType<typeof startSqliteWriter>;
 
 /**
- * The writing connection's statements, and the sync that makes its commits durable: an fdatasync of the write-ahead
- * log, which holds every commit until a checkpoint copies it into the database file. The log is the same file for
- * as long as the connection is open: SQLite deletes it only when the last connection to the database closes.
+ * The sync that makes the writing connection's commits durable: an fdatasync of the write-ahead log, which holds
+ * every commit until a checkpoint copies it into the database file. The log is the same file for as long as the
+ * connection is open: SQLite deletes it only when the last connection to the database closes.
  */
-function onTheLog(db: SQLite.Database, file: string) {
-  const { prepare: prepared } = withStatementCache(db);
-  // A read opens the log, creating it if need be.
-  prepared('select 1 from sqlite_schema limit 1').get();
+function logSync(file: string) {
   const log = fs.openSync(`${file}-wal`, 'r');
   return {
-    prepared,
-    run: (text: string) => prepared(text).run(),
     /** Every commit made so far is on the disk when this returns. */
-    synced: () => fs.fdatasyncSync(log),
-    closeLog: () => fs.closeSync(log),
+    sync: () => fs.fdatasyncSync(log),
+    close: () => fs.closeSync(log),
   };
 }
