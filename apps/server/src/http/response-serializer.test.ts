@@ -43,4 +43,70 @@ describe('the answers written from a route response schema', () => {
     expect(JSON.parse(serialize({ kind: 'b', b: 2, secret: 'x' }))).toEqual({ kind: 'b', b: 2 });
     expect(JSON.parse(serialize({ kind: 'a', a: 'x' }))).toEqual({ kind: 'a', a: 'x' });
   });
+
+  // The sign-in's answer: signed in, or a password to set first; the row it is made from carries more.
+  it('write the one branch an answer can be, whatever else it carries', () => {
+    const serialize = serializerFor(
+      z.union([
+        z.object({ status: z.literal(true), user: z.object({ id: z.int() }), campaigns: z.array(z.int()) }),
+        z.object({ status: z.literal(true), passwordMustBeSet: z.literal(true), token: z.string() }),
+      ]),
+    );
+    expect(JSON.parse(serialize({ status: true, passwordMustBeSet: true, token: 't', password_hash: 'x' }))).toEqual({
+      status: true,
+      passwordMustBeSet: true,
+      token: 't',
+    });
+    expect(JSON.parse(serialize({ status: true, user: { id: 1, email: 'a@b.it' }, campaigns: [2] }))).toEqual({
+      status: true,
+      user: { id: 1 },
+      campaigns: [2],
+    });
+  });
+
+  // A staff member's list and a candidate's have the same properties: only their items tell them apart.
+  it('write a branch told apart only by its content as that branch', () => {
+    const serialize = serializerFor(
+      z.union([
+        z.object({ status: z.literal(true), tests: z.array(z.object({ id: z.int(), name: z.string() })) }),
+        z.object({ status: z.literal(true), tests: z.array(z.object({ id: z.int(), companyId: z.nullable(z.int()) })) }),
+      ]),
+    );
+    expect(JSON.parse(serialize({ status: true, tests: [{ id: 1, companyId: null }] }))).toEqual({
+      status: true,
+      tests: [{ id: 1, companyId: null }],
+    });
+    expect(JSON.parse(serialize({ status: true, tests: [{ id: 1, name: 'Prova', companyId: 3 }] }))).toEqual({
+      status: true,
+      tests: [{ id: 1, name: 'Prova' }],
+    });
+  });
+
+  it('write nullable values and values of several kinds as they are', () => {
+    const serialize = serializerFor(
+      z.object({
+        gender: z.nullable(z.enum(['M', 'F'])),
+        company: z.nullable(z.object({ id: z.int() })),
+        tags: z.nullable(z.array(z.string())),
+        questionId: z.union([z.number(), z.string().check(z.minLength(1))]),
+        value: z.union([z.number(), z.string(), z.boolean(), z.null()]),
+      }),
+    );
+    const sent = (row: object) => JSON.parse(serialize(row));
+    expect(sent({ gender: null, company: null, tags: null, questionId: 3, value: null })).toEqual({
+      gender: null,
+      company: null,
+      tags: null,
+      questionId: 3,
+      value: null,
+    });
+    expect(sent({ gender: 'F', company: { id: 2, secret: 1 }, tags: ['a'], questionId: 'q1', value: 'yes' })).toEqual({
+      gender: 'F',
+      company: { id: 2 },
+      tags: ['a'],
+      questionId: 'q1',
+      value: 'yes',
+    });
+    expect(sent({ gender: 'M', company: null, tags: [], questionId: 'q2', value: false }).value).toBe(false);
+  });
 });
