@@ -109,4 +109,25 @@ describe('the answers written from a route response schema', () => {
     });
     expect(sent({ gender: 'M', company: null, tags: [], questionId: 'q2', value: false }).value).toBe(false);
   });
+
+  // A campaign's layout: the agenda's, the challenge's, or none.
+  it('write a union inside an answer as the branch the value is', () => {
+    const layout = z.nullable(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('agenda'), days: z.array(z.string()) }),
+        z.object({ kind: z.literal('challenge'), title: z.string() }),
+      ]),
+    );
+    const serialize = serializerFor(z.object({ status: z.literal(true), campaign: z.object({ id: z.int(), layout }) }));
+    const sent = (layout: unknown) => JSON.parse(serialize({ status: true, campaign: { id: 4, layout, secret: 's' } }));
+    expect(sent(null)).toEqual({ status: true, campaign: { id: 4, layout: null } });
+    expect(sent({ kind: 'agenda', days: ['2026-12-01'], title: 'x' })).toEqual({
+      status: true,
+      campaign: { id: 4, layout: { kind: 'agenda', days: ['2026-12-01'] } },
+    });
+    expect(sent({ kind: 'challenge', title: 'Sfida', days: [] })).toEqual({
+      status: true,
+      campaign: { id: 4, layout: { kind: 'challenge', title: 'Sfida' } },
+    });
+  });
 });

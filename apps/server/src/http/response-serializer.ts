@@ -9,7 +9,7 @@ function serializerOf(schema: $ZodType): (data: unknown) => string {
   let serialize = compiled.get(schema);
   if (!serialize) {
     const json = forSerializer(toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-7' })) as JsonSchema;
-    serialize = byBranch(json) ?? compile(json);
+    serialize = byBranch(json, json.anyOf ?? json.oneOf) ?? byBranch(json, unionsLifted(json)) ?? compile(json);
     compiled.set(schema, serialize);
   }
   return serialize;
@@ -84,6 +84,7 @@ function fitsShapeOf(schema: JsonSchema, depth: number): (value: unknown) => boo
   const orNull = (check: (value: unknown) => boolean) => (nullable ? (value: unknown) => value === null || check(value) : check);
   const { const: only, enum: allowed } = schema;
   if (only !== undefined) return (value) => value === only;
+  if (schema.type === 'null') return (value) => value === null;
   if (Array.isArray(allowed)) return orNull((value) => allowed.includes(value));
   if (depth > 0 && schema.type === 'array' && isSchema(schema.items)) {
     const item = fitsShapeOf(schema.items, depth - 1);
@@ -101,15 +102,55 @@ function fitsShapeOf(schema: JsonSchema, depth: number): (value: unknown) => boo
   return () => true;
 }
 
+/** Most answers' shapes a union inside an answer is lifted into (unionsLifted). */
+const MOST_LIFTED = 8;
+
+/** The branches of a union of objects, and of null, however nested (zod's nullable union is a union in a union). */
+function objectBranchesOf(schema: JsonSchema): JsonSchema[] | undefined {
+  const union = schema.anyOf ?? schema.oneOf;
+  if (!Array.isArray(union) || Object.keys(schema).length !== 1) return undefined;
+  const branches: JsonSchema[] = [];
+  for (const branch of union) {
+    if (!isSchema(branch)) return undefined;
+    const inner = objectBranchesOf(branch);
+    if (inner) branches.push(...inner);
+    else if (branch.type === 'null' || (branch.type === 'object' && isSchema(branch.properties))) branches.push(branch);
+    else return undefined;
+  }
+  return branches;
+}
+
+/**
+ * An object answer with a union of objects in it (a campaign's layout: the agenda's, the challenge's, or none), as
+ * the answers it can be, one per branch, each without a union: those byBranch tells apart by their shape. Through
+ * objects only (not a list's items), and only while they stay few.
+ */
+function unionsLifted(schema: JsonSchema): JsonSchema[] {
+  if (schema.type !== 'object' || !isSchema(schema.properties)) return [schema];
+  let shapes: JsonSchema[] = [schema];
+  for (const [key, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+    const variants = objectBranchesOf(property) ?? unionsLifted(property);
+    if (variants.length === 1) continue;
+    if (shapes.length * variants.length > MOST_LIFTED) return [schema];
+    shapes = shapes.flatMap((shape) =>
+      variants.map((variant) => ({ ...shape, properties: { ...(shape.properties as JsonSchema), [key]: variant } })),
+    );
+  }
+  return shapes;
+}
+
 /**
  * An answer that is one of several objects (a union at the top, as the sign-in's: signed in, or a password to set;
- * a candidate's tests or a manager's) is written by its branch's own serializer when exactly one branch can be it by
+ * a candidate's tests or a manager's; or one lifted from inside it, unionsLifted) is written by its branch's own serializer when exactly one branch can be it by
  * its shape (fitsShapeOf). Any branch the value passes has its shape, so this is the branch a full check would choose.
  * A value that more than one branch, or none, can be goes to fast-json-stringify's own choice (its check with ajv).
  */
-function byBranch(json: JsonSchema): ((data: unknown) => string) | undefined {
-  const branches = json.anyOf ?? json.oneOf;
-  if (!Array.isArray(branches) || !branches.every((b) => isSchema(b) && b.type === 'object' && isSchema(b.properties))) {
+function byBranch(json: JsonSchema, branches: unknown): ((data: unknown) => string) | undefined {
+  if (
+    !Array.isArray(branches) ||
+    branches.length < 2 ||
+    !branches.every((b) => isSchema(b) && b.type === 'object' && isSchema(b.properties))
+  ) {
     return undefined;
   }
   const tests = (branches as JsonSchema[]).map((branch) => ({
