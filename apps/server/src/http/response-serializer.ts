@@ -65,8 +65,16 @@ function forSerializer(node: unknown): unknown {
   if (Array.isArray(branches) && branches.length === 2 && Object.keys(out).length === 1) {
     const isNull = (b: unknown) => isSchema(b) && b.type === 'null' && Object.keys(b).length === 1;
     const other = isNull(branches[1]) ? branches[0] : isNull(branches[0]) ? branches[1] : undefined;
-    if (isSchema(other) && other.$ref === undefined && other.anyOf === undefined && other.oneOf === undefined) {
-      return { ...other, nullable: true };
+    // Any value or null is any value. Otherwise only a schema of one type takes `nullable` (ajv, which checks the
+    // unions left, refuses it without a type, and wants null among an enum's values).
+    if (isSchema(other) && Object.keys(other).length === 0) return {};
+    if (
+      isSchema(other) &&
+      typeof other.type === 'string' &&
+      other.const === undefined &&
+      Object.keys(other).every((key) => key !== '$ref' && key !== 'anyOf' && key !== 'oneOf')
+    ) {
+      return Array.isArray(other.enum) ? { ...other, enum: [...other.enum, null], nullable: true } : { ...other, nullable: true };
     }
   }
   return out;
