@@ -149,9 +149,10 @@ function unionsLifted(schema: JsonSchema): JsonSchema[] {
 
 /**
  * An answer that is one of several objects (a union at the top, as the sign-in's: signed in, or a password to set;
- * a candidate's tests or a manager's; or one lifted from inside it, unionsLifted) is written by its branch's own serializer when exactly one branch can be it by
- * its shape (fitsShapeOf). Any branch the value passes has its shape, so this is the branch a full check would choose.
- * A value that more than one branch, or none, can be goes to fast-json-stringify's own choice (its check with ajv).
+ * a candidate's tests or a manager's; or one lifted from inside it, unionsLifted) is written by its branch's own
+ * serializer when exactly one branch can be it by its shape (fitsShapeOf). Any branch the value passes has its shape,
+ * so this is the branch a full check would choose. A value that more than one branch, or none, can be goes to
+ * fast-json-stringify's own choice (its check with ajv).
  */
 function byBranch(json: JsonSchema, branches: unknown): ((data: unknown) => string) | undefined {
   if (
