@@ -48,6 +48,8 @@ export const config = {
   only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null,
   /** A folder for CPU profiles of the server processes (node --cpu-prof). */
   profileDir: process.env.BENCH_PROFILE || undefined,
+  /** More flags for Node in the server and baseline processes, e.g. `--perf-basic-prof` for Linux's `perf`. */
+  nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
   /** The server's LOG_LEVEL: `warn` measures the paths themselves; `info` (the server's default) adds a log line a request. */
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
   /** PG_POOL_MAX for the server; unset: the server's default. */

@@ -28,8 +28,10 @@ export async function freePorts(count: number): Promise<number[]> {
 }
 
 // A folder a run: each thread of the process writes a profile of its own there (named by thread id).
-const profileArgs = (name: string) =>
-  config.profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(config.profileDir, `${name}-${Date.now()}`)] : [];
+const profileArgs = (name: string) => [
+  ...config.nodeFlags,
+  ...(config.profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(config.profileDir, `${name}-${Date.now()}`)] : []),
+];
 
 /** Keeps what a process prints, line by line. */
 function collect(child: ChildProcess, lines: string[]): void {
