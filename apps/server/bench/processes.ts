@@ -27,7 +27,8 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-// A folder a run: each thread of the process writes a profile of its own there (named by thread id).
+// BENCH_NODE_FLAGS, then with BENCH_PROFILE a folder a run: each thread of the process writes a profile of its own
+// there (named by thread id).
 const profileArgs = (name: string) => [
   ...config.nodeFlags,
   ...(config.profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(config.profileDir, `${name}-${Date.now()}`)] : []),
