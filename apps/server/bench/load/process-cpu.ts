@@ -10,10 +10,14 @@ interface CpuTime {
   all: number;
 }
 
-/** Per request of the run, in µs; and the machine's share idle and taken by its host meanwhile (0 to 1). */
+/**
+ * Per request of the run, in µs; the load generator's (this process, all threads), which shares the machine; and the
+ * machine's share idle and taken by its host meanwhile (0 to 1).
+ */
 export interface CpuPerRequest {
   main: number;
   all: number;
+  load?: number;
   machine?: { idle: number; stolen: number };
 }
 
@@ -65,16 +69,22 @@ function cpuTime(pid: number): CpuTime | undefined {
 /** The CPU process `pid` spends during some runs (taken in turns with other processes' runs), added up. */
 export function cpuTally(pid: number | undefined) {
   const spent: CpuTime = { main: 0, all: 0 };
+  let load = 0;
+  let loadKnown = true;
   const machine: MachineTime = { total: 0, idle: 0, stolen: 0 };
   let known = pid !== undefined;
   let machineKnown = true;
   return {
     async during<R>(work: () => Promise<R>): Promise<R> {
       const before = known ? cpuTime(pid!) : undefined;
+      const loadBefore = cpuTime(process.pid);
       const machineBefore = machineTime();
       const result = await work();
       const after = before && cpuTime(pid!);
+      const loadAfter = loadBefore && cpuTime(process.pid);
       const machineAfter = machineBefore && machineTime();
+      if (loadBefore && loadAfter) load += loadAfter.all - loadBefore.all;
+      else loadKnown = false;
       if (before && after) {
         spent.main += after.main - before.main;
         spent.all += after.all - before.all;
@@ -91,7 +101,12 @@ export function cpuTally(pid: number | undefined) {
       if (!known || requests === 0) return undefined;
       const shares =
         machineKnown && machine.total > 0 ? { idle: machine.idle / machine.total, stolen: machine.stolen / machine.total } : undefined;
-      return { main: (spent.main * 1000) / requests, all: (spent.all * 1000) / requests, ...(shares ? { machine: shares } : {}) };
+      return {
+        main: (spent.main * 1000) / requests,
+        all: (spent.all * 1000) / requests,
+        ...(loadKnown ? { load: (load * 1000) / requests } : {}),
+        ...(shares ? { machine: shares } : {}),
+      };
     },
   };
 }
@@ -107,9 +122,12 @@ export async function cpuPerRequest<R extends { requests: number }>(
   return cpu ? { ...result, cpu } : result;
 }
 
-/** "main thread 234 µs, all threads 304 µs (the machine 12 % idle, 1 % taken by its host)". */
-export const describeCpu = ({ main, all, machine }: CpuPerRequest) => {
+/** "main thread 234 µs, all threads 304 µs (the load generator 61 µs; the machine 12 % idle, 1 % taken by its host)". */
+export const describeCpu = ({ main, all, load, machine }: CpuPerRequest) => {
   const percent = (share: number) => `${Math.round(share * 100)} %`;
-  const shares = machine ? ` (the machine ${percent(machine.idle)} idle, ${percent(machine.stolen)} taken by its host)` : '';
-  return `main thread ${Math.round(main)} µs, all threads ${Math.round(all)} µs${shares}`;
+  const aside = [
+    ...(load !== undefined ? [`the load generator ${Math.round(load)} µs`] : []),
+    ...(machine ? [`the machine ${percent(machine.idle)} idle, ${percent(machine.stolen)} taken by its host`] : []),
+  ];
+  return `main thread ${Math.round(main)} µs, all threads ${Math.round(all)} µs${aside.length ? ` (${aside.join('; ')})` : ''}`;
 };
