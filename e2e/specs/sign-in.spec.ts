@@ -6,10 +6,22 @@ import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';
 test.describe('sign-in', () => {
   test('a private page sends to /login and back there after signing in, through privacy consent', async ({ page }) => {
     const { person } = seedCandidate([{ name: 'Campagna Alfa' }]);
+    // Signed out, nothing is asked that would be refused, so no 401 in the console: the app asks who is signed in only
+    // when the server's cookie says a session may be open.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto('/?from=mail');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'login');
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
 
     const submit = page.getByRole('button', { name: 'Accedi' });
     await expect(submit).toBeDisabled();
@@ -184,7 +196,11 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
     // The server forgets the session (as after expiry); the next call the page makes gets 401.
     await page.request.post('/api/auth/logout');
-    await context.addCookies([{ name: 'prova_session', value: 'expired-token', url: page.url() }]);
+    // The cookie the app reads still says a session is open: the page takes it away, the session being gone.
+    await context.addCookies([
+      { name: 'prova_session', value: 'expired-token', url: page.url() },
+      { name: 'prova_signed_in', value: '1', url: page.url() },
+    ]);
     await page.reload();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/select-campaign');

@@ -43,3 +43,10 @@ export const TEST_360_ID = 360;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** Longest a session lives, active or not: then the person signs in again. */
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A cookie the server sets beside the session's (which scripts cannot read) while a session is open, and clears
+ * with it: the app asks who is signed in (GET /auth/me) only when it is there, so a signed-out visit makes no
+ * request that fails. It holds no secret; `__Host-` before it over HTTPS, as the session's.
+ */
+export const SIGNED_IN_COOKIE = 'prova_signed_in';

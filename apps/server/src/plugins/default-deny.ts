@@ -21,8 +21,13 @@ export const PUBLIC_API_ROUTES = [
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
 /** What every other /api route checks before its own hooks and handler (a callback hook: no promise of its own). */
-const signedIn = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-  request.loadAuth().then((auth) => done(auth ? undefined : unauthenticated()), done);
+const signedIn = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  request.loadAuth().then((auth) => {
+    if (auth) return done();
+    // A session that ran out or ended elsewhere: the app stops asking who is signed in, until the next sign-in.
+    reply.tellSignedIn(false);
+    done(unauthenticated());
+  }, done);
 };
 
 export const defaultDeny = fp(

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_IDLE_MS } from '@prova/contract/limits';
+import { SESSION_IDLE_MS, SIGNED_IN_COOKIE } from '@prova/contract/limits';
 import { inGroups } from '../services/in-groups';
 import { unauthenticated } from '../http/http-error';
 import { type SessionRecord, sessionIdOf } from '../repositories/sessions-repository';
@@ -10,6 +10,7 @@ import type { UserWithCompany } from '../repositories/users-repository';
 export const SESSION_COOKIE = 'prova_session';
 /** Over HTTPS the cookie is a __Host- one: only this host, path /, Secure, so no subdomain can set or read it. */
 export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+const signedInCookieName = (secure: boolean) => (secure ? `__Host-${SIGNED_IN_COOKIE}` : SIGNED_IN_COOKIE);
 
 export interface Auth {
   session: SessionRecord;
@@ -26,6 +27,11 @@ declare module 'fastify' {
   interface FastifyReply {
     startSession(userId: number, viaSso?: boolean): Promise<void>;
     endSession(): Promise<void>;
+    /**
+     * Tells the browser whether a session is open (SIGNED_IN_COOKIE), when its cookie says otherwise. `undefined`: not
+     * known yet, so whether the request carries a session cookie at all.
+     */
+    tellSignedIn(open: boolean | undefined): void;
   }
 }
 
@@ -37,6 +43,7 @@ export const session = fp(
   async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
     await app.register(cookie);
     const name = sessionCookieName(opts.secureCookie);
+    const signedInName = signedInCookieName(opts.secureCookie);
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -44,6 +51,8 @@ export const session = fp(
       secure: opts.secureCookie,
       maxAge: Math.floor(SESSION_IDLE_MS / 1000),
     };
+    // Read by the app's scripts, unlike the session's.
+    const signedInOptions = { ...cookieOptions, httpOnly: false };
     // Expired sessions, idempotency keys and limit counts are dropped now and then, off the sign-in's own
     // path: a morning of sign-ins would otherwise scan them each time.
     let nextHousekeeping = 0;
@@ -70,12 +79,22 @@ export const session = fp(
       const token = await app.repos.sessions.create(userId, viaSso);
       housekeeping();
       this.setCookie(name, token, cookieOptions);
+      this.setCookie(signedInName, '1', signedInOptions);
     });
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const auth = await this.request.loadAuth();
       if (auth) await app.repos.sessions.delete(auth.session.id);
       this.clearCookie(name, { path: '/', secure: opts.secureCookie });
+      this.clearCookie(signedInName, { path: '/', secure: opts.secureCookie });
+    });
+
+    app.decorateReply('tellSignedIn', function (this: FastifyReply, open: boolean | undefined) {
+      const cookies = this.request.cookies;
+      const told = cookies[signedInName] !== undefined;
+      const isOpen = open ?? cookies[name] !== undefined;
+      if (isOpen && !told) this.setCookie(signedInName, '1', signedInOptions);
+      else if (!isOpen && told) this.clearCookie(signedInName, { path: '/', secure: opts.secureCookie });
     });
   },
   { name: 'session', dependencies: ['repositories'] },

@@ -137,7 +137,7 @@ describe('the app shell (index.html)', () => {
     }
   });
 
-  it("preloads a campaign page's first reads and its code with the page, only when they will answer 200", async () => {
+  it("preloads a page's first reads and a campaign page's code with the page, only when they will answer 200", async () => {
     const linkOf = async (url: string, cookie?: string) => {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
       expect(res.statusCode, url).toBe(200);
@@ -145,8 +145,11 @@ describe('the app shell (index.html)', () => {
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(url.startsWith('/login') ? LOGIN : SHELL);
       return res.headers.link;
     };
+    // Who is signed in: every page asks it first.
+    const me = '</api/auth/me>; rel=preload; as=fetch; crossorigin';
     const reads =
-      '</api/usercampaign>; rel=preload; as=fetch; crossorigin, </api/usercampaign/list>; rel=preload; as=fetch; crossorigin, ' +
+      me +
+      ', </api/usercampaign>; rel=preload; as=fetch; crossorigin, </api/usercampaign/list>; rel=preload; as=fetch; crossorigin, ' +
       '</api/usertests>; rel=preload; as=fetch; crossorigin';
 
     // Consent given, a campaign selected: the room and the campaign's other pages.
@@ -168,38 +171,30 @@ describe('the app shell (index.html)', () => {
     } as Record<string, string>;
     for (const url of [...pages, '/?x=1']) {
       expect(await linkOf(url, sara), url).toBe(reads + (code[url.split('?')[0]] ?? ''));
-      for (const read of ['/api/usercampaign', '/api/usercampaign/list', '/api/usertests']) {
+      for (const read of ['/api/auth/me', '/api/usercampaign', '/api/usercampaign/list', '/api/usertests']) {
         expect((await t.app.inject({ url: read, headers: { cookie: sara } })).statusCode, read).toBe(200);
       }
     }
     const room = await t.app.inject({ url: '/', headers: { cookie: sara } });
     expect(room.headers.vary).toMatch(/cookie/i);
-    // Other pages read other things (or nothing yet).
-    for (const url of [
-      '/login',
-      '/select-campaign',
-      '/privacy',
-      '/console',
-      '/reset',
-      '/tests/1',
-      '/skillup-360/',
-      '/testsx',
-      '/index.html',
-    ]) {
-      expect(await linkOf(url, sara), url).toBeUndefined();
+    // Other pages read other things (or only who is signed in, so far).
+    for (const url of ['/login', '/select-campaign', '/privacy', '/console', '/reset', '/tests/1', '/skillup-360/', '/testsx']) {
+      expect(await linkOf(url, sara), url).toBe(me);
     }
+    // The shell's own file, asked by its name, is the file and no more.
+    expect(await linkOf('/index.html', sara)).toBeUndefined();
 
     // Signed out (no cookie, or one that is no longer valid): nothing, which would be refused with a 401.
     expect(await linkOf('/')).toBeUndefined();
     expect(await linkOf('/', 'prova_session=not-a-session')).toBeUndefined();
     // No campaign selected yet (the layout sends to the picker), or one without consent (to the privacy page): nothing.
     const anna = await login(t.app, 'anna@alfa.example', PASSWORD);
-    expect(await linkOf('/', anna)).toBeUndefined();
+    expect(await linkOf('/', anna)).toBe(me);
     expect((await t.app.inject({ method: 'POST', url: '/api/usercampaign/7002', headers: { cookie: anna }, payload: {} })).statusCode).toBe(
       200,
     );
     expect((await t.app.inject({ url: '/api/usertests', headers: { cookie: anna } })).json().code).toBe('NO_PRIVACY_CONSENT');
-    expect(await linkOf('/', anna)).toBeUndefined();
+    expect(await linkOf('/', anna)).toBe(me);
 
     // The list itself stays with the server, as the build's manifest does.
     expect((await t.app.inject({ url: '/.vite/page-chunks.json' })).body).not.toContain('home-Ij90Kl12');
@@ -215,6 +210,31 @@ describe('the app shell (index.html)', () => {
       expect(res.body).toBe(SHELL);
       expect(res.headers.link).toBeUndefined();
       expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      hanging.mockRestore();
+    }
+  });
+
+  it('tells the app whether a session may be open, so that a signed-out visit asks nothing that fails', async () => {
+    const told = async (cookie?: string) => {
+      const res = await t.app.inject({ url: '/login', headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      return res.cookies.find((c) => c.name === 'prova_signed_in');
+    };
+    // Signed out: no cookie to read, none set.
+    expect(await told()).toBeUndefined();
+    // A session from before the cookie existed gets it with the page, readable by the app's scripts.
+    const sara = await login(t.app, 'sara@alfa.example', PASSWORD);
+    expect(await told(sara)).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect((await told(sara))?.httpOnly).toBeUndefined();
+    // Already told: nothing set again.
+    expect(await told(`${sara}; prova_signed_in=1`)).toBeUndefined();
+    // A session that ran out: the cookie goes.
+    expect(await told('prova_session=not-a-session; prova_signed_in=1')).toMatchObject({ value: '', expires: new Date(0) });
+    // The database slow to say: a page with a session cookie keeps it, the app then asks.
+    const hanging = vi.spyOn(t.app.accessCache, 'auth').mockImplementation(() => new Promise(() => {}));
+    try {
+      expect(await told(sara)).toMatchObject({ value: '1' });
     } finally {
       hanging.mockRestore();
     }

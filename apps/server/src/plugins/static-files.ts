@@ -47,17 +47,36 @@ function pageChunkLinks(webRoot: string): Partial<Record<CampaignPage, string[]>
 const READS_WAIT_MS = 200;
 
 /**
- * What a campaign's page will ask first once the profile has answered (apps/web/src/app/prefetch-route-data.ts), to be
- * preloaded with the page when the answers are sure to be 200: signed in, for the campaign and its tests a campaign
- * selected and consented to. Otherwise none: an unused preload costs bytes and a console warning, a refused one an error.
+ * Which of a page's first reads will answer 200: the profile (signed in; `undefined` when the database did not say in
+ * time), the campaign and its tests (consented).
  */
-async function campaignPageReads(request: FastifyRequest): Promise<string[]> {
+interface PageReads {
+  profile: boolean | undefined;
+  campaign: boolean;
+}
+const NONE: PageReads = { profile: false, campaign: false };
+
+/**
+ * What a page will ask first (apps/web/src/app/prefetch-route-data.ts), to be preloaded with the page when the answers
+ * are sure to be 200: the profile when signed in; on a campaign's page also the campaign and its tests, once a campaign
+ * is selected and consented to. Otherwise none: an unused preload costs bytes and a console warning, a refused one an error.
+ */
+async function pageReads(request: FastifyRequest, campaignPage: boolean): Promise<PageReads> {
   let timer: NodeJS.Timeout | undefined;
   // The page is not held back for them: should the database be slow or down, it goes without.
-  const late = new Promise<string[]>((resolve) => (timer = setTimeout(resolve, READS_WAIT_MS, [])));
-  const reads = requireConsentedCampaign(request).then(
-    () => ['/api/usercampaign', '/api/usercampaign/list', '/api/usertests'],
-    () => [],
+  const late = new Promise<PageReads>((resolve) => (timer = setTimeout(resolve, READS_WAIT_MS, { profile: undefined, campaign: false })));
+  const reads = request.loadAuth().then(
+    async (auth): Promise<PageReads> => {
+      if (!auth) return NONE;
+      const campaign =
+        campaignPage &&
+        (await requireConsentedCampaign(request).then(
+          () => true,
+          () => false,
+        ));
+      return { profile: true, campaign };
+    },
+    () => NONE,
   );
   try {
     return await Promise.race([reads, late]);
@@ -65,6 +84,8 @@ async function campaignPageReads(request: FastifyRequest): Promise<string[]> {
     clearTimeout(timer);
   }
 }
+
+const preload = (read: string) => `<${read}>; rel=preload; as=fetch; crossorigin`;
 
 /**
  * Serves the SPA and the SDK script; other GETs get index.html (/login gets login.html, the same shell with the
@@ -103,18 +124,21 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     // The shell must always be fresh: setHeaders above marks it (and the prerendered pages) no-cache.
     const file = prerendered.get(path) ?? 'index.html';
     const page = file === 'index.html' ? campaignPageOf(path) : undefined;
-    if (page) {
-      // Asked with the page (a Link header: the file stays the build's, compressed), not once the scripts have run and
-      // the profile has answered: on a slow network two round trips before the room can show. The page's code too, for
-      // someone who will see it (the same condition): else the sign-in page shows, and its code is in the shell.
-      const reads = await campaignPageReads(request);
-      if (reads.length > 0)
-        reply.header(
-          'link',
-          [...reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`), ...(chunkLinks[page] ?? [])].join(', '),
-        );
-      reply.header('vary', 'Cookie');
-    }
+    // Asked with the page (a Link header: the file stays the build's, compressed), not once the scripts have run and
+    // the profile has answered: on a slow network two round trips before the room can show. A campaign page's code
+    // too, for someone who will see it (the same condition): else the sign-in page shows, and its code is in the shell.
+    const reads = await pageReads(request, page !== undefined);
+    const links = [
+      ...(reads.profile ? [preload('/api/auth/me')] : []),
+      ...(page && reads.campaign
+        ? [...['/api/usercampaign', '/api/usercampaign/list', '/api/usertests'].map(preload), ...(chunkLinks[page] ?? [])]
+        : []),
+    ];
+    if (links.length > 0) reply.header('link', links.join(', '));
+    reply.header('vary', 'Cookie');
+    // The app asks who is signed in only when the page says a session may be open (a session from before this
+    // cookie existed gets it here, one that ran out loses it).
+    reply.tellSignedIn(reads.profile);
     return reply.sendFile(file, opts.webRoot);
   });
 });

@@ -29,13 +29,24 @@ function answering(status: (path: string) => number) {
 async function prefetch(location: string, signedIn?: () => void) {
   vi.resetModules();
   const { prefetchRouteData } = await import('./prefetch-route-data');
+  const before = asked.length;
   prefetchRouteData(routes, location, { signedIn });
-  await vi.waitFor(() => expect(asked.length).toBeGreaterThan(0));
+  if (sessionOpen) await vi.waitFor(() => expect(asked.length).toBeGreaterThan(before));
   // Let the chain of answers run its course.
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-beforeEach(() => answering(() => 200));
+let sessionOpen: boolean;
+/** Whether the server's cookie says a session is open (SIGNED_IN_COOKIE), beside others the page has. */
+function told(open: boolean) {
+  sessionOpen = open;
+  vi.stubGlobal('document', { cookie: open ? 'lang=it; prova_signed_in=1' : 'lang=it' });
+}
+
+beforeEach(() => {
+  answering(() => 200);
+  told(true);
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('prefetchRouteData', () => {
@@ -60,7 +71,17 @@ describe('prefetchRouteData', () => {
     expect(asked).toEqual(['/api/auth/me']);
   });
 
-  it('signed out: asks for nothing but the profile, and starts nothing', async () => {
+  it('signed out: asks for nothing, and starts nothing', async () => {
+    told(false);
+    const signedIn = vi.fn();
+    await prefetch('/', signedIn);
+    await prefetch('/select-campaign', signedIn);
+    await prefetch('/console', signedIn);
+    expect(signedIn).not.toHaveBeenCalled();
+    expect(asked).toEqual([]);
+  });
+
+  it('a session that ran out: asks for nothing but the profile, and starts nothing', async () => {
     answering((url) => (url === '/api/auth/me' ? 401 : 200));
     const signedIn = vi.fn();
     await prefetch('/', signedIn);

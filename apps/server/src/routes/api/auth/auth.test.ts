@@ -138,6 +138,28 @@ describe('session', () => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: 'prova_session=forged' } })).statusCode).toBe(401);
   });
 
+  it('tells the app while a session is open, in a cookie its scripts can read, and no longer once it ends', async () => {
+    const signedIn = (res: { cookies: { name: string; value: string; maxAge?: number; expires?: Date; httpOnly?: boolean }[] }) =>
+      res.cookies.find((c) => c.name === 'prova_signed_in');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'anna@alfa.example', password: PASSWORD },
+    });
+    const session = res.cookies.find((c) => c.name === 'prova_session');
+    expect(signedIn(res)).toMatchObject({ value: '1', maxAge: session?.maxAge });
+    expect(signedIn(res)?.httpOnly).toBeUndefined();
+    expect(session?.httpOnly).toBe(true);
+    const cookie = `${sessionCookie(res)}; prova_signed_in=1`;
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(signedIn(out)).toMatchObject({ value: '', expires: new Date(0) });
+    // A session that ended elsewhere (another tab signed out, or it ran out): the app stops asking.
+    const stale = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(stale.statusCode).toBe(401);
+    expect(signedIn(stale)).toMatchObject({ value: '', expires: new Date(0) });
+  });
+
   it('ends the session a browser had when it signs in again', async () => {
     const first = await login(t.app, 'anna@alfa.example', PASSWORD);
     const again = await t.app.inject({

@@ -1,11 +1,13 @@
 import { meResponseSchema, type User } from '@prova/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiClientError } from '@/lib/api-client';
+import { mayBeSignedIn } from './signed-in';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
 /** The signed-in user, or null when nobody is (401 here is an answer, not an expired session). */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     const { user } = await api.get('/auth/me', meResponseSchema, { signal, silentAuth: true });
     return user;
