@@ -55,6 +55,7 @@ interface PageReads {
   campaign: boolean;
 }
 const NONE: PageReads = { profile: false, campaign: false };
+const UNKNOWN: PageReads = { profile: undefined, campaign: false };
 
 /**
  * What a page will ask first (apps/web/src/app/prefetch-route-data.ts), to be preloaded with the page when the answers
@@ -64,18 +65,14 @@ const NONE: PageReads = { profile: false, campaign: false };
 async function pageReads(request: FastifyRequest, campaignPage: boolean): Promise<PageReads> {
   let timer: NodeJS.Timeout | undefined;
   // The page is not held back for them: should the database be slow or down, it goes without.
-  const late = new Promise<PageReads>((resolve) => (timer = setTimeout(resolve, READS_WAIT_MS, { profile: undefined, campaign: false })));
+  const late = new Promise<PageReads>((resolve) => (timer = setTimeout(resolve, READS_WAIT_MS, UNKNOWN)));
+  const consented = () =>
+    requireConsentedCampaign(request).then(
+      () => true,
+      () => false,
+    );
   const reads = request.loadAuth().then(
-    async (auth): Promise<PageReads> => {
-      if (!auth) return NONE;
-      const campaign =
-        campaignPage &&
-        (await requireConsentedCampaign(request).then(
-          () => true,
-          () => false,
-        ));
-      return { profile: true, campaign };
-    },
+    async (auth): Promise<PageReads> => (auth ? { profile: true, campaign: campaignPage && (await consented()) } : NONE),
     () => NONE,
   );
   try {
