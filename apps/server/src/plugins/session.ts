@@ -53,6 +53,7 @@ export const session = fp(
     };
     // Read by the app's scripts, unlike the session's.
     const signedInOptions = { ...cookieOptions, httpOnly: false };
+    const clearOptions = { path: '/', secure: opts.secureCookie };
     // Expired sessions, idempotency keys and limit counts are dropped now and then, off the sign-in's own
     // path: a morning of sign-ins would otherwise scan them each time.
     let nextHousekeeping = 0;
@@ -85,8 +86,8 @@ export const session = fp(
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const auth = await this.request.loadAuth();
       if (auth) await app.repos.sessions.delete(auth.session.id);
-      this.clearCookie(name, { path: '/', secure: opts.secureCookie });
-      this.clearCookie(signedInName, { path: '/', secure: opts.secureCookie });
+      this.clearCookie(name, clearOptions);
+      this.clearCookie(signedInName, clearOptions);
     });
 
     app.decorateReply('tellSignedIn', function (this: FastifyReply, open: boolean | undefined) {
@@ -94,7 +95,7 @@ export const session = fp(
       const told = cookies[signedInName] !== undefined;
       const isOpen = open ?? cookies[name] !== undefined;
       if (isOpen && !told) this.setCookie(signedInName, '1', signedInOptions);
-      else if (!isOpen && told) this.clearCookie(signedInName, { path: '/', secure: opts.secureCookie });
+      else if (!isOpen && told) this.clearCookie(signedInName, clearOptions);
     });
   },
   { name: 'session', dependencies: ['repositories'] },
