@@ -34,19 +34,28 @@ describe('participations', () => {
       expect((await importBundle(database, accessBundle)).ok).toBe(true);
       const repos = createRepositories(database.db);
       // Keys the guard has counted nothing under.
-      const keys = { account: `account:${ANNA}`, address: 'address:10.0.0.1' };
+      const keys = { account: `account:${ANNA}`, address: 'address:10.0.0.1', requests: 'requests:10.0.0.1', requestsWindowMs: 60_000 };
       const signingIn = await repos.users.findForSignIn(` ${ANNA.toUpperCase()} `, keys);
       expect(signingIn.user).toMatchObject({ email: ANNA, company_name: 'Alfa S.r.l.' });
       expect(signingIn.user).not.toHaveProperty('open_id');
       // Not the campaign that has not begun nor the one that ended.
       expect(signingIn.open.map((c) => c.id)).toEqual([C_MAIN, C_ANNA]);
       expect(signingIn.open).toEqual(await repos.campaigns.listOpenForUser(signingIn.user!.id));
-      expect(signingIn.counts).toEqual({ accountCounted: false, heldUntil: [null, null] });
+      // The sign-in itself is counted in the same statement: the first in its window.
+      expect(signingIn.counts).toEqual({
+        accountCounted: false,
+        heldUntil: [null, null],
+        requests: { count: 1, windowStart: expect.any(String) },
+      });
+      const windowStart = signingIn.counts.requests.windowStart;
+      const again = await repos.users.findForSignIn(ANNA, keys);
+      expect(again.counts.requests).toEqual({ count: 2, windowStart });
 
-      // Once they have all ended, the person is still found, with none.
-      const later = await repos.users.findForSignIn(ANNA, keys, '2031-01-01T00:00:00.000Z');
+      // Once they have all ended, the person is still found, with none; the count's window has ended too.
+      const later = await repos.users.findForSignIn(ANNA, keys, new Date('2031-01-01T00:00:00.000Z'));
       expect(later.user).toEqual(signingIn.user);
       expect(later.open).toEqual([]);
+      expect(later.counts.requests).toEqual({ count: 1, windowStart: '2031-01-01T00:00:00.000Z' });
       expect((await repos.users.findForSignIn('nobody@alfa.example', keys)).open).toEqual([]);
     } finally {
       await database.destroy();

@@ -29,7 +29,7 @@ export interface RepositoryServices {
 export function createRepositories(db: Db, { changes = silentChanges, writeDurably, writeWithoutSync }: RepositoryServices = {}) {
   const unsynced = writeWithoutSync ?? writeOn(db);
   return {
-    users: createUsersRepository(db, changes),
+    users: createUsersRepository(db, changes, unsynced),
     sessions: createSessionsRepository(db, unsynced, changes),
     campaigns: createCampaignsRepository(db, changes),
     tests: createTestsRepository(db),

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import { compiledByShape } from '../db/compiled-once';
 import type { Db, WriteWithoutSync } from '../db/database';
+import type { Database } from '../db/schema';
 
 /**
  * The counts that protect accounts, kept in the database so that every app instance sees the same: the
@@ -11,10 +12,42 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** A key as the database gives it back (rows are matched by key): a lone surrogate, which UTF-8 cannot hold, as U+FFFD. */
 export const storedKey = (key: string) => key.replace(LONE_SURROGATE, '\ufffd');
 
-/** The guard's counts as a sign-in reads them (users.findForSignIn): whether the account has one, until when each key is held back. */
+/** A key's requests in its window, as a count returns them: with this one, and when the window began. */
+export interface RequestCount {
+  count: number;
+  windowStart: string;
+}
+
+/**
+ * The guard's counts as a sign-in reads them (users.findForSignIn): whether the account has one, until when each key is
+ * held back, and the sign-in's own request, counted under its address and account.
+ */
 export interface SignInCounts {
   accountCounted: boolean;
   heldUntil: (string | null)[];
+  requests: RequestCount;
+}
+
+/**
+ * The upsert that counts `n` more requests under each key, in a window that starts over at `at` once the last one began
+ * at or before `ended`; it returns each key's count and window start. Part of other statements too (a sign-in's read).
+ */
+export function countingRequests(
+  qc: QueryCreator<Database>,
+  at: string,
+  ended: string,
+  requests: readonly (readonly [key: string, n: number])[],
+) {
+  return qc
+    .insertInto('sign_in_throttle')
+    .values(requests.map(([key, n]) => ({ key, failures: n, window_start: at, blocked_until: null })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN excluded.failures ELSE sign_in_throttle.failures + excluded.failures END`,
+        window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
+      }),
+    )
+    .returning(['key', 'failures', 'window_start']);
 }
 
 /** `writeWithoutSync`: where the limits' request counts are written (a crash of the machine may forget the last ones). */
@@ -23,23 +56,12 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync: WriteWi
   const counting = compiledByShape(
     (distinct: number) =>
       (at: string, ended: string, ...keysAndCounts: (string | number)[]) =>
-        db
-          .insertInto('sign_in_throttle')
-          .values(
-            Array.from({ length: distinct }, (_, i) => ({
-              key: keysAndCounts[2 * i] as string,
-              failures: keysAndCounts[2 * i + 1] as number,
-              window_start: at,
-              blocked_until: null,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({
-              failures: sql<number>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN excluded.failures ELSE sign_in_throttle.failures + excluded.failures END`,
-              window_start: sql<string>`CASE WHEN sign_in_throttle.window_start <= ${ended} THEN ${at} ELSE sign_in_throttle.window_start END`,
-            }),
-          )
-          .returning(['key', 'failures', 'window_start']),
+        countingRequests(
+          db,
+          at,
+          ended,
+          Array.from({ length: distinct }, (_, i) => [keysAndCounts[2 * i] as string, keysAndCounts[2 * i + 1] as number] as const),
+        ),
   );
 
   /**
@@ -52,7 +74,7 @@ export function createSignInThrottleRepository(db: Db, writeWithoutSync: WriteWi
     windowMs: number,
     now = new Date(),
     { durable = false }: { durable?: boolean } = {},
-  ): Promise<{ count: number; windowStart: string }[]> {
+  ): Promise<RequestCount[]> {
     const keys = requested.map(storedKey);
     const at = now.toISOString();
     const ended = new Date(now.getTime() - windowMs).toISOString();

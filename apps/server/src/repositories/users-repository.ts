@@ -1,16 +1,17 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, type QueryCreator, sql } from 'kysely';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
-import type { Db } from '../db/database';
+import { type Db, type WriteWithoutSync, writeOn } from '../db/database';
+import type { Database } from '../db/schema';
 import { openParticipationsOf, PARTICIPATION_COLUMNS, type Participation } from './campaigns-repository';
-import { type SignInCounts, storedKey } from './sign-in-throttle-repository';
+import { countingRequests, type RequestCount, type SignInCounts, storedKey } from './sign-in-throttle-repository';
 
 /** The prefix of an open campaign's columns in a sign-in's rows. */
 const OPEN = 'open_';
 /** Each column of an open campaign with its name in a sign-in's rows. */
 const OPEN_COLUMNS = PARTICIPATION_COLUMNS.map((column) => [column, `${OPEN}${column}`] as const);
 /** The guard's counts in a sign-in's rows, beside the person's columns. */
-const COUNT_COLUMNS = new Set(['account_key', 'account_blocked_until', 'address_blocked_until']);
+const COUNT_COLUMNS = new Set(['account_key', 'account_blocked_until', 'address_blocked_until', 'requests', 'requests_since']);
 
 /** People with what the app shows of their company. Also what a session is read with (sessions-repository). */
 export const usersWithCompany = (db: Db) =>
@@ -20,7 +21,12 @@ export const usersWithCompany = (db: Db) =>
     .selectAll('users')
     .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
 
-export function createUsersRepository(db: Db, changes: Changes = silentChanges) {
+/**
+ * `writeWithoutSync`: where a sign-in's request is counted (with its read, on PostgreSQL: one statement on the connection
+ * that commits without a sync).
+ */
+export function createUsersRepository(db: Db, changes: Changes = silentChanges, writeWithoutSync: WriteWithoutSync = writeOn(db)) {
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const withCompany = () => usersWithCompany(db);
   // Password resets (db/compiled-once.ts).
   const byEmail = compiledOnce((email: string) => withCompany().where('users.email', '=', email));
@@ -28,8 +34,8 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges) 
   // the person's open campaigns in one statement, from a row that is always there: the counts matter for an e-mail
   // nobody has too. One row a campaign (or one without): their columns come under a prefix, as the person's have the
   // same names. On PostgreSQL every statement is a round trip that wakes a server process, a tenth of a sign-in's own CPU.
-  const forSignIn = compiledOnce((email: string, account: string, address: string, now: string) =>
-    db
+  const signInRead = (qc: QueryCreator<Database>, email: string, account: string, address: string, now: string) =>
+    qc
       .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
       .leftJoin(withCompany().where('users.email', '=', email).as('person'), (join) => join.onTrue())
       .leftJoin('sign_in_throttle as account', (join) => join.on('account.key', '=', account))
@@ -46,18 +52,62 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges) 
       .select(PARTICIPATION_COLUMNS.map((column) => sql.ref(`open.${column}`).as(`${OPEN}${column}`)))
       // As campaigns.listOpenForUser: the latest begun first.
       .orderBy('open.date_start', 'desc')
-      .orderBy('open.id'),
+      .orderBy('open.id');
+  const forSignIn = compiledOnce((email: string, account: string, address: string, now: string) =>
+    signInRead(db, email, account, address, now),
   );
+  // The sign-in's request counted in the same statement (PostgreSQL runs a data-modifying WITH before the select):
+  // each statement fewer spares a round trip to another process.
+  const forSignInCounted = compiledOnce(
+    (email: string, account: string, address: string, now: string, requests: string, at: string, ended: string) =>
+      signInRead(
+        db
+          .with('counted', (qc) => countingRequests(qc, at, ended, [[requests, 1]]))
+          // Committed without waiting for the disk, as the limits' counts are (writeWithoutSync): a crash of the machine
+          // may forget the count; no more is written. Set for this statement's own transaction only.
+          .with('unsynced', (qc) =>
+            qc.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')),
+          ) as unknown as QueryCreator<Database>,
+        email,
+        account,
+        address,
+        now,
+      )
+        .crossJoin(sql<{ failures: number; window_start: string }>`counted`.as('counted'))
+        .crossJoin(sql<{ setting: string }>`unsynced`.as('unsynced'))
+        .select([sql<number>`counted.failures`.as('requests'), sql<string>`counted.window_start`.as('requests_since')]),
+  );
+  const countingOne = compiledOnce((requests: string, at: string, ended: string) => countingRequests(db, at, ended, [[requests, 1]]));
 
   return {
     findByEmail: async (email: string) => (await db.executeQuery(byEmail(email.trim().toLowerCase()))).rows[0],
     /**
      * The person signing in with `email` (if any) with their campaigns open at `now`, and the guard's counts under
-     * the account's and the address's keys: whether the account has one, and until when each is held back.
+     * the account's and the address's keys (whether the account has one, until when each is held back); and the
+     * sign-in's own request counted under `keys.requests`, in a window of `keys.requestsWindowMs`.
      */
-    async findForSignIn(email: string, keys: { account: string; address: string }, now = new Date().toISOString()) {
-      const query = forSignIn(email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address), now);
-      const rows = (await db.executeQuery(query)).rows as Record<string, unknown>[];
+    async findForSignIn(
+      email: string,
+      keys: { account: string; address: string; requests: string; requestsWindowMs: number },
+      date = new Date(),
+    ) {
+      const now = date.toISOString();
+      const ended = new Date(date.getTime() - keys.requestsWindowMs).toISOString();
+      const asked = [email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address), now] as const;
+      let rows: Record<string, unknown>[];
+      let requests: RequestCount;
+      if (onPostgres) {
+        rows = (await db.executeQuery(forSignInCounted(...asked, storedKey(keys.requests), now, ended))).rows as Record<string, unknown>[];
+        requests = { count: Number(rows[0].requests), windowStart: rows[0].requests_since as string };
+      } else {
+        // SQLite cannot write within a read: the count goes to the writing connection while the read is made.
+        const [read, [row]] = await Promise.all([
+          db.executeQuery(forSignIn(...asked)),
+          writeWithoutSync(countingOne(storedKey(keys.requests), now, ended)),
+        ]);
+        rows = read.rows as Record<string, unknown>[];
+        requests = { count: Number(row.failures), windowStart: row.window_start };
+      }
       const [first] = rows;
       // Copied rather than deleted from: an object that loses properties turns into a slow dictionary.
       const person: Record<string, unknown> = {};
@@ -75,6 +125,7 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges) 
         counts: {
           accountCounted: first.account_key !== null,
           heldUntil: [first.account_blocked_until as string | null, first.address_blocked_until as string | null],
+          requests,
         } satisfies SignInCounts,
       };
     },

@@ -11,29 +11,53 @@ export const ACCOUNT_MAX_WAIT_MS = 15 * 60_000;
 /** Failures from one address, across accounts, within the window before it must wait the window out. */
 export const ADDRESS_MAX_FAILURES = 50;
 export const WINDOW_MS = 15 * 60_000;
+/**
+ * Sign-ins from one address for one account in REQUESTS_WINDOW_MS, right or wrong, before the next must wait for the
+ * window's end: what a person retyping a password never reaches, and a script trying at full speed does at once.
+ */
+export const REQUESTS_MAX = 10;
+export const REQUESTS_WINDOW_MS = 60_000;
 
 type ThrottleRepos = Pick<Repositories, 'signInThrottle'>;
 
-const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const normalEmail = (email: string) => email.trim().toLowerCase();
+const accountKey = (email: string) => `account:${normalEmail(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
+// The name the count had when @fastify/rate-limit kept it (before it was read with the person): counts carry over.
+const requestsKey = (email: string, ip: string) => `rate-limit:POST /api/auth/login:${ip}:${normalEmail(email)}`;
 
 export interface SignInCheck {
   /** Seconds to wait before this account may be tried from this address again (0: go ahead). */
   wait: number;
+  /** Why it must wait: failures of the account or the address, or too many sign-ins of both at once. */
+  reason?: 'failures' | 'requests';
   /** Failures of the account are counted: a right password ends them. */
   accountCounted: boolean;
 }
 
-/** Where the guard keeps the counts a sign-in of `email` from `ip` reads (users.findForSignIn reads them with the person). */
-export const signInKeys = (email: string, ip: string) => ({ account: accountKey(email), address: addressKey(ip) });
+/**
+ * Where the guard keeps the counts a sign-in of `email` from `ip` reads, and the key its own request is counted under
+ * (users.findForSignIn counts it and reads them with the person).
+ */
+export const signInKeys = (email: string, ip: string) => ({
+  account: accountKey(email),
+  address: addressKey(ip),
+  requests: requestsKey(email, ip),
+  requestsWindowMs: REQUESTS_WINDOW_MS,
+});
 
-/** What the counts say of a sign-in about to be tried: whether the account has one, until when each key is held back. */
+/** What the counts say of a sign-in about to be tried: whether the account has one, until when it must wait and why. */
 export function checkSignIn(counts: SignInCounts, now = new Date()): SignInCheck {
-  const until = Math.max(0, ...counts.heldUntil.map((held) => (held ? Date.parse(held) : 0)));
-  return {
-    wait: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
-    accountCounted: counts.accountCounted,
-  };
+  const secondsUntil = (time: number) => (time > now.getTime() ? Math.ceil((time - now.getTime()) / 1000) : 0);
+  const held = secondsUntil(Math.max(0, ...counts.heldUntil.map((until) => (until ? Date.parse(until) : 0))));
+  const { accountCounted } = counts;
+  if (held > 0) return { wait: held, reason: 'failures', accountCounted };
+  if (counts.requests.count > REQUESTS_MAX) {
+    // At least a second: a window that ended as the count was read is over by the time the answer arrives.
+    const wait = Math.max(1, secondsUntil(Date.parse(counts.requests.windowStart) + REQUESTS_WINDOW_MS));
+    return { wait, reason: 'requests', accountCounted };
+  }
+  return { wait: 0, accountCounted };
 }
 
 /**

@@ -254,7 +254,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   });
 
   it('the sign-in limit of one caller and account counts attempts on both instances as one', async () => {
-    // @fastify/rate-limit's limit on the sign-in route: 10 a minute for one address and account,
+    // The sign-in's limit: 10 a minute for one address and account (the sign-in guard's REQUESTS_MAX),
     // counted in the database. Five on each instance: with counts in each process's memory, either
     // would let the eleventh through.
     const answers: number[] = [];

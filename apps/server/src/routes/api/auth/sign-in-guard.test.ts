@@ -1,19 +1,34 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
+import { loadEnv } from '../../../config/env';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES, recordSignInFailure } from '../../../services/sign-in-guard';
+import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES, recordSignInFailure, REQUESTS_MAX } from '../../../services/sign-in-guard';
 import { authBundle, PASSWORD } from '../../../../test/fixtures';
 
 // Guessing passwords: an account waits longer after each failure whatever address the guesses come
 // from, one address trying many accounts is stopped, and people signing in correctly are never held back.
+// And sign-ins of one account from one address, right or wrong, are limited a minute, on every instance.
 
 let t: TestApp;
+/** Another instance of the app over the same database. */
+let second: FastifyInstance;
 beforeAll(async () => {
   t = await buildTestApp(authBundle);
+  second = await buildApp({
+    env: loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0' }),
+    database: t.database,
+    logger: false,
+  });
+  await second.ready();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
 
-const login = (username: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+const login = (username: string, password: string, remoteAddress: string, app = t.app) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
 
 describe('sign-in guard', () => {
   it('makes an account wait after a few failures, from any address, even for the right password', async () => {
@@ -115,5 +130,44 @@ describe('sign-in guard', () => {
       { key: 'address:10.5.0.2', failures: 3 },
     ]);
     expect((await login('ugo@alfa.example', PASSWORD, '10.5.1.1')).statusCode, 'past the free failures: held back').toBe(429);
+  });
+});
+
+describe('sign-ins of one account from one address', () => {
+  it('are let through ten a minute, counted on every instance, then the next waits for the window to end', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < REQUESTS_MAX; i++)
+      answers.push((await login('anna@alfa.example', PASSWORD, '10.7.0.1', i % 2 ? second : t.app)).statusCode);
+    expect(answers, 'right passwords, half on each instance').toEqual(Array(REQUESTS_MAX).fill(200));
+    const over = await login('anna@alfa.example', PASSWORD, '10.7.0.1', second);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({
+      status: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many sign-ins: try again in \d+ s$/),
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await login('Anna@Alfa.example ', PASSWORD, '10.7.0.1')).statusCode, 'the same account, however written').toBe(429);
+
+    // Another address for the account, another account from the address: counted on their own.
+    expect((await login('anna@alfa.example', PASSWORD, '10.7.0.2')).statusCode).toBe(200);
+    expect((await login('sara@alfa.example', PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+
+    // A minute later (the window moved into the past, as time would) the account may be tried again from there.
+    await t.app.database.db
+      .updateTable('sign_in_throttle')
+      .set({ window_start: new Date(Date.now() - 61_000).toISOString() })
+      .where('key', 'like', '%:10.7.0.1:anna@alfa.example')
+      .execute();
+    expect((await login('anna@alfa.example', PASSWORD, '10.7.0.1', second)).statusCode).toBe(200);
+  });
+
+  it('count each of many that come at once, on both instances: no more than ten go through', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: REQUESTS_MAX + 6 }, (_, i) => login('sara@alfa.example', PASSWORD, '10.7.1.1', i % 2 ? second : t.app)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([...Array(REQUESTS_MAX).fill(200), ...Array(6).fill(429)]);
   });
 });
