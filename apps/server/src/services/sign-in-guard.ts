@@ -2,8 +2,9 @@ import type { Repositories } from '../repositories/create-repositories';
 import type { SignInCounts } from '../repositories/sign-in-throttle-repository';
 
 // Guessing passwords gets slower and slower for one account, whatever address it comes from; one
-// address trying many accounts is stopped too. Only failures count, so the many people of a company
-// who sign in correctly from one shared address are never held back.
+// address trying many accounts is stopped too. Only failures count there, so the many people of a company
+// who sign in correctly from one shared address are never held back. Apart from those, one address may
+// try one account REQUESTS_MAX times a minute, right or wrong: no script hashes passwords at full speed.
 
 /** Failures of an account before each further one makes it wait: 1 s, 2 s, 4 s... up to ACCOUNT_MAX_WAIT_MS. */
 export const ACCOUNT_FREE_FAILURES = 5;

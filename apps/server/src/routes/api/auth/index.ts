@@ -28,8 +28,8 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // The sign-in's own request is counted in the statement that reads the person and the guard's counts (not by a
-      // route limit: on PostgreSQL its statement of its own cost a tenth of the sign-ins both cores allow).
+      // The sign-in's own request is counted in the statement that reads the person and the guard's counts, not by a
+      // route limit, whose hook and statement of its own cost a few per cent of the sign-ins both cores allow.
       const { user, open, counts } = await users.findForSignIn(username, signInKeys(username, request.ip));
       const check = checkSignIn(counts);
       if (check.wait > 0) {
