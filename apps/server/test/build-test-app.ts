@@ -20,10 +20,8 @@ export async function buildTestApp(
     const result = await importBundle(database, bundle);
     if (!result.ok) throw new Error(`test bundle invalid:\n${result.problems.join('\n')}`);
   }
-  // No background sweep: tests call app.scoring.sweep() when they mean it.
-  const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...options.env });
   const { onRoute, sdkRoot, webRoot, logger = false } = options;
-  const app = await buildApp({ env, database, logger, onRoute, sdkRoot, webRoot });
+  const app = await buildApp({ env: testEnv(options.env), database, logger, onRoute, sdkRoot, webRoot });
   await app.ready();
   return {
     app,
@@ -33,6 +31,17 @@ export async function buildTestApp(
       await database.destroy();
     },
   };
+}
+
+// No background sweep: tests call app.scoring.sweep() when they mean it.
+const testEnv = (env: Record<string, string> = {}) =>
+  loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...env });
+
+/** Another instance of the app over the same database, as a second process behind the same proxy would be. Close it. */
+export async function anotherInstance(t: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp({ env: testEnv(), database: t.database, logger: false });
+  await app.ready();
+  return app;
 }
 
 /** A cookie jar for one signed-in caller. */

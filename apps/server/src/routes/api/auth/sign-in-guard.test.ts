@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app';
-import { loadEnv } from '../../../config/env';
-import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { anotherInstance, buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES, recordSignInFailure, REQUESTS_MAX } from '../../../services/sign-in-guard';
 import { authBundle, PASSWORD } from '../../../../test/fixtures';
 
@@ -15,12 +13,7 @@ let t: TestApp;
 let second: FastifyInstance;
 beforeAll(async () => {
   t = await buildTestApp(authBundle);
-  second = await buildApp({
-    env: loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0' }),
-    database: t.database,
-    logger: false,
-  });
-  await second.ready();
+  second = await anotherInstance(t);
 });
 afterAll(async () => {
   await second.close();
