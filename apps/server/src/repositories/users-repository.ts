@@ -22,8 +22,8 @@ export const usersWithCompany = (db: Db) =>
     .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
 
 /**
- * `writeWithoutSync`: where a sign-in's request is counted (with its read, on PostgreSQL: one statement on the connection
- * that commits without a sync).
+ * `writeWithoutSync`: where a sign-in's request is counted on SQLite, beside its read (on PostgreSQL the read counts it,
+ * in the same statement).
  */
 export function createUsersRepository(db: Db, changes: Changes = silentChanges, writeWithoutSync: WriteWithoutSync = writeOn(db)) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
