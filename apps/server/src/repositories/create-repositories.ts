@@ -28,8 +28,10 @@ export interface RepositoryServices {
 
 export function createRepositories(db: Db, { changes = silentChanges, writeDurably, writeWithoutSync }: RepositoryServices = {}) {
   const unsynced = writeWithoutSync ?? writeOn(db);
+  const signInThrottle = createSignInThrottleRepository(db, unsynced);
   return {
-    users: createUsersRepository(db, changes, unsynced),
+    // Where the database cannot count a sign-in in its read (SQLite), the limits' own count does it.
+    users: createUsersRepository(db, changes, async (key, windowMs, now) => (await signInThrottle.countMany([key], windowMs, now))[0]),
     sessions: createSessionsRepository(db, unsynced, changes),
     campaigns: createCampaignsRepository(db, changes),
     tests: createTestsRepository(db),
@@ -38,7 +40,7 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     logs: createLogsRepository(db, writeDurably),
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),
-    signInThrottle: createSignInThrottleRepository(db, unsynced),
+    signInThrottle,
     requestKeys: createRequestKeysRepository(db),
     health: createHealthRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */

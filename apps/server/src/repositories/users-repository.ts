@@ -1,7 +1,7 @@
 import { PostgresAdapter, type QueryCreator, sql } from 'kysely';
-import { type Changes, silentChanges } from '../db/change-feed';
+import type { Changes } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
-import { type Db, type WriteWithoutSync, writeOn } from '../db/database';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { openParticipationsOf, PARTICIPATION_COLUMNS, type Participation } from './campaigns-repository';
 import { countingRequests, type RequestCount, type SignInCounts, storedKey } from './sign-in-throttle-repository';
@@ -21,11 +21,14 @@ export const usersWithCompany = (db: Db) =>
     .selectAll('users')
     .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
 
+/** Counts one more request under `key` in a window of `windowMs` (without a sync to the disk). */
+type CountRequest = (key: string, windowMs: number, now: Date) => Promise<RequestCount>;
+
 /**
- * `writeWithoutSync`: where a sign-in's request is counted on SQLite, beside its read (on PostgreSQL the read counts it,
- * in the same statement).
+ * `countRequest`: how a sign-in's request is counted on SQLite, beside its read (on PostgreSQL the read counts it, in the
+ * same statement).
  */
-export function createUsersRepository(db: Db, changes: Changes = silentChanges, writeWithoutSync: WriteWithoutSync = writeOn(db)) {
+export function createUsersRepository(db: Db, changes: Changes, countRequest: CountRequest) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const withCompany = () => usersWithCompany(db);
   // Password resets (db/compiled-once.ts).
@@ -77,7 +80,6 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges, 
         .crossJoin(sql<{ setting: string }>`unsynced`.as('unsynced'))
         .select([sql<number>`counted.failures`.as('requests'), sql<string>`counted.window_start`.as('requests_since')]),
   );
-  const countingOne = compiledOnce((requests: string, at: string, ended: string) => countingRequests(db, at, ended, [[requests, 1]]));
 
   return {
     findByEmail: async (email: string) => (await db.executeQuery(byEmail(email.trim().toLowerCase()))).rows[0],
@@ -92,21 +94,21 @@ export function createUsersRepository(db: Db, changes: Changes = silentChanges, 
       date = new Date(),
     ) {
       const now = date.toISOString();
-      const ended = new Date(date.getTime() - keys.requestsWindowMs).toISOString();
       const asked = [email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address), now] as const;
       let rows: Record<string, unknown>[];
       let requests: RequestCount;
       if (onPostgres) {
+        const ended = new Date(date.getTime() - keys.requestsWindowMs).toISOString();
         rows = (await db.executeQuery(forSignInCounted(...asked, storedKey(keys.requests), now, ended))).rows as Record<string, unknown>[];
         requests = { count: Number(rows[0].requests), windowStart: rows[0].requests_since as string };
       } else {
         // SQLite cannot write within a read: the count goes to the writing connection while the read is made.
-        const [read, [row]] = await Promise.all([
+        const [read, counted] = await Promise.all([
           db.executeQuery(forSignIn(...asked)),
-          writeWithoutSync(countingOne(storedKey(keys.requests), now, ended)),
+          countRequest(keys.requests, keys.requestsWindowMs, date),
         ]);
         rows = read.rows as Record<string, unknown>[];
-        requests = { count: Number(row.failures), windowStart: row.window_start };
+        requests = counted;
       }
       const [first] = rows;
       // Copied rather than deleted from: an object that loses properties turns into a slow dictionary.
