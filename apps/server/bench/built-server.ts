@@ -31,6 +31,7 @@ export class BuiltServer {
     private readonly port: number,
     private readonly activitiesPort: number,
     origin: string | undefined,
+    private readonly dist: string,
   ) {
     this.base = `http://127.0.0.1:${port}`;
     this.origin = origin ?? this.base;
@@ -41,10 +42,13 @@ export class BuiltServer {
     return this.#child?.pid;
   }
 
-  /** `origin`: another server's PUBLIC_URL, so that this one takes the same requests (the same Origin) as that one. */
-  static async start(databaseUrl: string, dir: string, name: string, origin?: string): Promise<BuiltServer> {
+  /**
+   * `origin`: another server's PUBLIC_URL, so that this one takes the same requests (the same Origin) as that one.
+   * `dist`: another build's folder (`npm run bench:compare`); the bundle resolves its packages from where it lies.
+   */
+  static async start(databaseUrl: string, dir: string, name: string, origin?: string, dist = DIST): Promise<BuiltServer> {
     const [port, activitiesPort] = await freePorts(2);
-    const server = new BuiltServer(databaseUrl, dir, port, activitiesPort, origin);
+    const server = new BuiltServer(databaseUrl, dir, port, activitiesPort, origin, dist);
     await server.run(name);
     return server;
   }
@@ -56,7 +60,7 @@ export class BuiltServer {
   }
 
   private async run(name: string): Promise<void> {
-    const child = spawn(process.execPath, [...profileArgs(name), join(DIST, 'server.js')], {
+    const child = spawn(process.execPath, [...profileArgs(name), join(this.dist, 'server.js')], {
       cwd: this.dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
