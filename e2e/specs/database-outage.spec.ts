@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { createThrowawayPostgres, type ThrowawayPostgres } from '@prova/test-support/throwaway-postgres';
-import { type FixtureProcess, freePort, health, type OwnServer, startFixtureProcess, startOwnServer } from '../fixtures/own-server';
+import { freePort } from '@prova/test-support/free-ports';
+import { type FixtureProcess, health, type OwnServer, startFixtureProcess, startOwnServer } from '../fixtures/own-server';
 import { type Person, seedCampaignWithTests } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 import { countEntries, readResults } from '../fixtures/stored-results';

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from './config';
-import { collectOutput, freePorts, profileArgs, runCommand } from './processes';
+import { freePorts } from '@prova/test-support/free-ports';
+import { collectOutput, profileArgs, runCommand } from './processes';
 
 /** The server as it ships: `npm run build`'s bundle. */
 export const DIST = resolve(import.meta.dirname, '../dist');

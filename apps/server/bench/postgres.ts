@@ -2,7 +2,8 @@ import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { freePorts, runCommand } from './processes';
+import { freePorts } from '@prova/test-support/free-ports';
+import { runCommand } from './processes';
 
 /**
  * A PostgreSQL server for the run. With BENCH_DATABASE_URL, that one (a role that may create databases);

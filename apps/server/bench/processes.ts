@@ -1,31 +1,10 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { config } from './config';
 
 // The processes of a run: the built server, the baselines' servers and probes. Each in its own process,
 // so that their figures are theirs and not shared with the load generator's event loop.
-
-/** `count` different ports nothing listens on right now (all probed at once, so they differ). */
-export async function freePorts(count: number): Promise<number[]> {
-  const probes = Array.from({ length: count }, () => createServer());
-  const ports = await Promise.all(
-    probes.map(
-      (probe) =>
-        new Promise<number>((done, fail) => {
-          probe.once('error', fail);
-          probe.listen(0, '127.0.0.1', () => {
-            const address = probe.address();
-            if (typeof address === 'object' && address) done(address.port);
-            else fail(new Error('no port'));
-          });
-        }),
-    ),
-  );
-  await Promise.all(probes.map((probe) => new Promise((done) => probe.close(done))));
-  return ports;
-}
 
 // BENCH_NODE_FLAGS, then with BENCH_PROFILE a folder a run: each thread of the process writes a profile of its own
 // there (named by thread id).

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,26 +23,6 @@ export function builtServer(): { server: string; importer: string } {
     }
   }
   return { server, importer };
-}
-
-/** `count` different ports nothing listens on right now (all probed at once, so they differ). */
-export async function freePorts(count: number): Promise<number[]> {
-  const probes = Array.from({ length: count }, () => createServer());
-  const ports = await Promise.all(
-    probes.map(
-      (probe) =>
-        new Promise<number>((done, fail) => {
-          probe.once('error', fail);
-          probe.listen(0, '127.0.0.1', () => {
-            const address = probe.address();
-            if (typeof address === 'object' && address) done(address.port);
-            else fail(new Error('no port'));
-          });
-        }),
-    ),
-  );
-  await Promise.all(probes.map((probe) => new Promise((done) => probe.close(done))));
-  return ports;
 }
 
 /** A scratch folder, and an empty database of its own: a SQLite file in it, or a throwaway PostgreSQL database with TEST_DATABASE_URL. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtServer, createFaultWorld, errorLines, type FaultWorld, freePorts, importWithCli, ServerProcess, sleep } from './built-server';
+import { freePorts } from '@prova/test-support/free-ports';
+import { builtServer, createFaultWorld, errorLines, type FaultWorld, importWithCli, ServerProcess, sleep } from './built-server';
 
 // Fault run: kill -9 the server again and again while candidates save their progress, start it again
 // on the same database and port, and check that no acknowledged save was lost (Jepsen's "lost

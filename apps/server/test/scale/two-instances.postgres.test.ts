@@ -1,18 +1,11 @@
+import { freePorts } from '@prova/test-support/free-ports';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrationNames, openDatabase } from '../../src/db/database';
 import { NAMED_AFTER } from '../../src/db/postgres-statements';
 import demoBundle from '../../src/import/demo-bundle.json';
 import { seedDemoIfEmpty } from '../../src/import/seed-demo';
-import {
-  builtServer,
-  createFaultWorld,
-  errorLines,
-  type FaultWorld,
-  freePorts,
-  importWithCli,
-  ServerProcess,
-} from '../faults/built-server';
+import { builtServer, createFaultWorld, errorLines, type FaultWorld, importWithCli, ServerProcess } from '../faults/built-server';
 import { createTestDatabase } from '../test-database';
 import { type Answer, send, sessionCookie } from './http-client';
 import { Nginx, nginxBinary } from './nginx';
