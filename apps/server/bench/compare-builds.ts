@@ -11,13 +11,14 @@ import { BuiltServer } from './built-server';
 import { config, type DatabaseKind } from './config';
 import { closedLoop } from './load/closed-loop';
 import { cpuTally } from './load/process-cpu';
-import { type PostgresServer, startPostgres } from './postgres';
+import { percentile } from './load/stats';
+import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
+import { installSystemDeps } from './processes';
 import { Saves } from './scenarios/save-progress';
 import { seed } from './seed';
 import { label } from './table';
 
-const rounds = Math.max(1, Number(process.env.BENCH_COMPARE_ROUNDS || 10));
-const seconds = Math.max(1, Number(process.env.BENCH_COMPARE_SECONDS || 2));
+const { compareRounds: rounds, compareSeconds: seconds } = config;
 const folders = process.argv.slice(2);
 const serverRoot = resolve(import.meta.dirname, '..');
 if (folders.length < 2 || folders.some((f) => !existsSync(join(serverRoot, f, 'server.js')))) {
@@ -35,7 +36,11 @@ interface Contender {
   check?: () => Promise<string[]>;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 async function compareOn(kind: DatabaseKind, runDir: string, postgres: PostgresServer | undefined): Promise<void> {
   const newDatabase = (name: string) => (kind === 'sqlite' ? `sqlite:${join(runDir, `${name}.db`)}` : postgres!.createDatabase(name));
@@ -103,6 +108,7 @@ async function compareOn(kind: DatabaseKind, runDir: string, postgres: PostgresS
 const runDir = mkdtempSync(join(tmpdir(), 'prova-compare-'));
 let postgres: PostgresServer | undefined;
 try {
+  if (config.databases.includes('postgres') && !config.postgresUrl && !postgresInstalled()) console.log(await installSystemDeps());
   if (config.databases.includes('postgres'))
     postgres = await startPostgres(config.postgresUrl, mkdtempSync(join(tmpdir(), 'prova-compare-pg-')));
   for (const kind of config.databases) await compareOn(kind, runDir, postgres);

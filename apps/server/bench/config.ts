@@ -28,6 +28,9 @@ export const config = {
   arrivals: int('BENCH_ARRIVALS', 2000),
   /** The window in which the arrivals sign in and open a test. */
   startSeconds: int('BENCH_START_SECONDS', 60),
+  /** Rounds and seconds a turn of `npm run bench:compare` (compare-builds.ts). */
+  compareRounds: Math.max(1, int('BENCH_COMPARE_ROUNDS', 10)),
+  compareSeconds: Math.max(1, int('BENCH_COMPARE_SECONDS', 2)),
   /** Requests/s of the room reads (campaign, tests, progress). */
   readRate: int('BENCH_READ_RATE', 1000),
   /** Saves/s that go on while candidates sign in (2,000 candidates saving every 10 s). */

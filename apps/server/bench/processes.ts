@@ -1,6 +1,6 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { config } from './config';
 
 // The processes of a run: the built server, the baselines' servers and probes. Each in its own process,
@@ -86,3 +86,6 @@ export async function runCommand(command: string, args: string[], env: NodeJS.Pr
 }
 
 export { collect as collectOutput, profileArgs };
+
+/** What a run needs from Debian (PostgreSQL, Chromium for Lighthouse), installed as `npm test` does. */
+export const installSystemDeps = () => runCommand('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-system-deps.sh')]);

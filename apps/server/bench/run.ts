@@ -13,7 +13,7 @@ import { config, targets, wants } from './config';
 import { benchDatabase } from './database-run';
 import { describe } from './load/stats';
 import { describeCpu } from './load/process-cpu';
-import { runCommand } from './processes';
+import { installSystemDeps } from './processes';
 import { machineLine, settle } from './machine';
 import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
 import { reportComputation } from './scenarios/report-computation';
@@ -25,12 +25,9 @@ const runDir = mkdtempSync(join(tmpdir(), 'prova-bench-'));
 let postgres: PostgresServer | undefined;
 
 console.log(await ensureBuilt());
-// What the run needs from Debian (PostgreSQL, Chromium for Lighthouse), installed as `npm test` does when missing.
 const needsPostgres = config.databases.includes('postgres') && !config.postgresUrl;
 const chrome = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if ((needsPostgres && !postgresInstalled()) || (config.lighthouse && !existsSync(chrome))) {
-  console.log(await runCommand('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-system-deps.sh')]));
-}
+if ((needsPostgres && !postgresInstalled()) || (config.lighthouse && !existsSync(chrome))) console.log(await installSystemDeps());
 try {
   if (config.databases.includes('postgres')) {
     postgres = await startPostgres(config.postgresUrl, mkdtempSync(join(tmpdir(), 'prova-bench-pg-')));
