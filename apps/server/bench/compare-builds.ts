@@ -70,25 +70,33 @@ async function compareOn(kind: DatabaseKind, runDir: string, postgres: PostgresS
 
     const rates = contenders.map(() => [] as number[]);
     const mainCpu = contenders.map(() => [] as number[]);
+    const databaseCpu = contenders.map(() => [] as number[]);
     for (let round = 0; round < rounds; round++) {
       const order = contenders.map((_, i) => i);
       if (round % 2 === 1) order.reverse();
       for (const i of order) {
         const c = contenders[i];
-        const tally = cpuTally(c.pid);
+        const tally = cpuTally(c.pid, kind === 'postgres' ? postgres?.cpuTime : undefined);
         const run = await tally.during(() =>
           closedLoop({ base: c.base, connections: config.connections, seconds, next: () => c.saves.next() }),
         );
         rates[i].push(run.requests / seconds);
-        mainCpu[i].push(tally.perRequest(run.requests)?.main ?? Number.NaN);
+        const cpu = tally.perRequest(run.requests);
+        mainCpu[i].push(cpu?.main ?? Number.NaN);
+        databaseCpu[i].push(cpu?.database ?? Number.NaN);
       }
     }
 
     const last = contenders.length - 1;
     console.log(`\n${label(kind)}: data saves, ${rounds} rounds of ${seconds} s each, ${config.connections} connections`);
+    // PostgreSQL's processes, measured during each one's turns (SQLite runs inside the server).
+    const database = (i: number) =>
+      databaseCpu[i].every(Number.isFinite) ? `; the database ${median(databaseCpu[i]).toFixed(1)} µs a save` : '';
     for (const [i, c] of contenders.entries()) {
       if (i === last) {
-        console.log(`  ${c.name}: ${median(rates[i]).toFixed(0)} saves/s, main thread ${median(mainCpu[i]).toFixed(1)} µs a save`);
+        console.log(
+          `  ${c.name}: ${median(rates[i]).toFixed(0)} saves/s, main thread ${median(mainCpu[i]).toFixed(1)} µs a save${database(i)}`,
+        );
         continue;
       }
       const ratios = rates[i].map((rate, r) => rate / rates[last][r]);
@@ -97,6 +105,7 @@ async function compareOn(kind: DatabaseKind, runDir: string, postgres: PostgresS
       console.log(
         `  ${c.name}: ${median(rates[i]).toFixed(0)} saves/s, ${median(ratios).toFixed(2)}× the minimal server ` +
           `(by round ${ratios.map((x) => x.toFixed(2)).join(' ')}), main thread ${median(cpu).toFixed(2)}× its CPU a save` +
+          database(i) +
           (problems.length > 0 ? `; ${problems.length} saves not as acknowledged, e.g. ${problems[0]}` : '; every acknowledged save kept'),
       );
     }

@@ -54,6 +54,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
   const server = await BuiltServer.start(url, dir, `prova-${kind}`);
   const { base, origin } = server;
   const saves = new Saves(world.savers, origin);
+  const databaseCpu = kind === 'postgres' ? ctx.postgres?.cpuTime : undefined;
   const saveKinds = (['data', 'status'] as const).filter((k) => wants(k === 'data' ? 'save' : 'status'));
   try {
     // Warm-up (the JIT, the server's caches, the connection pool): not measured.
@@ -61,7 +62,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
 
     const groupRate =
       saveKinds.length > 0
-        ? await saveRounds(rows, db, { kind, url, server, saves, saveKinds, p99Target, durable: ctx.durable, newDatabase })
+        ? await saveRounds(rows, db, { kind, databaseCpu, url, server, saves, saveKinds, p99Target, durable: ctx.durable, newDatabase })
         : undefined;
 
     let steady: LoadResult | undefined;
@@ -146,7 +147,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       // compiled by the JIT, which took about 0.4 ms of a sign-in's CPU then and 0.2 ms after (2026-11-28). Not measured.
       await signIns(base, origin, world, signInConnections, 2);
       const before = await passwordHash(hashSeconds, config.cores);
-      const run = await cpuPerRequest(server.pid, () => signIns(base, origin, world, signInConnections, config.seconds));
+      const run = await cpuPerRequest(server.pid, () => signIns(base, origin, world, signInConnections, config.seconds), databaseCpu);
       const after = await passwordHash(hashSeconds, config.cores);
       const hashRate = (before.rate + after.rate) / 2;
       log(
@@ -275,6 +276,8 @@ async function syncStartRows(
 
 interface SaveRoundsContext {
   kind: DatabaseKind;
+  /** The CPU the database server has spent so far (PostgreSQL's own cluster); none for SQLite, which is in the server. */
+  databaseCpu?: () => number | undefined;
   url: string;
   server: BuiltServer;
   saves: Saves;
@@ -302,8 +305,10 @@ async function saveRounds(rows: Row[], db: string, c: SaveRoundsContext): Promis
 
 async function savesInTurns(rows: Row[], db: string, c: SaveRoundsContext, baseline: RunningBaseline): Promise<number> {
   const { connections, seconds } = config;
-  const group = { recorder: new Recorder(), cpu: cpuTally(baseline.pid) };
-  const app = new Map(c.saveKinds.map((k) => [k, { recorder: new Recorder(), cpu: cpuTally(c.server.pid), problems: [] as string[] }]));
+  const group = { recorder: new Recorder(), cpu: cpuTally(baseline.pid, c.databaseCpu) };
+  const app = new Map(
+    c.saveKinds.map((k) => [k, { recorder: new Recorder(), cpu: cpuTally(c.server.pid, c.databaseCpu), problems: [] as string[] }]),
+  );
   let groupRun: LoadResult | undefined;
   const appRuns = new Map<WriteKind, LoadResult>();
   for (let round = 0; round < config.saveRounds; round++) {

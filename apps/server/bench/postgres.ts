@@ -1,8 +1,9 @@
-import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freePorts } from '@prova/test-support/free-ports';
+import { processTreeTime } from './load/process-cpu';
 import { runCommand } from './processes';
 
 /**
@@ -17,6 +18,8 @@ export interface PostgresServer {
   /** A new database, empty, or a copy of `template` (a database's URL; nobody may be connected to it). */
   createDatabase(prefix: string, template?: string): Promise<string>;
   settings(): Promise<{ version: string; fsync: string; synchronousCommit: string }>;
+  /** The CPU its processes have spent so far, in ms: a cluster of the run's own only (not BENCH_DATABASE_URL's). */
+  cpuTime?: () => number | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ function binDir(): string {
 /** `dir`: an empty folder of its own for a throwaway cluster (the postgres user must reach it: one directly under /tmp). */
 export async function startPostgres(adminUrl: string | undefined, dir: string): Promise<PostgresServer> {
   let stopCluster: (() => Promise<void>) | undefined;
+  let cpuTime: (() => number | undefined) | undefined;
   if (!adminUrl) {
     const bin = binDir();
     const data = join(dir, 'pgdata');
@@ -60,6 +64,9 @@ export async function startPostgres(adminUrl: string | undefined, dir: string): 
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
     ]);
     adminUrl = `postgres://prova@127.0.0.1:${port}/postgres`;
+    // The postmaster's id is the first line of its pid file; the backends and writers are its children.
+    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    cpuTime = () => processTreeTime(postmaster);
     stopCluster = async () => {
       await asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
@@ -78,6 +85,7 @@ export async function startPostgres(adminUrl: string | undefined, dir: string): 
   };
   return {
     adminUrl: admin,
+    cpuTime,
     async createDatabase(prefix, template) {
       const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
       const from = template ? ` template "${new URL(template).pathname.slice(1)}"` : '';

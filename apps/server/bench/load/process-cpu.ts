@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // How much CPU a server spent on a load run, per request: the figure that tells a server's own cost apart from
 // the load generator's, which shares the machine. Read from /proc (Linux); elsewhere there is no figure.
@@ -18,6 +18,8 @@ export interface CpuPerRequest {
   main: number;
   all: number;
   load?: number;
+  /** The database server's processes (PostgreSQL's backends and writers), when the bench runs the cluster itself. */
+  database?: number;
   machine?: { idle: number; stolen: number };
 }
 
@@ -58,6 +60,29 @@ function machineTime(): MachineTime | undefined {
   }
 }
 
+/**
+ * CPU time spent so far, in ms, by process `pid` and its children (PostgreSQL's postmaster and the backends and
+ * writers it started); undefined when `pid` is gone. A child that ended meanwhile takes its time with it.
+ */
+export function processTreeTime(pid: number): number | undefined {
+  try {
+    let total = statTime(`/proc/${pid}/stat`);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const line = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        // Field 4 of proc(5), the parent's id; the slice starts at field 3.
+        if (Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += statTime(`/proc/${entry}/stat`);
+      } catch {
+        // ended while the list was read
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
 function cpuTime(pid: number): CpuTime | undefined {
   try {
     return { main: statTime(`/proc/${pid}/task/${pid}/stat`), all: statTime(`/proc/${pid}/stat`) };
@@ -66,11 +91,16 @@ function cpuTime(pid: number): CpuTime | undefined {
   }
 }
 
-/** The CPU process `pid` spends during some runs (taken in turns with other processes' runs), added up. */
-export function cpuTally(pid: number | undefined) {
+/**
+ * The CPU process `pid` spends during some runs (taken in turns with other processes' runs), added up; with `database`
+ * (the CPU in ms its database server has spent so far), the database's too.
+ */
+export function cpuTally(pid: number | undefined, database?: () => number | undefined) {
   const spent: CpuTime = { main: 0, all: 0 };
   let load = 0;
   let loadKnown = true;
+  let databaseSpent = 0;
+  let databaseKnown = database !== undefined;
   const machine: MachineTime = { total: 0, idle: 0, stolen: 0 };
   let known = pid !== undefined;
   let machineKnown = true;
@@ -79,7 +109,11 @@ export function cpuTally(pid: number | undefined) {
       const before = known ? cpuTime(pid!) : undefined;
       const loadBefore = cpuTime(process.pid);
       const machineBefore = machineTime();
+      const databaseBefore = databaseKnown ? database!() : undefined;
       const result = await work();
+      const databaseAfter = databaseBefore !== undefined ? database!() : undefined;
+      if (databaseBefore !== undefined && databaseAfter !== undefined) databaseSpent += databaseAfter - databaseBefore;
+      else databaseKnown = false;
       const after = before && cpuTime(pid!);
       const loadAfter = loadBefore && cpuTime(process.pid);
       const machineAfter = machineBefore && machineTime();
@@ -105,6 +139,7 @@ export function cpuTally(pid: number | undefined) {
         main: (spent.main * 1000) / requests,
         all: (spent.all * 1000) / requests,
         ...(loadKnown ? { load: (load * 1000) / requests } : {}),
+        ...(databaseKnown ? { database: (databaseSpent * 1000) / requests } : {}),
         ...(shares ? { machine: shares } : {}),
       };
     },
@@ -115,17 +150,22 @@ export function cpuTally(pid: number | undefined) {
 export async function cpuPerRequest<R extends { requests: number }>(
   pid: number | undefined,
   work: () => Promise<R>,
+  database?: () => number | undefined,
 ): Promise<R & { cpu?: CpuPerRequest }> {
-  const tally = cpuTally(pid);
+  const tally = cpuTally(pid, database);
   const result = await tally.during(work);
   const cpu = tally.perRequest(result.requests);
   return cpu ? { ...result, cpu } : result;
 }
 
-/** "main thread 234 µs, all threads 304 µs (the load generator 61 µs; the machine 12 % idle, 1 % taken by its host)". */
-export const describeCpu = ({ main, all, load, machine }: CpuPerRequest) => {
+/**
+ * "main thread 234 µs, all threads 304 µs (the database 80 µs; the load generator 61 µs; the machine 12 % idle, 1 %
+ * taken by its host)".
+ */
+export const describeCpu = ({ main, all, load, database, machine }: CpuPerRequest) => {
   const percent = (share: number) => `${Math.round(share * 100)} %`;
   const aside = [
+    ...(database !== undefined ? [`the database ${Math.round(database)} µs`] : []),
     ...(load !== undefined ? [`the load generator ${Math.round(load)} µs`] : []),
     ...(machine ? [`the machine ${percent(machine.idle)} idle, ${percent(machine.stolen)} taken by its host`] : []),
   ];
