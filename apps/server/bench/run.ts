@@ -46,7 +46,7 @@ try {
         (durability.postgresAsync
           ? ', turned off by the server'
           : durability.postgresCountsUnsynced
-            ? ", off on the server's connection for the limits' counts and new sessions, and for a sign-in's own count"
+            ? ", off on the server's connection for the limits' counts and new sessions, and for a sign-in's own count and session"
             : '')
       : '') +
     `; LOG_LEVEL=${config.logLevel}), ${config.candidates} candidates saving, ${config.connections} connections, ${config.seconds} s a scenario; load, server and database on the same machine.`;

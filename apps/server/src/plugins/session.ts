@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { SESSION_IDLE_MS, SIGNED_IN_COOKIE } from '@prova/contract/limits';
 import { inGroups } from '../services/in-groups';
 import { unauthenticated } from '../http/http-error';
-import { type SessionRecord, sessionIdOf } from '../repositories/sessions-repository';
+import { sessionIdOf } from '../repositories/session-rows';
+import type { SessionRecord } from '../repositories/sessions-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 
 export const SESSION_COOKIE = 'prova_session';
@@ -25,7 +26,11 @@ declare module 'fastify' {
     authLookup: Promise<Auth | null> | null;
   }
   interface FastifyReply {
-    startSession(userId: number, viaSso?: boolean): Promise<void>;
+    /**
+     * Signs the browser in as `userId`: a new session, or with `token` the one a sign-in opened with its read
+     * (session-rows.ts, openingSession). The browser's previous session ends.
+     */
+    startSession(userId: number, options?: { viaSso?: boolean; token?: string }): Promise<void>;
     endSession(): Promise<void>;
     /**
      * Tells the browser whether a session is open (SIGNED_IN_COOKIE), when its cookie says otherwise. `undefined`: not
@@ -73,15 +78,18 @@ export const session = fp(
       return (this.authLookup ??= resolveAuth(this));
     });
 
-    app.decorateReply('startSession', async function (this: FastifyReply, userId: number, viaSso = false) {
-      // A new sign-in ends the session this browser had: a session id is never carried across.
-      const previous = await this.request.loadAuth();
-      if (previous) await app.repos.sessions.delete(previous.session.id);
-      const token = await app.repos.sessions.create(userId, viaSso);
-      housekeeping();
-      this.setCookie(name, token, cookieOptions);
-      this.setCookie(signedInName, '1', signedInOptions);
-    });
+    app.decorateReply(
+      'startSession',
+      async function (this: FastifyReply, userId: number, options: { viaSso?: boolean; token?: string } = {}) {
+        // A new sign-in ends the session this browser had: a session id is never carried across.
+        const previous = await this.request.loadAuth();
+        if (previous) await app.repos.sessions.delete(previous.session.id);
+        const token = options.token ?? (await app.repos.sessions.create(userId, options.viaSso));
+        housekeeping();
+        this.setCookie(name, token, cookieOptions);
+        this.setCookie(signedInName, '1', signedInOptions);
+      },
+    );
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const auth = await this.request.loadAuth();

@@ -29,10 +29,15 @@ export interface RepositoryServices {
 export function createRepositories(db: Db, { changes = silentChanges, writeDurably, writeWithoutSync }: RepositoryServices = {}) {
   const unsynced = writeWithoutSync ?? writeOn(db);
   const signInThrottle = createSignInThrottleRepository(db, unsynced);
+  const sessions = createSessionsRepository(db, unsynced, changes);
   return {
-    // Where the database cannot count a sign-in in its read (SQLite), the limits' own count does it.
-    users: createUsersRepository(db, changes, async (key, windowMs, now) => (await signInThrottle.countMany([key], windowMs, now))[0]),
-    sessions: createSessionsRepository(db, unsynced, changes),
+    // Where the database cannot count a sign-in and open its session in its read (SQLite), the limits' own count and
+    // the sessions' own insert do it.
+    users: createUsersRepository(db, changes, {
+      countRequest: async (key, windowMs, now) => (await signInThrottle.countMany([key], windowMs, now))[0],
+      openSession: sessions.openFor,
+    }),
+    sessions,
     campaigns: createCampaignsRepository(db, changes),
     tests: createTestsRepository(db),
     progress: createProgressRepository(db, writeDurably),

@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../test/test-database';
 import type { WriteWithoutSync } from '../db/database';
 import { importBundle } from '../import/import-bundle';
 import { createRepositories } from './create-repositories';
-import { sessionIdOf } from './sessions-repository';
+import { sessionIdOf } from './session-rows';
 
 describe('sessions', () => {
   // A sign-in is not worth a sync to the disk (sessions-repository.ts); a sign-out is: a session that came back

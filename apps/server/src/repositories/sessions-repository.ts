@@ -1,12 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@prova/contract/limits';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db, WriteWithoutSync } from '../db/database';
+import { newSessionToken, openingSession, sessionIdleEnd, sessionIdOf } from './session-rows';
 import { type UserWithCompany, usersWithCompany } from './users-repository';
-
-// The cookie carries a random token; the database keeps only its hash, so a leaked table opens nothing.
-export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const REFRESH_AFTER_MS = 5 * 60 * 1000;
 
 export interface SessionRecord {
@@ -83,19 +80,30 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
       .values({ id, user_id: userId, campaign_id: null, via_sso: viaSso, created_at: createdAt, expires_at: expiresAt }),
   );
 
+  const openFor = compiledOnce((id: string, email: string, createdAt: string, expiresAt: string) =>
+    openingSession(db, id, email, createdAt, expiresAt),
+  );
+  const discardQuery = compiledOnce((id: string) => db.deleteFrom('sessions').where('id', '=', id));
+
   return {
     async create(userId: number, viaSso = false): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
-      const now = Date.now();
-      const query = insertSession(
-        sessionIdOf(token),
-        userId,
-        viaSso ? 1 : 0,
-        new Date(now).toISOString(),
-        new Date(now + SESSION_IDLE_MS).toISOString(),
-      );
-      await writeWithoutSync(query);
+      const token = newSessionToken();
+      const now = new Date();
+      await writeWithoutSync(insertSession(sessionIdOf(token), userId, viaSso ? 1 : 0, now.toISOString(), sessionIdleEnd(now)));
       return token;
+    },
+
+    /** A sign-in's session for the person with this e-mail (session-rows.ts, openingSession), apart from its read (SQLite). */
+    async openFor(id: string, email: string, at: Date): Promise<void> {
+      await writeWithoutSync(openFor(id, email, at.toISOString(), sessionIdleEnd(at)));
+    },
+
+    /**
+     * Drops a session whose token was never sent (a sign-in that failed after its read opened one): no instance can
+     * hold a copy of it, so nothing is announced, and it need not wait for the disk.
+     */
+    async discard(id: string): Promise<void> {
+      await writeWithoutSync(discardQuery(id));
     },
 
     findManyWithUser,

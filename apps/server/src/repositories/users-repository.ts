@@ -4,6 +4,7 @@ import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { openParticipationsOf, PARTICIPATION_COLUMNS, type Participation } from './campaigns-repository';
+import { openingSession, sessionIdleEnd } from './session-rows';
 import { countingRequests, type RequestCount, type SignInCounts, storedKey } from './sign-in-throttle-repository';
 
 /** The prefix of an open campaign's columns in a sign-in's rows. */
@@ -21,14 +22,16 @@ export const usersWithCompany = (db: Db) =>
     .selectAll('users')
     .select(['companies.name as company_name', 'companies.logo as company_logo', 'companies.sso_slug as company_sso_slug']);
 
-/** Counts one more request under `key` in a window of `windowMs` (without a sync to the disk). */
-type CountRequest = (key: string, windowMs: number, now: Date) => Promise<RequestCount>;
-
 /**
- * `countRequest`: how a sign-in's request is counted on SQLite, beside its read (on PostgreSQL the read counts it, in the
- * same statement).
+ * A sign-in's writes where the database cannot make them in its read (SQLite), made beside it, without a sync to the
+ * disk: its request counted under `key` in a window of `windowMs`, and its session opened (session-rows.ts).
  */
-export function createUsersRepository(db: Db, changes: Changes, countRequest: CountRequest) {
+export interface SignInWrites {
+  countRequest(key: string, windowMs: number, now: Date): Promise<RequestCount>;
+  openSession(id: string, email: string, at: Date): Promise<void>;
+}
+
+export function createUsersRepository(db: Db, changes: Changes, beside: SignInWrites) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const withCompany = () => usersWithCompany(db);
   // Password resets (db/compiled-once.ts).
@@ -59,13 +62,24 @@ export function createUsersRepository(db: Db, changes: Changes, countRequest: Co
   const forSignIn = compiledOnce((email: string, account: string, address: string, now: string) =>
     signInRead(db, email, account, address, now),
   );
-  // The sign-in's request counted in the same statement (PostgreSQL runs a data-modifying WITH before the select):
-  // each statement fewer spares a round trip to another process.
+  // The sign-in's request counted and its session opened in the same statement (PostgreSQL runs data-modifying WITHs
+  // before the select): each statement fewer spares a round trip to another process.
   const forSignInCounted = compiledOnce(
-    (email: string, account: string, address: string, now: string, requests: string, at: string, ended: string) =>
+    (
+      email: string,
+      account: string,
+      address: string,
+      now: string,
+      requests: string,
+      at: string,
+      ended: string,
+      session: string,
+      sessionEnd: string,
+    ) =>
       signInRead(
         db
           .with('counted', (qc) => countingRequests(qc, at, ended, [[requests, 1]]))
+          .with('opened', (qc) => openingSession(qc as unknown as QueryCreator<Database>, session, email, at, sessionEnd))
           // Committed without waiting for the disk, as the limits' counts are (writeWithoutSync): a crash of the machine
           // may forget the count; no more is written. Set for this statement's own transaction only.
           .with('unsynced', (qc) =>
@@ -85,27 +99,32 @@ export function createUsersRepository(db: Db, changes: Changes, countRequest: Co
     findByEmail: async (email: string) => (await db.executeQuery(byEmail(email.trim().toLowerCase()))).rows[0],
     /**
      * The person signing in with `email` (if any) with their campaigns open at `now`, and the guard's counts under
-     * the account's and the address's keys (whether the account has one, until when each is held back); and the
-     * sign-in's own request counted under `keys.requests`, in a window of `keys.requestsWindowMs`.
+     * the account's and the address's keys (whether the account has one, until when each is held back); the
+     * sign-in's own request counted under `keys.requests`, in a window of `keys.requestsWindowMs`; and a session of
+     * id `sessionId` opened for the person, if they may sign in with a password (session-rows.ts, openingSession).
      */
     async findForSignIn(
       email: string,
       keys: { account: string; address: string; requests: string; requestsWindowMs: number },
+      sessionId: string,
       date = new Date(),
     ) {
       const now = date.toISOString();
-      const asked = [email.trim().toLowerCase(), storedKey(keys.account), storedKey(keys.address), now] as const;
+      const normal = email.trim().toLowerCase();
+      const asked = [normal, storedKey(keys.account), storedKey(keys.address), now] as const;
       let rows: Record<string, unknown>[];
       let requests: RequestCount;
       if (onPostgres) {
         const ended = new Date(date.getTime() - keys.requestsWindowMs).toISOString();
-        rows = (await db.executeQuery(forSignInCounted(...asked, storedKey(keys.requests), now, ended))).rows as Record<string, unknown>[];
+        const query = forSignInCounted(...asked, storedKey(keys.requests), now, ended, sessionId, sessionIdleEnd(date));
+        rows = (await db.executeQuery(query)).rows as Record<string, unknown>[];
         requests = { count: Number(rows[0].requests), windowStart: rows[0].requests_since as string };
       } else {
-        // SQLite cannot write within a read: the count goes to the writing connection while the read is made.
+        // SQLite cannot write within a read: the count and the session go to the writing connection while the read is made.
         const [read, counted] = await Promise.all([
           db.executeQuery(forSignIn(...asked)),
-          countRequest(keys.requests, keys.requestsWindowMs, date),
+          beside.countRequest(keys.requests, keys.requestsWindowMs, date),
+          beside.openSession(sessionId, normal, date),
         ]);
         rows = read.rows as Record<string, unknown>[];
         requests = counted;

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS } from '@prova/contract/limits';
 import { buildTestApp, login, sessionCookie, type TestApp } from '../../../../test/build-test-app';
 import { authBundle, PASSWORD } from '../../../../test/fixtures';
+import { sessionIdOf } from '../../../repositories/session-rows';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp(authBundle);
 });
 afterAll(() => t.close());
+
+/** The sessions the database holds, of anyone. */
+const sessionRows = () => t.app.database.db.selectFrom('sessions').select(['id', 'user_id']).execute();
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password and lists only open campaigns', async () => {
@@ -24,9 +28,15 @@ describe('POST /api/auth/login', () => {
     const cookie = res.cookies.find((c) => c.name === 'prova_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(body.user).not.toHaveProperty('password_hash');
+    // The session opened with the sign-in's read is the cookie's, Anna's.
+    const anna = (await t.app.repos.users.findByEmail('anna@alfa.example'))!;
+    expect((await sessionRows()).filter((row) => row.id === sessionIdOf(cookie!.value))).toEqual([
+      { id: sessionIdOf(cookie!.value), user_id: anna.id },
+    ]);
   });
 
   it('answers 422 WRONG_CREDENTIALS for a wrong password or an unknown user, without a session', async () => {
+    const before = await sessionRows();
     for (const payload of [
       { username: 'anna@alfa.example', password: 'nope-nope' },
       { username: 'ghost@alfa.example', password: PASSWORD },
@@ -35,6 +45,8 @@ describe('POST /api/auth/login', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ status: false, code: 'WRONG_CREDENTIALS' });
       expect(res.cookies.find((c) => c.name === 'prova_session')).toBeUndefined();
+      // The session the read opened for Anna is gone with the refusal.
+      expect(await sessionRows()).toEqual(before);
     }
   });
 
@@ -70,6 +82,9 @@ describe('POST /api/auth/login', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('NO_ACTIVE_CAMPAIGN');
+    // The right password opened a session with the read; refused after it, the session went too.
+    const ugo = (await t.app.repos.users.findByEmail('ugo@alfa.example'))!;
+    expect((await sessionRows()).filter((row) => row.user_id === ugo.id)).toEqual([]);
   });
 
   it('names the missing field and never answers 5xx for a bad body', async () => {

@@ -12,10 +12,11 @@ import { isStaff, presentUser } from '../../../presenters/present-user';
 import { requireAuth } from '../../../plugins/session';
 import { checkPassword, hashIsCurrent, hashPassword } from '../../../services/passwords';
 import { passwordMustBeSet } from './password/first-password';
+import { newSessionToken, sessionIdOf } from '../../../repositories/session-rows';
 
 export default async function authRoutes(fastify: FastifyInstance, opts: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users, campaigns } = app.repos;
+  const { users, campaigns, sessions } = app.repos;
 
   app.post(
     '/login',
@@ -28,45 +29,60 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // The sign-in's own request is counted in the statement that reads the person and the guard's counts, not by a
-      // route limit, whose hook and statement of its own cost a few per cent of the sign-ins both cores allow.
-      const { user, open, counts } = await users.findForSignIn(username, signInKeys(username, request.ip));
-      const check = checkSignIn(counts);
-      if (check.wait > 0) {
-        request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${check.wait} s (${check.reason})` });
-        void reply.header('retry-after', String(check.wait));
-        const what = check.reason === 'requests' ? 'sign-ins' : 'failed sign-ins';
-        throw new HttpError(429, 'RATE_LIMITED', `Too many ${what}: try again in ${check.wait} s`);
+      // The sign-in's own request is counted, and its session opened, in the statement that reads the person and the
+      // guard's counts: a route limit's hook and a session written after the password's check each cost a statement of
+      // their own, a few per cent of the sign-ins both cores allow. The session is kept only if the sign-in succeeds.
+      const token = newSessionToken();
+      const sessionId = sessionIdOf(token);
+      const { user, open, counts } = await users.findForSignIn(username, signInKeys(username, request.ip), sessionId);
+      // Everything after the read: the guard's answer, the password, the person's state. `status: true` keeps the session.
+      const signIn = async () => {
+        const check = checkSignIn(counts);
+        if (check.wait > 0) {
+          request.audit({ event: 'sign-in-throttled', email: username, detail: `wait ${check.wait} s (${check.reason})` });
+          void reply.header('retry-after', String(check.wait));
+          const what = check.reason === 'requests' ? 'sign-ins' : 'failed sign-ins';
+          throw new HttpError(429, 'RATE_LIMITED', `Too many ${what}: try again in ${check.wait} s`);
+        }
+        const active = user && !user.deactivated_at ? user : undefined;
+        // Imported without a password, and not held to single sign-on: the spec's "password must be set"
+        // answer, and a mail to set one (first-password.ts). It counts as a failure, so probing which
+        // addresses have no password yet is held back like guessing passwords.
+        if (active && !active.password_hash && !(active.has_sso === 1 && active.company_sso_slug)) {
+          await recordSignInFailure(app.repos, username, request.ip);
+          request.audit({ event: 'password-must-be-set', userId: active.id, email: username });
+          return passwordMustBeSet(request.server, active, opts.publicUrl);
+        }
+        if (!(await checkPassword(user?.password_hash, password)) || !active) {
+          await recordSignInFailure(app.repos, username, request.ip);
+          request.audit({ event: 'sign-in-failed', email: username });
+          throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
+        }
+        await recordSignInSuccess(app.repos, username, check);
+        // A hash made with earlier parameters is made anew, once, while the password is at hand: a sign-in then costs
+        // what every other does, and takes no longer than one at an e-mail nobody has (checked against a current hash).
+        if (active.password_hash && !hashIsCurrent(active.password_hash))
+          await users.upgradePasswordHash(active.id, active.password_hash, await hashPassword(password));
+        // People marked for single sign-on in a company that has it come in only through it.
+        if (active.has_sso === 1 && active.company_sso_slug) {
+          throw new HttpError(422, 'SSO_REQUIRED', `Sign in through your company's single sign-on: /sso/${active.company_sso_slug}`);
+        }
+        // Staff sign in to the console even when they take part in no campaign themselves.
+        if (open.length === 0 && !isStaff(active.role)) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
+        await reply.startSession(active.id, { token });
+        request.audit({ event: 'sign-in', userId: active.id });
+        const names = await campaigns.languageNames();
+        return { status: true as const, user: presentUser(active), campaigns: open.map((c) => presentCampaignSummary(c, active, names)) };
+      };
+      let signedIn = false;
+      try {
+        const answer = await signIn();
+        signedIn = answer.status;
+        return answer;
+      } finally {
+        // Its token was never sent: only the person's own row could have been opened.
+        if (!signedIn && user) await sessions.discard(sessionId);
       }
-      const active = user && !user.deactivated_at ? user : undefined;
-      // Imported without a password, and not held to single sign-on: the spec's "password must be set"
-      // answer, and a mail to set one (first-password.ts). It counts as a failure, so probing which
-      // addresses have no password yet is held back like guessing passwords.
-      if (active && !active.password_hash && !(active.has_sso === 1 && active.company_sso_slug)) {
-        await recordSignInFailure(app.repos, username, request.ip);
-        request.audit({ event: 'password-must-be-set', userId: active.id, email: username });
-        return passwordMustBeSet(request.server, active, opts.publicUrl);
-      }
-      if (!(await checkPassword(user?.password_hash, password)) || !active) {
-        await recordSignInFailure(app.repos, username, request.ip);
-        request.audit({ event: 'sign-in-failed', email: username });
-        throw new HttpError(422, 'WRONG_CREDENTIALS', 'Wrong credentials');
-      }
-      await recordSignInSuccess(app.repos, username, check);
-      // A hash made with earlier parameters is made anew, once, while the password is at hand: a sign-in then costs
-      // what every other does, and takes no longer than one at an e-mail nobody has (checked against a current hash).
-      if (active.password_hash && !hashIsCurrent(active.password_hash))
-        await users.upgradePasswordHash(active.id, active.password_hash, await hashPassword(password));
-      // People marked for single sign-on in a company that has it come in only through it.
-      if (active.has_sso === 1 && active.company_sso_slug) {
-        throw new HttpError(422, 'SSO_REQUIRED', `Sign in through your company's single sign-on: /sso/${active.company_sso_slug}`);
-      }
-      // Staff sign in to the console even when they take part in no campaign themselves.
-      if (open.length === 0 && !isStaff(active.role)) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
-      await reply.startSession(active.id);
-      request.audit({ event: 'sign-in', userId: active.id });
-      const names = await campaigns.languageNames();
-      return { status: true as const, user: presentUser(active), campaigns: open.map((c) => presentCampaignSummary(c, active, names)) };
     },
   );
 

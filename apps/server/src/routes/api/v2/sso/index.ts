@@ -79,7 +79,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: SsoRoute
         // A session someone else left in this browser ends before the new one starts.
         const previous = await request.loadAuth();
         if (previous) await app.repos.sessions.delete(previous.session.id);
-        await reply.startSession(user.id, true);
+        await reply.startSession(user.id, { viaSso: true });
         request.audit({ event: 'sso-sign-in', userId: user.id });
         return reply.redirect('/');
       } catch (error) {
