@@ -73,7 +73,7 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
     return found;
   }
 
-  // Every sign-in (db/compiled-once.ts).
+  // A session made on its own: a single sign-on (db/compiled-once.ts). A password sign-in opens it with its read.
   const insertSession = compiledOnce((id: string, userId: number, viaSso: number, createdAt: string, expiresAt: string) =>
     db
       .insertInto('sessions')
