@@ -96,6 +96,18 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   const fromApp = (cookie?: string) => ({ origin: nginx.url, ...(cookie ? { cookie } : {}) });
   const signIn = (url: string, who: (typeof people)[number], password = PASSWORD) =>
     send(`${url}/api/auth/login`, { method: 'POST', headers: fromApp(), body: { username: emailOf(who), password } });
+  /** The sessions the database holds for `who`. */
+  const sessionsOf = async (who: (typeof people)[number]) =>
+    Number(
+      (
+        await database.db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .where('users.email', '=', emailOf(who))
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const me = (url: string, cookie: string) => send(`${url}/api/auth/me`, { headers: { cookie } });
   const upstream = (answer: Answer) => String(answer.headers['x-prova-upstream']);
   /** `who` signs in through the proxy and opens the test: their cookie, id and the test's paths. */
@@ -258,6 +270,8 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(a.url, 'limited')).status).toBe(429);
     expect((await signIn(nginx.url, 'limited')).status, 'through the proxy too: the same caller').toBe(429);
+    // Each sign-in opens its session with its read: the ten that succeeded keep theirs, the refused ones leave none.
+    expect(await sessionsOf('limited')).toBe(10);
   });
 
   it('wrong passwords for one account, tried on both instances, make the next attempt wait', async () => {
@@ -265,6 +279,8 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     for (let i = 0; i < 5; i++) expect((await signIn(i % 2 === 0 ? a.url : b.url, 'guarded', 'wrong-password')).status).toBe(422);
     const [onB, viaProxy] = await Promise.all([signIn(b.url, 'guarded'), signIn(nginx.url, 'guarded')]);
     expect([onB.status, viaProxy.status], 'even with the right password, at once after').toEqual([429, 429]);
+    // Sessions opened before the password's check are discarded by every refusal, on either instance.
+    expect(await sessionsOf('guarded')).toBe(0);
   });
 
   it('a route limit per caller holds across instances; behind nginx the caller is the address it forwards, and only nginx is believed', async () => {
