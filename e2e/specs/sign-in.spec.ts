@@ -218,6 +218,59 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('a late 401, to a request sent before signing in again, leaves the person signed in', async ({ page, context }) => {
+    const { person, campaignIds } = seedCandidate([{ name: 'Prima campagna' }, { name: 'Seconda campagna' }], { privacy: true });
+    const menu = page.getByRole('button', { name: `${person.firstName} ${person.lastName}` });
+    const enter = (name: string) => page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'ENTRA' });
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    // The session ends on the server (it ran out) while the page still holds its cookies.
+    const cookies = (await context.cookies()).filter((cookie) => cookie.name.startsWith('prova_'));
+    await page.request.post('/api/auth/logout');
+    await context.addCookies(cookies);
+    // A slow network: entering the first campaign, sent under the old session, is answered 401 only once the person
+    // has signed out and in again. The answer is the server's own, with its cookie that says no session is open.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let late: Promise<void> | undefined;
+    await page.route(
+      (url) => url.pathname === `/api/usercampaign/${campaignIds[0]}`,
+      async (route) => {
+        if (late) return route.continue();
+        late = route.fetch().then(async (response) => {
+          await released;
+          await route.fulfill({ response });
+        });
+      },
+    );
+    await enter('Prima campagna').click();
+    await expect.poll(() => late !== undefined).toBe(true);
+    await menu.click();
+    await page
+      .getByRole('menuitem', { name: 'Esci' })
+      .or(page.getByRole('button', { name: 'Esci' }))
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/select-campaign$/);
+    await expect(enter('Seconda campagna')).toBeVisible();
+
+    release();
+    await late;
+    // The late answer took the readable cookie away...
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).not.toContain('prova_signed_in');
+    // ...but the person is still signed in, where they were: not sent back to /login as if this new session had ended.
+    await enter('Seconda campagna').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner')).toContainText('Seconda campagna');
+    await expect(page.getByRole('heading', { name: 'Sessione scaduta' })).toHaveCount(0);
+    // The app asks who is signed in whatever that cookie says (it signed in from this page); the answer gives it back.
+    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('prova_signed_in');
+  });
+
   test('unknown addresses say Not found...', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Not found...')).toBeVisible();

@@ -40,7 +40,10 @@ export function hasErrorCode(error: unknown, code: string): boolean {
 }
 
 export interface ApiErrorContext {
-  /** The request asked not to trigger the global session-expired handling (e.g. GET /auth/me). */
+  /**
+   * Not a sign that the session has ended: the request asked not to trigger the global session-expired handling
+   * (e.g. GET /auth/me), or it was sent before a sign-in made since (its 401 was about the session before).
+   */
   silentAuth: boolean;
 }
 
@@ -80,6 +83,19 @@ export interface RequestOptions<T> {
 const primed = new Map<string, Promise<Response | undefined>>();
 const PRIMED_KEEP_MS = 5000;
 
+/**
+ * How many sessions have begun in this page. A request keeps the number it was sent under: on a slow network its 401
+ * can arrive after the person has signed in again, and must not send them back to /login.
+ */
+let sessions = 0;
+
+/** A session has just begun (a sign-in's answer): refusals of requests sent before it say nothing about it. */
+export function sessionBegan() {
+  sessions++;
+  // Asked for under the session before.
+  primed.clear();
+}
+
 /** Asks for GET `path` now; the app's first call for it gets this answer. Resolves undefined if it failed (the app then asks itself). */
 export function primeGet(path: string): Promise<Response | undefined> {
   const existing = primed.get(path);
@@ -108,12 +124,13 @@ function fetchInit(method: string, body: unknown): RequestInit {
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, silentAuth = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const sentUnder = sessions;
   try {
     const answer = await send(path, method, body, schema, signal, timeoutMs);
     successListener?.();
     return answer;
   } catch (error) {
-    if (error instanceof ApiClientError) errorListener?.(error, { silentAuth });
+    if (error instanceof ApiClientError) errorListener?.(error, { silentAuth: silentAuth || sentUnder !== sessions });
     throw error;
   }
 }

@@ -167,6 +167,12 @@ describe('session', () => {
     expect(session?.httpOnly).toBe(true);
     const cookie = `${sessionCookie(res)}; prova_signed_in=1`;
 
+    // A late 401, to a request sent before this sign-in, took the readable cookie away: asking who is signed in gives it back.
+    const healed = await t.app.inject({ url: '/api/auth/me', headers: { cookie: sessionCookie(res) } });
+    expect(healed.statusCode).toBe(200);
+    expect(signedIn(healed)).toMatchObject({ value: '1', maxAge: session?.maxAge });
+    expect(signedIn(await t.app.inject({ url: '/api/auth/me', headers: { cookie } }))).toBeUndefined();
+
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(signedIn(out)).toMatchObject({ value: '', expires: new Date(0) });
     // A session that ended elsewhere (another tab signed out, or it ran out): the app stops asking.

@@ -86,8 +86,10 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
     },
   );
 
-  app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => {
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request, reply) => {
     const { user, session } = await requireAuth(request);
+    // The app's readable cookie is back if a late refusal (a 401 to a request sent before this sign-in) took it away.
+    reply.tellSignedIn(true);
     return { status: true as const, user: Object.assign(presentUser(user), { viaSso: session.viaSso }) };
   });
 

@@ -5,6 +5,7 @@ import { z } from '@prova/contract/zod';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
+import { markSignedOut } from './signed-in';
 
 export function logout(): Promise<unknown> {
   return api.post('/auth/logout', undefined, z.unknown(), { silentAuth: true });
@@ -12,6 +13,7 @@ export function logout(): Promise<unknown> {
 
 /** Forgets everything the server told us about the session: the user becomes null. */
 export function clearSession(queryClient: QueryClient) {
+  markSignedOut();
   queryClient.setQueryData(meQueryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
 }
