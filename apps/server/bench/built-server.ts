@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from './config';
 import { freePorts } from '@prova/test-support/free-ports';
+import { shippedNodeFlags } from '@prova/test-support/shipped-server';
 import { collectOutput, profileArgs, runCommand } from './processes';
 
 /** The server as it ships: `npm run build`'s bundle. */
@@ -61,7 +62,7 @@ export class BuiltServer {
   }
 
   private async run(name: string): Promise<void> {
-    const child = spawn(process.execPath, [...profileArgs(name), join(this.dist, 'server.js')], {
+    const child = spawn(process.execPath, [...profileArgs(name), ...shippedNodeFlags(), join(this.dist, 'server.js')], {
       cwd: this.dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { shippedNodeFlags } from '@prova/test-support/shipped-server';
 import { commitRate, emptyRoute, passwordHash } from './baselines/measure';
 import { ensureBuilt } from './build';
 import { serverDurability } from './built-server';
@@ -40,7 +41,7 @@ try {
     postgres: !!pgSettings && pgSettings.fsync === 'on' && pgSettings.synchronousCommit !== 'off' && !durability.postgresAsync,
   };
   const settingsLine =
-    `Server: the build of apps/server/dist (SQLite synchronous=${durability.sqliteSynchronous}` +
+    `Server: the build of apps/server/dist, as it ships (node ${[...shippedNodeFlags(), ...config.nodeFlags].join(' ')}; SQLite synchronous=${durability.sqliteSynchronous}` +
     (pgSettings
       ? `; PostgreSQL fsync=${pgSettings.fsync}, synchronous_commit=${pgSettings.synchronousCommit}` +
         (durability.postgresAsync

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { shippedNodeFlags } from '@prova/test-support/shipped-server';
 import { createThrowawayPostgres } from '@prova/test-support/throwaway-postgres';
 
 // The fault tests run the server as it ships: the built bundle in a process of its own, which they
@@ -97,7 +98,7 @@ export class ServerProcess {
   async start(timeoutMs = 30_000): Promise<void> {
     if (this.#run) throw new Error('the server is already running');
     const number = ++this.#runs;
-    const child = spawn(process.execPath, [builtServer().server], {
+    const child = spawn(process.execPath, [...shippedNodeFlags(), builtServer().server], {
       cwd: this.world.dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
