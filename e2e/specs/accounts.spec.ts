@@ -4,7 +4,7 @@ import { startOidcTestProvider, type OidcTestProvider } from '@prova/test-suppor
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '@prova/test-support/smtp-test-server';
 import { expectAccessible } from '../fixtures/a11y';
 import { importBundle, seedCandidate, uniqueId } from '../fixtures/seed';
-import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';
+import { fillLogin, signIn, signOut, submitUntil } from '../fixtures/sign-in';
 
 // Accounts: password reset by e-mail, new password, single sign-on.
 // The app under test sends its mail to SMTP_URL = smtp://127.0.0.1:E2E_SMTP_PORT (playwright.config.ts).
@@ -343,12 +343,7 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('heading', { name: 'Campagna SSO' })).toBeVisible();
 
     expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ viaSso: true });
-    await page.getByRole('button', { name: /^Alice Sso/ }).click();
-    await page
-      .getByRole('menuitem', { name: 'Esci' })
-      .or(page.getByRole('button', { name: 'Esci' }))
-      .first()
-      .click();
+    await signOut(page, /^Alice Sso/);
     await expect(page).toHaveURL(/\/sso\/logout$/);
     await expect(page.getByText('Il logout è stato eseguito correttamente.')).toBeVisible();
     await expect(page.getByText('Per accedere di nuovo usa il link che hai ricevuto via email.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { seedCandidate } from '../fixtures/seed';
-import { fillLogin, signIn, submitUntil } from '../fixtures/sign-in';
+import { fillLogin, signIn, signOut, submitUntil } from '../fixtures/sign-in';
 
 test.describe('sign-in', () => {
   test('a private page sends to /login and back there after signing in, through privacy consent', async ({ page }) => {
@@ -169,12 +169,7 @@ test.describe('sign-in', () => {
     const visited = page.getByRole('listitem').filter({ hasText: 'Seconda campagna' });
     await expect(visited).toContainText(/Ultimo accesso \d{2}\/\d{2}\/\d{4}/);
 
-    await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
-    await page
-      .getByRole('menuitem', { name: 'Esci' })
-      .or(page.getByRole('button', { name: 'Esci' }))
-      .first()
-      .click();
+    await signOut(page, `${person.firstName} ${person.lastName}`);
     await expect(page).toHaveURL(/\/login$/);
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   });
@@ -220,7 +215,6 @@ test.describe('sign-in', () => {
 
   test('a late 401, to a request sent before signing in again, leaves the person signed in', async ({ page, context }) => {
     const { person, campaignIds } = seedCandidate([{ name: 'Prima campagna' }, { name: 'Seconda campagna' }], { privacy: true });
-    const menu = page.getByRole('button', { name: `${person.firstName} ${person.lastName}` });
     const enter = (name: string) => page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'ENTRA' });
     await page.goto('/login');
     await signIn(page, person);
@@ -246,12 +240,7 @@ test.describe('sign-in', () => {
     );
     await enter('Prima campagna').click();
     await expect.poll(() => late !== undefined).toBe(true);
-    await menu.click();
-    await page
-      .getByRole('menuitem', { name: 'Esci' })
-      .or(page.getByRole('button', { name: 'Esci' }))
-      .first()
-      .click();
+    await signOut(page, `${person.firstName} ${person.lastName}`);
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, person);
     await expect(page).toHaveURL(/\/select-campaign$/);
