@@ -68,7 +68,7 @@ const zones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', 'data/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-*/**', '**/test-results/**', '**/playwright-report/**', 'data/**'],
   },
   ...tseslint.configs.recommended,
   {
