@@ -1,7 +1,7 @@
 import { meResponseSchema, type User } from '@prova/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiClientError } from '@/lib/api-client';
-import { mayBeSignedIn } from './signed-in';
+import { markSignedOut, mayBeSignedIn } from './signed-in';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
@@ -12,7 +12,11 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
     const { user } = await api.get('/auth/me', meResponseSchema, { signal, silentAuth: true });
     return user;
   } catch (error) {
-    if (isApiClientError(error) && error.kind === 'session-expired') return null;
+    if (isApiClientError(error) && error.kind === 'session-expired') {
+      // Ended (run out, or signed out in another tab): not asked again until the next sign-in.
+      markSignedOut();
+      return null;
+    }
     throw error;
   }
 }

@@ -77,6 +77,14 @@ describe('a session begun in this page', () => {
     expect(paths).toHaveLength(2);
   });
 
+  it('is no longer asked about once the server says it has ended', async () => {
+    const paths = stubFetch((path) => (path === '/api/auth/login' ? json(200, signedIn) : refused()));
+    await login({ username: 'anna@alfa.example', password: 'secret' });
+    expect(await getMe()).toBeNull();
+    expect(await getMe()).toBeNull();
+    expect(paths).toEqual(['/api/auth/login', '/api/auth/me']);
+  });
+
   it('is not begun by an answer that asks for a password to be set first', async () => {
     const paths = stubFetch(() => json(200, { status: true, passwordMustBeSet: true, token: 't', email: 'anna@alfa.example' }));
     await login({ username: 'anna@alfa.example', password: 'secret' });
