@@ -35,7 +35,8 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
       const token = newSessionToken();
       const sessionId = sessionIdOf(token);
       const { user, open, counts } = await users.findForSignIn(username, signInKeys(username, request.ip), sessionId);
-      // Everything after the read: the guard's answer, the password, the person's state. `status: true` keeps the session.
+      // Everything after the read: the guard's answer, the password, the person's state. Only a sign-in keeps the session.
+      let kept = false;
       const signIn = async () => {
         const check = checkSignIn(counts);
         if (check.wait > 0) {
@@ -70,18 +71,16 @@ export default async function authRoutes(fastify: FastifyInstance, opts: { publi
         // Staff sign in to the console even when they take part in no campaign themselves.
         if (open.length === 0 && !isStaff(active.role)) throw new HttpError(422, 'NO_ACTIVE_CAMPAIGN', 'No active campaign');
         await reply.startSession(active.id, { token });
+        kept = true;
         request.audit({ event: 'sign-in', userId: active.id });
         const names = await campaigns.languageNames();
         return { status: true as const, user: presentUser(active), campaigns: open.map((c) => presentCampaignSummary(c, active, names)) };
       };
-      let signedIn = false;
       try {
-        const answer = await signIn();
-        signedIn = answer.status;
-        return answer;
+        return await signIn();
       } finally {
         // Its token was never sent: only the person's own row could have been opened.
-        if (!signedIn && user) await sessions.discard(sessionId);
+        if (!kept && user) await sessions.discard(sessionId);
       }
     },
   );
