@@ -10,7 +10,7 @@ export default defineConfig({
     name: 'server',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [...configDefaults.exclude, onPostgres ? '**/*.sqlite.test.ts' : '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

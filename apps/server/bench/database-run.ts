@@ -6,6 +6,7 @@ import { config, type DatabaseKind, targets, wants } from './config';
 import { closedLoop } from './load/closed-loop';
 import { openLoop } from './load/open-loop';
 import { cpuPerRequest, cpuTally, describeCpu } from './load/process-cpu';
+import { describeDiskSyncs, type DiskSyncs, probeDiskSyncs, waitedForDisk } from './load/disk-syncs';
 import { describe, failures, type LoadResult, Recorder } from './load/stats';
 import type { PostgresServer } from './postgres';
 import { postLogs } from './scenarios/logs';
@@ -24,6 +25,26 @@ import { growthComparison } from './growth/compare';
 
 const log = (line: string) => console.log(`  ${line}`);
 const x = (ratio: number) => `${ratio.toFixed(2)}×`;
+/** How often the disk probe syncs beside the saves whose p99 is a target. */
+const DISK_PROBE_MS = 20;
+
+/**
+ * Runs a scenario with the disk probe beside it (load/disk-syncs.ts), in `dir`, which is on the database's disk:
+ * a p99 missed while the disk stalled then says so in its note. None for a PostgreSQL the bench did not start.
+ */
+async function watchingDisk<T>(dir: string | undefined, scenario: () => Promise<T>): Promise<{ result: T; disk?: DiskSyncs }> {
+  if (dir === undefined) return { result: await scenario() };
+  const probe = probeDiskSyncs(join(dir, 'disk-probe'), DISK_PROBE_MS);
+  try {
+    return { result: await scenario(), disk: await probe.stop() };
+  } catch (error) {
+    await probe.stop();
+    throw error;
+  }
+}
+
+const diskNote = (disk: DiskSyncs | undefined, saves: LoadResult, p99Target: number) =>
+  disk && describeDiskSyncs(disk, DISK_PROBE_MS, { ...waitedForDisk(saves.spans ?? [], p99Target, disk), overMs: p99Target });
 
 export interface DatabaseContext {
   kind: DatabaseKind;
@@ -55,6 +76,8 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
   const { base, origin } = server;
   const saves = new Saves(world.savers, origin);
   const databaseCpu = kind === 'postgres' ? ctx.postgres?.cpuTime : undefined;
+  // The bench's own files and cluster share a disk; a PostgreSQL given by URL may be on another.
+  const diskDir = kind === 'sqlite' || !config.postgresUrl ? dir : undefined;
   const saveKinds = (['data', 'status'] as const).filter((k) => wants(k === 'data' ? 'save' : 'status'));
   try {
     // Warm-up (the JIT, the server's caches, the connection pool): not measured.
@@ -66,22 +89,25 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         : undefined;
 
     let steady: LoadResult | undefined;
-    const steadySaves = async (name: string, note?: string) => {
-      const run = await openLoop({
-        base,
-        rate: config.backgroundRate,
-        seconds: config.seconds,
-        connections: config.connections,
-        next: () => saves.next(),
-      });
-      log(`${name}: ${describe(run)}`);
+    const steadySaves = async (name: string) => {
+      const { result: run, disk } = await watchingDisk(diskDir, () =>
+        openLoop({
+          base,
+          rate: config.backgroundRate,
+          seconds: config.seconds,
+          connections: config.connections,
+          next: () => saves.next(),
+        }),
+      );
+      const diskLine = diskNote(disk, run, p99Target);
+      log(`${name}: ${describe(run)}${diskLine ? `\n    ${diskLine}` : ''}`);
       rows.push({
         scenario: name,
         database: db,
         ...figures(run),
         target: `p99 ≤ ${p99Target} ms`,
         met: run.p99 <= p99Target && failures(run) === 0,
-        note,
+        note: diskLine && `Saves at ${config.backgroundRate}/s alone on ${db}. ${diskLine}`,
       });
       return run;
     };
@@ -167,16 +193,25 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
           (ctx.hashRate ? `; at the start of the bench ${ctx.hashRate.toFixed(0)}/s.` : '.'),
       });
       // Sign-ins at full speed must not starve the saves going on.
-      const during = signIns(base, origin, world, signInConnections, config.seconds);
-      const savesRun = await openLoop({
-        base,
-        rate: config.backgroundRate,
-        seconds: config.seconds,
-        connections: config.connections,
-        next: () => saves.next(),
-      });
-      const signInsRun = await during;
-      log(`saves during sign-ins: ${describe(savesRun)}; sign-ins meanwhile: ${describe(signInsRun)}`);
+      const {
+        result: [savesRun, signInsRun],
+        disk,
+      } = await watchingDisk(diskDir, () =>
+        Promise.all([
+          openLoop({
+            base,
+            rate: config.backgroundRate,
+            seconds: config.seconds,
+            connections: config.connections,
+            next: () => saves.next(),
+          }),
+          signIns(base, origin, world, signInConnections, config.seconds),
+        ]),
+      );
+      const diskLine = diskNote(disk, savesRun, p99Target);
+      log(
+        `saves during sign-ins: ${describe(savesRun)}; sign-ins meanwhile: ${describe(signInsRun)}${diskLine ? `\n    ${diskLine}` : ''}`,
+      );
       rows.push({
         scenario: `save progress at ${config.backgroundRate}/s, during sign-ins`,
         database: db,
@@ -184,7 +219,9 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         ratio: steady ? `${x(savesRun.p99 / steady.p99)} p99 alone` : undefined,
         target: `p99 ≤ ${p99Target} ms`,
         met: savesRun.p99 <= p99Target && failures(savesRun) === 0,
-        note: `Saves during sign-ins on ${db}: ${Math.round(signInsRun.rps)} sign-ins/s went on meanwhile (p99 ${signInsRun.p99.toFixed(0)} ms, ${failures(signInsRun)} errors).`,
+        note:
+          `Saves during sign-ins on ${db}: ${Math.round(signInsRun.rps)} sign-ins/s went on meanwhile (p99 ${signInsRun.p99.toFixed(0)} ms, ${failures(signInsRun)} errors).` +
+          (diskLine ? ` ${diskLine}` : ''),
       });
     }
 
@@ -211,7 +248,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       rows.push({ scenario: 'report PDF download', database: db, ...figures(pdf), target: 'no errors', met: failures(pdf) === 0 });
     }
 
-    if (wants('start')) await syncStartRows(rows, db, base, origin, world, saves, steady, p99Target);
+    if (wants('start')) await syncStartRows(rows, db, base, origin, world, saves, steady, p99Target, diskDir);
 
     if (config.growth && wants('growth'))
       rows.push(...(await growthComparison({ kind, url, dir, server, world, saves, postgres: ctx.postgres })));
@@ -242,13 +279,17 @@ async function syncStartRows(
   saves: Saves,
   steady: LoadResult | undefined,
   p99Target: number,
+  diskDir: string | undefined,
 ) {
-  const run = await synchronisedStart(base, origin, world, saves, { windowSeconds: config.startSeconds, saveRate: config.backgroundRate });
+  const { result: run, disk } = await watchingDisk(diskDir, () =>
+    synchronisedStart(base, origin, world, saves, { windowSeconds: config.startSeconds, saveRate: config.backgroundRate }),
+  );
+  const diskLine = diskNote(disk, run.saves, p99Target);
   log(
     `synchronised start: ${run.opened}/${run.arrivals} opened their test, the last ${run.lastOpenedAt.toFixed(1)} s after the first arrival; ` +
       `sign-in to test open p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms; ${run.errors.length} errors${run.errors.length ? ` (${run.errors.slice(0, 3).join('; ')})` : ''}`,
   );
-  log(`saves meanwhile: ${describe(run.saves)}`);
+  log(`saves meanwhile: ${describe(run.saves)}${diskLine ? `\n    ${diskLine}` : ''}`);
   rows.push({
     scenario: `synchronised start: ${run.arrivals.toLocaleString('en')} sign in and open a test`,
     database: db,
@@ -271,6 +312,7 @@ async function syncStartRows(
     ratio: steady ? `${x(run.saves.p99 / steady.p99)} p99 alone` : undefined,
     target: `p99 ≤ ${p99Target} ms`,
     met: run.saves.p99 <= p99Target && failures(run.saves) === 0,
+    note: diskLine && `Saves during the start on ${db}. ${diskLine}`,
   });
 }
 

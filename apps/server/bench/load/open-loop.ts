@@ -40,6 +40,7 @@ export async function openLoop(opts: OpenLoopOptions): Promise<LoadResult> {
   const interval = 1000 / opts.rate;
   const start = performance.now();
   const pending = new Set<Promise<void>>();
+  const spans: { at: number; ms: number }[] = [];
   let sent = 0;
 
   const send = () => {
@@ -70,6 +71,7 @@ export async function openLoop(opts: OpenLoopOptions): Promise<LoadResult> {
               const status = res.statusCode ?? 0;
               const ms = performance.now() - sentAt;
               recorder.answer(status, ms);
+              spans.push({ at: performance.timeOrigin + sentAt, ms });
               next.onAnswer?.(status, Buffer.concat(chunks).toString('utf8'), ms);
             }),
           );
@@ -95,5 +97,5 @@ export async function openLoop(opts: OpenLoopOptions): Promise<LoadResult> {
   }
   await Promise.all(pending);
   agent.destroy();
-  return recorder.result(opts.seconds);
+  return { ...recorder.result(opts.seconds), spans };
 }

@@ -17,6 +17,8 @@ export interface LoadResult {
   timeouts: number;
   /** Answers by HTTP status. */
   statuses: Record<number, number>;
+  /** When each answered request was sent (ms since the epoch) and its latency, where the generator keeps them. */
+  spans?: { at: number; ms: number }[];
 }
 
 export const failures = (r: Pick<LoadResult, 'non2xx' | 'errors' | 'timeouts'>) => r.non2xx + r.errors + r.timeouts;
