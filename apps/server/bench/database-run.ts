@@ -88,17 +88,12 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         ? await saveRounds(rows, db, { kind, databaseCpu, url, server, saves, saveKinds, p99Target, durable: ctx.durable, newDatabase })
         : undefined;
 
+    // Saves at the steady rate of a campaign in progress, for the scenarios that judge their p99.
+    const savesAtRate = () =>
+      openLoop({ base, rate: config.backgroundRate, seconds: config.seconds, connections: config.connections, next: () => saves.next() });
     let steady: LoadResult | undefined;
     const steadySaves = async (name: string) => {
-      const { result: run, disk } = await watchingDisk(diskDir, () =>
-        openLoop({
-          base,
-          rate: config.backgroundRate,
-          seconds: config.seconds,
-          connections: config.connections,
-          next: () => saves.next(),
-        }),
-      );
+      const { result: run, disk } = await watchingDisk(diskDir, savesAtRate);
       const diskLine = diskNote(disk, run, p99Target);
       log(`${name}: ${describe(run)}${diskLine ? `\n    ${diskLine}` : ''}`);
       rows.push({
@@ -196,18 +191,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       const {
         result: [savesRun, signInsRun],
         disk,
-      } = await watchingDisk(diskDir, () =>
-        Promise.all([
-          openLoop({
-            base,
-            rate: config.backgroundRate,
-            seconds: config.seconds,
-            connections: config.connections,
-            next: () => saves.next(),
-          }),
-          signIns(base, origin, world, signInConnections, config.seconds),
-        ]),
-      );
+      } = await watchingDisk(diskDir, () => Promise.all([savesAtRate(), signIns(base, origin, world, signInConnections, config.seconds)]));
       const diskLine = diskNote(disk, savesRun, p99Target);
       log(
         `saves during sign-ins: ${describe(savesRun)}; sign-ins meanwhile: ${describe(signInsRun)}${diskLine ? `\n    ${diskLine}` : ''}`,
