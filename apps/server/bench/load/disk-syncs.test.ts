@@ -21,6 +21,13 @@ describe('the disk probe', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('reports a probe that could not write when it is stopped', async () => {
+    const probe = probeDiskSyncs(join(dir, 'no-such-folder', 'probe'), 5);
+    // The scenario it runs beside goes on meanwhile: the failure must not end the run before then.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(probe.stop()).rejects.toThrow(/ENOENT/);
+  });
+
   it('counts the slow requests that were in flight while a sync stalled', () => {
     const syncs: DiskSyncs = { syncs: 100, p50: 0.2, p99: 150, stalls: [{ at: 1_000, ms: 200 }] };
     const spans = [

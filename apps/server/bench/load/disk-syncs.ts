@@ -49,15 +49,16 @@ export function probeDiskSyncs(file: string, everyMs = 20): { stop(): Promise<Di
   const control = new Int32Array(new SharedArrayBuffer(8));
   const times = new Float64Array(new SharedArrayBuffer(MOST_SYNCS * 2 * 8));
   const worker = new Worker(PROBE, { eval: true, workerData: { file, everyMs, control, times, most: MOST_SYNCS } });
-  const ended = new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', () => resolve());
-  });
+  // A thread that fails (the folder gone, say) is reported when the probe is stopped, not as the run goes on.
+  let failed: Error | undefined;
+  worker.once('error', (error) => (failed = error));
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
       Atomics.store(control, 0, 1);
       Atomics.notify(control, 0);
       await ended;
+      if (failed) throw failed;
       const n = Atomics.load(control, 1);
       const lengths: number[] = [];
       const stalls: DiskSyncs['stalls'] = [];
