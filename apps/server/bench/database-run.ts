@@ -6,7 +6,7 @@ import { config, type DatabaseKind, targets, wants } from './config';
 import { closedLoop } from './load/closed-loop';
 import { openLoop } from './load/open-loop';
 import { cpuTally, describeCpu } from './load/process-cpu';
-import { describeDiskSyncs, type DiskSyncs, probeDiskSyncs, waitedForDisk } from './load/disk-syncs';
+import { describeDiskSyncs, type DiskSyncs, probeDiskSyncs } from './load/disk-syncs';
 import { describe, failures, type LoadResult, Recorder } from './load/stats';
 import type { PostgresServer } from './postgres';
 import { postLogs } from './scenarios/logs';
@@ -46,7 +46,7 @@ async function watchingDisk<T>(dir: string | undefined, scenario: () => Promise<
 }
 
 const diskNote = (disk: DiskSyncs | undefined, saves: LoadResult, p99Target: number) =>
-  disk && describeDiskSyncs(disk, DISK_PROBE_MS, { ...waitedForDisk(saves.spans ?? [], p99Target, disk), overMs: p99Target });
+  disk && describeDiskSyncs(disk, DISK_PROBE_MS, saves.spans ?? [], p99Target);
 
 export interface DatabaseContext {
   kind: DatabaseKind;

@@ -37,7 +37,7 @@ describe('the disk probe', () => {
       { at: 1_000, ms: 3 }, // fast
     ];
     expect(waitedForDisk(spans, 25, syncs)).toEqual({ slow: 3, during: 2 });
-    expect(describeDiskSyncs(syncs, 20, { slow: 3, during: 2, overMs: 25 })).toBe(
+    expect(describeDiskSyncs(syncs, 20, spans, 25)).toBe(
       'The disk meanwhile (4 KiB written beside the database and synced every 20 ms): 100 syncs, p50 0.20 ms, p99 150 ms, ' +
         '1 over 20 ms (the longest 200 ms); 3 saves over 25 ms, 2 in flight during a stall.',
     );

@@ -80,20 +80,23 @@ export function waitedForDisk(spans: readonly { at: number; ms: number }[], over
   return { slow: slow.length, during: during.length };
 }
 
-/** A note's sentence: "The disk meanwhile (...): 2,987 syncs, p50 0.13 ms, 2 over 20 ms (the longest 215 ms); ...". */
-export function describeDiskSyncs(syncs: DiskSyncs, everyMs: number, waited?: { slow: number; during: number; overMs: number }): string {
+/**
+ * A note's sentence: "The disk meanwhile (...): 2,987 syncs, p50 0.13 ms, 2 over 20 ms (the longest 215 ms); 3 saves over
+ * 25 ms, 2 in flight during a stall." `spans` are the saves', `overMs` their target.
+ */
+export function describeDiskSyncs(syncs: DiskSyncs, everyMs: number, spans: readonly { at: number; ms: number }[], overMs: number): string {
   const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
   const longest = syncs.stalls.reduce((most, s) => Math.max(most, s.ms), 0);
   const stalls = syncs.stalls.length
     ? `${syncs.stalls.length} over ${STALL_MS} ms (the longest ${ms(longest)})`
     : `none over ${STALL_MS} ms`;
-  const saves = waited
-    ? waited.slow === 0
-      ? `; no save over ${waited.overMs} ms`
-      : `; ${waited.slow} ${waited.slow === 1 ? 'save' : 'saves'} over ${waited.overMs} ms, ${waited.during || 'none'} in flight during a stall`
-    : '';
+  const { slow, during } = waitedForDisk(spans, overMs, syncs);
+  const saves =
+    slow === 0
+      ? `no save over ${overMs} ms`
+      : `${slow} ${slow === 1 ? 'save' : 'saves'} over ${overMs} ms, ${during || 'none'} in flight during a stall`;
   return (
     `The disk meanwhile (4 KiB written beside the database and synced every ${everyMs} ms): ` +
-    `${syncs.syncs.toLocaleString('en')} syncs, p50 ${ms(syncs.p50)}, p99 ${ms(syncs.p99)}, ${stalls}${saves}.`
+    `${syncs.syncs.toLocaleString('en')} syncs, p50 ${ms(syncs.p50)}, p99 ${ms(syncs.p99)}, ${stalls}; ${saves}.`
   );
 }
