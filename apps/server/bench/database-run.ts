@@ -14,7 +14,7 @@ import { postOutcomes } from './scenarios/outcomes';
 import { reportPage, reportPdf } from './scenarios/report';
 import { readRoom } from './scenarios/room-reads';
 import { Saves, type WriteKind } from './scenarios/save-progress';
-import { signIns } from './scenarios/sign-in';
+import { SignIns, signIns } from './scenarios/sign-in';
 import { synchronisedStart } from './scenarios/sync-start';
 import { seed, type World } from './seed';
 import { figures, label, type Row } from './table';
@@ -161,6 +161,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
     }
 
     const signInConnections = config.cores * 4;
+    const signInSequence = new SignIns(world.arrivals, origin);
     if (wants('signin')) {
       // The sign-ins in turns with the hash rate they are compared with: the hash rate for a turn, the sign-ins for
       // one, and so on, ending with the hash rate, each pooled over its turns. On a machine shared with others the
@@ -170,14 +171,14 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       const slice = Math.max(2, config.seconds / 2);
       // Warm-up, as for the saves: in its first seconds the sign-in's own code (its statements, limits and answer) is
       // compiled by the JIT, which took about 0.4 ms of a sign-in's CPU then and 0.2 ms after (2026-11-28). Not measured.
-      await signIns(base, origin, world, signInConnections, 2);
+      await signIns(base, signInSequence, signInConnections, 2);
       const recorder = new Recorder();
       const tally = cpuTally(server.pid, databaseCpu);
       const hashes: RateFigures[] = [];
       let run!: LoadResult;
       for (let turn = 0; turn < SIGN_IN_TURNS; turn++) {
         hashes.push(await passwordHash(slice, config.cores));
-        run = await tally.during(() => signIns(base, origin, world, signInConnections, slice, recorder));
+        run = await tally.during(() => signIns(base, signInSequence, signInConnections, slice, recorder));
       }
       hashes.push(await passwordHash(slice, config.cores));
       const hashRate = hashes.reduce((sum, h) => sum + h.rate * h.seconds, 0) / hashes.reduce((sum, h) => sum + h.seconds, 0);
@@ -203,7 +204,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       const {
         result: [savesRun, signInsRun],
         disk,
-      } = await watchingDisk(diskDir, () => Promise.all([savesAtRate(), signIns(base, origin, world, signInConnections, config.seconds)]));
+      } = await watchingDisk(diskDir, () => Promise.all([savesAtRate(), signIns(base, signInSequence, signInConnections, config.seconds)]));
       const diskLine = diskNote(disk, savesRun, p99Target);
       log(
         `saves during sign-ins: ${describe(savesRun)}; sign-ins meanwhile: ${describe(signInsRun)}${diskLine ? `\n    ${diskLine}` : ''}`,

@@ -42,6 +42,9 @@ export interface World {
 }
 
 const address = (group: number, i: number) => `10.${group}.${(i >> 8) & 255}.${i & 255}`;
+/** The address groups of later visits (addressOnLap); the seed's own groups are 1 (savers) and 2 (arrivals). */
+const LAP_GROUP_FROM = 100;
+const LAP_GROUPS = 150;
 const saverEmail = (i: number) => `saver.${i}@bench.example`;
 const arrivalEmail = (i: number) => `arrival.${i}@bench.example`;
 
@@ -182,6 +185,15 @@ export async function seed(databaseUrl: string, dir: string, savers: number, arr
     await db.close();
   }
 }
+
+/**
+ * A candidate's address on their `lap`th visit; 0 is their own (the synchronised start's). A scenario that signs the
+ * same candidates in again and again comes from other addresses each lap, as a person who signs in again from another
+ * network: the product's limit of sign-ins per address and account then counts no more of them than real visits would,
+ * however long the run and however few the candidates, and nothing of the product is loosened.
+ */
+export const addressOnLap = (candidate: Candidate, lap: number) =>
+  lap === 0 ? candidate.address : address(LAP_GROUP_FROM + ((lap - 1) % LAP_GROUPS), candidate.index);
 
 /** The headers a browser of the app sends: its origin on writes, the session, the candidate's address. */
 export function headersOf(origin: string, candidate: Candidate, json: boolean): Record<string, string> {

@@ -8,7 +8,8 @@ import { type CannonRequest, closedLoop } from '../load/closed-loop';
 import { describe, failures, type LoadResult, Recorder } from '../load/stats';
 import type { PostgresServer } from '../postgres';
 import type { Saves } from '../scenarios/save-progress';
-import { CAMPAIGN, headersOf, PASSWORD, TEST_SAVE, TEST_START, type World } from '../seed';
+import { CAMPAIGN, headersOf, TEST_SAVE, TEST_START, type World } from '../seed';
+import { signInRequest } from '../scenarios/sign-in';
 import { figures, label, type Row } from '../table';
 import { grow } from './grow';
 
@@ -73,15 +74,7 @@ function probes(origin: string, world: World, saves: Saves): Probe[] {
     },
     {
       name: 'sign-in',
-      next: (i) => {
-        const c = arrival(i + 1000);
-        return {
-          method: 'POST',
-          path: '/api/auth/login',
-          headers: headersOf(origin, { ...c, cookie: '' }, true),
-          body: JSON.stringify({ username: c.email, password: PASSWORD }),
-        };
-      },
+      next: (i) => signInRequest(origin, arrival(i + 1000), 1 + Math.floor((i + 1000) / world.arrivals.length)),
     },
     {
       name: 'report page data',
