@@ -11,17 +11,20 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('synchronous = FULL');
+/** Runs a pragma that waits at most ms milliseconds for the locks it needs. */
+const waitingUpTo = (ms, pragma) => {
+  db.pragma('busy_timeout = ' + ms);
+  db.pragma(pragma);
+};
 const timer = setInterval(() => {
   try {
-    // Most of the log, while the server goes on writing.
-    db.pragma('busy_timeout = 1000');
+    // Most of the log, while the server goes on writing (a passive checkpoint never waits).
     db.pragma('wal_checkpoint(PASSIVE)');
     // The commits made meanwhile, with the server's writes held back: the log is then wholly in the database file,
     // and the server's next commit writes it again from its start. Under steady saves there is always a commit during
     // a passive checkpoint, and the log would otherwise grow for as long as they go on. This step holds writes back
-    // while it waits for a reader of an older snapshot: not for long (busy_timeout); the next round tries again.
-    db.pragma('busy_timeout = 5');
-    db.pragma('wal_checkpoint(FULL)');
+    // while it waits for a reader of an older snapshot: not for long; the next round tries again.
+    waitingUpTo(5, 'wal_checkpoint(FULL)');
   } catch {}
 }, workerData.intervalMs);
 // Statistics for the query planner (0x10002: every table that needs them), soon after start and hourly, from a
@@ -29,8 +32,7 @@ const timer = setInterval(() => {
 db.pragma('analysis_limit = 400');
 const optimize = () => {
   try {
-    db.pragma('busy_timeout = 1000');
-    db.pragma('optimize = 0x10002');
+    waitingUpTo(1000, 'optimize = 0x10002');
   } catch {}
 };
 const first = setTimeout(optimize, 10000);
