@@ -9,7 +9,7 @@ import { describe, failures, type LoadResult, Recorder } from '../load/stats';
 import type { PostgresServer } from '../postgres';
 import type { Saves } from '../scenarios/save-progress';
 import { CAMPAIGN, headersOf, TEST_SAVE, TEST_START, type World } from '../seed';
-import { signInRequest } from '../scenarios/sign-in';
+import { signInOnTurn } from '../scenarios/sign-in';
 import { figures, label, type Row } from '../table';
 import { grow } from './grow';
 
@@ -34,7 +34,6 @@ interface Probe {
 
 function probes(origin: string, world: World, saves: Saves): Probe[] {
   const saver = (i: number) => world.savers[i % world.savers.length];
-  const arrival = (i: number) => world.arrivals[i % world.arrivals.length];
   const reads = ['/api/auth/me', '/api/usercampaign', '/api/usertests'];
   return [
     { name: 'save progress (data)', next: () => saves.next('data') },
@@ -74,7 +73,7 @@ function probes(origin: string, world: World, saves: Saves): Probe[] {
     },
     {
       name: 'sign-in',
-      next: (i) => signInRequest(origin, arrival(i + 1000), 1 + Math.floor((i + 1000) / world.arrivals.length)),
+      next: (i) => signInOnTurn(origin, world.arrivals, i + 1000),
     },
     {
       name: 'report page data',

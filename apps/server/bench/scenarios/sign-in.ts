@@ -7,7 +7,7 @@ import { addressOnLap, type Candidate, headersOf, PASSWORD } from '../seed';
 // of the product is reached by the bench.
 
 /** A candidate's sign-in, from their address on their `lap`th visit. */
-export function signInRequest(origin: string, candidate: Candidate, lap: number): CannonRequest {
+function signInRequest(origin: string, candidate: Candidate, lap: number): CannonRequest {
   return {
     method: 'POST',
     path: '/api/auth/login',
@@ -16,7 +16,14 @@ export function signInRequest(origin: string, candidate: Candidate, lap: number)
   };
 }
 
-/** The sign-ins of a scenario, round the candidates in turn, lap after lap across all its runs. */
+/**
+ * The `turn`th sign-in of a sequence that goes round the candidates in turn, each lap from other addresses. Lap 0, the
+ * candidates' own addresses, is left to the synchronised start.
+ */
+export const signInOnTurn = (origin: string, candidates: readonly Candidate[], turn: number): CannonRequest =>
+  signInRequest(origin, candidates[turn % candidates.length], 1 + Math.floor(turn / candidates.length));
+
+/** The sign-ins of a scenario, across all its runs. */
 export class SignIns {
   #turn = 0;
 
@@ -25,10 +32,8 @@ export class SignIns {
     private readonly origin: string,
   ) {}
 
-  /** The next sign-in. Lap 0, the candidates' own addresses, is left to the synchronised start. */
   next(): CannonRequest {
-    const turn = this.#turn++;
-    return signInRequest(this.origin, this.candidates[turn % this.candidates.length], 1 + Math.floor(turn / this.candidates.length));
+    return signInOnTurn(this.origin, this.candidates, this.#turn++);
   }
 }
 
