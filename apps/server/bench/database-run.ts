@@ -40,7 +40,8 @@ async function watchingDisk<T>(dir: string | undefined, scenario: () => Promise<
   try {
     return { result: await scenario(), disk: await probe.stop() };
   } catch (error) {
-    await probe.stop();
+    // The scenario's own failure is the one to report, not a probe that failed too.
+    await probe.stop().catch(() => {});
     throw error;
   }
 }
