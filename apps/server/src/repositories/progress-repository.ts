@@ -1,9 +1,9 @@
-import { type CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type ExpressionBuilder, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
 import { compiledByShape } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { serializeOnKey } from '../db/dialect';
-import type { TestProgressTable } from '../db/schema';
+import type { Database, TestProgressTable } from '../db/schema';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
 /** A person's progress in one test of one campaign. */
@@ -128,6 +128,9 @@ export async function startOver(
       started_at: clock.startedAt,
       ends_at: clock.endsAt,
       scoring_due: 0,
+      // A scoring of the old attempt under way finishes nothing (its version is gone), and claims nothing new.
+      scoring_claimed_by: null,
+      scoring_claimed_until: null,
       updated_at: at,
     })
     .where('campaign_id', '=', campaign_id)
@@ -135,6 +138,22 @@ export async function startOver(
     .where('user_id', '=', user_id)
     .execute();
 }
+
+/** Rows the expiry sweep settles in one statement at most (the rest at its next turn). */
+export const SETTLE_BATCH = 500;
+/** How long a claim on a scoring holds: queued and run well within it; past it, its instance is taken to have died. */
+export const SCORING_LEASE_MS = 5 * 60_000;
+
+/** Due for scoring, and claimed by nobody (or by an instance whose lease ran out). */
+const scoringFree = (now: Date) => (eb: ExpressionBuilder<Database, 'test_progress'>) =>
+  eb.and([
+    eb('scoring_due', '=', 1),
+    eb.or([eb('scoring_claimed_until', 'is', null), eb('scoring_claimed_until', '<=', now.toISOString())]),
+  ]);
+const claimedFor = (claimer: string, now: Date) => ({
+  scoring_claimed_by: claimer,
+  scoring_claimed_until: new Date(now.getTime() + SCORING_LEASE_MS).toISOString(),
+});
 
 type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string; started_at: string | null };
 
@@ -390,10 +409,14 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     },
 
     /**
-     * Timed tests whose time and grace ran out are complete: settles them (all of them, or the one
-     * given) and answers which changed, for scoring.
+     * Timed tests whose time and grace ran out are complete: settles them (the one given, or up to `limit` of
+     * them) and answers which changed, for scoring. Each row is settled by one caller: the update takes only rows
+     * still incomplete, and on PostgreSQL a sweep passes over rows that another instance's sweep is settling
+     * (`for update skip locked`), so sweeps at once neither wait for each other nor settle a row twice.
      */
-    async settleExpired(now: Date = new Date(), only?: ProgressKey): Promise<ProgressKey[]> {
+    async settleExpired(now: Date = new Date(), only?: ProgressKey, limit = SETTLE_BATCH): Promise<ProgressKey[]> {
+      const expired = (qb: Db) =>
+        qb.selectFrom('test_progress').where('status', '=', 'incomplete').where('ends_at', '<=', expiredBefore(now));
       let query = db
         .updateTable('test_progress')
         .set({
@@ -404,25 +427,82 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         .where('status', '=', 'incomplete')
         .where('ends_at', '<=', expiredBefore(now));
       if (only) query = query.$call(whereKey(only));
+      else {
+        let pick = expired(db).select(['campaign_id', 'test_id', 'user_id']).orderBy('ends_at').limit(limit);
+        if (onPostgres) pick = pick.forUpdate().skipLocked();
+        query = query.where(({ eb, refTuple }) =>
+          eb(refTuple('campaign_id', 'test_id', 'user_id'), 'in', pick.$asTuple('campaign_id', 'test_id', 'user_id')),
+        );
+      }
       const rows = await query.returning(['campaign_id', 'test_id', 'user_id']).execute();
       return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
     },
 
-    /** Complete tests waiting for the server's scoring, oldest first. */
-    async listScoringDue(limit: number): Promise<ProgressKey[]> {
-      const rows = await db
+    /**
+     * Claims up to `limit` complete tests waiting for the server's scoring, oldest first, for `claimer` (one
+     * instance) until the lease's end, and answers them. A test claimed by another instance whose lease still holds
+     * is left to it; one whose lease ran out (its instance died) is claimed again. Claimers at once never get the
+     * same test: the update re-checks that each row is free, and on PostgreSQL rows another claimer is taking are
+     * passed over (`for update skip locked`); SQLite runs one writing statement at a time.
+     */
+    async claimScoringDue(claimer: string, limit: number, now: Date = new Date()): Promise<ProgressKey[]> {
+      let pick = db
         .selectFrom('test_progress')
         .select(['campaign_id', 'test_id', 'user_id'])
-        .where('scoring_due', '=', 1)
+        .where(scoringFree(now))
         .orderBy('updated_at')
-        .limit(limit)
+        .limit(limit);
+      if (onPostgres) pick = pick.forUpdate().skipLocked();
+      const rows = await db
+        .updateTable('test_progress')
+        .set(claimedFor(claimer, now))
+        .where(({ eb, refTuple }) =>
+          eb(refTuple('campaign_id', 'test_id', 'user_id'), 'in', pick.$asTuple('campaign_id', 'test_id', 'user_id')),
+        )
+        .where(scoringFree(now))
+        .returning(['campaign_id', 'test_id', 'user_id'])
         .execute();
       return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
     },
 
-    /** The scoring of this attempt ran (or failed for good): it leaves the queue, unless a new attempt came since. */
-    async clearScoringDue(key: ProgressKey, version: number): Promise<void> {
-      await db.updateTable('test_progress').set({ scoring_due: 0 }).$call(whereKey(key)).where('version', '=', version).execute();
+    /** Claims this test's scoring for `claimer` (or renews its own claim); false when it is not due, or another holds it. */
+    async claimScoring(key: ProgressKey, claimer: string, now: Date = new Date()): Promise<boolean> {
+      const rows = await db
+        .updateTable('test_progress')
+        .set(claimedFor(claimer, now))
+        .$call(whereKey(key))
+        .where((eb) => eb.or([scoringFree(now)(eb), eb.and([eb('scoring_due', '=', 1), eb('scoring_claimed_by', '=', claimer)])]))
+        .returning('version')
+        .execute();
+      return rows.length > 0;
+    },
+
+    /**
+     * The scoring `claimer` ran on this attempt is done (or failed for good): the test leaves the queue and its claim
+     * goes. True when it was still `claimer`'s to finish: still due, at this version (no new attempt came since), and
+     * claimed by no one else. Only then may its outcomes be written (in the same transaction).
+     */
+    async finishScoring(key: ProgressKey, version: number, claimer: string): Promise<boolean> {
+      const rows = await db
+        .updateTable('test_progress')
+        .set({ scoring_due: 0, scoring_claimed_by: null, scoring_claimed_until: null })
+        .$call(whereKey(key))
+        .where('version', '=', version)
+        .where('scoring_due', '=', 1)
+        .where('scoring_claimed_by', '=', claimer)
+        .returning('version')
+        .execute();
+      return rows.length > 0;
+    },
+
+    /** `claimer` gives its claim up (its run failed before it could finish): the next sweep takes the test again. */
+    async releaseScoring(key: ProgressKey, claimer: string): Promise<void> {
+      await db
+        .updateTable('test_progress')
+        .set({ scoring_claimed_by: null, scoring_claimed_until: null })
+        .$call(whereKey(key))
+        .where('scoring_claimed_by', '=', claimer)
+        .execute();
     },
 
     /** Status, version and clock of each test the person has progress in, in one campaign. */
