@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ProgressKey, SETTLE_BATCH } from '../repositories/progress-repository';
+import { claimerName } from '../services/claimer-name';
 import { createScoringPool, type ScoringStats } from '../services/scoring/scoring-pool';
 import { scoreProgress } from '../services/scoring/score-progress';
 
@@ -46,8 +45,7 @@ interface SweepTask {
 export const scoring = fp(
   async (app: FastifyInstance, opts: ScoringOptions) => {
     const repos = app.repos;
-    // Who this instance is when it claims work: readable in the database (host and process), unique (the random part).
-    const claimer = `${hostname()}:${process.pid}:${randomBytes(6).toString('base64url')}`;
+    const claimer = claimerName();
     const pool = createScoringPool({
       concurrency: opts.workers,
       queueCap: QUEUE_CAP,
