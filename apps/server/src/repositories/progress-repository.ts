@@ -1,4 +1,14 @@
-import { type CompiledQuery, type ExpressionBuilder, PostgresAdapter, type Selectable, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  PostgresAdapter,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type UpdateObject,
+} from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
 import { compiledByShape } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
@@ -139,6 +149,7 @@ export async function startOver(
     .execute();
 }
 
+const KEY_FIELDS = ['campaign_id', 'test_id', 'user_id'] as const;
 /** Rows the expiry sweep settles in one statement at most (the rest at its next turn). */
 export const SETTLE_BATCH = 500;
 /** How long a claim on a scoring holds: queued and run well within it; past it, its instance is taken to have died. */
@@ -159,6 +170,35 @@ type HeldRow = { campaign_id: number; test_id: number; user_id: number; version:
 
 export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * Updates the rows `pick` selects, if each still meets `still` (re-checked on the row as the update finds it), and
+   * answers their keys: how a sweep claims its work. The pick is a CTE, run once; on PostgreSQL it locks the rows it
+   * takes and passes over rows another transaction has locked (`for update skip locked`), so sweeps at once take
+   * different rows and neither waits for the other. SQLite runs one writing statement at a time.
+   */
+  function updatePicked(
+    pick: SelectQueryBuilder<Database, 'test_progress', Pick<Selectable<TestProgressTable>, (typeof KEY_FIELDS)[number]>>,
+    set: UpdateObject<Database, 'test_progress'>,
+    still: (eb: ExpressionBuilder<Database, 'test_progress'>) => Expression<SqlBool>,
+  ) {
+    return db
+      .with('picked', () => (onPostgres ? pick.forUpdate().skipLocked() : pick))
+      .updateTable('test_progress')
+      .set(set)
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple(...KEY_FIELDS),
+          'in',
+          selectFrom('picked')
+            .select(KEY_FIELDS)
+            .$asTuple(...KEY_FIELDS),
+        ),
+      )
+      .where(still)
+      .returning(KEY_FIELDS)
+      .execute();
+  }
 
   /** The rows as values (SQLite), or as one array a field (PostgreSQL). */
   function upsertQuery(kind: Kind, source: { rows: UpsertRow[] } | { columns: Record<RowField, ColumnValues> }, cutoff: string) {
@@ -415,26 +455,20 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
      * (`for update skip locked`), so sweeps at once neither wait for each other nor settle a row twice.
      */
     async settleExpired(now: Date = new Date(), only?: ProgressKey, limit = SETTLE_BATCH): Promise<ProgressKey[]> {
-      const expired = (qb: Db) =>
-        qb.selectFrom('test_progress').where('status', '=', 'incomplete').where('ends_at', '<=', expiredBefore(now));
-      let query = db
-        .updateTable('test_progress')
-        .set({
-          status: 'complete',
-          updated_at: now.toISOString(),
-          scoring_due: sql`case when exists (select 1 from tests t where t.id = test_progress.test_id and t.algorithm is not null) then 1 else 0 end`,
-        })
-        .where('status', '=', 'incomplete')
-        .where('ends_at', '<=', expiredBefore(now));
-      if (only) query = query.$call(whereKey(only));
-      else {
-        let pick = expired(db).select(['campaign_id', 'test_id', 'user_id']).orderBy('ends_at').limit(limit);
-        if (onPostgres) pick = pick.forUpdate().skipLocked();
-        query = query.where(({ eb, refTuple }) =>
-          eb(refTuple('campaign_id', 'test_id', 'user_id'), 'in', pick.$asTuple('campaign_id', 'test_id', 'user_id')),
-        );
-      }
-      const rows = await query.returning(['campaign_id', 'test_id', 'user_id']).execute();
+      const settle = {
+        status: 'complete',
+        updated_at: now.toISOString(),
+        scoring_due: sql<number>`case when exists (select 1 from tests t where t.id = test_progress.test_id and t.algorithm is not null) then 1 else 0 end`,
+      };
+      const expired = (eb: ExpressionBuilder<Database, 'test_progress'>) =>
+        eb.and([eb('status', '=', 'incomplete'), eb('ends_at', '<=', expiredBefore(now))]);
+      const rows = only
+        ? await db.updateTable('test_progress').set(settle).where(expired).$call(whereKey(only)).returning(KEY_FIELDS).execute()
+        : await updatePicked(
+            db.selectFrom('test_progress').select(KEY_FIELDS).where(expired).orderBy('ends_at').limit(limit),
+            settle,
+            expired,
+          );
       return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
     },
 
@@ -446,22 +480,8 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
      * passed over (`for update skip locked`); SQLite runs one writing statement at a time.
      */
     async claimScoringDue(claimer: string, limit: number, now: Date = new Date()): Promise<ProgressKey[]> {
-      let pick = db
-        .selectFrom('test_progress')
-        .select(['campaign_id', 'test_id', 'user_id'])
-        .where(scoringFree(now))
-        .orderBy('updated_at')
-        .limit(limit);
-      if (onPostgres) pick = pick.forUpdate().skipLocked();
-      const rows = await db
-        .updateTable('test_progress')
-        .set(claimedFor(claimer, now))
-        .where(({ eb, refTuple }) =>
-          eb(refTuple('campaign_id', 'test_id', 'user_id'), 'in', pick.$asTuple('campaign_id', 'test_id', 'user_id')),
-        )
-        .where(scoringFree(now))
-        .returning(['campaign_id', 'test_id', 'user_id'])
-        .execute();
+      const pick = db.selectFrom('test_progress').select(KEY_FIELDS).where(scoringFree(now)).orderBy('updated_at').limit(limit);
+      const rows = await updatePicked(pick, claimedFor(claimer, now), scoringFree(now));
       return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
     },
 
