@@ -54,14 +54,15 @@ async function progressRows(count: number, fields: { status: string; scoring_due
   return { campaignId, keys: rows.map((r) => keyOf({ campaignId, testId: r.test_id, userId: r.user_id })) };
 }
 
-/** Calls `take` until it gets nothing, and answers everything it got. */
-async function drain(take: () => Promise<ProgressKey[]>): Promise<string[]> {
+/** Calls `take` until it gets nothing (or far more than there is: the same rows again and again), and answers everything it got. */
+async function drain(take: () => Promise<ProgressKey[]>, atMost = 1000): Promise<string[]> {
   const got: string[] = [];
-  for (;;) {
+  while (got.length <= atMost) {
     const batch = await take();
-    if (batch.length === 0) return got;
+    if (batch.length === 0) break;
     got.push(...batch.map(keyOf));
   }
+  return got;
 }
 
 const inCampaign = (campaignId: number) => (keys: string[]) => keys.filter((k) => k.startsWith(`${campaignId}:`));
