@@ -12,16 +12,17 @@ export type TestDatabase = DatabaseHandle & { url: string; destroy(): Promise<vo
  * of a role that may create databases) each call creates its own uniquely named database and drops
  * it on `destroy()`; otherwise each call gets a new SQLite file in a temporary directory.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { through?: string } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  return adminUrl ? createPostgresDatabase(adminUrl) : createSqliteDatabase();
+  return adminUrl ? createPostgresDatabase(adminUrl, opts.through) : createSqliteDatabase(opts.through);
 }
 
-async function createSqliteDatabase(): Promise<TestDatabase> {
+/** `through`: migrated only up to this migration (a test of what the next ones do to the data). */
+async function createSqliteDatabase(through?: string): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'prova-test-'));
   const url = `sqlite:${join(dir, 'prova.db')}`;
   const handle = await openDatabase(url);
-  await migrateToLatest(handle);
+  await migrateToLatest(handle, through);
   return {
     ...handle,
     url,
@@ -32,10 +33,10 @@ async function createSqliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+async function createPostgresDatabase(adminUrl: string, through?: string): Promise<TestDatabase> {
   const database = await createThrowawayPostgres(adminUrl);
   const handle = await openDatabase(database.url);
-  await migrateToLatest(handle);
+  await migrateToLatest(handle, through);
   return {
     ...handle,
     url: database.url,

@@ -10,6 +10,7 @@ import { dataChanges } from './migrations/0006-data-changes';
 import { staff } from './migrations/0007-staff';
 import { hotPathIndexes } from './migrations/0008-hot-path-indexes';
 import { progressUpdatesInPlace } from './migrations/0009-progress-updates-in-place';
+import { claimedWork } from './migrations/0010e-claimed-work';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -61,6 +62,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0007-staff': staff(dialect),
     '0008-hot-path-indexes': hotPathIndexes(),
     '0009-progress-updates-in-place': progressUpdatesInPlace(dialect),
+    '0010e-claimed-work': claimedWork(),
   };
 }
 
@@ -93,14 +95,15 @@ export async function openDatabase(url: string, options: DialectOptions = {}): P
 export const migrationNames = (dialect: DialectName) => Object.keys(migrations(dialect)).sort();
 
 /**
- * Brings the schema up to date. Safe when several instances start at once on one PostgreSQL database:
+ * Brings the schema up to date (or, for a test of what a migration does to the data before it, up to the migration
+ * `through` names, included). Safe when several instances start at once on one PostgreSQL database:
  * each waits for the startup lock in turn, and finds the migrations the first one ran already done.
  */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+export async function migrateToLatest(handle: DatabaseHandle, through?: string): Promise<void> {
   await withStartupLock(handle, async (locked) => {
     const provider: MigrationProvider = { getMigrations: async () => migrations(locked.dialect) };
     const migrator = new Migrator({ db: locked.db, provider });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await (through ? migrator.migrateTo(through) : migrator.migrateToLatest());
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed) {
       throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -138,6 +138,10 @@ export interface TestProgressTable {
   ends_at: Instant | null;
   /** 1 while a complete test with a scoring script waits for the server's scoring. */
   scoring_due: Generated<number>;
+  /** The instance whose scoring of it is under way (progress-repository.ts, claims), until `scoring_claimed_until`. */
+  scoring_claimed_by: string | null;
+  /** Past this instant the claim is free again: its instance is taken to have died with it. */
+  scoring_claimed_until: Instant | null;
 }
 
 /** Attempts replaced by a repeat or a reset, kept for the record. */
@@ -252,6 +256,10 @@ export interface StaffJobsTable {
   error: string | null;
   created_at: Instant;
   updated_at: Instant;
+  /** The instance running the job (services/staff/jobs/job-runner.ts), while its lease holds. */
+  claimed_by: string | null;
+  /** Renewed while the job runs; past it, an unfinished job was cut short (its instance stopped). */
+  lease_until: Instant | null;
 }
 
 export interface LogsTable {

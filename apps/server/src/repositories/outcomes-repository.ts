@@ -1,6 +1,7 @@
 import { OUTCOMES_MAX_CHARS, type Outcome } from '@prova/contract/tests';
 import { type Db, inTransaction } from '../db/database';
 import { parseJson } from '../db/json-column';
+import { mergeOutcomes } from '../domain/outcomes';
 import { lockAttempt } from './progress-repository';
 
 export type OutcomeSource = 'client' | 'server' | 'assessor';
@@ -14,15 +15,6 @@ interface OutcomeKey {
   assessorId?: number | null;
 }
 
-const outcomeKey = (o: Outcome) => `${String(o.questionId)}|${o.answerId === undefined ? '' : String(o.answerId)}|${o.evaluatedId ?? ''}`;
-
-/** Later values win, question by question (and answer by answer for linked questions). */
-export function mergeOutcomes(previous: Outcome[], next: Outcome[]): Outcome[] {
-  const merged = new Map(previous.map((o) => [outcomeKey(o), o]));
-  for (const o of next) merged.set(outcomeKey(o), o);
-  return [...merged.values()];
-}
-
 /** The merged outcomes of one test, person and source would pass OUTCOMES_MAX_CHARS (answered as 413). */
 export class OutcomesTooLargeError extends Error {
   readonly statusCode = 413;
@@ -32,11 +24,11 @@ export class OutcomesTooLargeError extends Error {
 }
 
 /**
- * Outcomes: at most one row per (campaign, test, person, source, assessor) whose `outcomes` is the
- * whole current list. Client and assessor posts merge into it; a server scoring replaces it.
+ * Outcomes: one row per (campaign, test, person, source, assessor), a unique key (`outcomes_unique`), whose
+ * `outcomes` is the whole current list. Client and assessor posts merge into it; a server scoring replaces it.
  */
 export function createOutcomesRepository(db: Db) {
-  const rowsOf = (trx: Db, key: OutcomeKey) => {
+  const rowOf = (trx: Db, key: OutcomeKey) => {
     let query = trx
       .selectFrom('outcomes')
       .select(['id', 'outcomes'])
@@ -45,31 +37,21 @@ export function createOutcomesRepository(db: Db) {
       .where('user_id', '=', key.userId)
       .where('source', '=', key.source);
     query = key.assessorId != null ? query.where('assessor_id', '=', key.assessorId) : query.where('assessor_id', 'is', null);
-    return query.orderBy('id').execute();
+    return query.executeTakeFirst();
   };
 
-  /** Writes the whole current list in place: one row per key, whose size is capped. */
+  /** Writes the whole current list in place: the key's one row, whose size is capped. */
   async function write(key: OutcomeKey, values: Outcome[], merge: boolean): Promise<void> {
     await inTransaction(db, async (trx) => {
       // Posts that arrive at once (two tabs, two instances) merge one after the other, none lost.
       await lockAttempt(trx, key);
-      const rows = await rowsOf(trx, key);
-      const previous = merge ? rows.flatMap((r) => parseJson<Outcome[]>(r.outcomes, [])) : [];
+      const row = await rowOf(trx, key);
+      const previous = merge && row ? parseJson<Outcome[]>(row.outcomes, []) : [];
       const text = JSON.stringify(mergeOutcomes(previous, values));
       if (text.length > OUTCOMES_MAX_CHARS) throw new OutcomesTooLargeError();
       const at = new Date().toISOString();
-      const [first, ...extra] = rows;
-      if (extra.length)
-        await trx
-          .deleteFrom('outcomes')
-          .where(
-            'id',
-            'in',
-            extra.map((r) => r.id),
-          )
-          .execute();
-      if (first) {
-        await trx.updateTable('outcomes').set({ outcomes: text, created_at: at }).where('id', '=', first.id).execute();
+      if (row) {
+        await trx.updateTable('outcomes').set({ outcomes: text, created_at: at }).where('id', '=', row.id).execute();
         return;
       }
       await trx
@@ -94,7 +76,7 @@ export function createOutcomesRepository(db: Db) {
     replace: (key: OutcomeKey, values: Outcome[]) => write(key, values, false),
 
     async find(key: OutcomeKey): Promise<Outcome[]> {
-      return (await rowsOf(db, key)).flatMap((r) => parseJson<Outcome[]>(r.outcomes, []));
+      return parseJson<Outcome[]>((await rowOf(db, key))?.outcomes, []);
     },
 
     /** What one assessor recorded in a campaign, by test and person. */

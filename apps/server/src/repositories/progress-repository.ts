@@ -1,9 +1,19 @@
-import { type CompiledQuery, PostgresAdapter, type Selectable, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  PostgresAdapter,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type UpdateObject,
+} from 'kysely';
 import { DB_INT_MAX } from '@prova/contract/limits';
 import { compiledByShape } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { serializeOnKey } from '../db/dialect';
-import type { TestProgressTable } from '../db/schema';
+import type { Database, TestProgressTable } from '../db/schema';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
 /** A person's progress in one test of one campaign. */
@@ -128,6 +138,9 @@ export async function startOver(
       started_at: clock.startedAt,
       ends_at: clock.endsAt,
       scoring_due: 0,
+      // A scoring of the old attempt under way finishes nothing (its version is gone), and claims nothing new.
+      scoring_claimed_by: null,
+      scoring_claimed_until: null,
       updated_at: at,
     })
     .where('campaign_id', '=', campaign_id)
@@ -136,10 +149,56 @@ export async function startOver(
     .execute();
 }
 
+const KEY_FIELDS = ['campaign_id', 'test_id', 'user_id'] as const;
+/** Rows the expiry sweep settles in one statement at most (the rest at its next turn). */
+export const SETTLE_BATCH = 500;
+/** How long a claim on a scoring holds: queued and run well within it; past it, its instance is taken to have died. */
+export const SCORING_LEASE_MS = 5 * 60_000;
+
+/** Due for scoring, and claimed by nobody (or by an instance whose lease ran out). */
+const scoringFree = (now: Date) => (eb: ExpressionBuilder<Database, 'test_progress'>) =>
+  eb.and([
+    eb('scoring_due', '=', 1),
+    eb.or([eb('scoring_claimed_until', 'is', null), eb('scoring_claimed_until', '<=', now.toISOString())]),
+  ]);
+const claimedFor = (claimer: string, now: Date) => ({
+  scoring_claimed_by: claimer,
+  scoring_claimed_until: new Date(now.getTime() + SCORING_LEASE_MS).toISOString(),
+});
+
 type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string; started_at: string | null };
 
 export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * Updates the rows `pick` selects, if each still meets `still` (re-checked on the row as the update finds it), and
+   * answers their keys: how a sweep claims its work. The pick is a CTE, run once; on PostgreSQL it locks the rows it
+   * takes and passes over rows another transaction has locked (`for update skip locked`), so sweeps at once take
+   * different rows and neither waits for the other. SQLite runs one writing statement at a time.
+   */
+  function updatePicked(
+    pick: SelectQueryBuilder<Database, 'test_progress', Pick<Selectable<TestProgressTable>, (typeof KEY_FIELDS)[number]>>,
+    set: UpdateObject<Database, 'test_progress'>,
+    still: (eb: ExpressionBuilder<Database, 'test_progress'>) => Expression<SqlBool>,
+  ) {
+    return db
+      .with('picked', () => (onPostgres ? pick.forUpdate().skipLocked() : pick))
+      .updateTable('test_progress')
+      .set(set)
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple(...KEY_FIELDS),
+          'in',
+          selectFrom('picked')
+            .select(KEY_FIELDS)
+            .$asTuple(...KEY_FIELDS),
+        ),
+      )
+      .where(still)
+      .returning(KEY_FIELDS)
+      .execute();
+  }
 
   /** The rows as values (SQLite), or as one array a field (PostgreSQL). */
   function upsertQuery(kind: Kind, source: { rows: UpsertRow[] } | { columns: Record<RowField, ColumnValues> }, cutoff: string) {
@@ -390,39 +449,80 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     },
 
     /**
-     * Timed tests whose time and grace ran out are complete: settles them (all of them, or the one
-     * given) and answers which changed, for scoring.
+     * Timed tests whose time and grace ran out are complete: settles them (the one given, or up to `limit` of
+     * them) and answers which changed, for scoring. Each row is settled by one caller: the update takes only rows
+     * still incomplete, and on PostgreSQL a sweep passes over rows that another instance's sweep is settling
+     * (`for update skip locked`), so sweeps at once neither wait for each other nor settle a row twice.
      */
-    async settleExpired(now: Date = new Date(), only?: ProgressKey): Promise<ProgressKey[]> {
-      let query = db
-        .updateTable('test_progress')
-        .set({
-          status: 'complete',
-          updated_at: now.toISOString(),
-          scoring_due: sql`case when exists (select 1 from tests t where t.id = test_progress.test_id and t.algorithm is not null) then 1 else 0 end`,
-        })
-        .where('status', '=', 'incomplete')
-        .where('ends_at', '<=', expiredBefore(now));
-      if (only) query = query.$call(whereKey(only));
-      const rows = await query.returning(['campaign_id', 'test_id', 'user_id']).execute();
+    async settleExpired(now: Date = new Date(), only?: ProgressKey, limit = SETTLE_BATCH): Promise<ProgressKey[]> {
+      const settle = {
+        status: 'complete',
+        updated_at: now.toISOString(),
+        scoring_due: sql<number>`case when exists (select 1 from tests t where t.id = test_progress.test_id and t.algorithm is not null) then 1 else 0 end`,
+      };
+      const expired = (eb: ExpressionBuilder<Database, 'test_progress'>) =>
+        eb.and([eb('status', '=', 'incomplete'), eb('ends_at', '<=', expiredBefore(now))]);
+      const rows = only
+        ? await db.updateTable('test_progress').set(settle).where(expired).$call(whereKey(only)).returning(KEY_FIELDS).execute()
+        : await updatePicked(
+            db.selectFrom('test_progress').select(KEY_FIELDS).where(expired).orderBy('ends_at').limit(limit),
+            settle,
+            expired,
+          );
       return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
     },
 
-    /** Complete tests waiting for the server's scoring, oldest first. */
-    async listScoringDue(limit: number): Promise<ProgressKey[]> {
+    /**
+     * Claims up to `limit` complete tests waiting for the server's scoring, oldest first, for `claimer` (one
+     * instance) until the lease's end, and answers them. A test claimed by another instance whose lease still holds
+     * is left to it; one whose lease ran out (its instance died) is claimed again. Claimers at once never get the
+     * same test: the update re-checks that each row is free, and on PostgreSQL rows another claimer is taking are
+     * passed over (`for update skip locked`); SQLite runs one writing statement at a time.
+     */
+    async claimScoringDue(claimer: string, limit: number, now: Date = new Date()): Promise<ProgressKey[]> {
+      const pick = db.selectFrom('test_progress').select(KEY_FIELDS).where(scoringFree(now)).orderBy('updated_at').limit(limit);
+      const rows = await updatePicked(pick, claimedFor(claimer, now), scoringFree(now));
+      return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
+    },
+
+    /** Claims this test's scoring for `claimer` (or renews its own claim); false when it is not due, or another holds it. */
+    async claimScoring(key: ProgressKey, claimer: string, now: Date = new Date()): Promise<boolean> {
       const rows = await db
-        .selectFrom('test_progress')
-        .select(['campaign_id', 'test_id', 'user_id'])
-        .where('scoring_due', '=', 1)
-        .orderBy('updated_at')
-        .limit(limit)
+        .updateTable('test_progress')
+        .set(claimedFor(claimer, now))
+        .$call(whereKey(key))
+        .where((eb) => eb.or([scoringFree(now)(eb), eb.and([eb('scoring_due', '=', 1), eb('scoring_claimed_by', '=', claimer)])]))
+        .returning('version')
         .execute();
-      return rows.map((r) => ({ campaignId: r.campaign_id, testId: r.test_id, userId: r.user_id }));
+      return rows.length > 0;
     },
 
-    /** The scoring of this attempt ran (or failed for good): it leaves the queue, unless a new attempt came since. */
-    async clearScoringDue(key: ProgressKey, version: number): Promise<void> {
-      await db.updateTable('test_progress').set({ scoring_due: 0 }).$call(whereKey(key)).where('version', '=', version).execute();
+    /**
+     * The scoring `claimer` ran on this attempt is done (or failed for good): the test leaves the queue and its claim
+     * goes. True when it was still `claimer`'s to finish: still due, at this version (no new attempt came since), and
+     * claimed by no one else. Only then may its outcomes be written (in the same transaction).
+     */
+    async finishScoring(key: ProgressKey, version: number, claimer: string): Promise<boolean> {
+      const rows = await db
+        .updateTable('test_progress')
+        .set({ scoring_due: 0, scoring_claimed_by: null, scoring_claimed_until: null })
+        .$call(whereKey(key))
+        .where('version', '=', version)
+        .where('scoring_due', '=', 1)
+        .where('scoring_claimed_by', '=', claimer)
+        .returning('version')
+        .execute();
+      return rows.length > 0;
+    },
+
+    /** `claimer` gives its claim up (its run failed before it could finish): the next sweep takes the test again. */
+    async releaseScoring(key: ProgressKey, claimer: string): Promise<void> {
+      await db
+        .updateTable('test_progress')
+        .set({ scoring_claimed_by: null, scoring_claimed_until: null })
+        .$call(whereKey(key))
+        .where('scoring_claimed_by', '=', claimer)
+        .execute();
     },
 
     /** Status, version and clock of each test the person has progress in, in one campaign. */

@@ -18,8 +18,10 @@ import { Nginx, nginxBinary } from './nginx';
 const PASSWORD = 'Due-istanze-2026';
 const CAMPAIGN = 9301;
 const TEST = 391;
+/** A test with a scoring script, whose attempts both instances' sweeps find due at once. */
+const SCORED_TEST = 392;
 const COMPANY = 'Scala S.r.l.';
-const people = ['session', 'saver', 'outcomes', 'limited', 'guarded', 'upgrade'] as const;
+const people = ['session', 'saver', 'outcomes', 'limited', 'guarded', 'upgrade', 'staff'] as const;
 const emailOf = (who: (typeof people)[number]) => `${who}@scala.example`;
 /** The address nginx connects to the instances from: the one proxy they believe (TRUST_PROXY). */
 const PROXY_ADDRESS = '127.0.0.3';
@@ -34,8 +36,20 @@ const bundle = {
     firstName: who,
     lastName: 'Scala',
     privacy: true,
+    ...(who === 'staff' ? { role: 'admin' } : {}),
   })),
-  tests: [{ id: TEST, abbreviation: 'SCA', name: 'Two instances', url: '/activities/numerical/', jsonData: { hasTimer: false } }],
+  tests: [
+    { id: TEST, abbreviation: 'SCA', name: 'Two instances', url: '/activities/numerical/', jsonData: { hasTimer: false } },
+    {
+      id: SCORED_TEST,
+      abbreviation: 'SCB',
+      name: 'Scored on either instance',
+      url: '/activities/numerical/',
+      jsonData: { hasTimer: true, time: 10 },
+      algorithm:
+        "function computeOutcomes(data) { return [{ questionId: 'score', value: (data && data.answers && data.answers.n) || 0 }]; }",
+    },
+  ],
   campaigns: [
     {
       id: CAMPAIGN,
@@ -43,7 +57,7 @@ const bundle = {
       name: 'Scale',
       dateStart: '2020-01-01T00:00:00Z',
       dateEnd: '2099-01-01T00:00:00Z',
-      tests: [{ test: TEST }],
+      tests: [{ test: TEST }, { test: SCORED_TEST }],
       participants: people.map((who) => ({ user: emailOf(who) })),
     },
   ],
@@ -76,6 +90,9 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
       TRUST_PROXY: PROXY_ADDRESS,
       SSO_STATE_SECRET: 'the-same-secret-on-every-instance-of-prova',
       DEMO: '1',
+      // Both sweep often, so that they meet on the same due work; each scoring run is logged at info.
+      SWEEP_INTERVAL_MS: '20',
+      LOG_LEVEL: 'info',
     };
     a = new ServerProcess(world, portA, activitiesA, env);
     b = new ServerProcess(world, portB, activitiesB, env);
@@ -350,6 +367,97 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     for (const url of [a.url, b.url]) expect((await read(url)).json<{ data: { status: string } }>().data.status, url).toBe('complete');
   });
 
+  it('both sweeping the same expired and due tests at once: each is settled and scored once, into one row of outcomes', async () => {
+    // Attempts of people who are not taking part (no session needed): timed tests whose time ran out and
+    // complete tests waiting for their scoring, all written at one moment, while both instances sweep every 20 ms.
+    const ATTEMPTS = 240;
+    const at = new Date().toISOString();
+    await database.db
+      .insertInto('test_progress')
+      .values(
+        Array.from({ length: ATTEMPTS }, (_, i) => ({
+          campaign_id: CAMPAIGN,
+          test_id: SCORED_TEST,
+          user_id: 500_000 + i,
+          version: 1,
+          data: JSON.stringify({ answers: { n: i } }),
+          updated_at: at,
+          started_at: '2020-01-01T00:00:00.000Z',
+          ...(i % 2 === 0
+            ? { status: 'incomplete', ends_at: '2020-01-01T00:10:00.000Z' }
+            : { status: 'complete', ends_at: null, scoring_due: 1 }),
+        })),
+      )
+      .execute();
+    const waiting = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('test_progress')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('test_id', '=', SCORED_TEST)
+            .where((eb) => eb.or([eb('status', '<>', 'complete'), eb('scoring_due', '=', 1)]))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await expect.poll(waiting, { timeout: 30_000, interval: 100 }).toBe(0);
+
+    // Every run of the script, on either instance, says so in its log.
+    const runs = new Map<number, string[]>();
+    for (const [name, server] of [['a', a] as const, ['b', b] as const]) {
+      for (const entry of server.log) {
+        const line = entry.replace(/^\[run \d+\] /, '');
+        if (!line.includes('"test scored"')) continue;
+        const parsed = JSON.parse(line) as { testId: number; userId: number };
+        if (parsed.testId === SCORED_TEST) runs.set(parsed.userId, [...(runs.get(parsed.userId) ?? []), name]);
+      }
+    }
+    const failed = [...a.log, ...b.log].filter((line) => line.includes('scoring algorithm failed') || line.includes('sweep task failed'));
+    expect(failed, 'scorings that failed').toEqual([]);
+    const twice = [...runs].filter(([, by]) => by.length !== 1).map(([userId, by]) => `${userId}: ${by.join(', ')}`);
+    expect(twice, 'attempts scored more than once').toEqual([]);
+    expect(runs.size, 'every attempt scored').toBe(ATTEMPTS);
+
+    const outcomes = await database.db
+      .selectFrom('outcomes')
+      .select(['user_id', 'outcomes'])
+      .where('test_id', '=', SCORED_TEST)
+      .where('source', '=', 'server')
+      .orderBy('user_id')
+      .execute();
+    expect(outcomes).toEqual(
+      Array.from({ length: ATTEMPTS }, (_, i) => ({ user_id: 500_000 + i, outcomes: JSON.stringify([{ questionId: 'score', value: i }]) })),
+    );
+  });
+
+  it('an import confirmed on both instances at once is imported once', async () => {
+    // Staff of the company: an admin imported with the bundle above signs in and uploads a small bundle.
+    const staffBundle = {
+      version: 1,
+      companies: [{ name: COMPANY }],
+      users: [{ company: COMPANY, email: 'once@scala.example', password: PASSWORD, firstName: 'Once', lastName: 'Scala', privacy: true }],
+    };
+    const cookie = sessionCookie(await signIn(nginx.url, 'staff'));
+    const uploaded = await send(`${nginx.url}/api/staff/imports`, { method: 'POST', headers: fromApp(cookie), body: staffBundle });
+    expect(uploaded.status, uploaded.text).toBe(202);
+    const { id } = uploaded.json<{ job: { id: string } }>().job;
+    const jobOf = async () =>
+      (await send(`${nginx.url}/api/staff/jobs/${id}`, { headers: { cookie } })).json<{ job: { state: string } }>().job;
+    await expect.poll(async () => (await jobOf()).state, { timeout: 20_000 }).toBe('validated');
+
+    const confirms = await Promise.all(
+      [a.url, b.url, nginx.url, a.url, b.url].map((url) =>
+        send(`${url}/api/staff/imports/${id}/confirm`, { method: 'POST', headers: fromApp(cookie) }),
+      ),
+    );
+    expect(confirms.map((r) => r.status).sort(), 'one confirmation taken, the others refused').toEqual([202, 409, 409, 409, 409]);
+    await expect.poll(async () => (await jobOf()).state, { timeout: 20_000 }).toBe('done');
+    const imported = await database.db.selectFrom('users').select('id').where('email', '=', 'once@scala.example').execute();
+    expect(imported).toHaveLength(1);
+    const jobs = await database.db.selectFrom('staff_jobs').select(['state', 'claimed_by', 'lease_until']).where('id', '=', id).execute();
+    expect(jobs, 'done, and its claim given up').toEqual([{ state: 'done', claimed_by: null, lease_until: null }]);
+  });
+
   it('no instance crashed or logged an error, and nginx reached them every time', () => {
     expect([...a.crashes, ...b.crashes]).toEqual([]);
     expect(errorLines([...a.log, ...b.log])).toEqual([]);
@@ -367,7 +475,7 @@ async function demoRows(handle: DatabaseHandle): Promise<Record<string, number>>
     users: await count('users', sql`email in (${sql.join(demoEmails)})`),
     companies: await count('companies', sql`name <> ${COMPANY}`),
     campaigns: await count('campaigns', sql`id <> ${CAMPAIGN}`),
-    tests: await count('tests', sql`id <> ${TEST}`),
+    tests: await count('tests', sql`id not in (${TEST}, ${SCORED_TEST})`),
     test_progress: await count('test_progress', sql`campaign_id <> ${CAMPAIGN}`),
     outcomes: await count('outcomes', sql`campaign_id <> ${CAMPAIGN}`),
     answers360: await count('answers360'),

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { FINAL_JOB_STATES } from '@prova/contract/staff';
 import type { Db } from '../../db/database';
 import type { StaffJobsTable } from '../../db/schema';
 
@@ -28,6 +29,7 @@ export function createJobsRepository(db: Db) {
         'staff_jobs.error',
         'staff_jobs.created_at',
         'staff_jobs.updated_at',
+        'staff_jobs.lease_until',
         'users.first_name',
         'users.last_name',
         'users.email',
@@ -36,14 +38,6 @@ export function createJobsRepository(db: Db) {
   return {
     create: (row: Insertable<StaffJobsTable>) => db.insertInto('staff_jobs').values(row).execute(),
 
-    async update(id: string, patch: Updateable<StaffJobsTable>): Promise<void> {
-      await db
-        .updateTable('staff_jobs')
-        .set({ ...patch, updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .execute();
-    },
-
     /** Moves a job from one state to the next; false when it was not in `from` (a second confirmation, say). */
     async transition(id: string, from: string, patch: Updateable<StaffJobsTable>): Promise<boolean> {
       const result = await db
@@ -51,6 +45,44 @@ export function createJobsRepository(db: Db) {
         .set({ ...patch, updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .where('state', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * `claimer` (one instance) takes the job to run it, until `leaseUntil`; false when another instance's lease
+     * still holds, or the job is over. One statement that re-checks the row, so claimers at once never both get it.
+     */
+    async claim(id: string, claimer: string, leaseUntil: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('staff_jobs')
+        .set({ claimed_by: claimer, lease_until: leaseUntil, updated_at: now })
+        .where('id', '=', id)
+        .where('state', 'not in', [...FINAL_JOB_STATES])
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Writes what the job holding the claim reports (and renews its lease): false when `claimer` no longer holds it.
+     * A final patch gives the claim up (`release`).
+     */
+    async updateClaimed(
+      id: string,
+      claimer: string,
+      patch: Updateable<StaffJobsTable>,
+      lease: { until: string } | 'release',
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('staff_jobs')
+        .set({
+          ...patch,
+          updated_at: new Date().toISOString(),
+          ...(lease === 'release' ? { claimed_by: null, lease_until: null } : { lease_until: lease.until }),
+        })
+        .where('id', '=', id)
+        .where('claimed_by', '=', claimer)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

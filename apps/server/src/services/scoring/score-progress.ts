@@ -1,36 +1,56 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Outcome } from '@prova/contract/tests';
 import type { OutcomesRepository } from '../../repositories/outcomes-repository';
 import type { ProgressKey, ProgressRepository } from '../../repositories/progress-repository';
 import type { TestsRepository } from '../../repositories/tests-repository';
 import { runAlgorithm, scriptInput } from './run-algorithm';
 
-export interface ScoringDeps {
+interface ScoringRepos {
   tests: TestsRepository;
   progress: ProgressRepository;
   outcomes: OutcomesRepository;
+}
+
+export interface ScoringDeps extends ScoringRepos {
+  /** Runs `work` in one transaction, with the repositories bound to it. */
+  withTransaction<T>(work: (repos: ScoringRepos) => Promise<T>): Promise<T>;
   log: FastifyBaseLogger;
+  /** This instance, as it claims scorings (test_progress.scoring_claimed_by). */
+  claimer: string;
 }
 
 /**
- * Scores a complete test that has an algorithm: runs it on the stored data and keeps the result as
- * the 'server' outcomes, then takes the test out of the scoring queue. A failing or looping script
- * is logged and not retried: the same data would fail the same way.
+ * Scores a complete test that has an algorithm: claims it (another instance may be scoring it, or have done so),
+ * runs the algorithm on the stored data and, in one transaction, takes the test out of the scoring queue and keeps
+ * the result as the 'server' outcomes, only if the claim still held and the attempt is the one scored. A failing or
+ * looping script is logged and not retried: the same data would fail the same way. True when outcomes were written.
  */
 export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promise<boolean> {
   const { campaignId, testId, userId } = key;
-  const row = await deps.progress.find(campaignId, testId, userId);
-  if (!row || row.status !== 'complete') return false;
-  let scored = false;
-  const algorithm = await deps.tests.findAlgorithm(testId);
-  if (algorithm) {
-    try {
-      const values = await runAlgorithm(algorithm, scriptInput(row.data));
-      await deps.outcomes.replace({ campaignId, testId, userId, source: 'server' }, values);
-      scored = true;
-    } catch (err) {
-      deps.log.warn({ err, campaignId, testId, userId }, 'scoring algorithm failed');
+  if (!(await deps.progress.claimScoring(key, deps.claimer))) return false;
+  let finished = false;
+  try {
+    const row = await deps.progress.find(campaignId, testId, userId);
+    if (!row || row.status !== 'complete') return false;
+    let values: Outcome[] | undefined;
+    const algorithm = await deps.tests.findAlgorithm(testId);
+    if (algorithm) {
+      try {
+        values = await runAlgorithm(algorithm, scriptInput(row.data));
+      } catch (err) {
+        deps.log.warn({ err, campaignId, testId, userId }, 'scoring algorithm failed');
+      }
     }
+    finished = await deps.withTransaction(async (repos) => {
+      if (!(await repos.progress.finishScoring(key, row.version, deps.claimer))) return false;
+      if (values) await repos.outcomes.replace({ campaignId, testId, userId, source: 'server' }, values);
+      return true;
+    });
+    // One line per run of a script, whichever instance ran it (the two-instance test counts them).
+    if (algorithm) deps.log.info({ campaignId, testId, userId, version: row.version, written: finished && !!values }, 'test scored');
+    return finished && values !== undefined;
+  } finally {
+    // A claim left over (a run that failed, an attempt replaced meanwhile) goes: the next sweep decides.
+    if (!finished) await deps.progress.releaseScoring(key, deps.claimer);
   }
-  await deps.progress.clearScoringDue(key, row.version);
-  return scored;
 }
