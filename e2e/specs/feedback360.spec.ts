@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
-import { signIn } from '../fixtures/sign-in';
+import { signIn, signOut } from '../fixtures/sign-in';
 
 // 360 feedback in the real app: the dashboard, a colleague's and one's own evaluation page by page
 // (closed questions, the linked question's rules, the open question), a reload in the middle, relation
@@ -108,8 +108,8 @@ async function answerClosed(page: Page, value: number) {
   }
 }
 
-/** Answers whatever page is shown until the questionnaire is finished, from wherever it starts. */
-async function finishQuestionnaire(page: Page) {
+/** Answers whatever page is shown until the last page is answered, from wherever it starts. */
+async function answerToLastPage(page: Page) {
   for (let guard = 0; guard < 30; guard++) {
     const text = page.getByRole('textbox');
     if (await text.isVisible()) {
@@ -120,13 +120,16 @@ async function finishQuestionnaire(page: Page) {
     } else {
       await answerClosed(page, 4);
     }
-    if (await finishButton(page).isVisible()) {
-      await finishButton(page).click();
-      return;
-    }
+    if (await finishButton(page).isVisible()) return;
     await continueButton(page).click();
   }
   throw new Error('the questionnaire did not end');
+}
+
+/** Answers whatever page is shown until the questionnaire is finished, from wherever it starts. */
+async function finishQuestionnaire(page: Page) {
+  await answerToLastPage(page);
+  await finishButton(page).click();
 }
 
 test('a colleague and oneself evaluated page by page, a reload in the middle, every answer on the server', async ({ page }) => {
@@ -261,6 +264,69 @@ test('a colleague and oneself evaluated page by page, a reload in the middle, ev
     })
     .toBe('complete');
   expect(await idOf(page)).toBeGreaterThan(0);
+});
+
+test("'Hai completato la valutazione' only once the server has the last page; a refused save keeps the answers; sign-out clears them", async ({
+  page,
+}) => {
+  const { luisa, campaignId } = seed360();
+  await page.goto('/login');
+  await signIn(page, luisa);
+  await page.goto('/skillup-360');
+  const dashboard = page.getByRole('region', { name: 'Feedback 360' });
+  await dashboard.getByRole('button', { name: 'Inizia: Autovalutazione' }).click();
+  await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Autovalutazione' })).toBeVisible();
+  await answerToLastPage(page);
+  const open = page.getByRole('textbox');
+  await open.fill('Condividere quello che so.');
+  await saved(page);
+  const questionnaireUrl = page.url();
+
+  // The network plays a server that refuses the last page (a 500): the evaluator is told, stays, and keeps the answers.
+  const lastPage = (request: Request) =>
+    request.method() === 'POST' && (request.postDataJSON() as { finished?: boolean } | null)?.finished === true;
+  const savesUrl = `**/api/tests/360/data/${campaignId}/*`;
+  await page.route(savesUrl, (route) =>
+    lastPage(route.request())
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"code":"INTERNAL","message":"down"}' })
+      : route.fallback(),
+  );
+  await finishButton(page).click();
+  await expect(page.getByText("Oops c'è stato un errore nel salvataggio dei dati")).toBeVisible();
+  await expect(page.getByText('Le tue risposte restano qui: puoi riprovare.')).toBeVisible();
+  await expect(page.getByText('Hai completato la valutazione')).toHaveCount(0);
+  expect(page.url()).toBe(questionnaireUrl);
+  await expect(open).toHaveValue('Condividere quello che so.');
+  await expect(finishButton(page)).toBeEnabled();
+  await expectAccessible(page, '360 saving error');
+
+  // Trying again: the last page is held on its way; until the server has answered, nothing says it is done.
+  const held: Route[] = [];
+  let release = false;
+  await page.unroute(savesUrl);
+  await page.route(savesUrl, (route) => {
+    if (!lastPage(route.request()) || release) return route.fallback();
+    held.push(route);
+  });
+  await finishButton(page).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(finishButton(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByText('Hai completato la valutazione')).toHaveCount(0);
+  expect(page.url()).toBe(questionnaireUrl);
+  release = true;
+  for (const route of held) await route.fallback();
+  await expect(page.getByText('Hai completato la valutazione')).toBeVisible();
+  await expect(page).toHaveURL(/\/skillup-360$/);
+  await expect(dashboard).toContainText('1 su 2');
+  await saved(page);
+
+  // The answers were kept in this browser while she answered; signing out leaves nothing of hers there.
+  const personal = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('prova.')));
+  expect(await personal()).toContain(`prova.feedback360.${await idOf(page)}.${campaignId}`);
+  await signOut(page, new RegExp(luisa.firstName));
+  await expect(page).toHaveURL(/\/login/);
+  expect(await personal()).toEqual([]);
 });
 
 test.describe('on a 375 px phone', () => {

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'TEST_LOCKED',
   'TEST_COMPLETE',
   'PAYLOAD_TOO_LARGE',
+  /** 409: not available yet (a report the download rules hold back, or with nothing to show); never a 401/403, which mean the session. */
   'REPORT_NOT_AVAILABLE',
   'SSO_REQUIRED',
   /** 409: the same thing exists already (an e-mail, an abbreviation, an assignment), or a job is not in the state the call needs. */

@@ -553,7 +553,7 @@ export type ExportRequest = z.infer<typeof exportRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 // PDF report: GET /api/staff/campaigns/{campaignId}/participants/{userId}/report.pdf: the personal
 // report of any participant of the company's campaigns, whatever the campaign's download rules;
-// 403 REPORT_NOT_AVAILABLE while the person's report has nothing to show yet.
+// 409 REPORT_NOT_AVAILABLE while the person's report has nothing to show yet.
 
 export const participantParamsSchema = z.object({ campaignId: idSchema, userId: idSchema });
 

@@ -18,6 +18,6 @@ export async function staffReportPdf(repos: Repos, auth: Auth, companyId: number
   ]);
   if (!participation || !subject || subject.company_id !== companyId) throw notFound('Participant');
   const view = await buildPersonalReport(repos, { ...auth, viewer: 'staff', participation, subject });
-  if (!reportHasContent(view)) throw new HttpError(403, 'REPORT_NOT_AVAILABLE', 'The report has nothing to show yet');
+  if (!reportHasContent(view)) throw new HttpError(409, 'REPORT_NOT_AVAILABLE', 'The report has nothing to show yet');
   return reportPdf(view);
 }

@@ -19,9 +19,9 @@ export function latestCopyKey(userId: number, campaignId: number, testId: number
   return `${PREFIX}:${userId}:${campaignId}:${testId}`;
 }
 
-/** The key prefix of every copy of a user in a campaign. */
-export function latestCopyPrefix(userId: number, campaignId: number): string {
-  return `${PREFIX}:${userId}:${campaignId}:`;
+/** The key prefix of every copy of a user in a campaign (in every campaign, without one). */
+export function latestCopyPrefix(userId: number, campaignId?: number): string {
+  return campaignId === undefined ? `${PREFIX}:${userId}:` : `${PREFIX}:${userId}:${campaignId}:`;
 }
 
 /** The copy after a task was enqueued; `undefined` when the task does not change it. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueEnvironment, TabEnvironment } from './queue-environment';
 import { createMemoryStorage } from './queue-storage';
-import { createSendingQueue, type SendingQueueOptions } from './sending-queue';
+import { createSendingQueue, type Delivery, type SendingQueueOptions } from './sending-queue';
 import type { QueueTask, TaskInput } from './task';
 import type { TransportResponse } from './transport';
 
@@ -461,23 +461,45 @@ describe('failures', () => {
     expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
   });
 
-  it.each([401, 403])('%i calls onAuthError, clears the task and holds until the next start', async (status) => {
-    const { queue, calls, onAuthError } = setup({ script: [{ status, body: {} }] });
-    await queue.enqueue(data(2, 1));
-    await queue.enqueue(data(3, 1));
-    queue.start(USER);
-    await vi.advanceTimersByTimeAsync(10_000);
+  it.each([401, 403])(
+    '%i calls onAuthError, clears the task into a log entry and never sends it again after the next sign-in',
+    async (status) => {
+      const { queue, calls, onAuthError } = setup({ script: [{ status, body: {} }] });
+      await queue.enqueue(data(2, 1));
+      await queue.enqueue(data(3, 1));
+      queue.start(USER);
+      await vi.advanceTimersByTimeAsync(10_000);
 
-    expect(onAuthError).toHaveBeenCalledTimes(1);
-    expect(calls).toHaveLength(1);
-    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t3 v1']);
-    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+      expect(onAuthError).toHaveBeenCalledTimes(1);
+      expect(calls).toHaveLength(1);
+      // Held: the rest waits for the next sign-in; the refused task is a log entry now, nothing of it in the backup.
+      expect(queue.getTasks().map(brief)).toEqual(['LOG u40 c1 t2 v0', 'DATA u40 c1 t3 v1']);
+      expect(queue.getBackup()).toEqual([]);
 
-    // Signed in again: the queue goes on, and after a success the cleared task comes back.
+      // Signed in again: the queue goes on (the log entry with it), and the refused task is not sent again.
+      queue.start(USER);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'LOG u40 c1 t2 v0', 'DATA u40 c1 t3 v1']);
+      expect(calls[1].task.data).toEqual({
+        message: `DATA refused with ${status} (session ended)`,
+        task: expect.objectContaining({ type: 'DATA', testId: 2, version: 1, data: 'data 2@1' }),
+      });
+      expect(queue.getTasks()).toEqual([]);
+      expect(queue.getBackup()).toEqual([]);
+    },
+  );
+
+  it('drops a log entry refused with 401/403 (reported, not queued again)', async () => {
+    const { queue, calls, onUnloggableError } = setup({ script: [{ status: 401, body: {} }] });
+    await queue.log({ message: 'x' }, { userId: USER });
     queue.start(USER);
     await flush();
-    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1', 'DATA u40 c1 t2 v1']);
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
+    expect(queue.getTasks()).toEqual([]);
     expect(queue.getBackup()).toEqual([]);
+    expect(onUnloggableError).toHaveBeenCalledWith(expect.objectContaining({ message: 'LOG refused with 401 (session ended): dropped' }));
   });
 
   it("409 (the test is finished on the server) drops that test's saves for good, tells the listeners, and goes on", async () => {
@@ -527,6 +549,92 @@ describe('failures', () => {
     await flush();
     expect(logFailure).not.toHaveBeenCalled();
     expect(onUnloggableError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Sending LOG failed (temporary)' }));
+  });
+});
+
+describe('delivery', () => {
+  /** Enqueues and records what became of the task. */
+  async function tracked(queue: ReturnType<typeof setup>['queue'], input: TaskInput) {
+    const told: Delivery[] = [];
+    await queue.enqueue(input, { onDelivery: (delivery) => told.push(delivery) });
+    return told;
+  }
+
+  it('is told accepted only once the server has answered with success, not when the task is queued', async () => {
+    let answer: (response: TransportResponse) => void = () => {};
+    const transport = vi.fn(() => new Promise<TransportResponse>((resolve) => (answer = resolve)));
+    const { queue } = setup({ transport });
+    queue.start(USER);
+    const told = await tracked(queue, data(2, 1, { type: 'EVAL360', data: { data: {}, finished: true } }));
+    await flush();
+    expect(transport).toHaveBeenCalledTimes(1);
+    expect(told).toEqual([]);
+    answer(OK);
+    await flush();
+    expect(told).toEqual([{ accepted: true }]);
+  });
+
+  it.each([
+    [
+      { status: 500, body: {} },
+      { accepted: false, reason: 'failed', httpStatus: 500 },
+    ],
+    [
+      { status: 422, body: { status: false, code: 'VALIDATION' } },
+      { accepted: false, reason: 'failed', httpStatus: 422, code: 'VALIDATION' },
+    ],
+    [
+      { status: 409, body: { status: false, code: 'TEST_COMPLETE' } },
+      { accepted: false, reason: 'closed', httpStatus: 409, code: 'TEST_COMPLETE' },
+    ],
+    [
+      { status: 401, body: {} },
+      { accepted: false, reason: 'auth', httpStatus: 401 },
+    ],
+  ])('is told the first refusal (%j), once, while the queue goes on by its rules', async (response, delivery) => {
+    const { queue } = setup({ script: [response, response] });
+    queue.start(USER);
+    const told = await tracked(queue, data(2, 1));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(told).toEqual([delivery]);
+  });
+
+  it('is told offline at once when there is no connection', async () => {
+    const environment = fakeEnvironment();
+    environment.online = false;
+    const { queue } = setup({ environment });
+    queue.start(USER);
+    expect(await tracked(queue, data(2, 1))).toEqual([{ accepted: false, reason: 'offline' }]);
+  });
+
+  it('is told replaced when a newer version takes its place before an answer', async () => {
+    const { queue } = setup({ transport: () => new Promise<TransportResponse>(() => {}) });
+    queue.start(USER);
+    await queue.enqueue(data(5, 1));
+    const older = await tracked(queue, data(2, 1));
+    const newer = await tracked(queue, data(2, 2));
+    expect(older).toEqual([{ accepted: false, reason: 'replaced' }]);
+    expect(newer).toEqual([]);
+  });
+});
+
+describe('forget (signed out)', () => {
+  it("removes the person's backup and latest copies, and nobody else's", async () => {
+    const failures = Array.from({ length: 6 }, () => ({ status: 500, body: {} }));
+    const { queue, page } = setup({ script: failures });
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(3, 1, { userId: 41 }));
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+
+    await queue.forget(USER);
+    expect(queue.getBackup()).toEqual([]);
+    expect(await queue.getLatestCopy(1, 2, USER)).toBeUndefined();
+    expect(await queue.getLatestCopy(1, 3, 41)).toMatchObject({ version: 1 });
+    const stored = [...page.storage.entries.keys()];
+    expect(stored.filter((key) => key.startsWith(`latest:${USER}:`))).toEqual([]);
+    expect(stored.filter((key) => key.startsWith('latest:41:'))).toHaveLength(1);
   });
 });
 

@@ -38,6 +38,24 @@ export interface QueueSnapshot {
 
 export type FailureLog = FailureEntry;
 
+/**
+ * What became of one task (enqueue's `onDelivery`): the server accepted it, or why it is not there (yet):
+ * - `auth`: refused with 401/403, the session is gone; the task was cleared (kept as a log entry);
+ * - `closed`: refused with 409, final (a finished test);
+ * - `failed`: the first attempt failed (5xx, time-out, another 4xx): the queue tries again by itself;
+ * - `offline`: not sent, there is no connection (or nobody signed in): it goes when there is;
+ * - `replaced`: a newer version of the same kind took its place before an answer;
+ * - `skipped`: 'Salta' at logout turned it into a log entry.
+ */
+export type Delivery =
+  | { accepted: true }
+  | { accepted: false; reason: 'auth' | 'closed' | 'failed' | 'offline' | 'replaced' | 'skipped'; httpStatus?: number; code?: string };
+
+export interface EnqueueOptions {
+  /** Told once: when the server has answered this task's first attempt, or at once when it cannot go now. */
+  onDelivery?: (delivery: Delivery) => void;
+}
+
 /** A test the server holds as finished: it refused a save with 409. */
 export interface ClosedTest {
   campaignId: number;
@@ -56,7 +74,10 @@ export interface SendingQueueOptions {
   retry?: Partial<RetryConfig>;
   /** Default: QUEUE.backupSize. */
   backupSize?: number;
-  /** 401/403: the session is gone. The queue clears the task and holds until start() is called again. */
+  /**
+   * 401/403: the session is gone. The queue clears the task (it becomes a log entry, sent once its person signs in
+   * again; the task itself never is) and holds until start() is called again.
+   */
   onAuthError?: () => void;
   /** The first failure of a task, and a task dropped after its retries. Can enqueue a LOG entry. */
   logFailure?: (entry: FailureLog) => void;
@@ -71,8 +92,8 @@ export interface SendingQueue {
   start(userId: number): void;
   /** Stops sending (on logout, after drain or skipToLogs); what is left stays persisted. */
   stop(): void;
-  /** Validates (throws the spec's Error when invalid) and queues; resolves once persisted. */
-  enqueue(input: TaskInput): Promise<void>;
+  /** Validates (throws the spec's Error when invalid) and queues; resolves once persisted (not once sent: see onDelivery). */
+  enqueue(input: TaskInput, options?: EnqueueOptions): Promise<void>;
   /** Queues a log entry (POST /api/logs). */
   log(entry: unknown, ids?: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>>): Promise<void>;
   /**
@@ -88,6 +109,11 @@ export interface SendingQueue {
   drain(onProgress?: (pending: number) => void): Promise<void>;
   /** 'Salta': what is left goes out as log entries at once and leaves the live queue (it stays in the backup). */
   skipToLogs(): Promise<void>;
+  /**
+   * Signed out (after drain() or skipToLogs()): what this browser keeps of the person goes, their backup and the
+   * latest copies of their tests (everything was sent, or turned into log entries as the spec's logout says).
+   */
+  forget(userId: number): Promise<void>;
   subscribe(listener: () => void): () => void;
   /** Told when the server refuses a test's saves because it is finished (the room and the open activity follow). */
   subscribeClosed(listener: (test: ClosedTest) => void): () => void;
@@ -134,6 +160,8 @@ class QueueImpl implements SendingQueue {
   private readonly closedListeners = new Set<(test: ClosedTest) => void>();
   private drainWaiters: Array<() => void> = [];
   private progressListeners = new Set<(pending: number) => void>();
+  /** Who waits to hear what became of a task (enqueue's onDelivery). */
+  private readonly deliveries = new Map<StoredTask, (delivery: Delivery) => void>();
 
   constructor(options: SendingQueueOptions) {
     this.storage = options.storage ?? createBrowserStorage();
@@ -237,10 +265,18 @@ class QueueImpl implements SendingQueue {
 
   // ---- queueing --------------------------------------------------------------------------------
 
-  enqueue(input: TaskInput): Promise<void> {
+  enqueue(input: TaskInput, options: EnqueueOptions = {}): Promise<void> {
     const task = validateTask(input);
     return this.ready.then(() => {
-      this.insert({ ...task, seq: this.seq++ });
+      const stored: StoredTask = { ...task, seq: this.seq++ };
+      const { onDelivery } = options;
+      if (this.insert(stored) && onDelivery) {
+        this.deliveries.set(stored, onDelivery);
+        if (this.userId === undefined || !this.online) this.settle(stored, { accepted: false, reason: 'offline' });
+        else if (this.authHeld) this.settle(stored, { accepted: false, reason: 'auth' });
+      } else if (onDelivery) {
+        onDelivery({ accepted: false, reason: 'replaced' });
+      }
       this.changed();
       this.pump();
       return Promise.all([this.saveLatestCopy(task), this.save()]).then(() => undefined);
@@ -277,12 +313,21 @@ class QueueImpl implements SendingQueue {
       const index = this.tasks.findIndex((queued) => kindKey(queued) === key);
       if (index >= 0) {
         if (task.version < this.tasks[index].version) return false;
-        this.tasks.splice(index, 1);
+        const [replaced] = this.tasks.splice(index, 1);
+        this.settle(replaced, { accepted: false, reason: 'replaced' });
       }
     }
     this.tasks.push(task);
     this.tasks.sort(compareTasks);
     return true;
+  }
+
+  /** Tells who waits what became of the task, once. */
+  private settle(task: StoredTask, delivery: Delivery) {
+    const waiter = this.deliveries.get(task);
+    if (!waiter) return;
+    this.deliveries.delete(task);
+    waiter(delivery);
   }
 
   private remove(task: StoredTask): boolean {
@@ -331,14 +376,15 @@ class QueueImpl implements SendingQueue {
     }
     this.inFlight = undefined;
     if (outcome === 'ok') await this.succeeded(task, body);
-    else if (outcome === 'closed') this.closed(task);
-    else this.failed(task, { outcome, httpStatus, error, network: httpStatus === undefined });
+    else if (outcome === 'closed') this.closed(task, errorCode(body));
+    else this.failed(task, { outcome, httpStatus, code: errorCode(body), error, network: httpStatus === undefined });
     this.changed();
     this.pump();
   }
 
   private async succeeded(task: StoredTask, body: unknown) {
     this.remove(task);
+    this.settle(task, { accepted: true });
     if (task.type === 'SYNC_ALL') await this.pushWhatServerLacks(task, readNeedPushing(body));
     this.restoreBackup();
     void this.save();
@@ -348,28 +394,34 @@ class QueueImpl implements SendingQueue {
    * 409: the test is finished on the server (complete, or its time ran out) and what it holds is final.
    * This task and every other save of that test are dropped, never retried; listeners are told.
    */
-  private closed(task: StoredTask) {
+  private closed(task: StoredTask, code: string | undefined) {
     const test: ClosedTest = { campaignId: task.campaignId, testId: task.testId, userId: task.userId };
-    this.tasks = this.tasks.filter(
-      (queued) =>
-        !(savesTest(queued) && queued.userId === test.userId && queued.campaignId === test.campaignId && queued.testId === test.testId),
-    );
+    const dropped = (queued: StoredTask) =>
+      queued === task ||
+      (savesTest(queued) && queued.userId === test.userId && queued.campaignId === test.campaignId && queued.testId === test.testId);
+    for (const queued of this.tasks.filter(dropped)) this.settle(queued, { accepted: false, reason: 'closed', httpStatus: 409, code });
+    this.tasks = this.tasks.filter((queued) => !dropped(queued));
     void this.save();
     for (const listener of this.closedListeners) listener(test);
   }
 
   private failed(
     task: StoredTask,
-    failure: { outcome: Exclude<AttemptOutcome, 'ok' | 'closed'>; httpStatus?: number; error?: unknown; network: boolean },
+    failure: { outcome: Exclude<AttemptOutcome, 'ok' | 'closed'>; httpStatus?: number; code?: string; error?: unknown; network: boolean },
   ) {
     // Replaced by a newer version (or skipped) while in flight: nothing to retry.
     if (!this.tasks.includes(task)) return;
-    const { outcome, httpStatus, error, network } = failure;
+    const { outcome, httpStatus, code, error, network } = failure;
     const entry: FailureLog = { message: '', task: describeTask(task), outcome, httpStatus, error };
 
     if (outcome === 'auth') {
+      // Section 8: the task is cleared. It is kept as a log entry (its data with it), which goes once its person
+      // signs in again; the task itself is never sent again, not even after that sign-in.
       this.remove(task);
-      this.toBackup(task, { ...entry, message: 'Session expired while sending' });
+      this.settle(task, { accepted: false, reason: 'auth', httpStatus, code });
+      const message = `${task.type} refused with ${httpStatus} (session ended)`;
+      if (task.type === 'LOG') this.onUnloggableError({ ...entry, message: `${message}: dropped` });
+      else this.insert({ ...logEntryOf(task, message), seq: this.seq++ });
       this.authHeld = true;
       this.clearWait();
       void this.save();
@@ -380,8 +432,10 @@ class QueueImpl implements SendingQueue {
     // The connection is gone: wait for it to come back without spending an attempt.
     if (network && !this.env.isOnline()) {
       this.online = false;
+      this.settle(task, { accepted: false, reason: 'offline' });
       return;
     }
+    this.settle(task, { accepted: false, reason: 'failed', httpStatus, code });
 
     const { attempt } = task.retry;
     if (attempt === 0) this.report({ ...entry, message: `Sending ${task.type} failed (${outcome})` });
@@ -432,7 +486,10 @@ class QueueImpl implements SendingQueue {
           queued.version <= version &&
           queued.seq < check.seq,
       );
-      for (const task of proven) this.remove(task);
+      for (const task of proven) {
+        this.remove(task);
+        this.settle(task, { accepted: true });
+      }
     }
     for (const testId of needPushing) {
       const copy = await this.getLatestCopy(campaignId, testId, userId);
@@ -529,19 +586,8 @@ class QueueImpl implements SendingQueue {
     this.tasks = this.tasks.filter((task) => !this.isMine(task));
     this.clearWait();
     for (const task of left) {
-      const entry: QueueTask =
-        task.type === 'LOG'
-          ? toQueueTask(task)
-          : {
-              type: 'LOG',
-              campaignId: task.campaignId,
-              testId: task.testId,
-              userId: task.userId,
-              version: 0,
-              data: { message: 'Unsent at logout', task: toQueueTask(task) },
-              key: newIdempotencyKey(),
-              retry: { type: 'none', attempt: 0 },
-            };
+      this.settle(task, { accepted: false, reason: 'skipped' });
+      const entry: QueueTask = task.type === 'LOG' ? toQueueTask(task) : logEntryOf(task, 'Unsent at logout');
       const beaconed = this.env.sendBeacon ? beacon(this.env.sendBeacon, entry) : false;
       if (!beaconed) void this.transport(entry).catch(() => {});
       if (task.type !== 'LOG') {
@@ -550,6 +596,20 @@ class QueueImpl implements SendingQueue {
     }
     this.changed();
     await this.save();
+  }
+
+  async forget(userId: number) {
+    await this.ready;
+    this.backup.takeBack((task) => task.userId === userId);
+    this.changed();
+    await this.save();
+    const prefix = latestCopyPrefix(userId);
+    await this.writes.add(
+      async () => {
+        for (const key of await this.storage.keys()) if (key.startsWith(prefix)) await this.storage.del(key);
+      },
+      (error) => this.onUnloggableError({ message: 'Could not forget the local copies', error }),
+    );
   }
 
   // ---- state -----------------------------------------------------------------------------------
@@ -636,6 +696,26 @@ class QueueImpl implements SendingQueue {
       (error) => this.onUnloggableError({ message: 'Could not save the local copy', error }),
     );
   }
+}
+
+/** A task turned into a log entry (section 8: 'Salta' at logout, a task refused with 401/403), its data with it. */
+function logEntryOf(task: StoredTask, message: string): QueueTask {
+  return {
+    type: 'LOG',
+    campaignId: task.campaignId,
+    testId: task.testId,
+    userId: task.userId,
+    version: 0,
+    data: { message, task: toQueueTask(task) },
+    key: newIdempotencyKey(),
+    retry: { type: 'none', attempt: 0 },
+  };
+}
+
+/** The error code of an API error body, if there is one. */
+function errorCode(body: unknown): string | undefined {
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 function beacon(sendBeacon: (url: string, body: Blob) => boolean, task: QueueTask): boolean {

@@ -16,8 +16,9 @@ import { buildPersonalReport, reportDownloadAllowedFor } from '../../../services
 import { sendDownload } from '../../../http/send-file';
 import { reportPdf } from '../../../services/reports/report-pdf';
 
-const notAvailable = () => new HttpError(403, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
-const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+// Not yet (the download rules, nothing to show): a 409, which no client takes for an ended session as it would a 403.
+const notAvailable = () => new HttpError(409, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
+const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 export default async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -215,17 +215,23 @@ describe('GET /api/report/:campaignId/individual/personal/:userId', () => {
     expect((await get('ester@alfa.example', personalUrl(C_REPORT, 'piero@alfa.example'))).statusCode).toBe(403);
   });
 
-  it('keeps the report from the candidate until the download rules allow it', async () => {
+  it('keeps the report from the candidate until the download rules allow it, with a 409 (not yet), never a 401/403', async () => {
     // Running campaign: early download only once a test is complete.
     const early = await get('anna@alfa.example', personalUrl(C_ACTIVE, 'anna@alfa.example'));
-    expect(early.statusCode).toBe(403);
-    expect(early.json().code).toBe('REPORT_NOT_AVAILABLE');
+    // A 403 would read as an ended session to the app (section 8), and sign the person out.
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ status: false, code: 'REPORT_NOT_AVAILABLE' });
+    const earlyPdf = await get('anna@alfa.example', `/api/report/${C_ACTIVE}/individual/hr/${id('anna@alfa.example')}/download`);
+    expect(earlyPdf.statusCode).toBe(409);
+    expect(earlyPdf.json().code).toBe('REPORT_NOT_AVAILABLE');
     await post('anna@alfa.example', `/api/outcomes/${C_ACTIVE}/102/${id('anna@alfa.example')}`, {
       values: [{ questionId: 'energia', value: 3 }],
     });
     expect((await get('anna@alfa.example', personalUrl(C_ACTIVE, 'anna@alfa.example'))).statusCode).toBe(200);
     // canAssessedDownload false: never for the assessed, still for staff.
-    expect((await get('anna@alfa.example', personalUrl(C_CLOSED, 'anna@alfa.example'))).statusCode).toBe(403);
+    const never = await get('anna@alfa.example', personalUrl(C_CLOSED, 'anna@alfa.example'));
+    expect(never.statusCode).toBe(409);
+    expect(never.json().code).toBe('REPORT_NOT_AVAILABLE');
     expect((await get('sofia@alfa.example', personalUrl(C_CLOSED, 'anna@alfa.example'))).statusCode).toBe(200);
   });
 

@@ -20,7 +20,7 @@ import { reportPdf } from '../../../services/reports/report-pdf';
 
 /** The only kind of document the platform produces today: the person's individual report. */
 const PRODUCED_KINDS = new Set(['individual']);
-const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** The documents a viewer is offered: the assessed never see those kept for assessors. */
 function documentsFor(viewer: ReportViewer, stored: string | null, lang: string): ReportDocument[] {
@@ -62,7 +62,7 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       if (!document) throw notFound('Report document');
       const view = await buildPersonalReport(repos, context);
       if (!view.downloadAllowed || !reportHasContent(view))
-        throw new HttpError(403, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
+        throw new HttpError(409, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
       const pdf = await reportPdf(view, document.name);
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     });

@@ -7,7 +7,11 @@ export const meQueryKey = ['auth', 'me'] as const;
 
 /** The signed-in user, or null when nobody is (401 here is an answer, not an expired session). */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  if (!mayBeSignedIn()) return null;
+  if (!mayBeSignedIn()) {
+    // No session (it ended while the browser was closed, or nobody signed in): nothing of anyone stays behind.
+    markSignedOut();
+    return null;
+  }
   try {
     const { user } = await api.get('/auth/me', meResponseSchema, { signal, silentAuth: true });
     return user;

@@ -1,5 +1,6 @@
 import { SIGNED_IN_COOKIE } from '@prova/contract/limits';
 import { sessionBegan } from '@/lib/api-client';
+import { clearPersonalStorage } from '@/lib/personal-storage';
 
 const told = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SIGNED_IN_COOKIE}=`);
 
@@ -15,9 +16,10 @@ export function markSignedIn() {
   sessionBegan();
 }
 
-/** The session has ended (signed out, or found expired). */
+/** The session has ended (signed out, or found expired): what the browser kept of the person goes too. */
 export function markSignedOut() {
   signedInHere = false;
+  clearPersonalStorage();
 }
 
 /**

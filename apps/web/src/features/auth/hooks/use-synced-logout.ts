@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueue } from '@/lib/sending-queue-context';
+import { useUser } from '../api/get-me';
 import { useLogout } from '../api/logout';
 
 /** The logout progress animates over 800 ms and the dialog closes after 1 s. */
@@ -16,16 +17,22 @@ export interface LogoutSync {
  * Logout with pending sends: with nothing queued the logout is immediate;
  * otherwise `sync` is set (the 'Sincronizzazione' dialog shows it) until the queue is empty,
  * then, 1 s later, the logout happens by itself. `skip` ('Salta') turns what is left into log
- * entries and logs out at once. The logout itself keeps its redirect (/login, or /sso/logout).
+ * entries and logs out at once. The logout itself keeps its redirect (/login, or /sso/logout). Either way everything
+ * has then been sent or turned into log entries, so the queue forgets what it kept of the person (their backup, the
+ * latest copies of their tests): the next person on this computer does not find it.
  */
 export function useSyncedLogout() {
   const queue = useQueue();
   const logout = useLogout();
+  const userId = useUser().data?.id;
   const [sync, setSync] = useState<LogoutSync | null>(null);
   // Each attempt has a number: a cancelled or skipped one must not log out later.
   const attempt = useRef(0);
 
-  const finish = () => logout.mutate({});
+  const finish = () => {
+    if (userId !== undefined) void queue.forget(userId).catch(() => undefined);
+    logout.mutate({});
+  };
 
   function start() {
     const { pending } = queue.getSnapshot();

@@ -14,6 +14,7 @@ import { ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
 import { useSaveCampaignStorage } from '@/lib/campaign-storage';
 import { setCurrentTestId } from '@/lib/current-test';
+import { personalKey } from '@/lib/personal-storage';
 import { useUserTests } from '@/lib/user-tests';
 import { currentSectionIndex, isFresh, overallPercent, type SectionState, sectionPercent, sectionStates } from '../challenge-progress';
 import './challenge.css';
@@ -302,7 +303,7 @@ function Tutorial({ onDone }: { onDone: () => void }) {
 function CompletedModal({ campaignId, userId, tests }: { campaignId: number; userId: number; tests: UserTest[] }) {
   const { t } = useTranslation();
   const done = tests.filter((test) => test.status === 'complete').length;
-  const key = `prova.challenge.${userId}.${campaignId}.completed`;
+  const key = personalKey('challenge', userId, campaignId, 'completed');
   const [show, setShow] = useState(false);
   useEffect(() => {
     const seen = Number(localStorage.getItem(key) ?? String(done));

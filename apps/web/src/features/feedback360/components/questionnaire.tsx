@@ -16,6 +16,7 @@ import { notify } from '@/components/ui/notifications/notifications-store';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { ProgressBar } from '@/components/ui/time-bar';
 import { paths } from '@/config/paths';
+import type { Delivery } from '@/lib/sending-queue/sending-queue';
 import { useQuestionnaire } from '../api/feedback360';
 import { useEvaluation } from '../hooks/use-evaluation';
 import {
@@ -50,7 +51,8 @@ function QuestionnaireForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { evaluation, answer, finish } = useEvaluation(ids, server);
+  const { evaluation, answer: save, finish } = useEvaluation(ids, server);
+  const [finishing, setFinishing] = useState(false);
   const pages = useMemo(() => buildPages(questions), [questions]);
   const [index, setIndex] = useState(() => firstOpenPage(pages, evaluation.answers));
   const pageHeading = useRef<HTMLHeadingElement>(null);
@@ -82,10 +84,35 @@ function QuestionnaireForm({
   const last = index === pages.length - 1;
   const progress = Math.round(((index + 1) / pages.length) * 100);
   const go = (to: number) => setIndex(Math.max(0, Math.min(pages.length - 1, to)));
+  /**
+   * Section 8: a 360 save the server refused is said (the answers stay on the page and in this browser). An ended
+   * session is the sign-in page's to say; a save replaced by a newer one says nothing.
+   */
+  const tellRefused = (delivery: Delivery) => {
+    if (delivery.accepted || delivery.reason === 'replaced' || delivery.reason === 'auth') return;
+    if (delivery.reason === 'offline') notify({ type: 'error', title: t('errors.offline.title'), message: t('errors.offline.message') });
+    else notify({ type: 'error', title: t('feedback360.saveError'), message: t('feedback360.saveErrorMessage') });
+  };
+  const notQueued: Delivery = { accepted: false, reason: 'failed' };
+  // Answers travel in the background; offline, the queue carries them and the header says so.
+  const answer = (next: EvaluationAnswers) => {
+    void save(next)
+      .catch(() => notQueued)
+      .then((delivery) => {
+        if (delivery.accepted || delivery.reason !== 'offline') tellRefused(delivery);
+      });
+  };
+  // Done only once the server has the last page: until then the evaluator stays, with their answers.
   const onFinish = async () => {
-    await finish();
-    notify({ type: 'success', title: t('feedback360.done') });
-    void navigate(paths.app.skillup360.getHref());
+    setFinishing(true);
+    const delivery = await finish().catch(() => notQueued);
+    if (delivery.accepted) {
+      notify({ type: 'success', title: t('feedback360.done') });
+      void navigate(paths.app.skillup360.getHref());
+      return;
+    }
+    setFinishing(false);
+    tellRefused(delivery);
   };
   const helper =
     page.kind === 'linked'
@@ -120,11 +147,11 @@ function QuestionnaireForm({
             total={questions.closed.length}
             options={questions.options}
             answers={evaluation.answers}
-            onAnswer={(id, value) => void answer({ ...evaluation.answers, closed: { ...evaluation.answers.closed, [id]: value } })}
+            onAnswer={(id, value) => answer({ ...evaluation.answers, closed: { ...evaluation.answers.closed, [id]: value } })}
           />
         )}
         {page.kind === 'linked' && (
-          <LinkedPage headingRef={pageHeading} page={page} answers={evaluation.answers} onChange={(next) => void answer(next)} />
+          <LinkedPage headingRef={pageHeading} page={page} answers={evaluation.answers} onChange={(next) => answer(next)} />
         )}
         {page.kind === 'open' && (
           <div>
@@ -142,7 +169,7 @@ function QuestionnaireForm({
               value={evaluation.answers.open[page.question.id] ?? ''}
               aria-describedby={answered ? undefined : helperId}
               onChange={(event) =>
-                void answer({ ...evaluation.answers, open: { ...evaluation.answers.open, [page.question.id]: event.target.value } })
+                answer({ ...evaluation.answers, open: { ...evaluation.answers.open, [page.question.id]: event.target.value } })
               }
             />
           </div>
@@ -154,7 +181,7 @@ function QuestionnaireForm({
           {answered ? '' : helper}
         </p>
         {last ? (
-          <Button disabled={!answered} onClick={() => void onFinish()}>
+          <Button disabled={!answered} isLoading={finishing} onClick={() => void onFinish()}>
             {t('feedback360.finishButton')}
           </Button>
         ) : (

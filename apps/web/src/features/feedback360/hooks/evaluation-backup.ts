@@ -1,4 +1,5 @@
 import type { EvaluationAnswers, EvaluationState } from '@prova/contract/feedback360';
+import { personalKey } from '@/lib/personal-storage';
 
 /** What this browser last gave for an evaluation: kept until the server holds a version as new. */
 export interface LocalEvaluation {
@@ -7,8 +8,8 @@ export interface LocalEvaluation {
   answers: EvaluationAnswers;
 }
 
-// One entry per user and campaign (the spec's local backup), holding each evaluee's evaluation.
-const keyOf = (userId: number, campaignId: number) => `prova.feedback360.${userId}.${campaignId}`;
+// One entry per user and campaign (the spec's local backup), holding each evaluee's evaluation; removed at sign-out.
+const keyOf = (userId: number, campaignId: number) => personalKey('feedback360', userId, campaignId);
 
 function readAll(userId: number, campaignId: number): Record<string, LocalEvaluation> {
   try {

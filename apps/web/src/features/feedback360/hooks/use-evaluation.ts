@@ -1,6 +1,7 @@
 import type { EvaluationAnswers, EvaluationResponse } from '@prova/contract/feedback360';
 import { useCallback, useRef, useState } from 'react';
 import { useQueue } from '@/lib/sending-queue-context';
+import type { Delivery } from '@/lib/sending-queue/sending-queue';
 import { type LocalEvaluation, newerEvaluation, readLocalEvaluations, writeLocalEvaluation } from './evaluation-backup';
 
 export interface EvaluationIds {
@@ -12,7 +13,8 @@ export interface EvaluationIds {
 /**
  * One evaluation being given: starts from the newer of the server's and this browser's copy, and
  * sends every change at once through the sending queue (offline-tolerant, versioned), keeping a local
- * copy so a reload continues where the evaluator stopped.
+ * copy so a reload continues where the evaluator stopped. Each save resolves with what the server made of it
+ * (the queue's delivery), not merely once it is queued.
  */
 export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['data']) {
   const queue = useQueue();
@@ -22,19 +24,22 @@ export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['da
   const latest = useRef(current);
 
   const save = useCallback(
-    (answers: EvaluationAnswers, finished: boolean) => {
+    (answers: EvaluationAnswers, finished: boolean): Promise<Delivery> => {
       const previous = latest.current;
       const next: LocalEvaluation = { version: previous.version + 1, status: finished || previous.status === 'y' ? 'y' : 'p', answers };
       latest.current = next;
       setCurrent(next);
       writeLocalEvaluation(ids.userId, ids.campaignId, ids.evaluee, next);
-      return queue.enqueue({
-        type: 'EVAL360',
-        campaignId: ids.campaignId,
-        testId: ids.evaluee,
-        userId: ids.userId,
-        version: next.version,
-        data: { data: answers, finished },
+      return new Promise<Delivery>((resolve, reject) => {
+        const task = {
+          type: 'EVAL360' as const,
+          campaignId: ids.campaignId,
+          testId: ids.evaluee,
+          userId: ids.userId,
+          version: next.version,
+          data: { data: answers, finished },
+        };
+        queue.enqueue(task, { onDelivery: resolve }).catch(reject);
       });
     },
     [ids.campaignId, ids.evaluee, ids.userId, queue],

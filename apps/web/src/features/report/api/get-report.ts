@@ -7,7 +7,7 @@ import {
   reportListResponseSchema,
 } from '@prova/contract/reports';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, api } from '@/lib/api-client';
+import { API_BASE, api, hasErrorCode } from '@/lib/api-client';
 
 type Options = { signal?: AbortSignal };
 
@@ -22,7 +22,10 @@ export async function getReportDocuments(campaignId: number, { signal }: Options
   return reports;
 }
 
-/** GET /report/{campaignId}/individual/personal/{userId}: no redirect on 401/403 (the page says there is no report). */
+/**
+ * GET /report/{campaignId}/individual/personal/{userId}: no redirect on 401/403 (the page says there is no report).
+ * A report not available yet is a 409 REPORT_NOT_AVAILABLE, never taken for an ended session.
+ */
 export async function getPersonalReport(
   campaignId: number,
   userId: number,
@@ -81,7 +84,11 @@ export function useReportOutcome(campaignId: number, userId: number): ReportOutc
   if (documents.isError) return { kind: 'error', retry: () => void documents.refetch() };
   if (documents.isPending) return { kind: 'loading' };
   if (offered) return { kind: 'document', document: offered };
-  if (personal.isError) return { kind: 'none' };
+  // Not yet (409 REPORT_NOT_AVAILABLE) is the page's 'no report'; anything else failed, and can be asked again.
+  if (personal.isError)
+    return hasErrorCode(personal.error, 'REPORT_NOT_AVAILABLE')
+      ? { kind: 'none' }
+      : { kind: 'error', retry: () => void personal.refetch() };
   if (personal.isPending) return { kind: 'loading' };
   return reportHasContent(personal.data) ? { kind: 'individual', report: personal.data } : { kind: 'none' };
 }

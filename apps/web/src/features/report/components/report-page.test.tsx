@@ -3,7 +3,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { PersonalReportResponse, ReportConfigResponse, ReportDocument } from '@prova/contract/reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTexts } from '@/testing/render';
@@ -43,15 +43,22 @@ const personal: PersonalReportResponse = {
 };
 
 /** Answers each report call of the page as the server would. */
-function server(answers: { config: ReportConfigResponse; documents?: ReportDocument[]; personal?: PersonalReportResponse }) {
+function server(answers: {
+  config: ReportConfigResponse;
+  documents?: ReportDocument[];
+  personal?: PersonalReportResponse | { status: number; body: unknown };
+}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    const body = url.endsWith('/config')
-      ? answers.config
+    const { personal: answer } = answers;
+    const [status, body] = url.endsWith('/config')
+      ? [200, answers.config]
       : url.includes('/reports?')
-        ? { status: true, reports: answers.documents ?? [] }
-        : answers.personal;
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        ? [200, { status: true, reports: answers.documents ?? [] }]
+        : answer && typeof answer.status === 'number'
+          ? [answer.status, (answer as { body: unknown }).body]
+          : [200, answer];
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -75,6 +82,25 @@ describe('ReportPage', () => {
     expect(await screen.findByRole('heading', { name: 'Nessun report disponibile' })).toBeTruthy();
     expect(screen.getByText('La pagina di report non è ancora attiva. Ti avviseremo quando sarà disponibile.')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/report/70/config']);
+  });
+
+  it('says there is no report when the server answers that it is not available yet (409)', async () => {
+    server({
+      config: config(true),
+      personal: { status: 409, body: { status: false, code: 'REPORT_NOT_AVAILABLE', message: 'The report is not available yet' } },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Nessun report disponibile' })).toBeTruthy();
+  });
+
+  it('says the report could not be loaded, with a retry, when the server fails (not that there is none)', async () => {
+    const fetchMock = server({ config: config(true), personal: { status: 500, body: { status: false, code: 'INTERNAL', message: 'x' } } });
+    renderPage();
+    const retry = await screen.findByRole('button', { name: 'Riprova' });
+    expect(screen.queryByRole('heading', { name: 'Nessun report disponibile' })).toBeNull();
+    const asked = fetchMock.mock.calls.length;
+    await userEvent.click(retry);
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBe(asked + 1));
   });
 
   it('offers the first document not kept for assessors', async () => {

@@ -1,9 +1,16 @@
 import { IFRAME_LOAD_CHECK_MS } from '@prova/contract/limits';
 import { createActivityHost, originOf, withHostOrigin, type ActivitySession } from '@prova/activity-sdk/host';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { notify } from '@/components/ui/notifications/notifications-store';
+import { i18n } from '@/lib/i18n';
 import { useQueue } from '@/lib/sending-queue-context';
 import { createActivityHandlers } from '../utils/activity-handlers';
 import { activityFailedToLoad } from '../utils/load-check';
+
+/** The spec's notification for outcomes the server refused (section 8, Reports and 360): the generic error title. */
+function onOutcomesNotSaved() {
+  notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('testContainer.outcomesNotSaved') });
+}
 
 /** loading: until the iframe's first load; loaded; failed: the 6 s load check said so. */
 export type ActivityPhase = 'loading' | 'loaded' | 'failed';
@@ -41,7 +48,7 @@ export function useActivityHost({ iframeRef, url, session, onExit, onComplete }:
       iframe,
       activityOrigin: originOf(url),
       session: ids,
-      handlers: createActivityHandlers({ queue, exit: () => callbacks.current.onExit() }, isAssessor),
+      handlers: createActivityHandlers({ queue, exit: () => callbacks.current.onExit(), onOutcomesNotSaved }, isAssessor),
       onComplete: () => callbacks.current.onComplete(),
     });
     let timer: number | undefined;

@@ -12,6 +12,11 @@ export interface HandlerDeps {
   queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy'>;
   /** The activity asked to close: back to the room. */
   exit: () => void;
+  /**
+   * The server refused the outcomes (5xx, time-out, another 4xx; the queue tries again): the person is told, beside the
+   * header's indicator. A finished test (409) is the room's to say, a session gone the sign-in page's.
+   */
+  onOutcomesNotSaved: () => void;
 }
 
 const ids = ({ campaignId, testId, userId }: ActivitySession) => ({ campaignId, testId, userId });
@@ -20,7 +25,7 @@ const ids = ({ campaignId, testId, userId }: ActivitySession) => ({ campaignId, 
  * What the container answers the activity with (packages/activity-sdk, handlers.ts): progress goes
  * through the sending queue (offline-tolerant), the rest straight to the API.
  */
-export function createActivityHandlers({ queue, exit }: HandlerDeps, isAssessor: boolean): ActivityHandlers {
+export function createActivityHandlers({ queue, exit, onOutcomesNotSaved }: HandlerDeps, isAssessor: boolean): ActivityHandlers {
   const handlers: ActivityHandlers = {
     async init(session) {
       const [server, local] = await Promise.all([
@@ -33,7 +38,11 @@ export function createActivityHandlers({ queue, exit }: HandlerDeps, isAssessor:
     setStatus: ({ status, version }, session) => queue.enqueue({ type: 'STATUS', ...ids(session), version, status }),
     // The host counts versions up from init's (the merge of server and local copy): they only grow.
     setData: ({ data, version }, session) => queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }),
-    trackOutcomes: (outcomes, session) => queue.enqueue({ type: 'OUTCOMES', ...ids(session), data: outcomes }),
+    trackOutcomes: (outcomes, session) =>
+      queue.enqueue(
+        { type: 'OUTCOMES', ...ids(session), data: outcomes },
+        { onDelivery: (delivery) => !delivery.accepted && delivery.reason === 'failed' && onOutcomesNotSaved() },
+      ),
     log: (entry, session) => queue.log(entry, ids(session)),
     rpc: ({ action, data }, session) => callRpc(session.campaignId, session.testId, action, data ?? null),
     exit: () => exit(),

@@ -191,9 +191,9 @@ describe('GET /api/staff/campaigns/:campaignId/participants/:userId/report.pdf',
     expect(text).toContain('Pensiero');
   });
 
-  it('answers 403 REPORT_NOT_AVAILABLE while the report is empty, 404 outside the company, 403 to candidates and assessors', async () => {
+  it('answers 409 REPORT_NOT_AVAILABLE while the report is empty, 404 outside the company, 403 to candidates and assessors', async () => {
     const empty = await call(t.app, ada, 'GET', pdfUrl(ids[NADIA]));
-    expect(empty.statusCode).toBe(403);
+    expect(empty.statusCode).toBe(409);
     expect(empty.json().code).toBe('REPORT_NOT_AVAILABLE');
     expect((await call(t.app, ada, 'GET', pdfUrl(ids[BEN]))).statusCode).toBe(404);
     expect((await call(t.app, bea, 'GET', pdfUrl(ids[CARLA]))).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import { sendDownload } from '../../../../http/send-file';
 import { requireStaff } from '../../../../policies/staff-access';
 import { staffReportPdf } from '../../../../services/staff/staff-report';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** A participant's personal report as a PDF, for the staff of their company. */
 export default async function reportsRoutes(fastify: FastifyInstance) {
