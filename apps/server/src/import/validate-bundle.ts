@@ -150,18 +150,18 @@ async function checkReferences(
       const match = (c.id !== undefined ? companyById.get(c.id) : undefined) ?? companyByName.get(c.name);
       matches.companies[at] = match?.id ?? null;
       if (!match) continue;
-      duplicate(rows, match.id, at, () => report(path, `matches the same company (id ${match.id}) as companies[${rows.get(match.id)}]`));
+      duplicate(rows, match.id, at, () => report(path, `matches the same company as companies[${rows.get(match.id)}]`));
       const owner = companyByName.get(c.name);
-      if (owner && owner.id !== match.id) report([...path, 'name'], `"${c.name}" is already the name of company ${owner.id}`);
+      if (owner && owner.id !== match.id) report([...path, 'name'], `"${c.name}" is already another company's name`);
       if (match.name !== c.name) renamedCompanies.add(match.id);
       const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
       if (slugOwner && slugOwner.id !== match.id)
-        report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+        report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already another company's SSO slug`);
     }
     for (const { at, item: c } of parts.companies) {
       const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
       if (slugOwner && matches.companies[at] === null)
-        report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+        report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already another company's SSO slug`);
     }
   }
   checkIdRoom('companies', dbCompanies, parts.companies, matches.companies, report);
@@ -188,9 +188,9 @@ async function checkReferences(
       const match = (u.id !== undefined ? userById.get(u.id) : undefined) ?? userByEmail.get(u.email);
       matches.users[at] = match?.id ?? null;
       if (!match) continue;
-      duplicate(rows, match.id, at, () => report(path, `matches the same user (id ${match.id}) as users[${rows.get(match.id)}]`));
+      duplicate(rows, match.id, at, () => report(path, `matches the same user as users[${rows.get(match.id)}]`));
       const owner = userByEmail.get(u.email);
-      if (owner && owner.id !== match.id) report([...path, 'email'], `"${u.email}" is already the e-mail of user ${owner.id}`);
+      if (owner && owner.id !== match.id) report([...path, 'email'], `"${u.email}" is already another user's e-mail`);
       if (match.email !== u.email) renamedUsers.add(match.id);
     }
   }
@@ -215,7 +215,7 @@ async function checkReferences(
     (path, email) => {
       checkUser(path, email);
       const own = companyOfUser.get(email);
-      if (own !== undefined && own !== company) report(path, `"${email}" belongs to company "${own}", not to the campaign's "${company}"`);
+      if (own !== undefined && own !== company) report(path, `"${email}" belongs to another company, not to the campaign's "${company}"`);
     };
 
   // Tests: the id is required and is the key; the abbreviation must stay unique.
@@ -235,7 +235,7 @@ async function checkReferences(
       );
       const owner = abbreviationOwner.get(t.abbreviation);
       if (owner !== undefined && owner !== t.id)
-        report([...path, 'abbreviation'], `"${t.abbreviation}" is already the abbreviation of test ${owner}`);
+        report([...path, 'abbreviation'], `"${t.abbreviation}" is already another test's abbreviation`);
       (t.jsonData.prerequisites ?? []).forEach((id, k) => {
         const p = [...path, 'jsonData', 'prerequisites', k];
         if (id === t.id) report(p, 'a test cannot be its own prerequisite');
@@ -246,6 +246,10 @@ async function checkReferences(
         const problem = checkAlgorithm(t.algorithm);
         if (problem) report([...path, 'algorithm'], problem);
       }
+      if (t.owner !== undefined && !companyNames.has(t.owner)) report([...path, 'owner'], `unknown company "${t.owner}"`);
+      (t.sharedWith ?? []).forEach((name, k) => {
+        if (!companyNames.has(name)) report([...path, 'sharedWith', k], `unknown company "${name}"`);
+      });
     }
   }
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@prova/contract/staff';
-import { silentChanges } from '../../db/change-feed';
 import { HttpError, notFound } from '../../http/http-error';
 import { checkBundleScope, type OwnCompany } from '../../import/check-bundle-scope';
 import { importBundle } from '../../import/import-bundle';
 import { planImport } from '../../import/plan-import';
 import { validateBundle } from '../../import/validate-bundle';
-import { createStaffRepositories } from '../../repositories/staff/create-staff-repositories';
 import { hashPassword } from '../passwords';
 
 // A bundle uploaded from the console: validated without writing (the importer's checks and the
@@ -58,20 +56,7 @@ export async function confirmImport(app: FastifyInstance, uploader: Uploader, jo
   }
   app.staffJobs.run(jobId, async (progress) => {
     const input = JSON.parse((await app.repos.staff.jobs.input(jobId)) ?? 'null') as unknown;
-    let created: number[] = [];
-    const result = await importBundle(app.database, input, {
-      hash: hashPassword,
-      onProgress: progress,
-      async check(trx, bundle) {
-        const problems = await checkBundleScope(trx, input, company);
-        const ids = bundle.tests.map((t) => t.id);
-        const existing = await createStaffRepositories(trx, silentChanges).tests.existing(ids);
-        created = ids.filter((id) => !existing.has(id));
-        return problems;
-      },
-      // Tests this import created are the company's.
-      afterWrite: (trx) => createStaffRepositories(trx, silentChanges).tests.claim(created, company.id),
-    });
+    const result = await importBundle(app.database, input, { company, hash: hashPassword, onProgress: progress });
     if (!result.ok) return { state: 'invalid', phase: 'writing', problems: JSON.stringify(result.problems), input: null };
     return { state: 'done', phase: 'done', done: 1, total: 1, summary: JSON.stringify(result.summary), input: null };
   });
