@@ -300,3 +300,27 @@ describe("a console bundle and other companies' tests", () => {
     ]);
   });
 });
+
+describe('passwords of an uploaded bundle', () => {
+  it('are never stored in clear: the job keeps their hashes, and the people sign in with them once imported', async () => {
+    const secret = 'Segreto-Mai-Salvato-2026';
+    const bundle = { users: [{ company: 'Alfa S.r.l.', email: 'segreto@alfa.example', password: secret, firstName: 'Sara' }] };
+    const job = await validate(ada, bundle);
+    expect(job.state).toBe('validated');
+    const row = async () => t.app.database.db.selectFrom('staff_jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    const stored = await row();
+    expect(stored.input).not.toBeNull();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(stored.input).toContain('$argon2id$');
+    // Nor does reading the job give anything of them.
+    const read = await call(t.app, ada, 'GET', `/api/staff/jobs/${job.id}`);
+    expect(read.body).not.toContain(secret);
+    expect(read.body).not.toContain('argon2');
+
+    await call(t.app, ada, 'POST', `/api/staff/imports/${job.id}/confirm`);
+    expect((await waitForJob(ada, job.id, ['done', 'invalid', 'failed'])).state).toBe('done');
+    expect((await row()).input).toBeNull();
+    const login = await call(t.app, null, 'POST', '/api/auth/login', { username: 'segreto@alfa.example', password: secret });
+    expect(login.statusCode).toBe(200);
+  });
+});
