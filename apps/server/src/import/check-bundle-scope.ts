@@ -1,4 +1,5 @@
 import { bundleTestSchema } from '@prova/contract/bundle';
+import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { formatPath } from '@prova/contract/errors';
 import type { Db } from '../db/database';
 import type { TestRow } from '../db/schema';
@@ -37,6 +38,18 @@ export async function checkBundleScope(db: Db, input: unknown, company: OwnCompa
     if (isOwn && raw.sso !== undefined) problems.push(`companies[${at}].sso: single sign-on is set up by the platform operator`);
   });
 
+  // The languages are every company's: a console bundle may list them only as they are.
+  const languages = list(input, 'languages');
+  if (languages.length) {
+    const stored = new Map((await db.selectFrom('languages').select(['lang', 'name']).execute()).map((l) => [l.lang, l.name]));
+    languages.forEach((raw, at) => {
+      if (!isRecord(raw)) return;
+      const lang = text(raw.lang);
+      if (lang !== undefined && stored.get(lang) !== text(raw.name))
+        problems.push(`languages[${at}]: the platform's languages are named by the platform operator`);
+    });
+  }
+
   const users = list(input, 'users');
   const emails = users.map((raw) => (isRecord(raw) ? text(raw.email)?.toLowerCase() : undefined));
   const userIds = users.map((raw) => (isRecord(raw) ? id(raw.id) : undefined));
@@ -51,7 +64,11 @@ export async function checkBundleScope(db: Db, input: unknown, company: OwnCompa
     if (name !== undefined && !names.has(name))
       problems.push(`users[${at}].company: people uploaded from the console belong to "${company.name}"`);
     const byEmail = emails[at] ? known.byEmail.get(emails[at]!) : undefined;
-    if (byEmail !== undefined && byEmail !== company.id) problems.push(`users[${at}].email: "${emails[at]}" is taken`);
+    if (byEmail !== undefined && byEmail.companyId !== company.id) problems.push(`users[${at}].email: "${emails[at]}" is taken`);
+    // Absent, a bundle's role is `user`: listing the operator without theirs would take it away.
+    const role = raw.role ?? 'user';
+    if ((role === OPERATOR_ROLE) !== (byEmail?.role === OPERATOR_ROLE))
+      problems.push(`users[${at}].role: the operator's role is given by the platform operator only`);
     const byId = userIds[at] !== undefined ? known.byId.get(userIds[at]!) : undefined;
     if (byId !== undefined && byId !== company.id) problems.push(`users[${at}].id: id ${userIds[at]} is taken`);
   });
@@ -146,15 +163,15 @@ async function testAccess(db: Db, ids: number[], companyId: number): Promise<Map
 }
 
 async function findUsers(db: Db, emails: string[], ids: number[]) {
-  const byEmail = new Map<string, number>();
+  const byEmail = new Map<string, { companyId: number; role: string }>();
   const byId = new Map<number, number>();
   for (let i = 0; i < emails.length; i += 500) {
     for (const row of await db
       .selectFrom('users')
-      .select(['email', 'company_id'])
+      .select(['email', 'company_id', 'role'])
       .where('email', 'in', emails.slice(i, i + 500))
       .execute())
-      byEmail.set(row.email, row.company_id);
+      byEmail.set(row.email, { companyId: row.company_id, role: row.role });
   }
   for (let i = 0; i < ids.length; i += 500) {
     for (const row of await db
