@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job } from '@prova/contract/staff';
 import { HttpError, notFound } from '../../http/http-error';
 import { checkBundleScope, type OwnCompany } from '../../import/check-bundle-scope';
-import { hashNewPasswords } from '../../import/hash-new-passwords';
+import { hashPasswordsOf } from '../../import/hash-new-passwords';
 import { importBundle } from '../../import/import-bundle';
 import { planImport } from '../../import/plan-import';
 import { validateBundle } from '../../import/validate-bundle';
@@ -61,13 +61,16 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
   app.staffJobs.run(id, async (progress) => {
     const { db } = app.database;
     progress('validating', 0, 1);
-    const checked = await validateBundle(db, input);
+    const checked = await validateBundle(db, input, { onProgress: (done, total) => progress('validating', done, total) });
     const scope = await checkBundleScope(db, input, company);
     const problems = [...(checked.ok ? [] : checked.problems), ...scope];
     if (!checked.ok || problems.length)
       return { state: 'invalid', phase: 'validated', done: 1, total: 1, problems: JSON.stringify(problems) };
     const plan = await planImport(db, checked.bundle, checked.matches);
-    const hashes = await hashNewPasswords(db, input, { hash: hashPassword, onHashed: (done, total) => progress('passwords', done, total) });
+    const hashes = await hashPasswordsOf(db, checked.bundle.users, {
+      hash: hashPassword,
+      onHashed: (done, total) => progress('passwords', done, total),
+    });
     const stored: StoredImport = { bundle: withoutPasswords(input), passwordHashes: Object.fromEntries(hashes) };
     return { state: 'validated', phase: 'validated', done: 1, total: 1, plan: JSON.stringify(plan), input: JSON.stringify(stored) };
   });

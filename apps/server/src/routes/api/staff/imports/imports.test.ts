@@ -18,18 +18,21 @@ import {
   T_BETA,
   T_SCORED,
   T_SHARED,
+  SERGIO,
   T_UNUSED,
 } from '../../../../../test/staff-fixtures';
+import { UPLOAD_LIMIT } from './index';
 
 let t: TestApp;
 let ada: Caller;
 let bea: Caller;
 let carla: Caller;
 let elio: Caller;
+let sergio: Caller;
 
 beforeAll(async () => {
   t = await buildTestApp(staffBundle);
-  [ada, bea, carla, elio] = await Promise.all([ADA, BEA, CARLA, ELIO].map((e) => signInStaff(t.app, e)));
+  [ada, bea, carla, elio, sergio] = await Promise.all([ADA, BEA, CARLA, ELIO, SERGIO].map((e) => signInStaff(t.app, e)));
 });
 afterAll(() => t.close());
 
@@ -322,5 +325,64 @@ describe('passwords of an uploaded bundle', () => {
     expect((await row()).input).toBeNull();
     const login = await call(t.app, null, 'POST', '/api/auth/login', { username: 'segreto@alfa.example', password: secret });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('a large bundle', () => {
+  /** Thousands of people in one campaign: thousands of records to check and of rows to write. */
+  const large = (n: number) => {
+    const users = Array.from({ length: n }, (_, i) => ({
+      company: 'Alfa S.r.l.',
+      email: `massa${i}@alfa.example`,
+      firstName: `Persona ${i}`,
+    }));
+    return {
+      users,
+      campaigns: [
+        {
+          id: 7901,
+          company: 'Alfa S.r.l.',
+          name: 'Grande',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          participants: users.map((u) => ({ user: u.email })),
+        },
+      ],
+    };
+  };
+
+  it('is checked in steps and written while other requests are answered, before each phase ends', async () => {
+    // A health request is sent as the import reports a phase under way; it is noted if answered before that phase's end.
+    const answered: string[] = [];
+    let now = { phase: '', done: 0, total: 0 };
+    let asking = false;
+    const result = await importBundle(t.database, large(3000), {
+      onProgress(phase, done, total) {
+        now = { phase, done, total };
+        if (asking || done === 0 || done >= total) return;
+        asking = true;
+        void t.app.inject({ url: '/api/health' }).then((res) => {
+          expect(res.statusCode).toBe(200);
+          if (now.phase === phase && now.done < now.total) answered.push(phase);
+          asking = false;
+        });
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(answered).toContain('validating');
+    expect(answered).toContain('writing');
+  });
+
+  it('uploads are limited per person: past the limit a 429 with Retry-After, while colleagues go on', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < UPLOAD_LIMIT.max; i++)
+      codes.push((await call(t.app, sergio, 'POST', '/api/staff/imports', { users: [] })).statusCode);
+    expect(codes.every((c) => c === 202)).toBe(true);
+    const refused = await call(t.app, sergio, 'POST', '/api/staff/imports', { users: [] });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(t.app, ada, 'POST', '/api/staff/imports', { users: [] })).statusCode).toBe(202);
+    await t.app.staffJobs.idle();
   });
 });
