@@ -4,7 +4,9 @@ import { PASSWORD } from './fixtures';
 
 // Two companies for the staff console's tests: Alfa with both kinds of staff, an assessor, candidates
 // (one imported without a password) and a campaign with a scored test, a timed one, an assessor test
-// and a report model; Beta with its own staff member, candidate, test and campaign.
+// and a report model; Beta with its own staff member, candidate, test and campaign. Alfa owns its
+// tests, Beta its own; the unused test and the one both campaigns list are the operator's library (the
+// latter shared with both by their campaigns, as is the 360 test with Alfa).
 
 export const STAFF_ALFA = 21;
 export const STAFF_BETA = 22;
@@ -54,11 +56,26 @@ export const staffBundle = {
     { company: 'Beta S.p.A.', email: BEN, password: PASSWORD, firstName: 'Ben', lastName: 'Beta', privacy: true },
   ],
   tests: [
-    { id: T_SCORED, abbreviation: 'SCO', name: 'Punteggio', url: '/activities/score/', jsonData: {}, algorithm: SCORE },
-    { id: T_TIMED, abbreviation: 'TIM', name: 'A tempo', url: '/activities/timed/', jsonData: { hasTimer: true, duration: 10 } },
-    { id: T_INTERVIEW, abbreviation: 'INT', name: 'Colloquio', url: '/activities/interview-grid/', jsonData: {} },
+    {
+      id: T_SCORED,
+      abbreviation: 'SCO',
+      name: 'Punteggio',
+      url: '/activities/score/',
+      jsonData: {},
+      algorithm: SCORE,
+      owner: 'Alfa S.r.l.',
+    },
+    {
+      id: T_TIMED,
+      abbreviation: 'TIM',
+      name: 'A tempo',
+      url: '/activities/timed/',
+      jsonData: { hasTimer: true, duration: 10 },
+      owner: 'Alfa S.r.l.',
+    },
+    { id: T_INTERVIEW, abbreviation: 'INT', name: 'Colloquio', url: '/activities/interview-grid/', jsonData: {}, owner: 'Alfa S.r.l.' },
     { id: T_UNUSED, abbreviation: 'UNU', name: 'Non usato', url: '/activities/unused/', jsonData: {} },
-    { id: T_BETA, abbreviation: 'BTE', name: 'Beta test', url: '/activities/beta/', jsonData: {} },
+    { id: T_BETA, abbreviation: 'BTE', name: 'Beta test', url: '/activities/beta/', jsonData: {}, owner: 'Beta S.p.A.' },
     { id: T_SHARED, abbreviation: 'SHA', name: 'Condiviso', url: '/activities/shared/', jsonData: {} },
     { id: 360, abbreviation: '360', name: 'Feedback 360', url: '/skillup-360', jsonData: {} },
   ],

@@ -2,7 +2,9 @@ import { z } from './zod';
 import { langSchema } from './common';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 
-export const ROLES = ['user', 'Assessor', 'admin', 'superassessor'] as const;
+/** `operator`: staff of the platform itself, who also manage what every company shares (its languages); given only by `npm run import`. */
+export const ROLES = ['user', 'Assessor', 'admin', 'superassessor', 'operator'] as const;
+export const OPERATOR_ROLE = 'operator';
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -82,6 +82,7 @@ const instantSchema = z.iso.datetime({
 });
 const urlOrPathSchema = z.string().check(z.trim(), z.minLength(1, 'Expected a URL or a path'));
 const bool = (fallback: boolean) => z._default(z.boolean(), fallback);
+const companyNameSchema = z.string({ error: 'Expected the company name' }).check(z.trim(), z.minLength(1, 'Expected the company name'));
 
 export const bundleLanguageSchema = z.object({
   lang: langSchema,
@@ -166,6 +167,10 @@ export const bundleTestSchema = z.object({
     ),
   ),
   algorithm: z.optional(z.string()),
+  /** The company (by name) whose staff may change the test; absent: as it is (a new test: the operator's library). */
+  owner: z.optional(companyNameSchema),
+  /** Companies (by name) the test is shared with, added to those it has: their staff may use it, not change it. */
+  sharedWith: z.optional(z.array(companyNameSchema)),
 });
 
 export const bundleCampaignTestSchema = z.object({

@@ -10,6 +10,7 @@ import { dataChanges } from './migrations/0006-data-changes';
 import { staff } from './migrations/0007-staff';
 import { hotPathIndexes } from './migrations/0008-hot-path-indexes';
 import { progressUpdatesInPlace } from './migrations/0009-progress-updates-in-place';
+import { testShares } from './migrations/0010a-test-shares';
 import { claimedWork } from './migrations/0010e-claimed-work';
 import type { Database } from './schema';
 
@@ -62,6 +63,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0007-staff': staff(dialect),
     '0008-hot-path-indexes': hotPathIndexes(),
     '0009-progress-updates-in-place': progressUpdatesInPlace(dialect),
+    '0010a-test-shares': testShares(),
     '0010e-claimed-work': claimedWork(),
   };
 }

@@ -51,8 +51,17 @@ export interface TestsTable {
   theme: Json | null;
   labels360: Json | null;
   algorithm: string | null;
-  /** The company whose staff created the test from the console; null for tests from bundles. */
+  /**
+   * The company that owns the test, the only one whose staff may change it: the one whose staff created it
+   * from the console, or the bundle's `owner`; null for the operator's library tests.
+   */
   owner_company_id: number | null;
+}
+
+/** A test shared with a company that does not own it (migration 0010a). */
+export interface TestSharesTable {
+  test_id: number;
+  company_id: number;
 }
 
 export interface CampaignsTable {
@@ -309,6 +318,7 @@ export interface Database {
   invitations: InvitationsTable;
   outcomes_history: OutcomesHistoryTable;
   staff_jobs: StaffJobsTable;
+  test_shares: TestSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,15 +7,25 @@ import { hashOnThreadPool } from '../services/passwords';
  * Computed before the import's transaction: hashing takes tens of milliseconds a person, and on SQLite
  * the transaction holds the only write lock, which a running server needs to save candidates' progress.
  */
-export async function hashNewPasswords(
-  db: Db,
-  input: unknown,
-  options: { hash?: (password: string) => Promise<string>; onHashed?: (done: number, total: number) => void } = {},
-): Promise<Map<string, string>> {
+export async function hashNewPasswords(db: Db, input: unknown, options: HashOptions = {}): Promise<Map<string, string>> {
   const parsed = bundleSchema.safeParse(input);
   if (!parsed.success) return new Map(); // the import reports why, and writes nothing
+  return hashPasswordsOf(db, parsed.data.users, options);
+}
+
+interface HashOptions {
+  hash?: (password: string) => Promise<string>;
+  onHashed?: (done: number, total: number) => void;
+}
+
+/** The same for the people of a bundle parsed already. */
+export async function hashPasswordsOf(
+  db: Db,
+  users: readonly { email: string; password?: string }[],
+  options: HashOptions = {},
+): Promise<Map<string, string>> {
   const known = new Set((await db.selectFrom('users').select('email').execute()).map((u) => u.email));
-  const fresh = parsed.data.users.filter((u): u is typeof u & { password: string } => !!u.password && !known.has(u.email));
+  const fresh = users.filter((u): u is typeof u & { password: string } => !!u.password && !known.has(u.email));
   // In parallel on the thread pool (or as the hasher given allows).
   const hashOne = options.hash ?? hashOnThreadPool;
   let done = 0;

@@ -135,8 +135,8 @@ describe('importBundle', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        `campaigns[0].participants[${campaign.participants.length - 1}].user: "esterno@altra.example" belongs to company "Altra S.r.l.", not to the campaign's "Lanificio Bassi S.p.A."`,
-        `campaigns[0].assessments[0].assessed[${campaign.assessments[0].assessed.length - 1}]: "esterno@altra.example" belongs to company "Altra S.r.l.", not to the campaign's "Lanificio Bassi S.p.A."`,
+        `campaigns[0].participants[${campaign.participants.length - 1}].user: "esterno@altra.example" belongs to another company, not to the campaign's "Lanificio Bassi S.p.A."`,
+        `campaigns[0].assessments[0].assessed[${campaign.assessments[0].assessed.length - 1}]: "esterno@altra.example" belongs to another company, not to the campaign's "Lanificio Bassi S.p.A."`,
       ],
     });
     expect(Object.values(await counts(database.db)).every((n) => n === 0)).toBe(true);
@@ -280,7 +280,7 @@ describe('importBundle', () => {
       ok: false,
       problems: expect.arrayContaining([
         'campaigns[0].tests[2].test: unknown test 77',
-        'tests[0].abbreviation: "RAG" is already the abbreviation of test 101',
+        'tests[0].abbreviation: "RAG" is already another test\'s abbreviation',
       ]),
     });
     expect(await dump(database.db)).toEqual(before);
@@ -428,7 +428,7 @@ describe('importBundle', () => {
     const clash = await importBundle(database, {
       companies: [{ name: 'Altra', sso: { slug: 'acme', issuer: 'http://x.example', clientId: 'c' } }],
     });
-    expect(clash).toEqual({ ok: false, problems: ['companies[0].sso.slug: "acme" is already the SSO slug of company "Acme"'] });
+    expect(clash).toEqual({ ok: false, problems: ['companies[0].sso.slug: "acme" is already another company\'s SSO slug'] });
   });
 });
 

@@ -1,13 +1,15 @@
-import type { Bundle } from '@prova/contract/bundle';
 import { announcingTransaction } from '../db/change-feed';
-import type { DatabaseHandle, Db } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { checkBundleScope, type OwnCompany } from './check-bundle-scope';
 import { hashNewPasswords } from './hash-new-passwords';
+import { inSteps } from './in-steps';
 import { emptySummary, type ImportSummary } from './import-summary';
 import { validateBundle } from './validate-bundle';
 import { writeCampaignMembers } from './write-campaign-members';
 import { writeCampaigns } from './write-campaigns';
 import { writeCompanies } from './write-companies';
 import { writeLanguages } from './write-languages';
+import { writeTestShares } from './write-test-shares';
 import { writeTests } from './write-tests';
 import { writeUsers } from './write-users';
 
@@ -15,14 +17,17 @@ export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; p
 
 /** What the staff console adds to an import; the CLI needs none of it. */
 export interface ImportOptions {
-  /** More problems to list, checked in the import's transaction after the bundle's own checks (a staff member's scope). */
-  check?: (trx: Db, bundle: Bundle) => Promise<string[]>;
-  /** Runs in the transaction after the writes. */
-  afterWrite?: (trx: Db, bundle: Bundle) => Promise<void>;
-  /** Told where the import is: hashing new passwords (`passwords`), then the one transaction (`writing`). */
-  onProgress?: (phase: 'passwords' | 'writing', done: number, total: number) => void;
+  /**
+   * A console import, by staff of this company: the bundle's scope is checked in the import's transaction
+   * (check-bundle-scope.ts), the new tests become the company's, and no test is shared.
+   */
+  company?: OwnCompany;
+  /** Told where the import is: hashing new passwords (`passwords`), then in the one transaction checking (`validating`) and writing (`writing`). */
+  onProgress?: (phase: 'passwords' | 'validating' | 'writing', done: number, total: number) => void;
   /** Hashes one password (default: argon2id at once, as many as the thread pool runs). */
   hash?: (password: string) => Promise<string>;
+  /** New people's password hashes worked out already (by e-mail): then none is hashed here. */
+  passwordHashes?: Map<string, string>;
 }
 
 /**
@@ -34,31 +39,49 @@ export interface ImportOptions {
  */
 export async function importBundle(handle: DatabaseHandle, bundle: unknown, options: ImportOptions = {}): Promise<ImportResult> {
   const { onProgress } = options;
-  const passwordHashes = await hashNewPasswords(handle.db, bundle, {
-    hash: options.hash,
-    onHashed: onProgress && ((done, total) => onProgress('passwords', done, total)),
-  });
-  onProgress?.('writing', 0, 1);
+  const passwordHashes =
+    options.passwordHashes ??
+    (await hashNewPasswords(handle.db, bundle, {
+      hash: options.hash,
+      onHashed: onProgress && ((done, total) => onProgress('passwords', done, total)),
+    }));
   // Done once every server dropped its copies (heard the change back): people, campaigns and tests may all have changed.
-  const result = await announcingTransaction(handle.db, handle.changes, async (trx, changes): Promise<ImportResult> => {
+  const result = await announcingTransaction(handle.db, handle.changes, async (transaction, changes): Promise<ImportResult> => {
+    // In steps, so that the server answers other requests while a large bundle is checked and written.
+    const trx = transaction.withPlugin(inSteps());
     // Checked inside the transaction, so the references it finds cannot change before the writes.
-    const checked = await validateBundle(trx, bundle);
+    const checked = await validateBundle(trx, bundle, {
+      onProgress: onProgress && ((done, total) => onProgress('validating', done, total)),
+    });
     if (!checked.ok) return checked;
     const { bundle: b, matches } = checked;
-    const extra = options.check ? await options.check(trx, b) : [];
-    if (extra.length) return { ok: false, problems: extra };
+    const { company } = options;
+    const outOfScope = company ? await checkBundleScope(trx, bundle, company) : [];
+    if (outOfScope.length) return { ok: false, problems: outOfScope };
 
     const summary = emptySummary();
+    // Progress by list (and campaign) written.
+    const steps = 5 + b.campaigns.length;
+    let step = 0;
+    const wrote = () => onProgress?.('writing', ++step, steps);
+    onProgress?.('writing', 0, steps);
     await writeLanguages(trx, b.languages, summary.languages);
     await writeCompanies(trx, handle.dialect, b.companies, matches.companies, summary.companies);
+    wrote();
     await writeUsers(trx, handle.dialect, b.users, matches.users, passwordHashes, summary.users);
-    await writeTests(trx, b.tests, summary.tests);
+    wrote();
+    await writeTests(trx, b.tests, summary.tests, company?.id);
+    wrote();
     await writeCampaigns(trx, b.campaigns, summary.campaigns);
-    for (const campaign of b.campaigns) await writeCampaignMembers(trx, campaign, summary);
-    await options.afterWrite?.(trx, b);
+    wrote();
+    for (const campaign of b.campaigns) {
+      await writeCampaignMembers(trx, campaign, summary);
+      wrote();
+    }
+    if (!company) await writeTestShares(trx, b);
     await changes.announce({ kind: 'all' }, trx);
+    wrote();
     return { ok: true, summary };
   });
-  if (result.ok) onProgress?.('writing', 1, 1);
   return result;
 }

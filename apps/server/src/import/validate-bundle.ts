@@ -36,7 +36,12 @@ interface Parts {
 
 const SELF_RELATION_ID = 3;
 
-export async function validateBundle(db: Db, input: unknown): Promise<BundleValidation> {
+export interface ValidateOptions {
+  /** Told how many of the bundle's records are parsed, step by step. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function validateBundle(db: Db, input: unknown, options: ValidateOptions = {}): Promise<BundleValidation> {
   const problems: string[] = [];
   const report = (path: Path, message: string) => problems.push(`${formatPath('', path) || 'bundle'}: ${message}`);
 
@@ -44,42 +49,61 @@ export async function validateBundle(db: Db, input: unknown): Promise<BundleVali
   const unstorable = findUnstorable(input);
   if (unstorable) report(unstorable.path, unstorable.message);
 
-  const parsed = bundleSchema.safeParse(input);
-  let parts: Parts;
-  if (parsed.success) {
-    const b = parsed.data;
-    parts = { companies: indexed(b.companies), users: indexed(b.users), tests: indexed(b.tests), campaigns: indexed(b.campaigns) };
-    checkDuplicateLanguages(b, report);
-  } else {
-    for (const issue of parsed.error.issues) report(issue.path as Path, issue.message);
-    // Still check the references of the records that are valid on their own, so one pass lists everything.
-    parts = validItems(input);
-  }
+  // The records that are valid on their own have their references checked too, so one pass lists everything.
+  const parsed = await parseInSteps(input, options.onProgress);
+  for (const issue of parsed.issues) report(issue.path, issue.message);
+  if (parsed.bundle) checkDuplicateLanguages(parsed.bundle, report);
 
   const raw = rawKeys(input);
-  const matches = await checkReferences(db, parts, raw, report);
+  const matches = await checkReferences(db, parsed.parts, raw, report);
 
   const unique = [...new Set(problems)];
-  if (!parsed.success || unique.length > 0) return { ok: false, problems: unique };
-  return { ok: true, bundle: parsed.data, matches };
+  if (!parsed.bundle || unique.length > 0) return { ok: false, problems: unique };
+  return { ok: true, bundle: parsed.bundle, matches };
 }
 
-function indexed<T>(items: T[]): Indexed<T> {
-  return items.map((item, at) => ({ at, item }));
-}
+/** Records parsed between two turns of the event loop: a large bundle never holds up other requests for long. */
+const PARSE_STEP = 100;
+const LISTS = ['languages', 'companies', 'users', 'tests', 'campaigns'] as const;
 
-function validItems(input: unknown): Parts {
-  const out: Parts = { companies: [], users: [], tests: [], campaigns: [] };
-  if (!isRecord(input)) return out;
-  for (const key of ['companies', 'users', 'tests', 'campaigns'] as const) {
-    const list = input[key];
-    if (!Array.isArray(list)) continue;
-    list.forEach((item, at) => {
-      const result = BUNDLE_ITEM_SCHEMAS[key].safeParse(item);
-      if (result.success) (out[key] as Indexed<unknown>).push({ at, item: result.data });
-    });
+/**
+ * The bundle as the contract's schema reads it, a record at a time and yielding to the event loop between
+ * steps, so that a bundle of megabytes does not stop the server: the same issues, the same result.
+ */
+async function parseInSteps(
+  input: unknown,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ bundle: Bundle | null; parts: Parts; issues: { path: Path; message: string }[] }> {
+  const parts: Parts = { companies: [], users: [], tests: [], campaigns: [] };
+  const record = isRecord(input) ? input : undefined;
+  const lists = record ? LISTS.filter((key) => Array.isArray(record[key])) : [];
+  // The document without its lists' records: the version, and lists that are not lists.
+  const shell = record ? { ...record, ...Object.fromEntries(lists.map((key) => [key, []])) } : input;
+  const top = bundleSchema.safeParse(shell);
+  const issues = top.success ? [] : top.error.issues.map((i) => ({ path: i.path as Path, message: i.message }));
+  const out: Record<string, unknown[]> = {};
+  const total = lists.reduce((n, key) => n + (record![key] as unknown[]).length, 0);
+  let done = 0;
+  onProgress?.(0, total);
+  for (const key of lists) {
+    const items = record![key] as unknown[];
+    const valid: unknown[] = [];
+    for (let at = 0; at < items.length; at++) {
+      const result = BUNDLE_ITEM_SCHEMAS[key].safeParse(items[at]);
+      if (result.success) {
+        valid.push(result.data);
+        if (key !== 'languages') (parts[key] as Indexed<unknown>).push({ at, item: result.data });
+      } else for (const i of result.error.issues) issues.push({ path: [key, at, ...(i.path as Path)], message: i.message });
+      if (++done % PARSE_STEP === 0) {
+        onProgress?.(done, total);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    out[key] = valid;
   }
-  return out;
+  onProgress?.(total, total);
+  if (!top.success || issues.length) return { bundle: null, parts, issues };
+  return { bundle: { ...top.data, ...out } as Bundle, parts, issues };
 }
 
 /** Names, e-mails and ids written in the bundle, valid or not: an invalid record is reported once, not again by every reference to it. */
@@ -150,18 +174,18 @@ async function checkReferences(
       const match = (c.id !== undefined ? companyById.get(c.id) : undefined) ?? companyByName.get(c.name);
       matches.companies[at] = match?.id ?? null;
       if (!match) continue;
-      duplicate(rows, match.id, at, () => report(path, `matches the same company (id ${match.id}) as companies[${rows.get(match.id)}]`));
+      duplicate(rows, match.id, at, () => report(path, `matches the same company as companies[${rows.get(match.id)}]`));
       const owner = companyByName.get(c.name);
-      if (owner && owner.id !== match.id) report([...path, 'name'], `"${c.name}" is already the name of company ${owner.id}`);
+      if (owner && owner.id !== match.id) report([...path, 'name'], `"${c.name}" is already another company's name`);
       if (match.name !== c.name) renamedCompanies.add(match.id);
       const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
       if (slugOwner && slugOwner.id !== match.id)
-        report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+        report([...path, 'sso', 'slug'], `"${c.sso!.slug}" is already another company's SSO slug`);
     }
     for (const { at, item: c } of parts.companies) {
       const slugOwner = c.sso ? companyBySlug.get(c.sso.slug) : undefined;
       if (slugOwner && matches.companies[at] === null)
-        report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already the SSO slug of company "${slugOwner.name}"`);
+        report(['companies', at, 'sso', 'slug'], `"${c.sso!.slug}" is already another company's SSO slug`);
     }
   }
   checkIdRoom('companies', dbCompanies, parts.companies, matches.companies, report);
@@ -188,9 +212,9 @@ async function checkReferences(
       const match = (u.id !== undefined ? userById.get(u.id) : undefined) ?? userByEmail.get(u.email);
       matches.users[at] = match?.id ?? null;
       if (!match) continue;
-      duplicate(rows, match.id, at, () => report(path, `matches the same user (id ${match.id}) as users[${rows.get(match.id)}]`));
+      duplicate(rows, match.id, at, () => report(path, `matches the same user as users[${rows.get(match.id)}]`));
       const owner = userByEmail.get(u.email);
-      if (owner && owner.id !== match.id) report([...path, 'email'], `"${u.email}" is already the e-mail of user ${owner.id}`);
+      if (owner && owner.id !== match.id) report([...path, 'email'], `"${u.email}" is already another user's e-mail`);
       if (match.email !== u.email) renamedUsers.add(match.id);
     }
   }
@@ -215,7 +239,7 @@ async function checkReferences(
     (path, email) => {
       checkUser(path, email);
       const own = companyOfUser.get(email);
-      if (own !== undefined && own !== company) report(path, `"${email}" belongs to company "${own}", not to the campaign's "${company}"`);
+      if (own !== undefined && own !== company) report(path, `"${email}" belongs to another company, not to the campaign's "${company}"`);
     };
 
   // Tests: the id is required and is the key; the abbreviation must stay unique.
@@ -235,7 +259,7 @@ async function checkReferences(
       );
       const owner = abbreviationOwner.get(t.abbreviation);
       if (owner !== undefined && owner !== t.id)
-        report([...path, 'abbreviation'], `"${t.abbreviation}" is already the abbreviation of test ${owner}`);
+        report([...path, 'abbreviation'], `"${t.abbreviation}" is already another test's abbreviation`);
       (t.jsonData.prerequisites ?? []).forEach((id, k) => {
         const p = [...path, 'jsonData', 'prerequisites', k];
         if (id === t.id) report(p, 'a test cannot be its own prerequisite');
@@ -246,6 +270,10 @@ async function checkReferences(
         const problem = checkAlgorithm(t.algorithm);
         if (problem) report([...path, 'algorithm'], problem);
       }
+      if (t.owner !== undefined && !companyNames.has(t.owner)) report([...path, 'owner'], `unknown company "${t.owner}"`);
+      (t.sharedWith ?? []).forEach((name, k) => {
+        if (!companyNames.has(name)) report([...path, 'sharedWith', k], `unknown company "${name}"`);
+      });
     }
   }
 

@@ -4,14 +4,20 @@ import type { Db } from '../db/database';
 import { diffRow, isEmpty } from './diff-row';
 import type { ImportCounts } from './import-summary';
 
-export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportCounts): Promise<void> {
+/**
+ * Writes the bundle's tests. A test's `owner` sets who owns it; a new test without one is owned by
+ * `newTestsOwner` (a console import: the uploader's company), else by nobody (the operator's library).
+ */
+export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportCounts, newTestsOwner?: number): Promise<void> {
+  const owners = await companyIds(db, [...new Set(tests.flatMap((t) => (t.owner === undefined ? [] : [t.owner])))]);
   for (const test of tests) {
-    const row = toTestRow(test);
+    const owner = test.owner === undefined ? undefined : owners.get(test.owner);
+    const row = { ...toTestRow(test), ...(owner === undefined ? {} : { owner_company_id: owner }) };
     const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();
     if (!existing) {
       await db
         .insertInto('tests')
-        .values({ id: test.id, ...row })
+        .values({ id: test.id, owner_company_id: newTestsOwner ?? null, ...row })
         .execute();
       counts.created++;
       continue;
@@ -25,8 +31,14 @@ export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportC
   }
 }
 
+async function companyIds(db: Db, names: string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.selectFrom('companies').select(['id', 'name']).where('name', 'in', names).execute();
+  return new Map(rows.map((c) => [c.name, c.id]));
+}
+
 /** A bundle's test as its row (texts cleaned of unsafe HTML): the importer's and the staff API's. */
-export function toTestRow(test: Omit<Bundle['tests'][number], 'id'>) {
+export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | 'sharedWith'>) {
   return {
     abbreviation: test.abbreviation,
     name: JSON.stringify(test.name),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { forbidden, notFound } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { isStaff } from '../presenters/present-user';
@@ -16,6 +17,13 @@ export async function requireStaff(request: FastifyRequest): Promise<StaffContex
   const auth = await requireAuth(request);
   if (!isStaff(auth.user.role) || auth.user.deactivated_at) throw forbidden('Staff only');
   return { session: auth.session, user: auth.user, companyId: auth.user.company_id };
+}
+
+/** The platform's operator (role `operator`): what every company shares, such as the languages. Other staff get 403. */
+export async function requireOperator(request: FastifyRequest): Promise<StaffContext> {
+  const context = await requireStaff(request);
+  if (context.user.role !== OPERATOR_ROLE) throw forbidden('Only the platform operator changes what every company shares');
+  return context;
 }
 
 /** `?companyId=` names the company a list is of: the caller's own, or nothing (404 for any other). */

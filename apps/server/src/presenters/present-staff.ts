@@ -55,9 +55,9 @@ export const presentLanguage = (row: { lang: string; name: string; campaigns: nu
   campaigns: row.campaigns,
 });
 
-/** A test can be changed by a company when no other company uses it and it is theirs or nobody's. */
+/** A test can be changed by the company that owns it, while no company it is shared with uses it. */
 export const testEditable = (test: Pick<ManagedTestRow, 'owner_company_id'>, use: TestUse, companyId: number) =>
-  !use.usedElsewhere && (test.owner_company_id === null || test.owner_company_id === companyId);
+  !use.usedElsewhere && test.owner_company_id === companyId;
 
 export function presentManagedTest(test: ManagedTestRow, use: TestUse, companyId: number): ManagedTest {
   const labels = parseJson<unknown>(test.labels360, null);

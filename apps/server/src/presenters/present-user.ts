@@ -1,7 +1,7 @@
 import type { User } from '@prova/contract/auth';
 import type { UserWithCompany } from '../repositories/users-repository';
 
-const STAFF_ROLES = new Set(['admin', 'superassessor']);
+const STAFF_ROLES = new Set(['admin', 'superassessor', 'operator']);
 
 export const isAssessor = (role: string) => role === 'Assessor' || STAFF_ROLES.has(role);
 export const isStaff = (role: string) => STAFF_ROLES.has(role);

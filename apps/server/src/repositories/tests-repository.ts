@@ -1,5 +1,6 @@
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
+import { ownOrSharedTestIds } from './staff/test-use';
 
 /** Tests as they appear in campaigns, and who assesses whom in them. */
 export function createTestsRepository(db: Db) {
@@ -79,15 +80,13 @@ export function createTestsRepository(db: Db) {
       return row?.algorithm ?? null;
     },
 
-    /** The scoring script of a test used in one of the company's campaigns (for its staff). */
+    /** The scoring script of a test the company owns or that is shared with it (for its staff), never one a campaign only lists. */
     async findAlgorithmForCompany(abbreviation: string, companyId: number): Promise<string | null> {
       const row = await db
         .selectFrom('tests')
-        .innerJoin('campaign_tests', 'campaign_tests.test_id', 'tests.id')
-        .innerJoin('campaigns', 'campaigns.id', 'campaign_tests.campaign_id')
         .select('tests.algorithm')
         .where('tests.abbreviation', '=', abbreviation)
-        .where('campaigns.company_id', '=', companyId)
+        .where('tests.id', 'in', ownOrSharedTestIds(db, companyId))
         .where('tests.algorithm', 'is not', null)
         .executeTakeFirst();
       return row?.algorithm ?? null;

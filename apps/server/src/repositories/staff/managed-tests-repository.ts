@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { announcingTransaction, type Changes } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
 import type { TestsTable } from '../../db/schema';
+import { ownOrSharedTestIds, usedByOtherCompanies } from './test-use';
 
 export type TestRowInput = Omit<Insertable<TestsTable>, 'id' | 'owner_company_id'>;
 
@@ -9,52 +10,35 @@ export type TestRowInput = Omit<Insertable<TestsTable>, 'id' | 'owner_company_id
 export interface TestUse {
   /** The company's campaigns that list it. */
   campaignIds: number[];
-  /** A campaign of another company lists it. */
+  /** A campaign of another company the test is shared with lists it. */
   usedElsewhere: boolean;
 }
 
 /**
- * Tests as a company's staff manage them: those the company created from the console and those its
- * campaigns use. A test shared with another company is read-only to both.
+ * Tests as a company's staff manage them: those it owns (created from the console, or given it by the
+ * operator) and those shared with it. Only its own change, and not while a company it shares them with
+ * uses them.
  */
 export function createManagedTestsRepository(db: Db, changes: Changes) {
   async function usesOf(companyId: number, testIds: number[]): Promise<Map<number, TestUse>> {
     const uses = new Map<number, TestUse>(testIds.map((id) => [id, { campaignIds: [], usedElsewhere: false }]));
     for (let i = 0; i < testIds.length; i += 500) {
-      const rows = await db
+      const chunk = testIds.slice(i, i + 500);
+      const own = await db
         .selectFrom('campaign_tests')
         .innerJoin('campaigns', 'campaigns.id', 'campaign_tests.campaign_id')
-        .select(['campaign_tests.test_id', 'campaign_tests.campaign_id', 'campaigns.company_id'])
-        .where('campaign_tests.test_id', 'in', testIds.slice(i, i + 500))
+        .select(['campaign_tests.test_id', 'campaign_tests.campaign_id'])
+        .where('campaign_tests.test_id', 'in', chunk)
+        .where('campaigns.company_id', '=', companyId)
         .orderBy('campaign_tests.campaign_id')
         .execute();
-      for (const row of rows) {
-        const use = uses.get(row.test_id)!;
-        if (row.company_id === companyId) use.campaignIds.push(row.campaign_id);
-        else use.usedElsewhere = true;
-      }
+      for (const row of own) uses.get(row.test_id)!.campaignIds.push(row.campaign_id);
+      for (const row of await usedByOtherCompanies(db, chunk, companyId)) uses.get(row.test_id)!.usedElsewhere = true;
     }
     return uses;
   }
 
-  const visible = (companyId: number) =>
-    db
-      .selectFrom('tests')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('owner_company_id', '=', companyId),
-          eb(
-            'id',
-            'in',
-            eb
-              .selectFrom('campaign_tests')
-              .innerJoin('campaigns', 'campaigns.id', 'campaign_tests.campaign_id')
-              .select('campaign_tests.test_id')
-              .where('campaigns.company_id', '=', companyId),
-          ),
-        ]),
-      );
+  const visible = (companyId: number) => db.selectFrom('tests').selectAll().where('id', 'in', ownOrSharedTestIds(db, companyId));
 
   return {
     usesOf,
@@ -108,17 +92,6 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
       await changes.announce({ kind: 'all' }, db);
     },
 
-    /** Marks tests as the company's (those a console import created). */
-    async claim(testIds: number[], companyId: number): Promise<void> {
-      for (let i = 0; i < testIds.length; i += 500)
-        await db
-          .updateTable('tests')
-          .set({ owner_company_id: companyId })
-          .where('id', 'in', testIds.slice(i, i + 500))
-          .where('owner_company_id', 'is', null)
-          .execute();
-    },
-
     /** Which of these test ids exist. */
     async existing(testIds: number[]): Promise<Set<number>> {
       const found = new Set<number>();
@@ -158,6 +131,7 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
       await announcingTransaction(db, changes, async (trx, changes) => {
         await trx.deleteFrom('assessments').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('campaign_tests').where('test_id', 'in', testIds).execute();
+        await trx.deleteFrom('test_shares').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
         await changes.announce({ kind: 'all' }, trx);
       });

@@ -61,12 +61,18 @@ export async function createManagedTest(repos: Repos, companyId: number, body: T
   return findManagedTest(repos, companyId, created);
 }
 
-/** A test the company may change: its own or nobody's, and used by no other company (409 otherwise). */
+/** A test the company may change: its own, used by no company it is shared with (409 otherwise). */
 async function requireEditable(repos: Repos, companyId: number, testId: number) {
   const found = await repos.staff.tests.find(companyId, testId);
   if (!found) throw notFound('Test');
   if (!testEditable(found.test, found.use, companyId)) {
-    throw new HttpError(409, 'CONFLICT', 'Another company uses this test too: it cannot be changed or deleted from here');
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      found.test.owner_company_id === companyId
+        ? 'Another company this test is shared with uses it: it cannot be changed or deleted from here'
+        : 'This test is shared with your company, not yours: only its owner changes or deletes it',
+    );
   }
   return found;
 }

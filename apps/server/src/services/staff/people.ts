@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff';
-import { HttpError, notFound } from '../../http/http-error';
+import { OPERATOR_ROLE } from '@prova/contract/auth';
+import { forbidden, HttpError, notFound } from '../../http/http-error';
 import { isStaff } from '../../presenters/present-user';
 import { presentPerson } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -21,7 +22,11 @@ export async function findPerson(repos: Repos, companyId: number, userId: number
 
 const emailTaken = (email: string) => new HttpError(409, 'CONFLICT', `${email} is already somebody's e-mail`);
 
+/** The operator's role is given and taken only by the platform operator's import (`npm run import`). */
+const operatorRoleRefused = () => forbidden("The operator's role is given by the platform operator only");
+
 export async function createPerson(repos: Repos, companyId: number, body: PersonCreate): Promise<Person> {
+  if (body.role === OPERATOR_ROLE) throw operatorRoleRefused();
   if (await repos.staff.people.findIdByEmail(body.email)) throw emailTaken(body.email);
   const id = await repos.staff.people.create(companyId, {
     email: body.email,
@@ -36,7 +41,9 @@ export async function createPerson(repos: Repos, companyId: number, body: Person
 }
 
 export async function updatePerson(repos: Repos, companyId: number, callerId: number, userId: number, body: PersonUpdate): Promise<Person> {
-  await findPerson(repos, companyId, userId);
+  const current = await findPerson(repos, companyId, userId);
+  if (body.role !== undefined && body.role !== current.role && (body.role === OPERATOR_ROLE || current.role === OPERATOR_ROLE))
+    throw operatorRoleRefused();
   if (userId === callerId) {
     if (body.active === false) throw new HttpError(409, 'CONFLICT', 'You cannot deactivate yourself');
     if (body.role !== undefined && !isStaff(body.role)) throw new HttpError(409, 'CONFLICT', 'You cannot take away your own staff role');

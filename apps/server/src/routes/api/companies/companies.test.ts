@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { PASSWORD } from '../../../../test/fixtures';
+import { importBundle } from '../../../import/import-bundle';
 import {
   ADA,
   BEA,
@@ -20,10 +22,18 @@ let sergio: Caller;
 let bea: Caller;
 let carla: Caller;
 let elio: Caller;
+let opera: Caller;
+const OPERA = 'opera@piattaforma.example';
 
 beforeAll(async () => {
   t = await buildTestApp(staffBundle);
-  [ada, sergio, bea, carla, elio] = await Promise.all([ADA, SERGIO, BEA, CARLA, ELIO].map((e) => signInStaff(t.app, e)));
+  // The platform's operator, whom only the operator's own import makes.
+  const operator = await importBundle(t.database, {
+    companies: [{ name: 'Piattaforma' }],
+    users: [{ company: 'Piattaforma', email: OPERA, password: PASSWORD, firstName: 'Opera', role: 'operator', privacy: true }],
+  });
+  expect(operator.ok).toBe(true);
+  [ada, sergio, bea, carla, elio, opera] = await Promise.all([ADA, SERGIO, BEA, CARLA, ELIO, OPERA].map((e) => signInStaff(t.app, e)));
 });
 afterAll(() => t.close());
 
@@ -129,7 +139,49 @@ describe('/api/languages', () => {
     }
   });
 
-  it('renames, refuses to delete what is in use, deletes and creates again, each with the status flag', async () => {
+  it("leaves every company's languages to the platform operator: other staff get 403, and a console bundle may not rename one", async () => {
+    for (const who of [ada, sergio, bea]) {
+      for (const [method, url, body] of [
+        ['PUT', '/api/languages/IT_it', { name: 'Lingua di Alfa' }],
+        ['POST', '/api/languages', { lang: 'IT_it', name: 'Italiano' }],
+        ['DELETE', '/api/languages/EN_en', undefined],
+        ['DELETE', '/api/languages/selection', { ids: ['EN_en'] }],
+      ] as const) {
+        const res = await call(t.app, who, method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json().code).toBe('FORBIDDEN');
+      }
+    }
+    const upload = await call(t.app, ada, 'POST', '/api/staff/imports', { languages: [{ lang: 'IT_it', name: 'Lingua di Alfa' }] });
+    await t.app.staffJobs.idle();
+    const job = (await call(t.app, ada, 'GET', `/api/staff/jobs/${upload.json().job.id}`)).json().job;
+    expect(job).toMatchObject({
+      state: 'invalid',
+      problems: ["languages[0]: the platform's languages are named by the platform operator"],
+    });
+    // Listed as they are, they pass.
+    const same = await call(t.app, ada, 'POST', '/api/staff/imports', { languages: [{ lang: 'IT_it', name: 'Italiano' }] });
+    await t.app.staffJobs.idle();
+    expect((await call(t.app, ada, 'GET', `/api/staff/jobs/${same.json().job.id}`)).json().job.state).toBe('validated');
+    expect((await call(t.app, ada, 'GET', '/api/languages/IT_it')).json().language.name).toBe('Italiano');
+  });
+
+  it("keeps the operator's role to the platform operator: staff neither give nor take it", async () => {
+    const given = await call(t.app, ada, 'POST', '/api/people', { email: 'nuovo-op@alfa.example', firstName: 'N', role: 'operator' });
+    expect(given.statusCode).toBe(403);
+    const carlaId = (await t.app.database.db.selectFrom('users').select('id').where('email', '=', CARLA).executeTakeFirstOrThrow()).id;
+    expect((await call(t.app, ada, 'PUT', `/api/people/${carlaId}`, { role: 'operator' })).statusCode).toBe(403);
+    const upload = await call(t.app, ada, 'POST', '/api/staff/imports', {
+      users: [{ company: 'Alfa S.r.l.', email: 'altro-op@alfa.example', role: 'operator' }],
+    });
+    await t.app.staffJobs.idle();
+    expect((await call(t.app, ada, 'GET', `/api/staff/jobs/${upload.json().job.id}`)).json().job.problems).toEqual([
+      "users[0].role: the operator's role is given by the platform operator only",
+    ]);
+  });
+
+  it('renames, refuses to delete what is in use, deletes and creates again, each with the status flag (the operator)', async () => {
+    const ada = opera;
     const renamed = await call(t.app, ada, 'PUT', '/api/languages/ES_es', { name: 'Castellano' });
     expect(renamed.json()).toMatchObject({ status: true, language: { lang: 'ES_es', name: 'Castellano' } });
     // Nadia reads in Spanish; Italian is the campaigns'.
@@ -148,6 +200,7 @@ describe('/api/languages', () => {
   });
 
   it('answers 422 for a code the interface does not speak and for a blank name', async () => {
+    const ada = opera;
     const unknown = await call(t.app, ada, 'POST', '/api/languages', { lang: 'FR_fr', name: 'Français' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors[0].path).toBe('body.lang');

@@ -13,15 +13,15 @@ import {
 } from '@prova/contract/staff';
 import { HttpError, notFound } from '../../../http/http-error';
 import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
-import { requireOwnCompany, requireStaff, type StaffContext } from '../../../policies/staff-access';
+import { requireOperator, requireOwnCompany, requireStaff, type StaffContext } from '../../../policies/staff-access';
 import { presentLanguage } from '../../../presenters/present-staff';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /**
  * Languages (spec 7): the platform's list of content languages, one for every company. Only the
- * three the interface speaks exist (another code is a 422); staff may name them, and delete one that
- * nothing uses.
+ * three the interface speaks exist (another code is a 422). Staff read them; only the platform operator
+ * (role `operator`) names, adds or deletes one (one that nothing uses), since every company sees them.
  */
 export default async function languagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +68,7 @@ export default async function languagesRoutes(fastify: FastifyInstance) {
     '/',
     { schema: { tags: ['staff'], body: languageCreateSchema, response: { 200: languageResponseSchema, ...errors } } },
     async (request) => {
-      const context = await requireStaff(request);
+      const context = await requireOperator(request);
       const { lang, name } = request.body;
       if (!(await staff.languages.create(lang, name))) throw new HttpError(409, 'CONFLICT', `${lang} exists already`);
       request.audit({ event: 'staff-created', userId: context.user.id, target: `languages/${lang}` });
@@ -87,7 +87,7 @@ export default async function languagesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const context = await requireStaff(request);
+      const context = await requireOperator(request);
       if (!(await staff.languages.rename(request.params.id, request.body.name))) throw notFound('Language');
       request.audit({ event: 'staff-updated', userId: context.user.id, target: `languages/${request.params.id}` });
       return { status: true as const, language: await findLanguage(context, request.params.id) };
@@ -98,7 +98,7 @@ export default async function languagesRoutes(fastify: FastifyInstance) {
     '/selection',
     { schema: { tags: ['staff'], body: languageSelectionSchema, response: { 200: languageDeleteResponseSchema, ...errors } } },
     async (request) => {
-      const context = await requireStaff(request);
+      const context = await requireOperator(request);
       const ids = [...new Set(request.body.ids)];
       await deleteLanguages(context, ids);
       request.audit({ event: 'staff-deleted', userId: context.user.id, target: `languages/${ids.join(',')}` });
@@ -110,7 +110,7 @@ export default async function languagesRoutes(fastify: FastifyInstance) {
     '/:id',
     { schema: { tags: ['staff'], params: languageParamsSchema, response: { 200: languageDeleteResponseSchema, ...errors } } },
     async (request) => {
-      const context = await requireStaff(request);
+      const context = await requireOperator(request);
       await deleteLanguages(context, [request.params.id]);
       request.audit({ event: 'staff-deleted', userId: context.user.id, target: `languages/${request.params.id}` });
       return { status: true as const, deleted: [request.params.id] };

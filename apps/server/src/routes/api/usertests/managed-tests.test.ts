@@ -74,7 +74,7 @@ describe('GET /api/usertests', () => {
       theme: null,
       labels360: null,
       hasAlgorithm: true,
-      ownerCompanyId: null,
+      ownerCompanyId: STAFF_ALFA,
       campaignIds: [C_ALFA],
       editable: true,
     });

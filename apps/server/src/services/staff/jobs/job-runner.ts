@@ -112,7 +112,7 @@ export const staffJobs = fp(
           final = await work(progress);
         } catch (err) {
           app.log.error({ err, jobId: id }, 'job failed');
-          final = { state: 'failed', phase: 'failed', error: err instanceof Error ? err.message : String(err) };
+          final = { state: 'failed', phase: 'failed', error: err instanceof Error ? err.message : String(err), input: null };
         } finally {
           clearInterval(renewal);
         }

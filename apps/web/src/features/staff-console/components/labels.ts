@@ -2,7 +2,13 @@ import type { Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
 import { useTranslation } from 'react-i18next';
 
-const ROLE_KEYS = { user: 'roles.user', Assessor: 'roles.Assessor', admin: 'roles.admin', superassessor: 'roles.superassessor' } as const;
+const ROLE_KEYS = {
+  user: 'roles.user',
+  Assessor: 'roles.Assessor',
+  admin: 'roles.admin',
+  superassessor: 'roles.superassessor',
+  operator: 'roles.operator',
+} as const;
 const LANG_KEYS = { IT_it: 'languages.IT_it', EN_en: 'languages.EN_en', ES_es: 'languages.ES_es' } as const;
 
 /** Words for the contract's role and language codes. */

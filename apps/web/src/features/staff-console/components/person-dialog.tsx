@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ROLES } from '@prova/contract/auth';
+import { OPERATOR_ROLE, ROLES } from '@prova/contract/auth';
 import { LANGS } from '@prova/contract/limits';
 import { personCreateSchema, type Person } from '@prova/contract/staff';
 import { useForm } from 'react-hook-form';
@@ -26,7 +26,7 @@ export interface PersonDialogProps {
 type FormInput = z.input<typeof personCreateSchema>;
 type FormOutput = z.output<typeof personCreateSchema>;
 
-const STAFF_ROLES = new Set(['admin', 'superassessor']);
+const STAFF_ROLES = new Set(['admin', 'superassessor', 'operator']);
 
 /**
  * Create or edit a person: names, e-mail, language, role. The fields are checked with the schema the
@@ -117,7 +117,11 @@ function PersonForm({ person, currentUserId, onDone }: { person?: Person; curren
       <SelectField
         label={t('people.role')}
         error={errors.role?.message}
-        options={ROLES.map((role) => ({ value: role, label: labels.role(role) }))}
+        // The operator's role is given by the platform operator only: offered to nobody else.
+        options={ROLES.filter((role) => role !== OPERATOR_ROLE || person?.role === OPERATOR_ROLE).map((role) => ({
+          value: role,
+          label: labels.role(role),
+        }))}
         {...register('role')}
       />
       {!person && <p className="console-note">{t('people.noPasswordYet')}</p>}

@@ -1,17 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
 import { PASSWORD } from '../../../../../test/fixtures';
-import { ADA, BEA, call, type Caller, CARLA, ELIO, signInStaff, STAFF_ALFA, staffBundle, T_BETA } from '../../../../../test/staff-fixtures';
+import { importBundle } from '../../../../import/import-bundle';
+import {
+  ADA,
+  BEA,
+  BEN,
+  C_BETA_S,
+  call,
+  type Caller,
+  CARLA,
+  ELIO,
+  signInStaff,
+  STAFF_ALFA,
+  STAFF_BETA,
+  staffBundle,
+  T_BETA,
+  T_SCORED,
+  T_SHARED,
+  SERGIO,
+  T_UNUSED,
+} from '../../../../../test/staff-fixtures';
+import { UPLOAD_LIMIT } from './index';
 
 let t: TestApp;
 let ada: Caller;
 let bea: Caller;
 let carla: Caller;
 let elio: Caller;
+let sergio: Caller;
 
 beforeAll(async () => {
   t = await buildTestApp(staffBundle);
-  [ada, bea, carla, elio] = await Promise.all([ADA, BEA, CARLA, ELIO].map((e) => signInStaff(t.app, e)));
+  [ada, bea, carla, elio, sergio] = await Promise.all([ADA, BEA, CARLA, ELIO, SERGIO].map((e) => signInStaff(t.app, e)));
 });
 afterAll(() => t.close());
 
@@ -113,7 +134,7 @@ describe('bundle upload', () => {
         'users[0].company: people uploaded from the console belong to "Alfa S.r.l."',
         `users[1].email: "${BEA}" is taken`,
         'campaigns[0].id: id 9001 is taken',
-        `tests[0].id: test ${T_BETA} is another company's too: it cannot be changed from here`,
+        `tests[0].id: id ${T_BETA} is taken`,
       ]),
     );
     expect(await userExists('spia@beta.example')).toBe(false);
@@ -135,5 +156,233 @@ describe('bundle upload', () => {
       expect((await call(t.app, who, 'GET', `/api/staff/jobs/${id}`)).statusCode).toBe(403);
     }
     expect((await call(t.app, ada, 'POST', '/api/staff/imports', [1, 2])).statusCode).toBe(422);
+  });
+});
+
+/** Uploads a bundle and waits for its validation. */
+async function validate(who: Caller, bundle: object) {
+  const upload = await call(t.app, who, 'POST', '/api/staff/imports', bundle);
+  expect(upload.statusCode, upload.body).toBe(202);
+  return waitForJob(who, upload.json().job.id, ['validated', 'invalid']);
+}
+const betaCampaign = {
+  id: C_BETA_S,
+  company: 'Beta S.p.A.',
+  name: 'Beta',
+  dateStart: '2026-01-01T00:00:00Z',
+  dateEnd: '2030-01-01T00:00:00Z',
+};
+const ids = async (who: Caller, companyId: number) =>
+  ((await call(t.app, who, 'GET', `/api/usertests?companyId=${companyId}`)).json().tests as { id: number }[]).map((x) => x.id);
+
+describe("a console bundle and other companies' tests", () => {
+  it("refuses every place a bundle names another company's test, and the owner keeps changing it", async () => {
+    const bundle = {
+      tests: [{ id: 7801, abbreviation: 'BNU', name: 'Nuovo di Beta', url: '/activities/b/', jsonData: { prerequisites: [T_SCORED] } }],
+      campaigns: [
+        {
+          ...betaCampaign,
+          theme: 'challenge',
+          tests: [{ test: T_BETA }, { test: T_SHARED, prerequisites: [T_BETA] }, { test: 7801 }],
+          participants: [{ user: BEN }, { user: BEA }],
+          assessments: [{ assessor: BEA, assessed: [BEN], tests: [T_SCORED] }],
+          model: {
+            areas: [{ id: 1, name: 'A' }],
+            skills: [{ id: 10, areaId: 1, name: 'S' }],
+            markers: [{ id: 100, skillId: 10, name: 'M' }],
+            tasks: [{ id: 1000, markerId: 100, test: T_SCORED, outcome: 'score', min: 0, max: 10 }],
+          },
+          data: { sections: { s1: { name: 'Uno', tests: [T_BETA, T_SCORED] } }, tests: { '03/11/2026': T_SCORED } },
+        },
+      ],
+    };
+    const job = await validate(bea, bundle);
+    expect(job.state).toBe('invalid');
+    const not = `test ${T_SCORED} is not one of your company's tests, nor shared with it`;
+    expect(job.problems).toEqual(
+      expect.arrayContaining([
+        `tests[0].jsonData.prerequisites[0]: ${not}`,
+        `campaigns[0].model.tasks[0].test: ${not}`,
+        `campaigns[0].data.sections.s1.tests[1]: ${not}`,
+        `campaigns[0].data.tests.03/11/2026: ${not}`,
+      ]),
+    );
+    // The assessment names a test the campaign does not list: the importer says so first.
+    expect(job.problems.some((p: string) => p.startsWith('campaigns[0].assessments[0].tests[0]: '))).toBe(true);
+    // Listing it among the campaign's tests is refused too, and nothing tells what the test is.
+    const listed = await validate(bea, {
+      campaigns: [{ ...betaCampaign, tests: [{ test: T_BETA }, { test: T_SCORED, prerequisites: [T_BETA] }] }],
+    });
+    expect(listed.problems).toEqual([`campaigns[0].tests[1].test: ${not}`]);
+    expect(JSON.stringify(listed.problems)).not.toContain('Punteggio');
+
+    // Alfa's test stays Alfa's: Beta neither sees it nor reads its script; Alfa still changes it.
+    const beaTests = await ids(bea, STAFF_BETA);
+    expect(beaTests).not.toContain(T_SCORED);
+    expect((await call(t.app, bea, 'GET', '/api/tests/SCO/algorithm.js')).statusCode).toBe(404);
+    const own = await call(t.app, ada, 'GET', `/api/usertests/${T_SCORED}?companyId=${STAFF_ALFA}`);
+    expect(own.json().test).toMatchObject({ ownerCompanyId: STAFF_ALFA, editable: true });
+  });
+
+  it("gives nothing to a campaign that lists another company's test without a share (made before shares existed)", async () => {
+    // What the old check let through: Beta's campaign lists Alfa's scored test.
+    await t.app.database.db
+      .insertInto('campaign_tests')
+      .values({ campaign_id: C_BETA_S, test_id: T_SCORED, position: 9, prerequisites: '[]' })
+      .execute();
+    try {
+      expect((await call(t.app, bea, 'GET', '/api/tests/SCO/algorithm.js')).statusCode).toBe(404);
+      expect(await ids(bea, STAFF_BETA)).not.toContain(T_SCORED);
+      expect((await call(t.app, bea, 'GET', `/api/usertests/${T_SCORED}?companyId=${STAFF_BETA}`)).statusCode).toBe(404);
+      // Alfa still changes its own test.
+      const { test } = (await call(t.app, ada, 'GET', `/api/usertests/${T_SCORED}?companyId=${STAFF_ALFA}`)).json();
+      expect(test.editable).toBe(true);
+      const put = await call(t.app, ada, 'PUT', `/api/usertests/${T_SCORED}`, {
+        abbreviation: 'SCO',
+        name: test.name,
+        url: test.url,
+        jsonData: test.jsonData,
+        algorithm: 'function computeOutcomes(data) { return [{ questionId: "score", value: 9 }]; }',
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await call(t.app, ada, 'GET', '/api/tests/SCO/algorithm.js')).body).toContain('value: 9');
+    } finally {
+      await t.app.database.db.deleteFrom('campaign_tests').where('campaign_id', '=', C_BETA_S).where('test_id', '=', T_SCORED).execute();
+    }
+  });
+
+  it('changes only tests the company owns: a library or shared test may be listed as it is, never changed', async () => {
+    const library = await t.app.database.db.selectFrom('tests').selectAll().where('id', '=', 360).executeTakeFirstOrThrow();
+    const the360 = { id: 360, abbreviation: '360', name: 'Feedback 360', url: '/skillup-360', jsonData: {} };
+    const shared = { id: T_SHARED, abbreviation: 'SHA', name: 'Condiviso', url: '/activities/shared/', jsonData: {} };
+    const changed = await validate(ada, {
+      tests: [
+        { ...the360, url: 'https://evil.example/360', algorithm: 'function computeOutcomes() { return []; }' },
+        { ...shared, name: 'Rinominato' },
+        { id: T_UNUSED, abbreviation: 'UNU', name: 'Non usato', url: '/activities/unused/', jsonData: {} },
+      ],
+    });
+    expect(changed.problems).toEqual([
+      'tests[0]: test 360 is shared with your company, not yours: only its owner changes it',
+      `tests[1]: test ${T_SHARED} is shared with your company, not yours: only its owner changes it`,
+      `tests[2].id: id ${T_UNUSED} is taken`,
+    ]);
+    expect(await t.app.database.db.selectFrom('tests').selectAll().where('id', '=', 360).executeTakeFirstOrThrow()).toEqual(library);
+    // As it is, a shared test may be listed (and named by a campaign).
+    const same = await validate(ada, { tests: [the360, shared] });
+    expect(same).toMatchObject({ state: 'validated', problems: [] });
+    // The staff API agrees: a library test is read-only.
+    const put = await call(t.app, ada, 'PUT', '/api/usertests/360', { ...the360, url: 'https://evil.example/360' });
+    expect(put.statusCode).toBe(409);
+    expect(put.json().code).toBe('CONFLICT');
+  });
+
+  it('lets a company use a test the operator shares with it (`sharedWith`), read-only', async () => {
+    expect(await ids(bea, STAFF_BETA)).not.toContain(T_UNUSED);
+    const refused = await validate(bea, { campaigns: [{ ...betaCampaign, tests: [{ test: T_BETA }, { test: T_UNUSED }] }] });
+    expect(refused.problems).toEqual([
+      `campaigns[0].tests[1].test: test ${T_UNUSED} is not one of your company's tests, nor shared with it`,
+    ]);
+    const shared = await importBundle(t.database, {
+      tests: [{ id: T_UNUSED, abbreviation: 'UNU', name: 'Non usato', url: '/activities/unused/', sharedWith: ['Beta S.p.A.'] }],
+    });
+    expect(shared.ok).toBe(true);
+    expect(await ids(bea, STAFF_BETA)).toContain(T_UNUSED);
+    const used = await validate(bea, { campaigns: [{ ...betaCampaign, tests: [{ test: T_BETA }, { test: T_UNUSED }] }] });
+    expect(used).toMatchObject({ state: 'validated', problems: [] });
+    expect((await call(t.app, bea, 'GET', `/api/usertests/${T_UNUSED}?companyId=${STAFF_BETA}`)).json().test.editable).toBe(false);
+    // Sharing is the operator's: a console bundle may not share, nor give a test to another company.
+    const sharing = await validate(bea, {
+      tests: [
+        { id: T_BETA, abbreviation: 'BTE', name: 'Beta test', url: '/activities/beta/', sharedWith: ['Alfa S.r.l.'], owner: 'Alfa S.r.l.' },
+      ],
+    });
+    expect(sharing.problems).toEqual([
+      'tests[0].owner: tests uploaded from the console belong to "Beta S.p.A."',
+      'tests[0].sharedWith: tests are shared by the platform operator',
+    ]);
+  });
+});
+
+describe('passwords of an uploaded bundle', () => {
+  it('are never stored in clear: the job keeps their hashes, and the people sign in with them once imported', async () => {
+    const secret = 'Segreto-Mai-Salvato-2026';
+    const bundle = { users: [{ company: 'Alfa S.r.l.', email: 'segreto@alfa.example', password: secret, firstName: 'Sara' }] };
+    const job = await validate(ada, bundle);
+    expect(job.state).toBe('validated');
+    const row = async () => t.app.database.db.selectFrom('staff_jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    const stored = await row();
+    expect(stored.input).not.toBeNull();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(stored.input).toContain('$argon2id$');
+    // Nor does reading the job give anything of them.
+    const read = await call(t.app, ada, 'GET', `/api/staff/jobs/${job.id}`);
+    expect(read.body).not.toContain(secret);
+    expect(read.body).not.toContain('argon2');
+
+    await call(t.app, ada, 'POST', `/api/staff/imports/${job.id}/confirm`);
+    expect((await waitForJob(ada, job.id, ['done', 'invalid', 'failed'])).state).toBe('done');
+    expect((await row()).input).toBeNull();
+    const login = await call(t.app, null, 'POST', '/api/auth/login', { username: 'segreto@alfa.example', password: secret });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('a large bundle', () => {
+  /** Thousands of people in one campaign: thousands of records to check and of rows to write. */
+  const large = (n: number) => {
+    const users = Array.from({ length: n }, (_, i) => ({
+      company: 'Alfa S.r.l.',
+      email: `massa${i}@alfa.example`,
+      firstName: `Persona ${i}`,
+    }));
+    return {
+      users,
+      campaigns: [
+        {
+          id: 7901,
+          company: 'Alfa S.r.l.',
+          name: 'Grande',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          participants: users.map((u) => ({ user: u.email })),
+        },
+      ],
+    };
+  };
+
+  it('is checked in steps and written while other requests are answered, before each phase ends', async () => {
+    // A health request is sent as the import reports a phase under way; it is noted if answered before that phase's end.
+    const answered: string[] = [];
+    let now = { phase: '', done: 0, total: 0 };
+    let asking = false;
+    const result = await importBundle(t.database, large(3000), {
+      onProgress(phase, done, total) {
+        now = { phase, done, total };
+        if (asking || done === 0 || done >= total) return;
+        asking = true;
+        void t.app.inject({ url: '/api/health' }).then((res) => {
+          expect(res.statusCode).toBe(200);
+          if (now.phase === phase && now.done < now.total) answered.push(phase);
+          asking = false;
+        });
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(answered).toContain('validating');
+    expect(answered).toContain('writing');
+  });
+
+  it('uploads are limited per person: past the limit a 429 with Retry-After, while colleagues go on', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < UPLOAD_LIMIT.max; i++)
+      codes.push((await call(t.app, sergio, 'POST', '/api/staff/imports', { users: [] })).statusCode);
+    expect(codes.every((c) => c === 202)).toBe(true);
+    const refused = await call(t.app, sergio, 'POST', '/api/staff/imports', { users: [] });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(t.app, ada, 'POST', '/api/staff/imports', { users: [] })).statusCode).toBe(202);
+    await t.app.staffJobs.idle();
   });
 });
