@@ -1,6 +1,7 @@
 import type { Bundle } from '@prova/contract/bundle';
 import { announcingTransaction } from '../db/change-feed';
 import type { DatabaseHandle, Db } from '../db/database';
+import type { ActivityOrigins } from '../domain/activity-origins';
 import { hashNewPasswords } from './hash-new-passwords';
 import { emptySummary, type ImportSummary } from './import-summary';
 import { validateBundle } from './validate-bundle';
@@ -23,6 +24,8 @@ export interface ImportOptions {
   onProgress?: (phase: 'passwords' | 'writing', done: number, total: number) => void;
   /** Hashes one password (default: argon2id at once, as many as the thread pool runs). */
   hash?: (password: string) => Promise<string>;
+  /** The origins the server frames (its settings): a test url on another origin is a problem. Default: paths only. */
+  activityOrigins?: ActivityOrigins;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
   // Done once every server dropped its copies (heard the change back): people, campaigns and tests may all have changed.
   const result = await announcingTransaction(handle.db, handle.changes, async (trx, changes): Promise<ImportResult> => {
     // Checked inside the transaction, so the references it finds cannot change before the writes.
-    const checked = await validateBundle(trx, bundle);
+    const checked = await validateBundle(trx, bundle, options.activityOrigins);
     if (!checked.ok) return checked;
     const { bundle: b, matches } = checked;
     const extra = options.check ? await options.check(trx, b) : [];

@@ -10,6 +10,7 @@ import {
 import { formatPath } from '@prova/contract/errors';
 import { DB_INT_MAX, TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../db/database';
+import { type ActivityOrigins, PATHS_ONLY, testUrlProblem } from '../domain/activity-origins';
 import { findUnstorable } from '../domain/storable-value';
 
 // Checks a bundle before anything is written: its shape (the contract schema), then every reference
@@ -36,7 +37,7 @@ interface Parts {
 
 const SELF_RELATION_ID = 3;
 
-export async function validateBundle(db: Db, input: unknown): Promise<BundleValidation> {
+export async function validateBundle(db: Db, input: unknown, activityOrigins: ActivityOrigins = PATHS_ONLY): Promise<BundleValidation> {
   const problems: string[] = [];
   const report = (path: Path, message: string) => problems.push(`${formatPath('', path) || 'bundle'}: ${message}`);
 
@@ -54,6 +55,12 @@ export async function validateBundle(db: Db, input: unknown): Promise<BundleVali
     for (const issue of parsed.error.issues) report(issue.path as Path, issue.message);
     // Still check the references of the records that are valid on their own, so one pass lists everything.
     parts = validItems(input);
+  }
+
+  // Only the operator's origins are framed (ACTIVITY_ORIGINS): a bundle cannot add one.
+  for (const { at, item: t } of parts.tests) {
+    const problem = testUrlProblem(t.url, activityOrigins);
+    if (problem) report(['tests', at, 'url'], problem);
   }
 
   const raw = rawKeys(input);

@@ -3,6 +3,7 @@ import type { TestStatus, TestTiming, UserTest } from '@prova/contract/tests';
 import type { StartCheck } from '../policies/test-start';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 import { parseJson } from '../db/json-column';
+import { activityUrl } from '../domain/activity-origins';
 import { localize, pickLang } from './localize';
 
 type Json = Record<string, unknown>;
@@ -51,9 +52,6 @@ export interface PresentTestInput {
   /** Where the platform's own activities are served (ACTIVITIES_URL). */
   activitiesUrl: string;
 }
-
-/** A test url on the platform's own activities (/activities/...) points at their origin; any other stays as imported. */
-export const activityUrl = (url: string, activitiesUrl: string) => (url.startsWith('/activities/') ? `${activitiesUrl}${url}` : url);
 
 export function presentUserTest({
   test,

@@ -37,7 +37,7 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
   app.staffJobs.run(id, async (progress) => {
     const { db } = app.database;
     progress('validating', 0, 1);
-    const checked = await validateBundle(db, input);
+    const checked = await validateBundle(db, input, app.activityOrigins);
     const scope = await checkBundleScope(db, input, company);
     const problems = [...(checked.ok ? [] : checked.problems), ...scope];
     if (!checked.ok || problems.length)
@@ -62,6 +62,7 @@ export async function confirmImport(app: FastifyInstance, uploader: Uploader, jo
     const result = await importBundle(app.database, input, {
       hash: hashPassword,
       onProgress: progress,
+      activityOrigins: app.activityOrigins,
       async check(trx, bundle) {
         const problems = await checkBundleScope(trx, input, company);
         const ids = bundle.tests.map((t) => t.id);
