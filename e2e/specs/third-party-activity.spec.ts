@@ -8,6 +8,9 @@ import { signIn } from '../fixtures/sign-in';
 // A partner's activity, served by its own process on its own origin, written against the public
 // interface only: it loads the SDK from the platform with a script tag and goes through the calls.
 
+// One worker for the file: the partner listens on the one port the operator listed.
+test.describe.configure({ mode: 'default' });
+
 const NAME = 'Attività di un partner';
 let partner: ChildProcess;
 let partnerOrigin: string;
