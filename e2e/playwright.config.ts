@@ -10,6 +10,11 @@ export const baseURL = `http://localhost:${port}`;
 // The app sends its mail to a real SMTP server that the specs needing mail start on this port (specs/accounts.spec.ts).
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
 process.env.E2E_SMTP_PORT = String(smtpPort);
+// A partner's activity runs on its own origin (specs/third-party-activity.spec.ts): the operator's one
+// external origin, for the server and for the importer the specs run (fixtures/seed.ts passes the environment on).
+const partnerOrigin = `http://127.0.0.1:${port + 7}`;
+process.env.E2E_PARTNER_ORIGIN = partnerOrigin;
+process.env.ACTIVITY_ORIGINS = partnerOrigin;
 // One fresh database per run; specs add their own people through the importer (fixtures/seed.ts).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prova-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -47,6 +52,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       PUBLIC_URL: baseURL,
+      ACTIVITY_ORIGINS: partnerOrigin,
       MAIL_DIR: join(dataDir, 'mail'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',

@@ -49,8 +49,14 @@ test.beforeAll(async () => {
   // The importer creates the tables and the people straight on the database; the server goes through the link.
   seeded = seedCampaignWithTests([{ name: NAME, url: `${activity.origin}/?versions=${VERSIONS}&logs=${LOGS}&pace=${PACE_MS}` }], {
     databaseUrl: postgres.url,
+    activityOrigins: activity.origin,
   });
-  server = await startOwnServer({ databaseUrl: link.through(postgres.url), port: serverPort, publicUrl });
+  server = await startOwnServer({
+    databaseUrl: link.through(postgres.url),
+    port: serverPort,
+    publicUrl,
+    env: { ACTIVITY_ORIGINS: activity.origin },
+  });
 });
 
 test.afterAll(async () => {

@@ -39,9 +39,9 @@ test.beforeAll(async () => {
   publicUrl = `http://localhost:${proxy.port}`;
   activity = await startFixtureProcess(fileURLToPath(new URL('../fixtures/fault-activity/serve.mjs', import.meta.url)), [publicUrl]);
   const url = `${activity.origin}/?versions=${VERSIONS}&logs=${LOGS}&pace=${PACE_MS}`;
-  // Imported before the server starts, which then frames the activity's origin from its first answer.
-  seeded = seedCampaignWithTests([{ name: NAME, url, jsonData: { hasTimer: false } }], { databaseUrl });
-  server = await startOwnServer({ databaseUrl, port: serverPort, publicUrl });
+  // The activity's origin is the operator's to allow (ACTIVITY_ORIGINS): the importer and the server get the same list.
+  seeded = seedCampaignWithTests([{ name: NAME, url, jsonData: { hasTimer: false } }], { databaseUrl, activityOrigins: activity.origin });
+  server = await startOwnServer({ databaseUrl, port: serverPort, publicUrl, env: { ACTIVITY_ORIGINS: activity.origin } });
 });
 
 test.afterAll(async () => {

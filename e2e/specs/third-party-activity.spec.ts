@@ -8,14 +8,18 @@ import { signIn } from '../fixtures/sign-in';
 // A partner's activity, served by its own process on its own origin, written against the public
 // interface only: it loads the SDK from the platform with a script tag and goes through the calls.
 
+// One worker for the file: the partner listens on the one port the operator listed.
+test.describe.configure({ mode: 'default' });
+
 const NAME = 'Attività di un partner';
 let partner: ChildProcess;
 let partnerOrigin: string;
 
 test.beforeAll(async ({ baseURL }) => {
-  const port = Number(new URL(baseURL!).port) + 7;
-  partnerOrigin = `http://127.0.0.1:${port}`;
-  partner = spawn('node', [fileURLToPath(new URL('../fixtures/third-party-activity/serve.mjs', import.meta.url)), String(port), baseURL!], {
+  // The operator's one external origin (ACTIVITY_ORIGINS, set by playwright.config.ts for the server and the importer).
+  partnerOrigin = process.env.E2E_PARTNER_ORIGIN!;
+  const port = new URL(partnerOrigin).port;
+  partner = spawn('node', [fileURLToPath(new URL('../fixtures/third-party-activity/serve.mjs', import.meta.url)), port, baseURL!], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await once(partner.stdout!, 'data');
@@ -30,14 +34,11 @@ test('an activity on its own origin loads the SDK from the platform and goes thr
 }) => {
   const { people, campaignId, testIds } = seedCampaignWithTests([{ name: NAME, url: `${partnerOrigin}/`, jsonData: { hasTimer: false } }]);
   const [testId] = testIds;
-  // The import ran in another process: the server frames the partner's origin once its cached list is read again.
-  await expect
-    .poll(async () =>
-      ((await page.request.get('/login')).headers()['content-security-policy'] ?? '')
-        .split(';')
-        .find((d) => d.trim().startsWith('frame-src')),
-    )
-    .toContain(partnerOrigin);
+  // The server frames the partner's origin because the operator listed it, not because a bundle named it.
+  const frameSrc = ((await page.request.get('/login')).headers()['content-security-policy'] ?? '')
+    .split(';')
+    .find((d) => d.trim().startsWith('frame-src'));
+  expect(frameSrc?.trim().split(' ')).toContain(partnerOrigin);
 
   await page.goto('/login');
   await signIn(page, people[0]);
@@ -71,4 +72,19 @@ test('an activity on its own origin loads the SDK from the platform and goes thr
   await activity.getByRole('button', { name: 'Esci' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: new RegExp(`^${NAME} `) })).toHaveAccessibleName(`${NAME} Completata`);
+});
+
+test("a test on an origin the operator did not list is refused by the importer, and the page's headers stay as they were", async ({
+  page,
+}) => {
+  const before = (await page.request.get('/login')).headers()['content-security-policy'];
+  const elsewhere = `http://127.0.0.1:${Number(new URL(partnerOrigin).port) + 1}`;
+  let stderr = '';
+  try {
+    seedCampaignWithTests([{ name: 'Non elencata', url: `${elsewhere}/` }]);
+  } catch (error) {
+    stderr = String((error as { stderr?: Buffer }).stderr ?? '');
+  }
+  expect(stderr).toContain(`tests[0].url: ${elsewhere} is not an origin this platform frames`);
+  expect((await page.request.get('/login')).headers()['content-security-policy']).toBe(before);
 });

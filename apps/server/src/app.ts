@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
-import type { Env } from './config/env';
+import { activityOriginsOfEnv, type Env } from './config/env';
 import { OneLinePerRequest } from './http/access-log';
 import { requestSerializer } from './http/log-redaction';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -73,7 +73,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(audit);
   await app.register(inputGuard);
   await app.register(repositories, { database: opts.database });
-  await app.register(security, { publicUrl: opts.env.PUBLIC_URL, activitiesUrl: opts.env.ACTIVITIES_URL });
+  await app.register(security, { publicUrl: opts.env.PUBLIC_URL, activityOrigins: activityOriginsOfEnv(opts.env) });
   // preHandler, so per-route keys can use the parsed body (the e-mail being tried). Counted in the
   // database, so that the limits hold across app instances.
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: sharedRateLimitStore(app.repos.signInThrottle) });

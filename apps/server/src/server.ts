@@ -1,11 +1,18 @@
 import { resolve } from 'node:path';
-import { demoDecision, isLocalUrl, loadEnv } from './config/env';
+import { demoDecision, type Env, loadEnv } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { buildActivitiesApp } from './activities-app';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './import/seed-demo';
 
-const env = loadEnv();
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  // A setting that would make the deployment unsafe or broken stops it here, with what to change.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.PG_POOL_MAX });
 await migrateToLatest(database);
 await database.warm();
@@ -16,12 +23,6 @@ const activities = await buildActivitiesApp({
   activitiesRoot: resolve(repoRoot, 'activities'),
   sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
 });
-// Behind a proxy the default (PUBLIC_URL's host on the next port) is rarely reachable: say so at once.
-if (!process.env.ACTIVITIES_URL && !isLocalUrl(env.PUBLIC_URL)) {
-  app.log.warn(
-    `ACTIVITIES_URL is not set: activities are served at ${env.ACTIVITIES_URL}. Give them their own host name (README, Configuration).`,
-  );
-}
 const demo = demoDecision(env);
 if (demo.load) await seedDemoIfEmpty(database, app.log);
 else if (demo.reason) app.log.warn(demo.reason);

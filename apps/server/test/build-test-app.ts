@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { loadEnv } from '../src/config/env';
+import { activityOriginsOfEnv, loadEnv } from '../src/config/env';
 import { type AppOptions, buildApp } from '../src/app';
 import { importBundle } from '../src/import/import-bundle';
 import { createTestDatabase } from './test-database';
@@ -16,12 +16,13 @@ export async function buildTestApp(
   options: Pick<AppOptions, 'onRoute' | 'sdkRoot' | 'webRoot' | 'logger'> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const env = testEnv(options.env);
   if (bundle) {
-    const result = await importBundle(database, bundle);
+    const result = await importBundle(database, bundle, { activityOrigins: activityOriginsOfEnv(env) });
     if (!result.ok) throw new Error(`test bundle invalid:\n${result.problems.join('\n')}`);
   }
   const { onRoute, sdkRoot, webRoot, logger = false } = options;
-  const app = await buildApp({ env: testEnv(options.env), database, logger, onRoute, sdkRoot, webRoot });
+  const app = await buildApp({ env, database, logger, onRoute, sdkRoot, webRoot });
   await app.ready();
   return {
     app,

@@ -14,12 +14,13 @@ import { dist, readManifest, readRoutes, SENDING_QUEUE } from './built-app.mjs';
  * above the build of 2026-11-23 (the contract on zod/mini, the sending queue fetched once someone is signed in), below
  * issue 14's target; growing is a decision taken here (and written in docs/performance.md), not an accident. The report
  * route has its own, just above it too: its radar, 86 KB with recharts, is now plain SVG with d3-shape (about 3 KB),
- * and should not grow back unnoticed.
+ * and should not grow back unnoticed. It rose from 112 to 122 KB for DOMPurify (issue 48: staff-written HTML cleaned
+ * again in the page, about 9 KB on every signed-in route).
  */
 const BUDGETS = {
   signInKb: 98,
   routeKb: 180,
-  routeKbOverrides: { 'app.report': 112 },
+  routeKbOverrides: { 'app.report': 122 },
 };
 /** Issue 14's targets (docs/performance.md, "Front-end budgets"). */
 const TARGETS = { signInKb: 100, routeKb: 180 };

@@ -312,8 +312,8 @@ export const bundleCampaignSchema = z.object({
   participants: z.optional(z.array(bundleParticipantSchema)),
   assessments: z.optional(z.array(bundleAssessmentSchema)),
   relations360: z.optional(z.array(bundleRelation360Schema)),
-  /** Layout data, stored as given. */
-  data: z.nullish(z.record(z.string(), z.unknown())),
+  /** Layout data, stored as given but for its HTML texts (a challenge's intro and outro), which are localized texts. */
+  data: z.nullish(z.looseObject({ intro: z.optional(localizedTextSchema), outro: z.optional(localizedTextSchema) })),
   questions360: z.optional(bundleQuestions360Schema),
   model: z.optional(bundleModelSchema),
   report: z.optional(bundleReportSchema),

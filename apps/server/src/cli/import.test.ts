@@ -41,6 +41,21 @@ describe('import command', () => {
     expect(out).toEqual([]);
   });
 
+  it("refuses a test on an origin outside the operator's ACTIVITY_ORIGINS, and takes it once listed", async () => {
+    const partner = { version: 1, tests: [{ id: 1, abbreviation: 'P', name: 'Partner', url: 'https://quiz.partner.example/a/' }] };
+    writeFileSync(join(dir, 'partner.json'), JSON.stringify(partner));
+    expect(await run('partner.json')).toBe(1);
+    expect(err[0]).toMatch(/^tests\[0\]\.url: https:\/\/quiz\.partner\.example is not an origin this platform frames/);
+    err = [];
+    const listed = {
+      DATABASE_URL: `sqlite:${join(dir, 'data', 'prova.db')}`,
+      INIT_CWD: dir,
+      ACTIVITY_ORIGINS: 'https://quiz.partner.example',
+    };
+    expect(await runImport(['partner.json'], listed, io)).toBe(0);
+    expect(err).toEqual([]);
+  });
+
   it('explains an unreadable file, bad JSON and a missing argument', async () => {
     expect(await run('missing.json')).toBe(1);
     expect(err.at(-1)).toMatch(/missing\.json: cannot read the file/);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadEnv } from '../config/env';
+import { activityOriginsOfEnv, loadEnv } from '../config/env';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { importBundle } from '../import/import-bundle';
 import { formatSummary } from '../import/import-summary';
@@ -38,7 +38,8 @@ export async function runImport(args: string[], env: NodeJS.ProcessEnv = process
   const database = await openDatabase(settings.DATABASE_URL, { poolMax: settings.PG_POOL_MAX });
   try {
     await migrateToLatest(database);
-    const result = await importBundle(database, bundle);
+    // The test urls the server will frame: its settings, read from the same environment.
+    const result = await importBundle(database, bundle, { activityOrigins: activityOriginsOfEnv(settings) });
     if (!result.ok) {
       for (const problem of result.problems) io.err(problem);
       io.err(`${path}: ${result.problems.length} problem(s); nothing was imported.`);

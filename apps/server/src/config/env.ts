@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
+import { getDomain } from 'tldts';
 import { z } from 'zod';
+import {
+  type ActivityOrigins,
+  activityOriginsOf,
+  MAX_ACTIVITY_ORIGIN_LENGTH,
+  MAX_ACTIVITY_ORIGINS,
+  parseActivityOrigin,
+} from '../domain/activity-origins';
 
 // Environment read and checked once at start; everything else takes values from here.
 const envSchema = z.object({
@@ -11,10 +19,31 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /**
    * Where the platform's own activities (/activities/) are served: another origin than PUBLIC_URL, so a
-   * script in an activity never runs with the app's origin. Default: the other local name for a local
-   * PUBLIC_URL (localhost and 127.0.0.1 share no cookies), otherwise the same host, on ACTIVITIES_PORT.
+   * script in an activity never runs with the app's origin. Default for a local PUBLIC_URL: the other local
+   * name (localhost and 127.0.0.1 share no cookies) on ACTIVITIES_PORT. Required otherwise, on another site.
    */
   ACTIVITIES_URL: z.string().url().optional(),
+  /**
+   * The other origins whose activities the app may frame (comma-separated `https://host[:port]`): the
+   * operator's list, which no bundle can grow. A test whose url is on any other origin is refused at import.
+   */
+  ACTIVITY_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx): string[] => {
+      const entries = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const problems: string[] = [];
+      if (entries.length > MAX_ACTIVITY_ORIGINS) problems.push(`at most ${MAX_ACTIVITY_ORIGINS} origins (${entries.length} given)`);
+      const long = entries.filter((entry) => entry.length > MAX_ACTIVITY_ORIGIN_LENGTH);
+      if (long.length) problems.push(`an origin is at most ${MAX_ACTIVITY_ORIGIN_LENGTH} characters: ${long.join(', ')}`);
+      const bad = entries.filter((entry) => entry.length <= MAX_ACTIVITY_ORIGIN_LENGTH && parseActivityOrigin(entry) === null);
+      if (bad.length) problems.push(`not an origin (http(s)://host[:port], nothing after it): ${bad.join(', ')}`);
+      for (const message of problems) ctx.addIssue({ code: 'custom', message });
+      return problems.length ? z.NEVER : [...new Set(entries.map((entry) => parseActivityOrigin(entry)!))];
+    }),
   /** The port the activities are served on by this process; default PORT + 1. */
   ACTIVITIES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Unset: the demo loads into an empty database only when PUBLIC_URL is local (see demoDecision). */
@@ -66,24 +95,52 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const activitiesPort = env.ACTIVITIES_PORT ?? env.PORT + 1;
+  if (env.ACTIVITIES_URL === undefined && !isLocalUrl(publicUrl)) {
+    throw new Error(
+      `Invalid environment:\nACTIVITIES_URL: required when PUBLIC_URL (${publicUrl}) is not local: the activities' own host name ` +
+        'on another site (e.g. https://activities.example.net)',
+    );
+  }
   const activitiesUrl = (env.ACTIVITIES_URL ?? defaultActivitiesUrl(publicUrl, activitiesPort)).replace(/\/$/, '');
   if (new URL(activitiesUrl).origin === new URL(publicUrl).origin) {
     throw new Error(
       `Invalid environment:\nACTIVITIES_URL: must be another origin than PUBLIC_URL (${publicUrl}), so activities cannot act as the app`,
     );
   }
+  // A host on the app's site may set cookies for it, and its requests count as same-site (SameSite cookies
+  // go along): accepted only on this machine, where localhost and 127.0.0.1 are two sites anyway.
+  if (!isLocalUrl(publicUrl) && sameSite(activitiesUrl, publicUrl)) {
+    throw new Error(
+      `Invalid environment:\nACTIVITIES_URL: ${activitiesUrl} is on the same site as PUBLIC_URL (${publicUrl}); ` +
+        "give the activities a host name on another site (e.g. https://activities.example.net): on the app's site their pages could set and send its cookies",
+    );
+  }
+  if (env.ACTIVITY_ORIGINS.includes(new URL(publicUrl).origin)) {
+    throw new Error(`Invalid environment:\nACTIVITY_ORIGINS: must not list PUBLIC_URL's origin (${publicUrl}): the app is never framed`);
+  }
   return { ...env, PUBLIC_URL: publicUrl, ACTIVITIES_URL: activitiesUrl, ACTIVITIES_PORT: activitiesPort };
 }
+
+/** What the app frames and what test urls it accepts, from the settings. */
+export const activityOriginsOfEnv = (env: Pick<Env, 'PUBLIC_URL' | 'ACTIVITIES_URL' | 'ACTIVITY_ORIGINS'>): ActivityOrigins =>
+  activityOriginsOf({ publicUrl: env.PUBLIC_URL, activitiesUrl: env.ACTIVITIES_URL, external: env.ACTIVITY_ORIGINS });
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Whether a URL points at this machine (localhost, 127.0.0.1, [::1]). */
 export const isLocalUrl = (url: string) => LOCAL_HOSTS.has(new URL(url).hostname);
 
-/** The app's URL on the activities port, under the other local name when the app is local. */
+/** Same registrable domain (example.com for a.example.com and b.example.com), or the same host where there is none (an address). */
+function sameSite(a: string, b: string): boolean {
+  // Private suffixes count, as browsers count them (a.github.io and b.github.io are two sites).
+  const site = (url: string) => getDomain(url, { allowPrivateDomains: true }) ?? new URL(url).hostname;
+  return site(a) === site(b);
+}
+
+/** A local app's URL on the activities port, under the other local name. */
 function defaultActivitiesUrl(publicUrl: string, port: number): string {
   const url = new URL(publicUrl);
-  if (LOCAL_HOSTS.has(url.hostname)) url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
   url.port = String(port);
   return url.origin;
 }

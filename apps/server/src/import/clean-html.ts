@@ -34,13 +34,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export const cleanHtml = (html: string) => sanitizeHtml(html, OPTIONS);
 
-/** A localized text (a string, or one per language) with every language cleaned. */
-export function cleanLocalized<T>(text: T): T {
-  if (typeof text === 'string') return cleanHtml(text) as T;
-  if (text && typeof text === 'object' && !Array.isArray(text)) {
-    return Object.fromEntries(
-      Object.entries(text).map(([lang, value]) => [lang, typeof value === 'string' ? cleanHtml(value) : value]),
-    ) as T;
+/**
+ * An HTML field with every text in it cleaned, whatever its shape: a string, one per language, or
+ * anything else a bundle's loosely checked parts hold (a list, nested objects). Only strings change.
+ */
+export function cleanHtmlField<T>(value: T): T {
+  if (typeof value === 'string') return cleanHtml(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => cleanHtmlField(item)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleanHtmlField(item)])) as T;
   }
-  return text;
+  return value;
 }

@@ -1,5 +1,6 @@
 import { announcingTransaction } from '../db/change-feed';
 import type { DatabaseHandle } from '../db/database';
+import type { ActivityOrigins } from '../domain/activity-origins';
 import { checkBundleScope, type OwnCompany } from './check-bundle-scope';
 import { hashNewPasswords } from './hash-new-passwords';
 import { inSteps } from './in-steps';
@@ -28,6 +29,8 @@ export interface ImportOptions {
   hash?: (password: string) => Promise<string>;
   /** New people's password hashes worked out already (by e-mail): then none is hashed here. */
   passwordHashes?: Map<string, string>;
+  /** The origins the server frames (its settings): a test url on another origin is a problem. Default: paths only. */
+  activityOrigins?: ActivityOrigins;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     const trx = transaction.withPlugin(inSteps());
     // Checked inside the transaction, so the references it finds cannot change before the writes.
     const checked = await validateBundle(trx, bundle, {
+      activityOrigins: options.activityOrigins,
       onProgress: onProgress && ((done, total) => onProgress('validating', done, total)),
     });
     if (!checked.ok) return checked;

@@ -10,6 +10,7 @@ import {
 import { formatPath } from '@prova/contract/errors';
 import { DB_INT_MAX, TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../db/database';
+import { type ActivityOrigins, PATHS_ONLY, testUrlProblem } from '../domain/activity-origins';
 import { findUnstorable } from '../domain/storable-value';
 
 // Checks a bundle before anything is written: its shape (the contract schema), then every reference
@@ -37,11 +38,14 @@ interface Parts {
 const SELF_RELATION_ID = 3;
 
 export interface ValidateOptions {
+  /** The origins the server frames (its settings): a test url on another origin is a problem. Default: paths only. */
+  activityOrigins?: ActivityOrigins;
   /** Told how many of the bundle's records are parsed, step by step. */
   onProgress?: (done: number, total: number) => void;
 }
 
 export async function validateBundle(db: Db, input: unknown, options: ValidateOptions = {}): Promise<BundleValidation> {
+  const { activityOrigins = PATHS_ONLY } = options;
   const problems: string[] = [];
   const report = (path: Path, message: string) => problems.push(`${formatPath('', path) || 'bundle'}: ${message}`);
 
@@ -53,6 +57,12 @@ export async function validateBundle(db: Db, input: unknown, options: ValidateOp
   const parsed = await parseInSteps(input, options.onProgress);
   for (const issue of parsed.issues) report(issue.path, issue.message);
   if (parsed.bundle) checkDuplicateLanguages(parsed.bundle, report);
+
+  // Only the operator's origins are framed (ACTIVITY_ORIGINS): a bundle cannot add one.
+  for (const { at, item: t } of parsed.parts.tests) {
+    const problem = testUrlProblem(t.url, activityOrigins);
+    if (problem) report(['tests', at, 'url'], problem);
+  }
 
   const raw = rawKeys(input);
   const matches = await checkReferences(db, parsed.parts, raw, report);

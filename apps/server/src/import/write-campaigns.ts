@@ -1,4 +1,4 @@
-import { cleanLocalized } from './clean-html';
+import { cleanHtmlField } from './clean-html';
 import { type Bundle, bundleReportSchema } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
 import { DEFAULT_PRIVACY_AGREEMENT } from '../domain/default-privacy-agreement';
@@ -36,9 +36,9 @@ function toRow(c: BundleCampaign, companyId: number) {
   return {
     company_id: companyId,
     name: JSON.stringify(c.name),
-    description: JSON.stringify(cleanLocalized(c.description)),
-    on_complete_text: JSON.stringify(cleanLocalized(c.onCompleteText)),
-    no_report_text: JSON.stringify(cleanLocalized(c.noReportText)),
+    description: JSON.stringify(cleanHtmlField(c.description)),
+    on_complete_text: JSON.stringify(cleanHtmlField(c.onCompleteText)),
+    no_report_text: JSON.stringify(cleanHtmlField(c.noReportText)),
     theme: c.theme,
     languages: JSON.stringify(c.languages),
     date_start: new Date(c.dateStart).toISOString(),
@@ -47,13 +47,13 @@ function toRow(c: BundleCampaign, companyId: number) {
     is360: c.is360 ? 1 : 0,
     self_evaluation: c.selfEvaluation ? 1 : 0,
     range360_num: c.range360Num,
-    privacy_agreement: JSON.stringify(cleanLocalized(c.privacyAgreement ?? DEFAULT_PRIVACY_AGREEMENT)),
+    privacy_agreement: JSON.stringify(cleanHtmlField(c.privacyAgreement ?? DEFAULT_PRIVACY_AGREEMENT)),
     logo: c.logo ?? null,
     data: json(
       c.data && {
         ...c.data,
-        ...('intro' in c.data ? { intro: cleanLocalized(c.data.intro) } : {}),
-        ...('outro' in c.data ? { outro: cleanLocalized(c.data.outro) } : {}),
+        ...('intro' in c.data ? { intro: cleanHtmlField(c.data.intro) } : {}),
+        ...('outro' in c.data ? { outro: cleanHtmlField(c.data.outro) } : {}),
       },
     ),
     questions360: json(c.questions360),

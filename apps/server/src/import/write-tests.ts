@@ -1,4 +1,4 @@
-import { cleanLocalized } from './clean-html';
+import { cleanHtmlField } from './clean-html';
 import type { Bundle } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
 import { diffRow, isEmpty } from './diff-row';
@@ -42,8 +42,8 @@ export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | '
   return {
     abbreviation: test.abbreviation,
     name: JSON.stringify(test.name),
-    description: JSON.stringify(cleanLocalized(test.description)),
-    instructions: JSON.stringify(cleanLocalized(test.instructions)),
+    description: JSON.stringify(cleanHtmlField(test.description)),
+    instructions: JSON.stringify(cleanHtmlField(test.instructions)),
     url: test.url,
     img: test.img ?? null,
     label: test.label ?? null,
@@ -55,9 +55,9 @@ export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | '
       ? JSON.stringify(
           test.labels360.map((l) => ({
             ...l,
-            details_360: cleanLocalized(l.details_360),
-            details_auto: cleanLocalized(l.details_auto),
-            details_etero: cleanLocalized(l.details_etero),
+            details_360: cleanHtmlField(l.details_360),
+            details_auto: cleanHtmlField(l.details_auto),
+            details_etero: cleanHtmlField(l.details_etero),
           })),
         )
       : null,
@@ -68,5 +68,5 @@ export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | '
 /** The agenda preview's e-mail body is HTML too. */
 function cleanTheme(theme: NonNullable<Bundle['tests'][number]['theme']>) {
   const preview = theme.preview;
-  return preview?.content === undefined ? theme : { ...theme, preview: { ...preview, content: cleanLocalized(preview.content) } };
+  return preview?.content === undefined ? theme : { ...theme, preview: { ...preview, content: cleanHtmlField(preview.content) } };
 }

@@ -2,8 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ActivityOrigins } from '../domain/activity-origins';
 import { HttpError } from '../http/http-error';
-import { createFrameOrigins } from './security-frame-origins';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the app's pages frame (the operator's settings), which test urls importers and staff must keep to. */
+    activityOrigins: ActivityOrigins;
+  }
+}
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,13 +34,9 @@ function headersOf(policy: ReturnType<typeof helmet>): Record<string, string> {
 
 /** Security headers, and refusal of state-changing requests sent from another origin. */
 export const security = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string; activitiesUrl: string }) => {
+  async (app: FastifyInstance, opts: { publicUrl: string; activityOrigins: ActivityOrigins }) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
-    const activitiesOrigin = new URL(opts.activitiesUrl).origin;
-    const frameOrigins = createFrameOrigins({
-      load: () => app.repos.tests.listExternalUrls(),
-      base: opts.publicUrl,
-    });
+    app.decorate('activityOrigins', opts.activityOrigins);
     const policy = helmet({
       contentSecurityPolicy: {
         directives: {
@@ -43,9 +46,9 @@ export const security = fp(
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
-          // Only activities are framed: the platform's own on their origin, and those of imported tests
-          // on theirs (docs/bundle-format.md, tests.url); never a page of the app itself.
-          frameSrc: [() => [activitiesOrigin, ...frameOrigins.current()].join(' ')],
+          // Only activities are framed: the platform's own on their origin, and the operator's
+          // ACTIVITY_ORIGINS (a fixed, capped list: imports cannot grow this header); never a page of the app.
+          frameSrc: [...opts.activityOrigins.framed],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
           objectSrc: ["'none'"],
@@ -58,9 +61,9 @@ export const security = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: publicOrigin.startsWith('https:'),
     });
-    // Helmet works out the headers once per list of frameable origins, not on every request (that cost
-    // a tenth of a save); each response gets the same set in one call.
-    let headers: { for: readonly string[] | null; values: Record<string, string> } = { for: null, values: {} };
+    // Helmet works out the headers once, not on every request (that cost a tenth of a save); each
+    // response gets the same set in one call.
+    const pageHeaders = headersOf(policy);
     // What the API answers is JSON, never a document: the headers that matter for it (OWASP's REST
     // guidance), without the page's policy and its frameable origins (nothing to read per request).
     const apiHeaders: Record<string, string> = {
@@ -86,20 +89,11 @@ export const security = fp(
       return undefined;
     };
 
-    // A callback hook: the API's requests (the hot paths) pass without a promise or a wait.
+    // A callback hook: every request passes without a promise or a wait.
     app.addHook('onRequest', (request, reply, done) => {
-      if (isApi(request.url)) {
-        reply.headers(apiHeaders);
-        done(crossOrigin(request));
-        return;
-      }
-      frameOrigins.refresh(request.log).then(() => {
-        const origins = frameOrigins.current();
-        if (headers.for !== origins) headers = { for: origins, values: headersOf(policy) };
-        reply.headers(headers.values);
-        done(crossOrigin(request));
-      }, done);
+      reply.headers(isApi(request.url) ? apiHeaders : pageHeaders);
+      done(crossOrigin(request));
     });
   },
-  { name: 'security', dependencies: ['repositories'] },
+  { name: 'security' },
 );

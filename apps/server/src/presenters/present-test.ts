@@ -3,6 +3,7 @@ import type { TestStatus, TestTiming, UserTest } from '@prova/contract/tests';
 import type { StartCheck } from '../policies/test-start';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 import { parseJson } from '../db/json-column';
+import { activityUrl } from '../domain/activity-origins';
 import { localize, pickLang } from './localize';
 
 type Json = Record<string, unknown>;
@@ -21,11 +22,19 @@ export function presentJsonData(stored: string, lang: LangCode, extraTimePercent
   return jsonData;
 }
 
-/** The agenda theme with its preview texts in one language and `{firstName}` filled in. */
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/**
+ * The agenda theme with its preview texts in one language and `{firstName}` filled in: as text in the
+ * subject and chat messages, escaped in the e-mail's content, which is HTML (cleaned on import, but a
+ * name is anyone's to choose and is put in later).
+ */
 export function presentTheme(stored: string | null, lang: LangCode, firstName: string): Json | null {
   const theme = parseJson<Json | null>(stored, null);
   if (!theme || typeof theme !== 'object') return null;
-  const fill = (value: unknown) => pickLang(value, lang).replaceAll('{firstName}', firstName);
+  // A function, so '$&' and the like in a name are text, not replacement patterns.
+  const fill = (value: unknown, name = firstName) => pickLang(value, lang).replaceAll('{firstName}', () => name);
   const preview = theme.preview as Json | undefined;
   if (!preview || typeof preview !== 'object') return theme;
   return {
@@ -33,7 +42,7 @@ export function presentTheme(stored: string | null, lang: LangCode, firstName: s
     preview: {
       ...preview,
       ...(preview.subject !== undefined ? { subject: fill(preview.subject) } : {}),
-      ...(preview.content !== undefined ? { content: fill(preview.content) } : {}),
+      ...(preview.content !== undefined ? { content: fill(preview.content, escapeHtml(firstName)) } : {}),
       ...(Array.isArray(preview.messages) ? { messages: preview.messages.map((m: Json) => ({ ...m, text: fill(m?.text) })) } : {}),
     },
   };
@@ -51,9 +60,6 @@ export interface PresentTestInput {
   /** Where the platform's own activities are served (ACTIVITIES_URL). */
   activitiesUrl: string;
 }
-
-/** A test url on the platform's own activities (/activities/...) points at their origin; any other stays as imported. */
-export const activityUrl = (url: string, activitiesUrl: string) => (url.startsWith('/activities/') ? `${activitiesUrl}${url}` : url);
 
 export function presentUserTest({
   test,

@@ -61,20 +61,6 @@ export function createTestsRepository(db: Db) {
     /** One test, only if it belongs to the campaign. */
     findInCampaign: async (campaignId: number, testId: number) => (await db.executeQuery(inCampaign(campaignId, testId))).rows[0],
 
-    /**
-     * Distinct test urls that may lead to another origin: all but the platform's own root-relative
-     * paths ('/activities/...'); a url starting with '//' is scheme-relative, so it stays in.
-     */
-    async listExternalUrls(): Promise<string[]> {
-      const rows = await db
-        .selectFrom('tests')
-        .select('url')
-        .distinct()
-        .where((eb) => eb.or([eb('url', 'not like', '/%'), eb('url', 'like', '//%')]))
-        .execute();
-      return rows.map((row) => row.url);
-    },
-
     async findAlgorithm(testId: number): Promise<string | null> {
       const row = await db.selectFrom('tests').select('algorithm').where('id', '=', testId).executeTakeFirst();
       return row?.algorithm ?? null;

@@ -61,7 +61,10 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
   app.staffJobs.run(id, async (progress) => {
     const { db } = app.database;
     progress('validating', 0, 1);
-    const checked = await validateBundle(db, input, { onProgress: (done, total) => progress('validating', done, total) });
+    const checked = await validateBundle(db, input, {
+      activityOrigins: app.activityOrigins,
+      onProgress: (done, total) => progress('validating', done, total),
+    });
     const scope = await checkBundleScope(db, input, company);
     const problems = [...(checked.ok ? [] : checked.problems), ...scope];
     if (!checked.ok || problems.length)
@@ -92,6 +95,7 @@ export async function confirmImport(app: FastifyInstance, uploader: Uploader, jo
       company,
       passwordHashes: new Map(Object.entries(stored.passwordHashes)),
       onProgress: progress,
+      activityOrigins: app.activityOrigins,
     });
     if (!result.ok) return { state: 'invalid', phase: 'writing', problems: JSON.stringify(result.problems), input: null };
     return { state: 'done', phase: 'done', done: 1, total: 1, summary: JSON.stringify(result.summary), input: null };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ManagedTest, testWriteSchema } from '@prova/contract/staff';
+import { type ActivityOrigins, testUrlProblem } from '../../domain/activity-origins';
 import { HttpError, notFound } from '../../http/http-error';
 import { checkAlgorithm } from '../../import/validate-bundle';
 import { toTestRow } from '../../import/write-tests';
@@ -35,7 +36,15 @@ export async function findManagedTest(repos: Repos, companyId: number, testId: n
 }
 
 /** What the rules of a bundle's test say about this one, beyond its shape. */
-async function checkWrite(repos: Repos, companyId: number, body: TestWrite, testId: number | undefined): Promise<void> {
+async function checkWrite(
+  repos: Repos,
+  companyId: number,
+  body: TestWrite,
+  testId: number | undefined,
+  origins: ActivityOrigins,
+): Promise<void> {
+  const urlProblem = testUrlProblem(body.url, origins);
+  if (urlProblem) throw unprocessable('body.url', urlProblem);
   const owner = await repos.staff.tests.findByAbbreviation(body.abbreviation);
   if (owner && owner.id !== testId)
     throw new HttpError(409, 'CONFLICT', `"${body.abbreviation}" is already the abbreviation of another test`);
@@ -53,10 +62,10 @@ async function checkWrite(repos: Repos, companyId: number, body: TestWrite, test
   }
 }
 
-export async function createManagedTest(repos: Repos, companyId: number, body: TestWrite): Promise<ManagedTest> {
+export async function createManagedTest(repos: Repos, companyId: number, body: TestWrite, origins: ActivityOrigins): Promise<ManagedTest> {
   if (body.id !== undefined && (await repos.staff.tests.exists(body.id)))
     throw new HttpError(409, 'CONFLICT', `Test id ${body.id} is taken`);
-  await checkWrite(repos, companyId, body, body.id);
+  await checkWrite(repos, companyId, body, body.id, origins);
   const created = await repos.staff.tests.create(companyId, rowOf(body), body.id);
   return findManagedTest(repos, companyId, created);
 }
@@ -77,9 +86,15 @@ async function requireEditable(repos: Repos, companyId: number, testId: number) 
   return found;
 }
 
-export async function updateManagedTest(repos: Repos, companyId: number, testId: number, body: TestWrite): Promise<ManagedTest> {
+export async function updateManagedTest(
+  repos: Repos,
+  companyId: number,
+  testId: number,
+  body: TestWrite,
+  origins: ActivityOrigins,
+): Promise<ManagedTest> {
   await requireEditable(repos, companyId, testId);
-  await checkWrite(repos, companyId, body, testId);
+  await checkWrite(repos, companyId, body, testId, origins);
   await repos.staff.tests.update(testId, rowOf(body));
   return findManagedTest(repos, companyId, testId);
 }

@@ -212,7 +212,9 @@ describe('session', () => {
   });
 
   it('names the cookie __Host-prova_session over HTTPS', async () => {
-    const secure = await buildTestApp(authBundle, { env: { PUBLIC_URL: 'https://prova.example.com' } });
+    const secure = await buildTestApp(authBundle, {
+      env: { PUBLIC_URL: 'https://prova.example.com', ACTIVITIES_URL: 'https://activities.example.net' },
+    });
     try {
       const res = await secure.app.inject({
         method: 'POST',

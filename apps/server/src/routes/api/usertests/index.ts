@@ -106,7 +106,7 @@ export default async function userTestsRoutes(fastify: FastifyInstance, opts: { 
     async (request) => {
       const context = await requireStaff(request);
       const companyId = requireOwnCompany(context, request.query.companyId);
-      const test = await createManagedTest(repos, companyId, request.body);
+      const test = await createManagedTest(repos, companyId, request.body, fastify.activityOrigins);
       request.audit({ event: 'staff-created', userId: context.user.id, target: `usertests/${test.id}` });
       return { status: true as const, test };
     },
@@ -126,7 +126,7 @@ export default async function userTestsRoutes(fastify: FastifyInstance, opts: { 
     async (request) => {
       const context = await requireStaff(request);
       const companyId = requireOwnCompany(context, request.query.companyId);
-      const test = await updateManagedTest(repos, companyId, request.params.id, request.body);
+      const test = await updateManagedTest(repos, companyId, request.params.id, request.body, fastify.activityOrigins);
       request.audit({ event: 'staff-updated', userId: context.user.id, target: `usertests/${test.id}` });
       return { status: true as const, test };
     },

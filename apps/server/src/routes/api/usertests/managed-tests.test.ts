@@ -140,6 +140,24 @@ describe('writing tests', () => {
     expect(script.json().errors[0].path).toBe('body.algorithm');
   });
 
+  it("refuses a url on an origin the operator does not frame (422), on create and on change: staff cannot grow the page's frame-src", async () => {
+    for (const url of ['https://quiz.elsewhere.example/', '//quiz.elsewhere.example/']) {
+      const created = await call(t.app, ada, 'POST', '/api/usertests', { ...newTest, url });
+      expect(created.statusCode).toBe(422);
+      expect(created.json().errors[0]).toMatchObject({
+        path: 'body.url',
+        message: expect.stringMatching(/quiz\.elsewhere\.example is not an origin this platform frames/),
+      });
+    }
+    const updated = await call(t.app, ada, 'PUT', `/api/usertests/${T_SCORED}`, {
+      ...newTest,
+      abbreviation: 'SCO',
+      url: 'https://quiz.elsewhere.example/',
+    });
+    expect(updated.statusCode).toBe(422);
+    expect((await call(t.app, ada, 'GET', `/api/usertests/${T_SCORED}${managed}`)).json().test.url).not.toContain('elsewhere');
+  });
+
   it('refuses to change or delete a test another company uses (409 CONFLICT)', async () => {
     for (const [method, url, body] of [
       ['PUT', `/api/usertests/${T_SHARED}`, { ...newTest, abbreviation: 'SHA' }],

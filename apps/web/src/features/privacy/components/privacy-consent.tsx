@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSkeleton } from '@/components/ui/spinner';
+import { safeHtml } from '@/lib/safe-html';
 import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { usePrivacyAgreement } from '../api/get-privacy-agreement';
 import { useGiveConsent } from '../api/give-consent';
@@ -54,8 +55,8 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
             aria-label={t('privacy.agreementLabel')}
             // Keyboard users can scroll a long text.
             tabIndex={0}
-            // Staff-authored HTML from the campaign bundle (docs/bundle-format.md: privacyAgreement).
-            dangerouslySetInnerHTML={{ __html: agreement.data }}
+            // Staff-authored HTML from the campaign bundle (docs/bundle-format.md: privacyAgreement), cleaned again.
+            dangerouslySetInnerHTML={{ __html: safeHtml(agreement.data) }}
           />
           <div className="checkbox-field">
             <input id={checkboxId} type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
