@@ -34,6 +34,7 @@ function userTest(overrides: Partial<UserTest> = {}): UserTest {
     prerequisites: [],
     missingPrerequisites: [],
     canStart: true,
+    attemptsLeft: null,
     status: 'not attempted',
     version: 0,
     startDate: null,
