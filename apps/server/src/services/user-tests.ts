@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../http/http-error';
 import { MAX_TEST_ATTEMPTS, TEST_360_ID } from '@prova/contract/limits';
 import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
 import { acceptsAnswers } from '../domain/campaign-window';
 import { type ClockRow, effectiveStatus, timingOf } from '../domain/test-clock';
+import { HttpError } from '../http/http-error';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
 import { attemptsExhausted, checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
 import { contentLang } from '../presenters/present-campaign';
