@@ -36,7 +36,7 @@ function seedReportCampaign(report: object, status = 'ACTIVE') {
     min,
     max,
   });
-  importBundle({
+  const bundle = {
     version: 1,
     companies: [{ name: company }],
     users: [chiara, marco, elena].map((p) => ({
@@ -59,7 +59,9 @@ function seedReportCampaign(report: object, status = 'ACTIVE') {
         name: 'Percorso di crescita',
         dateStart: '2026-01-01T08:00:00+01:00',
         dateEnd: '2030-12-31T20:00:00+01:00',
-        status,
+        // Open while the results are produced; finish() gives it the status asked for (a campaign that is over
+        // takes no more answers).
+        status: 'ACTIVE',
         tests: [{ test: styles }, { test: grid }],
         participants: [chiara, marco, elena].map((p) => ({ user: p.email, lang: 'IT_it' })),
         assessments: [{ assessor: elena.email, assessed: [chiara.email], tests: [grid] }],
@@ -104,8 +106,10 @@ function seedReportCampaign(report: object, status = 'ACTIVE') {
         },
       },
     ],
-  });
-  return { chiara, marco, elena, styles, grid, campaignId };
+  };
+  importBundle(bundle);
+  const finish = () => importBundle({ ...bundle, campaigns: bundle.campaigns.map((c) => ({ ...c, status })) });
+  return { chiara, marco, elena, styles, grid, campaignId, finish };
 }
 
 async function idOf(page: Page): Promise<number> {
@@ -244,7 +248,7 @@ test('from finished tests to the report page and its PDF, with the values worked
 });
 
 test('a campaign document offered for download instead of the individual report', async ({ page }) => {
-  const { chiara, campaignId, styles } = seedReportCampaign(
+  const { chiara, campaignId, styles, finish } = seedReportCampaign(
     {
       documents: [
         { id: 31, name: 'Sintesi per i valutatori', visibleToAssessorsOnly: true },
@@ -260,6 +264,7 @@ test('a campaign document offered for download instead of the individual report'
     data: { values: Object.entries(ANSWERS).map(([questionId, value]) => ({ questionId, value })) },
   });
   expect(sent.status()).toBe(200);
+  finish();
   await page.goto('/report');
   await expect(page.getByRole('heading', { name: 'Il report è pronto per il download' })).toBeVisible();
   await expect(page.getByText('Sintesi per i valutatori')).toHaveCount(0);

@@ -8,13 +8,14 @@ import { signIn } from '../fixtures/sign-in';
  * Abbreviations are unique in the database, so they carry a suffix (the avatar shows three letters).
  * "Analisi dati" (timed, 20 minutes, blue) -> "Stili di lavoro" (untimed, default red) -> "Colloquio finale".
  */
-function seedRoom(extra: { legacy?: boolean } = {}) {
+function seedRoom(extra: { legacy?: boolean; campaign?: { status: string; dateStart: string; dateEnd: string } } = {}) {
   const first = uniqueId();
   const ids = { analisi: first, stili: first + 1, colloquio: first + 2 };
   const seeded = seedCandidate(
     [
       {
         name: 'Campagna Sala',
+        ...extra.campaign,
         tests: [
           { test: ids.analisi },
           { test: ids.stili, prerequisites: [ids.analisi] },
@@ -266,6 +267,30 @@ test.describe('test room (dashboard layout)', () => {
     await expect(page.getByText('Attività non disponibile in questo browser')).toBeVisible();
     await expect(page.getByText(/Chrome, Firefox, Edge o Safari/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Entra' })).toHaveCount(0);
+  });
+
+  test('a campaign that is over starts no test, and the room and the start page say why', async ({ page }) => {
+    const { person, campaignId, ids } = seedRoom({
+      campaign: { status: 'REPORT', dateStart: '2025-01-01T08:00:00+01:00', dateEnd: '2025-06-30T20:00:00+02:00' },
+    });
+    await page.goto('/login');
+    await signIn(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    const why = 'La campagna è terminata: le attività non si possono più svolgere e le risposte date restano come sono.';
+    await expect(page.getByRole('status').filter({ hasText: why })).toBeVisible();
+
+    await item(page, 'Analisi dati').click();
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Analisi dati' })).toBeVisible();
+    await expect(page.getByText(why)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entra' })).toHaveCount(0);
+    await expectAccessible(page, 'start page of a campaign that is over');
+
+    // Nor does the server start it, whatever a page sends.
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } };
+    const start = await page.request.post(`/api/tests/${ids.analisi}/start/${campaignId}/${me.user.id}`, { data: {} });
+    expect(start.status()).toBe(409);
+    expect(await start.json()).toMatchObject({ status: false, code: 'CAMPAIGN_CLOSED' });
   });
 
   test('mobile at 320 px by keyboard: dashboard on /, list on /tests, details on /start without the menu', async ({ page }) => {

@@ -581,7 +581,8 @@ describe('whose data', () => {
         { ...anna, campaign },
         (r) => namesA(r, 'campaign') || r.query?.campaignId !== undefined,
         `Anna in ${campaign}`,
-        [403, 404, 422],
+        // A write to the campaign that is over is told so (409 CAMPAIGN_CLOSED), so that a queue drops it.
+        campaign === C_ENDED ? [403, 404, 409, 422] : [403, 404, 422],
       );
     }
   });
@@ -630,8 +631,14 @@ describe('whose data', () => {
       await expectRefused(caller(email), anna, (r) => r.access === 'staff' || r.access === 'staff-write', `${email} as staff`, [403]);
   });
 
-  it('refuses candidates the assessor test they are assessed in: no opening, saving or outcomes', async () => {
-    await expectRefused(caller(ANNA), annaAssessed, (r) => r.access === 'own-progress', 'Anna in the assessor test about her', [403]);
+  it('refuses candidates the assessor test they are assessed in: no opening, saving, outcomes, nor reading it', async () => {
+    await expectRefused(
+      caller(ANNA),
+      annaAssessed,
+      (r) => r.access === 'own-progress' || r.access === 'own-or-assigned' || r.key === 'POST /api/v2/rpc/:campaignId/:testId',
+      'Anna in the assessor test about her',
+      [403],
+    );
   });
 
   it('lets the assessor read the assigned person, and nobody else', async () => {

@@ -29,6 +29,8 @@ export const campaignSchema = z.extend(campaignSummarySchema, {
   noReportText: z.string(),
   createdOn: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
+  /** It takes answers now (ACTIVE, between its dates): once over, results are final and the pages only read. */
+  acceptsAnswers: z.boolean(),
   reportStatus: z.string(),
   range360Num: z.int(),
   privacy: z.boolean(),

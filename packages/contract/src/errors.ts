@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'TEST_LOCKED',
   'TEST_COMPLETE',
+  /** 409: the campaign is over (no longer ACTIVE, or past its end) and takes no more answers, starts or storage. */
+  'CAMPAIGN_CLOSED',
+  /** 422: a repeatable test taken MAX_TEST_ATTEMPTS times already: no new attempt starts. */
+  'ATTEMPTS_EXHAUSTED',
   'PAYLOAD_TOO_LARGE',
   /** 409: not available yet (a report the download rules hold back, or with nothing to show); never a 401/403, which mean the session. */
   'REPORT_NOT_AVAILABLE',

@@ -36,6 +36,12 @@ export const QUEUE = {
   backoffBaseMs: 1_000,
 } as const;
 
+/**
+ * Most attempts a person makes at one repeatable test in a campaign (the first included); a staff reset gives the
+ * attempt it clears back.
+ */
+export const MAX_TEST_ATTEMPTS = 10;
+
 export const DEFAULT_RANGE_360 = 5;
 export const TEST_360_ID = 360;
 

@@ -114,8 +114,10 @@ export const userTestSchema = z.object({
   prerequisites: z.array(z.int()),
   /** Prerequisites the caller has not completed yet. */
   missingPrerequisites: z.array(z.int()),
-  /** The start rules (the browser check for legacy tests is the client's). */
+  /** The start rules, and the campaign takes answers now (the browser check for legacy tests is the client's). */
   canStart: z.boolean(),
+  /** A repeatable test's attempts still to make (MAX_TEST_ATTEMPTS in all, the current one counted); null for other tests. */
+  attemptsLeft: z.nullable(z.int()),
   status: testStatusSchema,
   version: z.int(),
   /** Agenda date (yyyy-MM-dd) and challenge section, when the campaign sets them. */

@@ -22,3 +22,5 @@ export const testComplete = (timeUp: boolean) =>
     'TEST_COMPLETE',
     timeUp ? 'Time is up: the test is complete and takes no more answers' : 'The test is complete and takes no more answers',
   );
+/** A write into a campaign that is over (acceptsAnswers, domain/campaign-window.ts): nothing was changed. */
+export const campaignClosed = () => new HttpError(409, 'CAMPAIGN_CLOSED', 'The campaign is over and takes no more answers');

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError, notFound } from '../http/http-error';
+import { acceptsAnswers } from '../domain/campaign-window';
+import { campaignClosed, forbidden, HttpError, notFound } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { hasConsent } from '../presenters/present-campaign';
 import { isAssessor } from '../presenters/present-user';
@@ -16,12 +17,23 @@ export interface CampaignTestContext extends ParticipationContext {
 }
 
 /**
+ * What a call does with the campaign: `read` (open while the campaign is readable: a finished one with reports stays
+ * so), or `write` (progress, starts, outcomes, 360 answers, storage), which the campaign takes only while it accepts
+ * answers (domain/campaign-window.ts) and refuses with 409 CAMPAIGN_CLOSED after, changing nothing.
+ */
+export type CampaignUse = 'read' | 'write';
+
+/**
  * The caller takes part in this open campaign of their own company and has given consent for it.
  * The campaign need not be the one selected in the session: a queue may still be sending for it.
  */
-export async function requireParticipation(request: FastifyRequest, campaignId: number): Promise<ParticipationContext> {
+export async function requireParticipation(
+  request: FastifyRequest,
+  campaignId: number,
+  use: CampaignUse = 'read',
+): Promise<ParticipationContext> {
   const auth = await requireAuth(request);
-  return participationContext(auth, await openParticipation(request, auth, campaignId));
+  return participationFor(request, auth, campaignId, use);
 }
 
 /** As above, and the test belongs to the campaign. One async step for the three (every save passes here). */
@@ -30,9 +42,10 @@ export async function requireCampaignTest(
   repos: TestDeliveryRepos,
   campaignId: number,
   testId: number,
+  use: CampaignUse = 'read',
 ): Promise<CampaignTestContext> {
   const auth = await requireAuth(request);
-  const { session, user, participation } = participationContext(auth, await openParticipation(request, auth, campaignId));
+  const { session, user, participation } = await participationFor(request, auth, campaignId, use);
   const test = await request.server.accessCache.campaignTest(campaignId, testId, () => repos.tests.findInCampaign(campaignId, testId));
   if (!test || (test.id === 360 && participation.is360 !== 1)) throw notFound('Test');
   return { session, user, participation, test };
@@ -42,6 +55,17 @@ export async function requireCampaignTest(
 function openParticipation(request: FastifyRequest, auth: Auth, campaignId: number) {
   const { accessCache, repos } = request.server;
   return accessCache.participation(auth.user.id, campaignId, () => repos.campaigns.findOpenForUser(auth.user.id, campaignId));
+}
+
+async function participationFor(request: FastifyRequest, auth: Auth, campaignId: number, use: CampaignUse) {
+  const participation = await openParticipation(request, auth, campaignId);
+  if (use === 'read') return participationContext(auth, participation);
+  // A campaign past its end and not finished with reports is no longer read as open: still, a write to it is told
+  // the campaign is over (so the queue drops it), not that it does not exist.
+  if (!participation && (await request.server.repos.campaigns.takesPartInEnded(auth.user.id, campaignId))) throw campaignClosed();
+  const context = participationContext(auth, participation);
+  if (!acceptsAnswers(context.participation)) throw campaignClosed();
+  return context;
 }
 
 function participationContext(auth: Auth, participation: Participation | undefined): ParticipationContext {

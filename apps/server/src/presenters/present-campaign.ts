@@ -3,6 +3,7 @@ import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { parseJson } from '../db/json-column';
+import { acceptsAnswers } from '../domain/campaign-window';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
 import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
 import { localize } from './localize';
@@ -69,6 +70,7 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
     noReportText: localize(p.no_report_text, lang),
     createdOn: p.created_on,
     status: p.status as Campaign['status'],
+    acceptsAnswers: acceptsAnswers(p),
     reportStatus: p.status === 'REPORT' ? 'COMPLETE' : 'INCOMPLETE',
     range360Num: p.range360_num ?? DEFAULT_RANGE_360,
     privacy: hasConsent(p, user),

@@ -56,6 +56,8 @@ export interface PresentTestInput {
   status: TestStatus;
   version: number;
   start: StartCheck;
+  /** The campaign takes answers now (acceptsAnswers). */
+  campaignOpen: boolean;
   timing: TestTiming | null;
   /** Where the platform's own activities are served (ACTIVITIES_URL). */
   activitiesUrl: string;
@@ -69,6 +71,7 @@ export function presentUserTest({
   status,
   version,
   start,
+  campaignOpen,
   timing,
   activitiesUrl,
 }: PresentTestInput): UserTest {
@@ -88,7 +91,9 @@ export function presentUserTest({
     labels360: parseJson<Json[] | null>(test.labels360, null),
     prerequisites: start.prerequisites,
     missingPrerequisites: start.missingPrerequisites,
-    canStart: start.canStart,
+    // A campaign that is over starts nothing (domain/campaign-window.ts).
+    canStart: start.canStart && campaignOpen,
+    attemptsLeft: start.attemptsLeft,
     status,
     version,
     startDate: test.agenda_date,

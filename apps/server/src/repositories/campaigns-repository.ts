@@ -133,6 +133,19 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
       return (await db.executeQuery(openParticipation(userId, campaignId, now))).rows[0];
     },
 
+    /**
+     * Whether the person takes part in a campaign that has ended (its end passed, whatever its status): a write to it
+     * is answered CAMPAIGN_CLOSED rather than "not found". Read only on that refusal's path.
+     */
+    async takesPartInEnded(userId: number, campaignId: number, now = new Date().toISOString()): Promise<boolean> {
+      const row = await participationsOf(db)
+        .where('participants.user_id', '=', userId)
+        .where('campaigns.id', '=', campaignId)
+        .where('campaigns.date_end', '<', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Answers the last access it wrote. */
     async enter(campaignId: number, userId: number, lang: string | null): Promise<string> {
       const set: { last_access: string; lang?: string } = { last_access: new Date().toISOString() };

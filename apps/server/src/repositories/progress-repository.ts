@@ -9,7 +9,7 @@ import {
   sql,
   type UpdateObject,
 } from 'kysely';
-import { DB_INT_MAX } from '@prova/contract/limits';
+import { DB_INT_MAX, MAX_TEST_ATTEMPTS } from '@prova/contract/limits';
 import { compiledByShape } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { serializeOnKey } from '../db/dialect';
@@ -165,6 +165,28 @@ const claimedFor = (claimer: string, now: Date) => ({
   scoring_claimed_by: claimer,
   scoring_claimed_until: new Date(now.getTime() + SCORING_LEASE_MS).toISOString(),
 });
+
+/** Why an attempt that a person's new attempt replaces is in the history (a staff reset gives its own reason). */
+const REPEAT_REASON = 'repeat';
+
+/** Attempts a person has begun at a test: the times they took it again, and the current one once opened (or done). */
+export const attemptsMade = (row: Pick<Selectable<TestProgressTable>, 'started_at' | 'status'> | undefined, repeats = 0) =>
+  repeats + (row && (row.started_at !== null || row.status === 'complete') ? 1 : 0);
+
+async function repeatsIn(db: Db, campaignId: number, userId: number, testIds: number[]): Promise<Map<number, number>> {
+  if (testIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('test_progress_history')
+    .select('test_id')
+    .select((eb) => eb.fn.countAll().as('repeats'))
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .where('test_id', 'in', testIds)
+    .where('reason', '=', REPEAT_REASON)
+    .groupBy('test_id')
+    .execute();
+  return new Map(rows.map((row) => [row.test_id, Number(row.repeats)]));
+}
 
 type HeldRow = { campaign_id: number; test_id: number; user_id: number; version: number; status: string; started_at: string | null };
 
@@ -400,10 +422,12 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     /**
      * A repeatable test taken again: the finished attempt goes to the history, and a new one starts
      * empty with a newer version (so no browser's copy of the old attempt overrides it) and a new clock.
+     * Null, and nothing changed, when the person has made `maxAttempts` attempts already (counted under the
+     * attempt's lock, so two openings at once cannot both pass the bound).
      */
-    async reopen(key: ProgressKey, endsAt: string | null, reason: string, now: Date = new Date()) {
+    async reopen(key: ProgressKey, endsAt: string | null, now: Date = new Date(), maxAttempts = MAX_TEST_ATTEMPTS) {
       const at = now.toISOString();
-      await inTransaction(db, async (trx) => {
+      const reopened = await inTransaction(db, async (trx) => {
         await lockAttempt(trx, key);
         const row = await trx
           .selectFrom('test_progress')
@@ -411,11 +435,17 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
           .$call(whereKey(key))
           .where('status', '=', 'complete')
           .executeTakeFirst();
-        if (!row) return;
-        await startOver(trx, row, reason, at, { startedAt: at, endsAt });
+        if (!row) return true;
+        const repeats = (await repeatsIn(trx, key.campaignId, key.userId, [key.testId])).get(key.testId);
+        if (attemptsMade(row, repeats) >= maxAttempts) return false;
+        await startOver(trx, row, REPEAT_REASON, at, { startedAt: at, endsAt });
+        return true;
       });
-      return (await find(key.campaignId, key.testId, key.userId))!;
+      return reopened ? (await find(key.campaignId, key.testId, key.userId))! : null;
     },
+
+    /** Per test, how many times the person took it again (REPEAT_REASON in the history); tests never repeated are absent. */
+    repeatsOf: (campaignId: number, userId: number, testIds: number[]) => repeatsIn(db, campaignId, userId, testIds),
 
     /**
      * Marks the test complete (tracked outcomes count as completion) unless it already is, or its

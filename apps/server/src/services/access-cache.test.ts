@@ -87,7 +87,9 @@ describe('copies of who is asking', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       status = (await save(anna)).statusCode;
     }
-    expect(status).toBe(404);
+    // The campaign is over: the save is told so (and a queue drops it), no longer taken.
+    expect(status).toBe(409);
+    expect((await save(anna)).json().code).toBe('CAMPAIGN_CLOSED');
     expect(Date.now() - started).toBeLessThan(ACCESS_CACHE_TTL_MS.who);
   });
 });

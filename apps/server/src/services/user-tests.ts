@@ -1,12 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import { TEST_360_ID } from '@prova/contract/limits';
+import { MAX_TEST_ATTEMPTS, TEST_360_ID } from '@prova/contract/limits';
 import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
+import { acceptsAnswers } from '../domain/campaign-window';
 import { type ClockRow, effectiveStatus, timingOf } from '../domain/test-clock';
+import { HttpError } from '../http/http-error';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
-import { checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
+import { attemptsExhausted, checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
 import { contentLang } from '../presenters/present-campaign';
 import { presentUserTest } from '../presenters/present-test';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
+import { attemptsMade } from '../repositories/progress-repository';
 
 /**
  * The tests of a campaign as the caller sees them: texts, their status, their clock and whether they
@@ -23,6 +26,10 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
   const statusOf = (id: number) => effectiveStatus(byTest.get(id), now);
   const lang = contentLang(participation, user);
   const assessor = callerIsAssessor(context);
+  const open = acceptsAnswers(participation, now);
+  // Attempts are counted only at the repeatable tests the person has opened (a query only when there are some).
+  const repeatable = tests.filter((t) => t.repeatable === 1 && byTest.has(t.id)).map((t) => t.id);
+  const repeats = await repos.progress.repeatsOf(participation.id, user.id, repeatable);
   return tests
     .filter((t) => t.id !== TEST_360_ID || participation.is360 === 1)
     .filter((t) => assessor || t.assessor_test !== 1)
@@ -34,7 +41,8 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
         extraTimePercent: participation.extra_time_percent,
         status: statusOf(test.id),
         version: byTest.get(test.id)?.version ?? 0,
-        start: checkStart(test, statusOf(test.id), statusOf, assessor),
+        start: checkStart(test, statusOf(test.id), statusOf, assessor, attemptsMade(byTest.get(test.id), repeats.get(test.id))),
+        campaignOpen: open,
         timing: timingOf(byTest.get(test.id), now),
         activitiesUrl,
       }),
@@ -54,14 +62,24 @@ export async function checkUserStart(
   const byTest = new Map(rows.map((p) => [p.test_id, p]));
   const statusOf = (id: number) => effectiveStatus(byTest.get(id), now);
   const status = statusOf(test.id);
+  const row = byTest.get(test.id);
+  const repeats = test.repeatable === 1 && row ? await repos.progress.repeatsOf(participation.id, user.id, [test.id]) : undefined;
   // `own`: the caller's whole row in this test, when the rules read it (null when they read only the statuses).
   // `clock`: the caller's row in this test as far as its clock goes (whether it ran out and is still to be settled).
-  return { status, own, clock: byTest.get(test.id), ...checkStart(test, status, statusOf, callerIsAssessor(context)) };
+  return {
+    status,
+    own,
+    clock: byTest.get(test.id),
+    ...checkStart(test, status, statusOf, callerIsAssessor(context), attemptsMade(row, repeats?.get(test.id))),
+  };
 }
 type ProgressRow = Awaited<ReturnType<TestDeliveryRepos['progress']['find']>>;
 
-/** Answers 422 TEST_LOCKED naming what is missing. */
-export function sendTestLocked(reply: FastifyReply, check: StartCheck) {
+/** Answers 422 TEST_LOCKED naming what is missing, or 422 ATTEMPTS_EXHAUSTED for a repeatable test taken as often as it may be. */
+export function sendTestLocked(reply: FastifyReply, check: StartCheck & { status: TestStatus }) {
+  if (attemptsExhausted(check, check.status)) {
+    throw new HttpError(422, 'ATTEMPTS_EXHAUSTED', `No attempts left: the test may be taken ${MAX_TEST_ATTEMPTS} times`);
+  }
   const body: TestLockedError = {
     status: false,
     code: 'TEST_LOCKED',
@@ -69,4 +87,18 @@ export function sendTestLocked(reply: FastifyReply, check: StartCheck) {
     missingPrerequisites: check.missingPrerequisites,
   };
   return reply.status(422).send(body);
+}
+
+/**
+ * Prerequisites lock writes (saves and outcomes) as they lock the start: 422 TEST_LOCKED while one is missing, but
+ * for assessors. Answers at once, without a promise, when the test has none (every save passes here).
+ */
+export function requirePrerequisites(repos: TestDeliveryRepos, context: CampaignTestContext): Promise<void> | undefined {
+  if (prerequisitesOf(context.test).length === 0 || callerIsAssessor(context)) return undefined;
+  return requireCompleted(repos, context);
+}
+
+async function requireCompleted(repos: TestDeliveryRepos, context: CampaignTestContext) {
+  const { missingPrerequisites } = await checkUserStart(repos, context);
+  if (missingPrerequisites.length > 0) throw new HttpError(422, 'TEST_LOCKED', testLockedMessage(missingPrerequisites));
 }

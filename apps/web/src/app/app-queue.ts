@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createSendingQueue, type FailureLog, type SendingQueue } from '@/lib/sending-queue/sending-queue';
+import { selectedCampaignQueryKey } from '@/lib/campaign-storage';
 import { userTestsBaseKey } from '@/lib/user-tests';
 
 /**
@@ -20,7 +21,11 @@ export function createAppQueue(onAuthError: () => void, queryClient: QueryClient
         .catch(() => undefined);
     },
   });
-  // A test the server holds as finished: the room reads its status again.
-  queue.subscribeClosed(() => void queryClient.invalidateQueries({ queryKey: userTestsBaseKey }));
+  // A test the server holds as finished: the room reads its status again; a campaign it holds as over, the campaign
+  // too (its acceptsAnswers turns the pages read-only).
+  queue.subscribeClosed((closed) => {
+    void queryClient.invalidateQueries({ queryKey: userTestsBaseKey });
+    if (closed.scope === 'campaign') void queryClient.invalidateQueries({ queryKey: selectedCampaignQueryKey });
+  });
   return queue;
 }

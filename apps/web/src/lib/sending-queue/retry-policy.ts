@@ -7,8 +7,8 @@ import type { TransportResponse } from './transport';
  * - `auth`: 401 or 403;
  * - `temporary`: network failure, time-out or 5xx, retried with exponential backoff;
  * - `permanent`: other 4xx, or 2xx/3xx without status, retried at a fixed interval;
- * - `closed`: 409, the server holds the test as finished (complete, or its time ran out): final, the
- *   task is dropped and never retried.
+ * - `closed`: 409, the server holds the test as finished (complete, or its time ran out), or the whole
+ *   campaign as over (CAMPAIGN_CLOSED, closedScope): final, the task is dropped and never retried.
  */
 export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent' | 'closed';
 
@@ -19,6 +19,12 @@ export function classifyResponse(response: TransportResponse): AttemptOutcome {
   if (status >= 500 || status === 0) return 'temporary';
   if (status >= 200 && status < 400) return hasStatus(body) ? 'ok' : 'permanent';
   return 'permanent';
+}
+
+/** What a 409 closed: the whole campaign (CAMPAIGN_CLOSED: it is over and takes no more answers), or one test. */
+export function closedScope(body: unknown): 'campaign' | 'test' {
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return code === 'CAMPAIGN_CLOSED' ? 'campaign' : 'test';
 }
 
 function hasStatus(body: unknown): boolean {

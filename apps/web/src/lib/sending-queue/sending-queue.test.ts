@@ -515,10 +515,36 @@ describe('failures', () => {
 
     expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1', 'LOG u40 c2 t2 v0']);
     expect(closed).toHaveBeenCalledTimes(1);
-    expect(closed).toHaveBeenCalledWith({ campaignId: 1, testId: 2, userId: USER });
+    expect(closed).toHaveBeenCalledWith({ campaignId: 1, testId: 2, userId: USER, scope: 'test' });
     expect(queue.getTasks()).toEqual([]);
     expect(queue.getBackup()).toEqual([]);
     expect(onAuthError).not.toHaveBeenCalled();
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+
+  it('409 CAMPAIGN_CLOSED (the campaign is over) drops every task of that person in that campaign for good, 360 answers too', async () => {
+    const { queue, calls, onAuthError, logFailure } = setup({
+      script: [{ status: 409, body: { status: false, code: 'CAMPAIGN_CLOSED' } }],
+    });
+    const closed = vi.fn();
+    queue.subscribeClosed(closed);
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(3, 1));
+    await queue.enqueue(data(3, 2, { type: 'OUTCOMES', data: [{ questionId: 'q', value: 1 }] }));
+    await queue.enqueue(data(52, 1, { type: 'EVAL360', data: { data: { closed: { '1': 4 } }, finished: true } }));
+    // Another campaign of the same person is not over.
+    await queue.enqueue(data(2, 1, { campaignId: 2 }));
+    await queue.log({ message: 'kept' }, { campaignId: 1, testId: 99, userId: USER });
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'LOG u40 c1 t99 v0', 'DATA u40 c2 t2 v1']);
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(closed).toHaveBeenCalledWith({ campaignId: 1, testId: 2, userId: USER, scope: 'campaign' });
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getBackup()).toEqual([]);
+    expect(onAuthError).not.toHaveBeenCalled();
+    expect(logFailure).not.toHaveBeenCalled();
     expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
   });
 

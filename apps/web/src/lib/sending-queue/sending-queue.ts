@@ -6,7 +6,7 @@ import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers } 
 import { createBrowserStorage, type QueueStorage } from './queue-storage';
 import { TabAdoption, type OrphanQueue } from './tab-adoption';
 import { claimTabId, newTabId, tabKeys } from './tab-queues';
-import { classifyResponse, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
+import { classifyResponse, closedScope, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
 import {
   compareTasks,
   finishesTest,
@@ -56,11 +56,13 @@ export interface EnqueueOptions {
   onDelivery?: (delivery: Delivery) => void;
 }
 
-/** A test the server holds as finished: it refused a save with 409. */
+/** A test the server holds as finished, or the campaign it is in as over: it refused a save with 409. */
 export interface ClosedTest {
   campaignId: number;
   testId: number;
   userId: number;
+  /** `campaign`: the whole campaign is over (CAMPAIGN_CLOSED), every save of the person in it is dropped. */
+  scope: 'campaign' | 'test';
 }
 
 export interface SendingQueueOptions {
@@ -376,7 +378,7 @@ class QueueImpl implements SendingQueue {
     }
     this.inFlight = undefined;
     if (outcome === 'ok') await this.succeeded(task, body);
-    else if (outcome === 'closed') this.closed(task, errorCode(body));
+    else if (outcome === 'closed') this.closed(task, errorCode(body), closedScope(body));
     else this.failed(task, { outcome, httpStatus, code: errorCode(body), error, network: httpStatus === undefined });
     this.changed();
     this.pump();
@@ -392,13 +394,15 @@ class QueueImpl implements SendingQueue {
 
   /**
    * 409: the test is finished on the server (complete, or its time ran out) and what it holds is final.
-   * This task and every other save of that test are dropped, never retried; listeners are told.
+   * This task and every other save of that test are dropped, never retried; listeners are told. When the
+   * campaign is over (scope `campaign`), so are all the person's tasks in it but log entries (the 360's too).
    */
-  private closed(task: StoredTask, code: string | undefined) {
-    const test: ClosedTest = { campaignId: task.campaignId, testId: task.testId, userId: task.userId };
+  private closed(task: StoredTask, code: string | undefined, scope: ClosedTest['scope']) {
+    const test: ClosedTest = { campaignId: task.campaignId, testId: task.testId, userId: task.userId, scope };
+    const mine = (queued: StoredTask) => queued.userId === test.userId && queued.campaignId === test.campaignId;
     const dropped = (queued: StoredTask) =>
       queued === task ||
-      (savesTest(queued) && queued.userId === test.userId && queued.campaignId === test.campaignId && queued.testId === test.testId);
+      (scope === 'campaign' ? mine(queued) && queued.type !== 'LOG' : savesTest(queued) && mine(queued) && queued.testId === test.testId);
     for (const queued of this.tasks.filter(dropped)) this.settle(queued, { accepted: false, reason: 'closed', httpStatus: 409, code });
     this.tasks = this.tasks.filter((queued) => !dropped(queued));
     void this.save();

@@ -24,7 +24,7 @@ import {
   rowsToAnswers,
 } from '../../../services/feedback360/questionnaire';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** The 360 calls: whom the caller evaluates, the questionnaire about one of them, and that evaluation's answers. */
 export default async function feedback360Routes(fastify: FastifyInstance) {
@@ -97,7 +97,8 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { campaignId, evaluee } = request.params;
-      const { participation, relation, lang, user } = await requireEvaluator(request, campaignId, evaluee);
+      // A finished campaign's answers are final: its report is read from them.
+      const { participation, relation, lang, user } = await requireEvaluator(request, campaignId, evaluee, 'write');
       const { version, data, finished } = request.body;
       const questionnaire = await questionnaireOf(participation, relation.relation_id, lang);
       const problems = answerProblems(questionnaire, data);

@@ -7,6 +7,7 @@ import { effectiveStatus, isTimeUp } from '../../../domain/test-clock';
 import { testComplete } from '../../../http/http-error';
 import { runOnce } from '../../../services/idempotent-request';
 import { requireCampaignTest, requireSubject, requireTestRole } from '../../../policies/test-access';
+import { requirePrerequisites } from '../../../services/user-tests';
 
 const errors = {
   400: apiErrorSchema,
@@ -20,7 +21,8 @@ const errors = {
 
 /**
  * Outcomes an activity tracked. They count as completion, once: a complete test (or one whose time
- * ran out) takes no more. For a test the server scores they are kept as a record only.
+ * ran out) takes no more, nor does a test whose prerequisites are missing or a campaign that is over.
+ * For a test the server scores they are kept as a record only.
  */
 export default async function outcomesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,9 +33,11 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['tests'], params: outcomesParamsSchema, body: outcomesRequestSchema, response: { 200: statusOk, ...errors } } },
     async (request) => {
       const { campaignId, testId, userId } = request.params;
-      const context = await requireCampaignTest(request, repos, campaignId, testId);
+      const context = await requireCampaignTest(request, repos, campaignId, testId, 'write');
       await requireSubject(context, repos, userId);
       await requireTestRole(context, repos);
+      // Outcomes count as completion: a test still locked by its prerequisites takes them no more than a save.
+      await requirePrerequisites(repos, context);
       const key = { campaignId, testId, userId };
       const now = new Date();
       const scored = context.test.has_algorithm === 1;

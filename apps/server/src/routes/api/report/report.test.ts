@@ -166,11 +166,16 @@ async function produceResults(campaignId: number) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp(bundle);
+  // The results are produced while the campaigns are open; then staff mark them finished (a campaign that is over
+  // takes no more answers), as the bundle says.
+  const open = (c: (typeof bundle.campaigns)[number]) => (c.id === C_REPORT || c.id === C_CLOSED ? { ...c, status: 'ACTIVE' } : c);
+  t = await buildTestApp({ ...bundle, campaigns: bundle.campaigns.map(open) });
   for (const email of ['anna@alfa.example', 'piero@alfa.example', 'ester@alfa.example', 'sofia@alfa.example', 'bruno@beta.example'])
     await as(email);
   await produceResults(C_REPORT);
   await produceResults(C_CLOSED);
+  const finished = await importBundle(t.database, bundle);
+  if (!finished.ok) throw new Error(finished.problems.join('\n'));
 });
 afterAll(() => t.close());
 

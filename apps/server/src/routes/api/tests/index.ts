@@ -22,19 +22,19 @@ import {
   testLockedErrorSchema,
   testSyncParamsSchema,
 } from '@prova/contract/tests';
+import { acceptsAnswers } from '../../../domain/campaign-window';
 import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../../../domain/test-clock';
 import { forbidden, HttpError, testComplete } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import {
-  callerIsAssessor,
   type CampaignTestContext,
+  type CampaignUse,
   requireAssessor,
   requireCampaignTest,
   requireParticipation,
   requireSubject,
   requireTestRole,
 } from '../../../policies/test-access';
-import { prerequisitesOf, testLockedMessage } from '../../../policies/test-start';
 import { contentLang } from '../../../presenters/present-campaign';
 import { isStaff } from '../../../presenters/present-user';
 import { parseJson } from '../../../db/json-column';
@@ -42,7 +42,7 @@ import { presentTheme } from '../../../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';
 import { inGroups } from '../../../services/in-groups';
 import { ratingCriteria } from '../../../services/rating/rating-criteria';
-import { checkUserStart, sendTestLocked } from '../../../services/user-tests';
+import { checkUserStart, requirePrerequisites, sendTestLocked } from '../../../services/user-tests';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 /** A start refused by the test's rules (TEST_LOCKED), or any other 422. */
@@ -107,9 +107,9 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     timing: timingOf(row, now),
   });
 
-  /** Who may open the test: its own person, in a test of their role, under the start rules. */
-  const openContext = async (request: FastifyRequest, p: { testId: number; campaignId: number; userId: number }) => {
-    const context = await requireCampaignTest(request, repos, p.campaignId, p.testId);
+  /** Who may open the test: its own person, in a test of their role, under the start rules; `write`: while the campaign is open. */
+  const openContext = async (request: FastifyRequest, p: { testId: number; campaignId: number; userId: number }, use: CampaignUse) => {
+    const context = await requireCampaignTest(request, repos, p.campaignId, p.testId, use);
     await requireSubject(context, repos, p.userId);
     await requireTestRole(context, repos);
     return context;
@@ -126,7 +126,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const context = await openContext(request, request.params);
+      const context = await openContext(request, request.params, 'read');
       const check = await checkUserStart(repos, context);
       if (!check.canStart) return sendTestLocked(reply, check);
       const row = check.own ? check.own.row : await repos.progress.find(context.participation.id, context.test.id, context.user.id);
@@ -142,11 +142,11 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['tests'],
         params: testSyncParamsSchema,
-        response: { 200: syncStateResponseSchema, ...errors, 422: lockedOrError },
+        response: { 200: syncStateResponseSchema, ...errors, 409: apiErrorSchema, 422: lockedOrError },
       },
     },
     async (request, reply) => {
-      const context = await openContext(request, request.params);
+      const context = await openContext(request, request.params, 'write');
       const key = keyOf(context);
       const now = new Date();
       const check = await checkUserStart(repos, context);
@@ -156,9 +156,9 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       if (!check.canStart) return sendTestLocked(reply, check);
       const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
       const row =
-        check.status === 'complete'
-          ? await repos.progress.reopen(key, endsAt, 'repeat', now)
-          : await repos.progress.start(key, endsAt, now);
+        check.status === 'complete' ? await repos.progress.reopen(key, endsAt, now) : await repos.progress.start(key, endsAt, now);
+      // Another opening took the last attempt meanwhile.
+      if (!row) return sendTestLocked(reply, { ...check, attemptsLeft: 0 });
       return syncState(context, row, now);
     },
   );
@@ -168,14 +168,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   // hand on write's promise (not async themselves: every save passes here).
   type Target = { testId: number; campaignId: number; userId: number };
   const write = async (request: FastifyRequest, target: Target, body: Pick<ProgressWrite, 'version' | 'status' | 'data'>) => {
-    const context = await openContext(request, target);
-    // Prerequisites lock writes too. The hot path reads progress for this only when the test has prerequisites.
-    if (prerequisitesOf(context.test).length > 0 && !callerIsAssessor(context)) {
-      const { missingPrerequisites } = await checkUserStart(repos, context);
-      if (missingPrerequisites.length > 0) {
-        throw new HttpError(422, 'TEST_LOCKED', testLockedMessage(missingPrerequisites));
-      }
-    }
+    const context = await openContext(request, target, 'write');
+    await requirePrerequisites(repos, context);
     const key = keyOf(context);
     const now = new Date();
     const scored = context.test.has_algorithm === 1;
@@ -231,6 +225,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { participation, user } = await requireParticipation(request, request.params.campaignId);
+      // A campaign that is over takes no more saves: nothing to push, whatever a browser still holds.
+      if (!acceptsAnswers(participation)) return { status: true as const, needPushing: [] };
       const [inCampaign, progress] = await Promise.all([
         repos.tests.listForCampaign(participation.id),
         repos.progress.listForUser(participation.id, user.id),
@@ -258,6 +254,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { testId, campaignId, userId } = request.params;
       const context = await requireCampaignTest(request, repos, campaignId, testId);
+      // An assessor test's progress is its assessors' (their ratings), never read by the person it is about.
+      await requireTestRole(context, repos);
       await requireSubject(context, repos, userId, { assessed: true });
       const row = await repos.progress.find(campaignId, testId, userId);
       return {
@@ -291,12 +289,12 @@ export default async function testsRoutes(fastify: FastifyInstance) {
         tags: ['tests'],
         params: testSyncParamsSchema,
         body: outcomesRequestSchema,
-        response: { 200: statusOk, ...errors, 413: apiErrorSchema },
+        response: { 200: statusOk, ...errors, 409: apiErrorSchema, 413: apiErrorSchema },
       },
     },
     async (request) => {
       const { testId, campaignId, userId } = request.params;
-      const context = await requireCampaignTest(request, repos, campaignId, testId);
+      const context = await requireCampaignTest(request, repos, campaignId, testId, 'write');
       requireAssessor(context);
       if (userId === context.user.id) throw new HttpError(403, 'FORBIDDEN', 'Not allowed for this user');
       await requireSubject(context, repos, userId, { assessed: true });

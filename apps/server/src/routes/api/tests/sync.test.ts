@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_TEST_ATTEMPTS } from '@prova/contract/limits';
 import { PROGRESS_DATA_MAX_CHARS } from '@prova/contract/tests';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import {
@@ -190,6 +191,22 @@ describe('who may read and write', () => {
     expect((await get(elena, `/api/tests/101/data/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
     // Reading is not writing: an assessor cannot save someone else's progress.
     expect((await post(elena, `/api/tests/201/data/${C_MAIN}/${anna.id}`, { version: 2, data: 'x' })).statusCode).toBe(403);
+    // The person assessed never reads the assessors' test about her, though the path names her own progress.
+    expect((await get(anna, `/api/tests/201/data/${C_MAIN}/${anna.id}`)).statusCode).toBe(403);
+    const rpc = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/rpc/${C_MAIN}/201`,
+      headers: { cookie: anna.cookie },
+      payload: { action: 'getProgress' },
+    });
+    expect(rpc.statusCode).toBe(403);
+    const byAssessor = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/rpc/${C_MAIN}/201`,
+      headers: { cookie: elena.cookie },
+      payload: { action: 'ping' },
+    });
+    expect(byAssessor.statusCode).toBe(200);
   });
 
   it("answers 404 for a test that is not in the campaign, or a campaign that is not the caller's", async () => {
@@ -224,6 +241,14 @@ describe('start rules', () => {
     const save = await post(marco, `/api/tests/102/data/${C_MAIN}/${marco.id}`, { version: 1, data: 'x' });
     expect(save.statusCode).toBe(422);
     expect(save.json().code).toBe('TEST_LOCKED');
+    // Outcomes count as completion: they are locked like a save, and the test stays not attempted.
+    const outcomes = await post(marco, `/api/outcomes/${C_MAIN}/102/${marco.id}`, { values: [{ questionId: 'q', value: 1 }] });
+    expect(outcomes.statusCode).toBe(422);
+    expect(outcomes.json()).toMatchObject({ code: 'TEST_LOCKED', message: 'Test locked: complete tests 101 first' });
+    expect((await get(marco, `/api/tests/102/data/${C_MAIN}/${marco.id}`)).json().data).toMatchObject({
+      version: 0,
+      status: 'not attempted',
+    });
     // Campaign-level prerequisites count too.
     const cmp = await get(marco, `/api/tests/105/sync/${C_MAIN}/${marco.id}`);
     expect(cmp.json()).toMatchObject({ code: 'TEST_LOCKED', missingPrerequisites: [104] });
@@ -243,6 +268,50 @@ describe('start rules', () => {
     await post(marco, `/api/tests/104/start/${base}`, {});
     await post(marco, `/api/tests/104/status/${base}`, { version: 99, status: 'complete' });
     expect((await get(marco, `/api/tests/104/sync/${base}`)).statusCode).toBe(200);
+  });
+});
+
+describe('attempts at a repeatable test', () => {
+  it(`allows ${MAX_TEST_ATTEMPTS} in all, then refuses a new one with 422 ATTEMPTS_EXHAUSTED; a staff reset gives one back`, async () => {
+    const annaInMain = await signIn(t.app, ANNA, C_MAIN);
+    const base = `${C_MAIN}/${anna.id}`;
+    const attempt = async () => {
+      const opened = await post(anna, `/api/tests/104/start/${base}`, {});
+      if (opened.statusCode !== 200) return opened;
+      const version = opened.json().data.version + 1;
+      expect((await post(anna, `/api/tests/104/status/${base}`, { version, status: 'complete' })).statusCode).toBe(200);
+      return opened;
+    };
+    const listed = async () =>
+      ((await get(annaInMain, '/api/usertests')).json().tests as { id: number; attemptsLeft: number | null; canStart: boolean }[]).find(
+        (test) => test.id === 104,
+      );
+    expect(await listed()).toMatchObject({ attemptsLeft: MAX_TEST_ATTEMPTS, canStart: true });
+    for (let n = 1; n <= MAX_TEST_ATTEMPTS; n++) expect((await attempt()).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ attemptsLeft: 0, canStart: false });
+    const refused = await post(anna, `/api/tests/104/start/${base}`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ status: false, code: 'ATTEMPTS_EXHAUSTED' });
+    expect((await get(anna, `/api/tests/104/sync/${base}`)).json().code).toBe('ATTEMPTS_EXHAUSTED');
+    // Nothing was archived for the refusal: the last attempt stays complete.
+    const repeats = () =>
+      t.app.database.db
+        .selectFrom('test_progress_history')
+        .select('reason')
+        .where('user_id', '=', anna.id)
+        .where('test_id', '=', 104)
+        .execute();
+    expect(await repeats()).toHaveLength(MAX_TEST_ATTEMPTS - 1);
+    expect((await get(anna, `/api/tests/104/data/${base}`)).json().data.status).toBe('complete');
+
+    const sofia = await signIn(t.app, SOFIA);
+    const reset = await post(sofia, `/api/staff/campaigns/${C_MAIN}/participants/${anna.id}/tests/104/reset`, {
+      reason: 'problema tecnico',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ attemptsLeft: 1, canStart: true });
+    expect((await attempt()).statusCode).toBe(200);
+    expect((await post(anna, `/api/tests/104/start/${base}`, {})).json().code).toBe('ATTEMPTS_EXHAUSTED');
   });
 });
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { FeedbackDashboard } from '@/features/feedback360/components/feedback-dashboard';
 import { Questionnaire } from '@/features/feedback360/components/questionnaire';
@@ -14,6 +14,7 @@ export function Feedback360Route() {
   if (!campaign.is360) return <Navigate to={paths.home.getHref()} replace />;
   return (
     <div className="page">
+      {!campaign.acceptsAnswers && <CampaignClosedNote />}
       <FeedbackDashboard user={user} campaign={campaign} />
     </div>
   );
@@ -26,9 +27,28 @@ export function Evaluation360Route() {
   const evaluee = Number(useParams().evaluee);
   useDocumentTitle(t('feedback360.pageTitle'));
   if (!campaign.is360 || !Number.isInteger(evaluee) || evaluee <= 0) return <Navigate to={paths.app.skillup360.getHref()} replace />;
+  // A campaign that is over takes no more answers: its evaluations are final, and the page says so instead of
+  // offering answers that would not be kept.
+  if (!campaign.acceptsAnswers) {
+    return (
+      <div className="page page--narrow">
+        <CampaignClosedNote />
+        <Link to={paths.app.skillup360.getHref()}>{t('feedback360.backToList')}</Link>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <Questionnaire key={evaluee} user={user} campaign={campaign} evaluee={evaluee} />
     </div>
+  );
+}
+
+function CampaignClosedNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="callout" role="status">
+      {t('feedback360.campaignClosed')}
+    </p>
   );
 }

@@ -45,6 +45,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const headingId = useId();
   const [completed, setCompleted] = useState(false);
+  const [campaignClosed, setCampaignClosed] = useState(false);
   const leaving = useRef(false);
   const roomHref = roomHrefFor(location.pathname);
 
@@ -62,14 +63,21 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
     void queue.drain().then(() => queryClient.invalidateQueries({ queryKey: userTestsBaseKey }));
   };
 
-  const phase = useActivityHost({ iframeRef, url: test.url, session, onExit: leave, onComplete: markComplete });
+  const phase = useActivityHost({
+    iframeRef,
+    url: test.url,
+    session,
+    onExit: leave,
+    onComplete: markComplete,
+    onCampaignClosed: () => setCampaignClosed(true),
+  });
 
   // Every way out passes here: it asks while the test is loaded and not complete, and stopping the
   // test clears the current test. Signing out is never held back.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
   );
-  const mustConfirm = phase === 'loaded' && !completed && !leaving.current;
+  const mustConfirm = phase === 'loaded' && !completed && !campaignClosed && !leaving.current;
   const stop = useCallback(() => {
     setCurrentTestId(null);
     blocker.proceed?.();
@@ -89,14 +97,24 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
         title={test.name}
         sandbox={SANDBOX}
         allow={ALLOW}
-        hidden={phase === 'failed'}
+        hidden={phase === 'failed' || campaignClosed}
       />
       {phase === 'loading' && (
         <div className="test-container__overlay">
           <Spinner />
         </div>
       )}
-      {phase === 'failed' && (
+      {campaignClosed && (
+        <div className="test-container__overlay">
+          <div className="callout callout--warning" role="alert">
+            <p className="test-container__failed">{t('testContainer.campaignClosed')}</p>
+            <Button variant="secondary" onClick={leave}>
+              {t('testContainer.backToRoom')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {phase === 'failed' && !campaignClosed && (
         <div className="test-container__overlay">
           <div className="callout callout--error" role="alert">
             <p className="test-container__failed">{t('testContainer.loadFailed')}</p>

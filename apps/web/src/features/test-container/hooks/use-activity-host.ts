@@ -23,6 +23,8 @@ export interface UseActivityHostOptions {
   onExit: () => void;
   /** setStatus('complete'), markComplete or trackOutcomes. */
   onComplete: () => void;
+  /** The server refused a save because the campaign is over (409 CAMPAIGN_CLOSED): nothing more is saved. */
+  onCampaignClosed: () => void;
 }
 
 /**
@@ -30,13 +32,13 @@ export interface UseActivityHostOptions {
  * with withHostOrigin, so the activity knows whom to talk to), its handlers go through the app's
  * sending queue, and every load of the frame is checked 6 s later.
  */
-export function useActivityHost({ iframeRef, url, session, onExit, onComplete }: UseActivityHostOptions): ActivityPhase {
+export function useActivityHost({ iframeRef, url, session, onExit, onComplete, onCampaignClosed }: UseActivityHostOptions): ActivityPhase {
   const queue = useQueue();
   const [phase, setPhase] = useState<ActivityPhase>('loading');
   // The latest callbacks, without re-creating the host when they change.
-  const callbacks = useRef({ onExit, onComplete });
+  const callbacks = useRef({ onExit, onComplete, onCampaignClosed });
   useLayoutEffect(() => {
-    callbacks.current = { onExit, onComplete };
+    callbacks.current = { onExit, onComplete, onCampaignClosed };
   });
   const { campaignId, testId, userId, lang, isAssessor } = session;
 
@@ -60,9 +62,16 @@ export function useActivityHost({ iframeRef, url, session, onExit, onComplete }:
       }, IFRAME_LOAD_CHECK_MS);
     };
     // The server refused a save because the test is finished (complete, or time up): the activity and
-    // the room follow, and no error is shown.
+    // the room follow, and no error is shown. When the whole campaign is over, the activity stops too and the
+    // room says why (the test is not complete: nothing more of it is taken).
     const unsubscribe = queue.subscribeClosed((closed) => {
-      if (closed.campaignId !== campaignId || closed.testId !== testId || closed.userId !== userId) return;
+      if (closed.campaignId !== campaignId || closed.userId !== userId) return;
+      if (closed.scope === 'campaign') {
+        host.notify('statuschange', { status: 'complete', reason: 'campaign-closed' });
+        callbacks.current.onCampaignClosed();
+        return;
+      }
+      if (closed.testId !== testId) return;
       host.notify('statuschange', { status: 'complete', reason: 'closed' });
       callbacks.current.onComplete();
     });

@@ -12,8 +12,12 @@ export function StartRuleMessage({ state, prerequisites }: { state: StartState; 
       return null;
     case 'complete':
       return <p className="room-note room-note--complete">{t('room.completeNote')}</p>;
+    case 'closed':
+      return <p className="room-note">{t('room.campaignClosed')}</p>;
     case 'locked':
       return <LockedMessage prerequisites={prerequisites} />;
+    case 'exhausted':
+      return <p className="room-note">{t('room.attemptsExhausted')}</p>;
     case 'legacy':
       return (
         <div className="callout callout--warning room-note">

@@ -43,16 +43,16 @@ export function StartTest({ user, campaign }: { user: User; campaign: Campaign }
     );
   }
   if (!test) return <Navigate to={paths.home.getHref()} replace />;
-  return <StartTestPage test={test} tests={query.data} user={user} />;
+  return <StartTestPage test={test} tests={query.data} user={user} campaign={campaign} />;
 }
 
-function StartTestPage({ test, tests, user }: { test: UserTest; tests: UserTest[]; user: User }) {
+function StartTestPage({ test, tests, user, campaign }: { test: UserTest; tests: UserTest[]; user: User; campaign: Campaign }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const instructionsId = useId();
   const from = (location.state as StartPageState | null)?.from;
-  const state = startStateOf(test, user);
+  const state = startStateOf(test, user, campaign);
   const minutes = testDurationMinutes(test);
   const timed = isTimedTest(test);
 

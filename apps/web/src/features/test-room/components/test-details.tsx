@@ -1,4 +1,5 @@
 import type { User } from '@prova/contract/auth';
+import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,17 +19,19 @@ export function TestDetails({
   test,
   tests,
   user,
+  campaign,
   onStart,
 }: {
   test: UserTest;
   tests: UserTest[];
   user: User;
+  campaign: Pick<Campaign, 'acceptsAnswers'>;
   onStart: (testId: number) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
   const statusLabel = useStatusLabel();
-  const state = startStateOf(test, user);
+  const state = startStateOf(test, user, campaign);
   const image = testImageUrl(test);
   const [imageFailed, setImageFailed] = useState<string | undefined>(undefined);
 

@@ -47,10 +47,15 @@ export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {
   return (
     <div className={`room room--mobile-${mobileView}`} onMouseLeave={selection.clear}>
       <h1 className="room__title">{campaign.name}</h1>
+      {!campaign.acceptsAnswers && (
+        <p className="callout room__closed" role="status">
+          {t('room.campaignClosed')}
+        </p>
+      )}
       <div className="room__columns">
         <div className="room__main">
           {selected ? (
-            <TestDetails test={selected} tests={tests} user={user} onStart={openTest} />
+            <TestDetails test={selected} tests={tests} user={user} campaign={campaign} onStart={openTest} />
           ) : (
             <Dashboard user={user} campaign={campaign} tests={tests} />
           )}

@@ -34,6 +34,7 @@ function userTest(overrides: Partial<UserTest> = {}): UserTest {
     prerequisites: [],
     missingPrerequisites: [],
     canStart: true,
+    attemptsLeft: null,
     status: 'not attempted',
     version: 0,
     startDate: null,
@@ -43,6 +44,7 @@ function userTest(overrides: Partial<UserTest> = {}): UserTest {
 }
 
 const candidate = { isAssessor: false };
+const open = { acceptsAnswers: true };
 const assessor = { isAssessor: true };
 
 describe('avatar and colour', () => {
@@ -72,20 +74,34 @@ describe('avatar and colour', () => {
 
 describe('start rules', () => {
   it('a complete test starts again only when repeatable', () => {
-    expect(startStateOf(userTest({ status: 'complete', canStart: false }), candidate, false)).toBe('complete');
-    expect(startStateOf(userTest({ status: 'complete', repeatable: true }), candidate, false)).toBe('startable');
+    expect(startStateOf(userTest({ status: 'complete', canStart: false }), candidate, open, false)).toBe('complete');
+    expect(startStateOf(userTest({ status: 'complete', repeatable: true, attemptsLeft: 3 }), candidate, open, false)).toBe('startable');
+  });
+
+  it('a repeatable test taken as many times as it may be starts no more', () => {
+    const done = userTest({ status: 'complete', repeatable: true, attemptsLeft: 0, canStart: false });
+    expect(startStateOf(done, candidate, open, false)).toBe('exhausted');
+    // The attempt under way goes on.
+    expect(startStateOf({ ...done, status: 'incomplete', canStart: true }, candidate, open, false)).toBe('startable');
+  });
+
+  it('a campaign that is over starts nothing, though a finished test still reads as finished', () => {
+    const over = { acceptsAnswers: false };
+    expect(startStateOf(userTest({ canStart: false }), candidate, over, false)).toBe('closed');
+    expect(startStateOf(userTest({ status: 'incomplete', canStart: false }), assessor, over, false)).toBe('closed');
+    expect(startStateOf(userTest({ status: 'complete', canStart: false }), candidate, over, false)).toBe('complete');
   });
 
   it('missing prerequisites lock the test, except for assessors', () => {
     const locked = userTest({ missingPrerequisites: [7], canStart: false });
-    expect(startStateOf(locked, candidate, false)).toBe('locked');
-    expect(startStateOf({ ...locked, canStart: true }, assessor, false)).toBe('startable');
+    expect(startStateOf(locked, candidate, open, false)).toBe('locked');
+    expect(startStateOf({ ...locked, canStart: true }, assessor, open, false)).toBe('startable');
   });
 
   it('a legacy test needs a supported browser', () => {
-    expect(startStateOf(userTest({ legacy: true }), candidate, true)).toBe('legacy');
-    expect(startStateOf(userTest({ legacy: true }), candidate, false)).toBe('startable');
-    expect(startStateOf(userTest(), candidate, true)).toBe('startable');
+    expect(startStateOf(userTest({ legacy: true }), candidate, open, true)).toBe('legacy');
+    expect(startStateOf(userTest({ legacy: true }), candidate, open, false)).toBe('startable');
+    expect(startStateOf(userTest(), candidate, open, true)).toBe('startable');
   });
 
   it('names the prerequisites still to finish', () => {

@@ -61,19 +61,24 @@ export function isLocked(test: Pick<UserTest, 'missingPrerequisites'>, user: Pic
  * What the start button does for this test (test status and start rules):
  * - `startable`: the start button is shown;
  * - `complete`: done and not repeatable, no start;
+ * - `closed`: the campaign is over and takes no more answers (the server's acceptsAnswers);
  * - `locked`: prerequisites still to finish;
+ * - `exhausted`: a repeatable test taken as many times as it may be;
  * - `legacy`: a legacy test in an unsupported browser;
  * - `unavailable`: the server says no for another reason.
  */
-export type StartState = 'startable' | 'complete' | 'locked' | 'legacy' | 'unavailable';
+export type StartState = 'startable' | 'complete' | 'closed' | 'locked' | 'exhausted' | 'legacy' | 'unavailable';
 
 export function startStateOf(
-  test: Pick<UserTest, 'canStart' | 'status' | 'repeatable' | 'legacy' | 'missingPrerequisites'>,
+  test: Pick<UserTest, 'canStart' | 'status' | 'repeatable' | 'legacy' | 'missingPrerequisites' | 'attemptsLeft'>,
   user: Pick<User, 'isAssessor'>,
+  campaign: Pick<Campaign, 'acceptsAnswers'>,
   legacyUnsupported = isLegacyUnsupportedBrowser(),
 ): StartState {
   if (test.status === 'complete' && !test.repeatable) return 'complete';
+  if (!campaign.acceptsAnswers) return 'closed';
   if (isLocked(test, user)) return 'locked';
+  if (test.status === 'complete' && test.attemptsLeft === 0) return 'exhausted';
   if (!test.canStart) return 'unavailable';
   if (test.legacy && legacyUnsupported) return 'legacy';
   return 'startable';

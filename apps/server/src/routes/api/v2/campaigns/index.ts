@@ -7,7 +7,7 @@ import { HttpError } from '../../../../http/http-error';
 import { requireParticipation } from '../../../../policies/test-access';
 import { checkStorage } from '../../../../services/campaign-storage';
 
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** The person's layout storage: the agenda's days and position, the tutorial seen. */
 export default async function campaignStorageRoutes(fastify: FastifyInstance) {
@@ -25,7 +25,7 @@ export default async function campaignStorageRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const context = await requireParticipation(request, request.params.campaignId);
+      const context = await requireParticipation(request, request.params.campaignId, 'write');
       const checked = await checkStorage(repos, context, request.body.data);
       if (!checked.ok)
         throw new HttpError(422, 'VALIDATION', `${checked.problems[0].path}: ${checked.problems[0].message}`, checked.problems);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignTestParamsSchema, RPC_ACTION_MISSING_MESSAGE, rpcRequestSchema, rpcResponseSchema } from '@prova/contract/tests';
 import { HttpError } from '../../../../http/http-error';
-import { requireCampaignTest } from '../../../../policies/test-access';
+import { requireCampaignTest, requireTestRole } from '../../../../policies/test-access';
 import { rpcActions } from './actions';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
@@ -25,6 +25,8 @@ export default async function rpcRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { campaignId, testId } = request.params;
       const context = await requireCampaignTest(request, repos, campaignId, testId);
+      // An assessor test's calls (its progress among them) are its assessors'.
+      await requireTestRole(context, repos);
       const { action, data } = request.body ?? {};
       if (!action)
         throw new HttpError(400, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);

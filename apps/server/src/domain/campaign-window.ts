@@ -1,0 +1,15 @@
+import type { CampaignRow } from '../db/schema';
+
+/**
+ * Whether a campaign takes answers now: its status is ACTIVE and `now` lies between its start and its end (both
+ * included). Staff mark a campaign COMPLETED or REPORT when it is over, whatever its dates, and its results are
+ * then final. This is the one rule every write of a participant passes (progress saves, test starts, outcomes,
+ * assessors' outcomes, 360 answers, the layout storage: policies/test-access.ts); reads stay open longer (a
+ * finished campaign with reports: campaigns-repository's openParticipationsOf). Log entries are diagnostics and
+ * are not held by it.
+ */
+export function acceptsAnswers(campaign: Pick<CampaignRow, 'status' | 'date_start' | 'date_end'>, now: Date = new Date()): boolean {
+  if (campaign.status !== 'ACTIVE') return false;
+  const at = now.getTime();
+  return Date.parse(campaign.date_start) <= at && at <= Date.parse(campaign.date_end);
+}
