@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'TEST_LOCKED',
   'TEST_COMPLETE',
   'PAYLOAD_TOO_LARGE',
+  /** 429: the person logged as much as LOG_QUOTA allows for now; the entry is not kept, and sending it again will not help. */
+  'LOG_QUOTA_EXCEEDED',
   'REPORT_NOT_AVAILABLE',
   'SSO_REQUIRED',
   /** 409: the same thing exists already (an e-mail, an abbreviation, an assignment), or a job is not in the state the call needs. */

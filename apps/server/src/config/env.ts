@@ -48,6 +48,10 @@ const envSchema = z.object({
     }),
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
+
+  // Bounds of what people leave behind, and the sign-in's device cookie.
+  /** Days a log entry (POST /api/logs) is kept before the hourly purge deletes it. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'ACTIVITIES_URL' | 'ACTIVITIES_PORT'> & {

@@ -10,6 +10,7 @@ import { dataChanges } from './migrations/0006-data-changes';
 import { staff } from './migrations/0007-staff';
 import { hotPathIndexes } from './migrations/0008-hot-path-indexes';
 import { progressUpdatesInPlace } from './migrations/0009-progress-updates-in-place';
+import { logBounds } from './migrations/0010d-log-bounds';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -61,6 +62,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0007-staff': staff(dialect),
     '0008-hot-path-indexes': hotPathIndexes(),
     '0009-progress-updates-in-place': progressUpdatesInPlace(dialect),
+    '0010d-log-bounds': logBounds(),
   };
 }
 

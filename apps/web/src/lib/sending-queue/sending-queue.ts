@@ -332,6 +332,7 @@ class QueueImpl implements SendingQueue {
     this.inFlight = undefined;
     if (outcome === 'ok') await this.succeeded(task, body);
     else if (outcome === 'closed') this.closed(task);
+    else if (outcome === 'refused') this.refused(task);
     else this.failed(task, { outcome, httpStatus, error, network: httpStatus === undefined });
     this.changed();
     this.pump();
@@ -358,9 +359,15 @@ class QueueImpl implements SendingQueue {
     for (const listener of this.closedListeners) listener(test);
   }
 
+  /** Refused for good, this task alone (a log entry past the person's quota): dropped, never sent again. */
+  private refused(task: StoredTask) {
+    this.remove(task);
+    void this.save();
+  }
+
   private failed(
     task: StoredTask,
-    failure: { outcome: Exclude<AttemptOutcome, 'ok' | 'closed'>; httpStatus?: number; error?: unknown; network: boolean },
+    failure: { outcome: Exclude<AttemptOutcome, 'ok' | 'closed' | 'refused'>; httpStatus?: number; error?: unknown; network: boolean },
   ) {
     // Replaced by a newer version (or skipped) while in flight: nothing to retry.
     if (!this.tasks.includes(task)) return;
