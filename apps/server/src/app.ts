@@ -90,7 +90,12 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(defaultDeny);
 
-  await app.register(authRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    publicUrl: opts.env.PUBLIC_URL,
+    secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
+    deviceSecret: opts.env.DEVICE_COOKIE_SECRET,
+  });
   await app.register(userCampaignRoutes, { prefix: '/api/usercampaign' });
   await app.register(userTestsRoutes, { prefix: '/api/usertests', activitiesUrl: opts.env.ACTIVITIES_URL });
   await app.register(testsRoutes, { prefix: '/api/tests' });
