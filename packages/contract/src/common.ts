@@ -8,13 +8,17 @@ export const langSchema = z.enum(LANGS);
  * that each value has one spelling, which caches, logs and limits see alike.
  */
 export const wholeNumberTextSchema = (min: number, max: number) =>
-  z.pipe(
-    z.pipe(
-      z.string().check(z.regex(min > 0 ? /^[1-9][0-9]{0,15}$/ : /^(?:0|[1-9][0-9]{0,15})$/, 'Expected a whole number in decimal digits')),
-      z.transform(Number),
-    ),
+  z.union([
+    // What a client builds before it writes the query (a number has one spelling once written: its digits).
     z.int().check(z.minimum(min), z.maximum(max)),
-  );
+    z.pipe(
+      z.pipe(
+        z.string().check(z.regex(min > 0 ? /^[1-9][0-9]{0,15}$/ : /^(?:0|[1-9][0-9]{0,15})$/, 'Expected a whole number in decimal digits')),
+        z.transform(Number),
+      ),
+      z.int().check(z.minimum(min), z.maximum(max)),
+    ),
+  ]);
 
 /** An id in a path or query: 1 to DB_INT_MAX, in canonical decimal digits (wholeNumberTextSchema). */
 export const idSchema = wholeNumberTextSchema(1, DB_INT_MAX);
