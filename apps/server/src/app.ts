@@ -8,6 +8,7 @@ import { OneLinePerRequest } from './http/access-log';
 import { requestSerializer } from './http/log-redaction';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { audit } from './plugins/audit';
+import { logRetention } from './plugins/log-retention';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
 import { defaultDeny } from './plugins/default-deny';
@@ -79,12 +80,22 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: sharedRateLimitStore(app.repos.signInThrottle) });
   await app.register(apiDocs);
   await app.register(scoring, { workers: opts.env.SCORING_WORKERS, sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
+  // The purge is periodic work as the sweep is: with the sweep off (tests), it runs only when called.
+  await app.register(logRetention, {
+    retentionDays: opts.env.LOG_RETENTION_DAYS,
+    intervalMs: opts.env.SWEEP_INTERVAL_MS === 0 ? 0 : undefined,
+  });
   await app.register(session, {
     secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
   });
   await app.register(defaultDeny);
 
-  await app.register(authRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    publicUrl: opts.env.PUBLIC_URL,
+    secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
+    deviceSecret: opts.env.DEVICE_COOKIE_SECRET,
+  });
   await app.register(userCampaignRoutes, { prefix: '/api/usercampaign' });
   await app.register(userTestsRoutes, { prefix: '/api/usertests', activitiesUrl: opts.env.ACTIVITIES_URL });
   await app.register(testsRoutes, { prefix: '/api/tests' });

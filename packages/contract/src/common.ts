@@ -2,7 +2,26 @@ import { z } from './zod';
 import { DB_INT_MAX, LANGS } from './limits';
 
 export const langSchema = z.enum(LANGS);
-export const idSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(DB_INT_MAX));
+/**
+ * A whole number as a path or a query gives it (text): decimal digits only, from `min` to `max`. Nothing a number
+ * parser would also take: no spaces, sign, leading zero, exponent, fraction or hex (` 1`, `+1`, `01`, `1e0`, `0x10`), so
+ * that each value has one spelling, which caches, logs and limits see alike.
+ */
+export const wholeNumberTextSchema = (min: number, max: number) =>
+  z.union([
+    // What a client builds before it writes the query (a number has one spelling once written: its digits).
+    z.int().check(z.minimum(min), z.maximum(max)),
+    z.pipe(
+      z.pipe(
+        z.string().check(z.regex(min > 0 ? /^[1-9][0-9]{0,15}$/ : /^(?:0|[1-9][0-9]{0,15})$/, 'Expected a whole number in decimal digits')),
+        z.transform(Number),
+      ),
+      z.int().check(z.minimum(min), z.maximum(max)),
+    ),
+  ]);
+
+/** An id in a path or query: 1 to DB_INT_MAX, in canonical decimal digits (wholeNumberTextSchema). */
+export const idSchema = wholeNumberTextSchema(1, DB_INT_MAX);
 export const statusOk = z.object({ status: z.literal(true) });
 
 /**

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   /** 422: a repeatable test taken MAX_TEST_ATTEMPTS times already: no new attempt starts. */
   'ATTEMPTS_EXHAUSTED',
   'PAYLOAD_TOO_LARGE',
+  /** 429: the person logged as much as LOG_QUOTA allows for now; the entry is not kept, and sending it again will not help. */
+  'LOG_QUOTA_EXCEEDED',
   /** 409: not available yet (a report the download rules hold back, or with nothing to show); never a 401/403, which mean the session. */
   'REPORT_NOT_AVAILABLE',
   'SSO_REQUIRED',

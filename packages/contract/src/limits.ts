@@ -56,3 +56,15 @@ export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
  * request that fails. It holds no secret; `__Host-` before it over HTTPS, as the session's.
  */
 export const SIGNED_IN_COOKIE = 'prova_signed_in';
+
+/**
+ * How much one person may log (POST /api/logs) in the last LOG_QUOTA.windowMs: entries and bytes (UTF-8) for one test
+ * (or none), and for all together, as a test id is the sender's word. Past either, 429 LOG_QUOTA_EXCEEDED, and the
+ * sending queue drops the entry for good. What a working test logs (a few failures, the items skipped at a sign-out)
+ * stays far below it; the bytes end a flood of large entries within a minute.
+ */
+export const LOG_QUOTA = {
+  windowMs: 24 * 60 * 60 * 1000,
+  perTest: { entries: 2_000, bytes: 2_097_152 },
+  perPerson: { entries: 10_000, bytes: 8_388_608 },
+} as const;

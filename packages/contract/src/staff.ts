@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
 import { COMPANY_NAME_ERROR, type LocalizedText, TEST_NAME_ERROR } from './bundle';
-import { idSchema, langSchema } from './common';
+import { idSchema, langSchema, wholeNumberTextSchema } from './common';
 import { DB_INT_MAX } from './limits';
 import { testStatusSchema } from './tests';
 
@@ -45,8 +45,8 @@ export type CompanyScopeQuery = z.infer<typeof companyScopeQuerySchema>;
 
 /** Paging of long lists: `page` from 1. */
 export const pageQuerySchema = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
-  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE_MAX)), PAGE_SIZE_DEFAULT),
+  page: z._default(wholeNumberTextSchema(1, 100_000), 1),
+  pageSize: z._default(wholeNumberTextSchema(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
 });
 
 export const pageInfoSchema = z.object({

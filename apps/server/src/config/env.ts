@@ -77,6 +77,15 @@ const envSchema = z.object({
     }),
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
+
+  // Bounds of what people leave behind, and the sign-in's device cookie.
+  /** Days a log entry (POST /api/logs) is kept before the hourly purge deletes it. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Signs the device cookies that let a browser where someone signed in before past the sign-in holds others cause
+   * (services/device-cookie.ts); set it, the same on all, when several server processes share the traffic.
+   */
+  DEVICE_COOKIE_SECRET: z.string().min(32).optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'ACTIVITIES_URL' | 'ACTIVITIES_PORT'> & {

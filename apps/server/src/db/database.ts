@@ -11,6 +11,7 @@ import { staff } from './migrations/0007-staff';
 import { hotPathIndexes } from './migrations/0008-hot-path-indexes';
 import { progressUpdatesInPlace } from './migrations/0009-progress-updates-in-place';
 import { testShares } from './migrations/0010a-test-shares';
+import { logBounds } from './migrations/0010d-log-bounds';
 import { claimedWork } from './migrations/0010e-claimed-work';
 import type { Database } from './schema';
 
@@ -64,6 +65,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0008-hot-path-indexes': hotPathIndexes(),
     '0009-progress-updates-in-place': progressUpdatesInPlace(dialect),
     '0010a-test-shares': testShares(),
+    '0010d-log-bounds': logBounds(),
     '0010e-claimed-work': claimedWork(),
   };
 }

@@ -277,6 +277,8 @@ export interface LogsTable {
   campaign_id: number | null;
   test_id: number | null;
   data: string;
+  /** The entry's length in UTF-8 bytes, which the person's quota sums. */
+  bytes: Generated<number>;
   created_at: Instant;
 }
 

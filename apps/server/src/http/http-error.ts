@@ -15,6 +15,25 @@ export class HttpError extends Error {
 export const unauthenticated = () => new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
 export const forbidden = (message = 'Not allowed') => new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found`);
+
+/**
+ * What exists but is another company's: answered exactly as not found, so that nobody learns it exists, and written
+ * as an `audit` entry by the error handler (who asked for what, and whose it is), so that a probe is seen.
+ */
+export class OtherCompanyError extends HttpError {
+  constructor(
+    what: string,
+    /** What was asked for, as `campaigns/5001` or `people/12`. */
+    readonly target: string,
+    readonly ownerCompanyId: number,
+  ) {
+    super(404, 'NOT_FOUND', `${what} not found`);
+  }
+}
+
+/** Not found: another company's (`ownerCompanyId`, audited), or nobody's. */
+export const notFoundUnlessOthers = (what: string, target: string, ownerCompanyId: number | null | undefined) =>
+  ownerCompanyId === null || ownerCompanyId === undefined ? notFound(what) : new OtherCompanyError(what, target, ownerCompanyId);
 /** A save into a test that is complete, or whose time ran out: nothing was changed. */
 export const testComplete = (timeUp: boolean) =>
   new HttpError(

@@ -12,6 +12,8 @@ export type AuditEvent =
   | 'sso-sign-in'
   | 'sso-failed'
   | 'refused'
+  /** Asked for what another company has: answered 404 as if nobody had it (http-error.ts, OtherCompanyError). */
+  | 'other-company-refused'
   /** Signed in with a right-or-wrong password but has none yet: a set-password link was mailed. */
   | 'password-must-be-set'
   // Staff console actions; `target` names what they were done to.

@@ -1,8 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '@prova/contract/errors';
-import { HttpError } from '../http/http-error';
+import { HttpError, OtherCompanyError } from '../http/http-error';
 import { schemaValidationError } from '../http/validation-error';
+
+/** Who asked for another company's `error.target` (their session was read before the refusal: no query here). */
+async function auditOtherCompany(request: FastifyRequest, error: OtherCompanyError) {
+  const auth = await request.loadAuth().catch(() => null);
+  request.audit({
+    event: 'other-company-refused',
+    userId: auth?.user.id,
+    target: error.target,
+    detail: `company ${auth?.user.company_id ?? '?'} asked for what is company ${error.ownerCompanyId}'s`,
+  });
+}
 
 // The one place that turns errors into answers: a caller's mistake is always a 4xx naming the field.
 export const errorHandler = fp(async (app: FastifyInstance) => {
@@ -10,6 +21,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       // Refusals of someone signed in are worth keeping: who tried to reach what.
       if (error.statusCode === 403) request.audit({ event: 'refused', detail: `${error.code}: ${error.message}` });
+      if (error instanceof OtherCompanyError) void auditOtherCompany(request, error);
       const body: ApiError = { status: false, code: error.code, message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);

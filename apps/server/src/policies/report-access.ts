@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError, notFound } from '../http/http-error';
+import { forbidden, HttpError, notFound, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { contentLang, hasConsent } from '../presenters/present-campaign';
 import { isAssessor, isStaff } from '../presenters/present-user';
@@ -34,7 +34,11 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
     own ? accessCache.participation(userId, campaignId, readParticipation) : readParticipation(),
     own ? auth.user : users.findById(userId),
   ]);
-  if (!participation || !subject || participation.company_id !== auth.user.company_id) throw notFound('Report');
+  const target = `campaigns/${campaignId}/people/${userId}`;
+  if (participation && participation.company_id !== auth.user.company_id)
+    throw new OtherCompanyError('Report', target, participation.company_id);
+  if (subject && subject.company_id !== auth.user.company_id) throw new OtherCompanyError('Report', target, subject.company_id);
+  if (!participation || !subject) throw notFound('Report');
   if (own) {
     if (!hasConsent(participation, subject)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
     return { session: auth.session, user: auth.user, viewer: 'self', participation, subject };
@@ -62,5 +66,6 @@ export async function requireCampaignReader(
   const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;
   const lang = LANGS.find((code) => code === auth.user.lang) ?? DEFAULT_LANG;
   if (campaign && campaign.company_id === auth.user.company_id) return { session: auth.session, user: auth.user, viewer, campaign, lang };
+  if (campaign) throw new OtherCompanyError('Campaign', `campaigns/${campaignId}`, campaign.company_id);
   throw notFound('Campaign');
 }

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
-import { forbidden, notFound } from '../http/http-error';
+import { forbidden, notFoundUnlessOthers, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { isStaff } from '../presenters/present-user';
 
 // Staff (admin and superassessor alike) manage their own company, and only it. Somebody else signed
 // in is refused with 403; another company's ids are not found (404), so nobody learns what another
-// company has.
+// company has (and the refusal is audited: http-error.ts, OtherCompanyError).
 
 export interface StaffContext extends Auth {
   companyId: number;
@@ -28,7 +28,8 @@ export async function requireOperator(request: FastifyRequest): Promise<StaffCon
 
 /** `?companyId=` names the company a list is of: the caller's own, or nothing (404 for any other). */
 export function requireOwnCompany(context: StaffContext, companyId: number | undefined): number {
-  if (companyId !== undefined && companyId !== context.companyId) throw notFound('Company');
+  if (companyId !== undefined && companyId !== context.companyId)
+    throw new OtherCompanyError('Company', `companies/${companyId}`, companyId);
   return context.companyId;
 }
 
@@ -36,7 +37,11 @@ export function requireOwnCompany(context: StaffContext, companyId: number | und
 export async function requireStaffCampaign(request: FastifyRequest, campaignId: number) {
   const context = await requireStaff(request);
   const campaign = await request.server.repos.staff.campaigns.find(context.companyId, campaignId);
-  if (!campaign) throw notFound('Campaign');
+  if (!campaign) {
+    // Only on the way to a refusal: whether another company has it, for the audit.
+    const elsewhere = await request.server.repos.reports.findCampaign(campaignId);
+    throw notFoundUnlessOthers('Campaign', `campaigns/${campaignId}`, elsewhere?.company_id);
+  }
   const { session, user, companyId } = context;
   return { session, user, companyId, campaign };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { acceptsAnswers } from '../domain/campaign-window';
-import { campaignClosed, forbidden, HttpError, notFound } from '../http/http-error';
+import { campaignClosed, forbidden, HttpError, notFound, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { hasConsent } from '../presenters/present-campaign';
 import { isAssessor } from '../presenters/present-user';
@@ -69,7 +69,9 @@ async function participationFor(request: FastifyRequest, auth: Auth, campaignId:
 }
 
 function participationContext(auth: Auth, participation: Participation | undefined): ParticipationContext {
-  if (!participation || participation.company_id !== auth.user.company_id) throw notFound('Campaign');
+  if (!participation) throw notFound('Campaign');
+  if (participation.company_id !== auth.user.company_id)
+    throw new OtherCompanyError('Campaign', `campaigns/${participation.id}`, participation.company_id);
   if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
   return { session: auth.session, user: auth.user, participation };
 }

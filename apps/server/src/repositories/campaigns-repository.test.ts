@@ -35,7 +35,13 @@ describe('participations', () => {
       expect((await importBundle(database, accessBundle)).ok).toBe(true);
       const repos = createRepositories(database.db);
       // Keys the guard has counted nothing under.
-      const keys = { account: `account:${ANNA}`, address: 'address:10.0.0.1', requests: 'requests:10.0.0.1', requestsWindowMs: 60_000 };
+      const keys = {
+        account: `account:${ANNA}`,
+        address: 'address:10.0.0.1',
+        device: 'device:',
+        requests: 'requests:10.0.0.1',
+        requestsWindowMs: 60_000,
+      };
       const signingIn = await repos.users.findForSignIn(` ${ANNA.toUpperCase()} `, keys, 'opened-1');
       expect(signingIn.user).toMatchObject({ email: ANNA, company_name: 'Alfa S.r.l.' });
       expect(signingIn.user).not.toHaveProperty('open_id');
@@ -46,6 +52,7 @@ describe('participations', () => {
       expect(signingIn.counts).toEqual({
         accountCounted: false,
         heldUntil: [null, null],
+        deviceHeldUntil: null,
         requests: { count: 1, windowStart: expect.any(String) },
       });
       const windowStart = signingIn.counts.requests.windowStart;

@@ -25,6 +25,8 @@ export interface RequestCount {
 export interface SignInCounts {
   accountCounted: boolean;
   heldUntil: (string | null)[];
+  /** Until when the browser's device cookie is locked out (services/device-cookie.ts), if it presented one. */
+  deviceHeldUntil: string | null;
   requests: RequestCount;
 }
 

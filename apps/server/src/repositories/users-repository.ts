@@ -12,7 +12,14 @@ const OPEN = 'open_';
 /** Each column of an open campaign with its name in a sign-in's rows. */
 const OPEN_COLUMNS = PARTICIPATION_COLUMNS.map((column) => [column, `${OPEN}${column}`] as const);
 /** The guard's counts in a sign-in's rows, beside the person's columns. */
-const COUNT_COLUMNS = new Set(['account_key', 'account_blocked_until', 'address_blocked_until', 'requests', 'requests_since']);
+const COUNT_COLUMNS = new Set([
+  'account_key',
+  'account_blocked_until',
+  'address_blocked_until',
+  'device_blocked_until',
+  'requests',
+  'requests_since',
+]);
 
 /** People with what the app shows of their company. Also what a session is read with (sessions-repository). */
 export const usersWithCompany = (db: Db) =>
@@ -40,12 +47,13 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
   // the person's open campaigns in one statement, from a row that is always there: the counts matter for an e-mail
   // nobody has too. One row a campaign (or one without): their columns come under a prefix, as the person's have the
   // same names. On PostgreSQL every statement is a round trip that wakes a server process, a tenth of a sign-in's own CPU.
-  const signInRead = (qc: QueryCreator<Database>, email: string, account: string, address: string, now: string) =>
+  const signInRead = (qc: QueryCreator<Database>, email: string, account: string, address: string, device: string, now: string) =>
     qc
       .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
       .leftJoin(withCompany().where('users.email', '=', email).as('person'), (join) => join.onTrue())
       .leftJoin('sign_in_throttle as account', (join) => join.on('account.key', '=', account))
       .leftJoin('sign_in_throttle as address', (join) => join.on('address.key', '=', address))
+      .leftJoin('sign_in_throttle as device', (join) => join.on('device.key', '=', device))
       // Found by the e-mail inside: SQLite does not carry the join's condition into the subquery, which would then
       // read every open participation of the database (test/scale/hot-queries.sqlite.test.ts).
       .leftJoin(
@@ -55,12 +63,13 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
       .selectAll('person')
       .select(['account.key as account_key', 'account.blocked_until as account_blocked_until'])
       .select('address.blocked_until as address_blocked_until')
+      .select('device.blocked_until as device_blocked_until')
       .select(PARTICIPATION_COLUMNS.map((column) => sql.ref(`open.${column}`).as(`${OPEN}${column}`)))
       // As campaigns.listOpenForUser: the latest begun first.
       .orderBy('open.date_start', 'desc')
       .orderBy('open.id');
-  const forSignIn = compiledOnce((email: string, account: string, address: string, now: string) =>
-    signInRead(db, email, account, address, now),
+  const forSignIn = compiledOnce((email: string, account: string, address: string, device: string, now: string) =>
+    signInRead(db, email, account, address, device, now),
   );
   // The sign-in's request counted and its session opened in the same statement (PostgreSQL runs data-modifying WITHs
   // before the select): each statement fewer spares a round trip to another process.
@@ -69,6 +78,7 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
       email: string,
       account: string,
       address: string,
+      device: string,
       now: string,
       requests: string,
       at: string,
@@ -88,6 +98,7 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
         email,
         account,
         address,
+        device,
         now,
       )
         .crossJoin(sql<{ failures: number; window_start: string }>`counted`.as('counted'))
@@ -99,19 +110,20 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
     findByEmail: async (email: string) => (await db.executeQuery(byEmail(email.trim().toLowerCase()))).rows[0],
     /**
      * The person signing in with `email` (if any) with their campaigns open at `now`, and the guard's counts under
-     * the account's and the address's keys (whether the account has one, until when each is held back); the
+     * the account's, the address's and the device's keys (whether the account has one, until when each is held back;
+     * `keys.device` is one no row has when the browser presents no device cookie of the account); the
      * sign-in's own request counted under `keys.requests`, in a window of `keys.requestsWindowMs`; and a session of
      * id `sessionId` opened for the person, if they may sign in with a password (session-rows.ts, openingSession).
      */
     async findForSignIn(
       email: string,
-      keys: { account: string; address: string; requests: string; requestsWindowMs: number },
+      keys: { account: string; address: string; device: string; requests: string; requestsWindowMs: number },
       sessionId: string,
       date = new Date(),
     ) {
       const now = date.toISOString();
       const normal = email.trim().toLowerCase();
-      const asked = [normal, storedKey(keys.account), storedKey(keys.address), now] as const;
+      const asked = [normal, storedKey(keys.account), storedKey(keys.address), storedKey(keys.device), now] as const;
       let rows: Record<string, unknown>[];
       let requests: RequestCount;
       if (onPostgres) {
@@ -146,6 +158,7 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
         counts: {
           accountCounted: first.account_key !== null,
           heldUntil: [first.account_blocked_until as string | null, first.address_blocked_until as string | null],
+          deviceHeldUntil: first.device_blocked_until as string | null,
           requests,
         } satisfies SignInCounts,
       };

@@ -86,5 +86,5 @@ export function passwordResetMail(input: {
     `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t.action)}</a></p>`,
     `<p>${escapeHtml(t.expiry(minutes))}<br>${escapeHtml(t.ignore)}</p>`,
   ].join('\n');
-  return { to: input.to, subject: t.subject, text, html, links: [input.link] };
+  return { to: input.to, subject: t.subject, text, html };
 }

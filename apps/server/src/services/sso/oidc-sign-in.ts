@@ -72,14 +72,19 @@ export function createOidcSignIn() {
       const idClaims = tokens.claims();
       if (!idClaims) throw new SsoError('SSO_FAILED', 'No ID token');
       let claims: Record<string, unknown> = idClaims;
-      if (typeof claims[settings.emailClaim] !== 'string') {
+      // The address, and whether the provider verified it, may come from the user info alone.
+      const verifiedMissing = settings.emailClaim === 'email' && claims.email_verified === undefined;
+      if (typeof claims[settings.emailClaim] !== 'string' || verifiedMissing) {
         claims = { ...(await guard(oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub))), ...idClaims };
       }
       const email = claims[settings.emailClaim];
       if (typeof email !== 'string' || !email.trim())
         throw new SsoError('SSO_FAILED', `The provider sent no "${settings.emailClaim}" claim`);
-      if (settings.emailClaim === 'email' && claims.email_verified === false) {
-        throw new SsoError('EMAIL_NOT_VERIFIED', 'The provider marks the e-mail address as not verified');
+      // Only an address the provider says it verified names a person here: without the claim, anyone who typed that
+      // address at the provider would do. (Some providers send the boolean as a string.)
+      if (settings.emailClaim === 'email' && claims.email_verified !== true && claims.email_verified !== 'true') {
+        const said = claims.email_verified === undefined ? 'does not say it verified' : 'marks as not verified';
+        throw new SsoError('EMAIL_NOT_VERIFIED', `The provider ${said} the e-mail address`);
       }
       return { email: email.trim().toLowerCase(), subject: idClaims.sub };
     },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
-import { forbidden, HttpError, notFound } from '../../http/http-error';
+import { forbidden, HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
 import { isStaff } from '../../presenters/present-user';
 import { presentPerson } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -10,12 +10,17 @@ import type { PersonFields } from '../../repositories/staff/people-repository';
 // The people of a company as its staff manage them. Nobody is deleted: deactivating keeps every
 // result and ends the person's sessions; staff cannot lock themselves out.
 
-type Repos = Pick<Repositories, 'staff'>;
+type Repos = Pick<Repositories, 'staff' | 'users'>;
+
+/** 404 for a person the company does not have; audited when another company has them (OtherCompanyError). */
+async function personNotFound(repos: Repos, userId: number) {
+  return notFoundUnlessOthers('Person', `people/${userId}`, (await repos.users.findById(userId))?.company_id);
+}
 type PersonCreate = z.output<typeof personCreateSchema>;
 
 export async function findPerson(repos: Repos, companyId: number, userId: number): Promise<Person> {
   const row = await repos.staff.people.find(companyId, userId);
-  if (!row) throw notFound('Person');
+  if (!row) throw await personNotFound(repos, userId);
   const campaigns = await repos.staff.people.campaignsOf(companyId, [userId]);
   return presentPerson(row, campaigns.get(userId) ?? []);
 }
@@ -70,7 +75,8 @@ export async function updatePerson(repos: Repos, companyId: number, callerId: nu
 export async function deactivatePeople(repos: Repos, companyId: number, callerId: number, userIds: number[]): Promise<number[]> {
   const ids = [...new Set(userIds)];
   const own = await repos.staff.people.ownIds(companyId, ids);
-  if (ids.some((id) => !own.has(id))) throw notFound('Person');
+  const missing = ids.find((id) => !own.has(id));
+  if (missing !== undefined) throw await personNotFound(repos, missing);
   if (ids.includes(callerId)) throw new HttpError(409, 'CONFLICT', 'You cannot deactivate yourself');
   await repos.staff.people.deactivate(ids);
   return ids;

@@ -8,14 +8,17 @@ import type { TransportResponse } from './transport';
  * - `temporary`: network failure, time-out or 5xx, retried with exponential backoff;
  * - `permanent`: other 4xx, or 2xx/3xx without status, retried at a fixed interval;
  * - `closed`: 409, the server holds the test as finished (complete, or its time ran out), or the whole
- *   campaign as over (CAMPAIGN_CLOSED, closedScope): final, the task is dropped and never retried.
+ *   campaign as over (CAMPAIGN_CLOSED, closedScope): final, the task is dropped and never retried;
+ * - `refused`: 429 LOG_QUOTA_EXCEEDED, the person logged as much as the server keeps for now: final for this task
+ *   alone, dropped (not kept in the backup, which would send it again).
  */
-export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent' | 'closed';
+export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent' | 'closed' | 'refused';
 
 export function classifyResponse(response: TransportResponse): AttemptOutcome {
   const { status, body } = response;
   if (status === 401 || status === 403) return 'auth';
   if (status === 409) return 'closed';
+  if (status === 429 && errorCode(body) === 'LOG_QUOTA_EXCEEDED') return 'refused';
   if (status >= 500 || status === 0) return 'temporary';
   if (status >= 200 && status < 400) return hasStatus(body) ? 'ok' : 'permanent';
   return 'permanent';
@@ -23,8 +26,11 @@ export function classifyResponse(response: TransportResponse): AttemptOutcome {
 
 /** What a 409 closed: the whole campaign (CAMPAIGN_CLOSED: it is over and takes no more answers), or one test. */
 export function closedScope(body: unknown): 'campaign' | 'test' {
-  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
-  return code === 'CAMPAIGN_CLOSED' ? 'campaign' : 'test';
+  return errorCode(body) === 'CAMPAIGN_CLOSED' ? 'campaign' : 'test';
+}
+
+function errorCode(body: unknown): unknown {
+  return typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
 }
 
 function hasStatus(body: unknown): boolean {

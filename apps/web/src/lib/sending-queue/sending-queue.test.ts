@@ -548,6 +548,25 @@ describe('failures', () => {
     expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
   });
 
+  it('a log entry refused for the quota (429 LOG_QUOTA_EXCEEDED) is dropped for good; a rate limit is retried', async () => {
+    const quota = { status: 429, body: { status: false, code: 'LOG_QUOTA_EXCEEDED', message: 'quota' } };
+    const limited = { status: 429, body: { status: false, code: 'RATE_LIMITED', message: 'later' } };
+    const { queue, calls } = setup({ script: [quota, limited] });
+    await queue.log({ message: 'one too many' }, { campaignId: 1, testId: 2, userId: USER });
+    await queue.log({ message: 'sent again' }, { campaignId: 1, testId: 2, userId: USER });
+    queue.start(USER);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // A later success brings back what the backup holds: the refused entry is not there to come back.
+    await queue.enqueue(data(5, 0));
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    const messages = calls.map((call) => (call.task.type === 'LOG' ? (call.task.data as { message: string }).message : brief(call.task)));
+    expect(messages).toEqual(['one too many', 'sent again', 'sent again', 'DATA u40 c1 t5 v0']);
+    expect(queue.getTasks()).toEqual([]);
+    expect(queue.getBackup()).toEqual([]);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+  });
+
   it('a task replaced while in flight is not retried', async () => {
     let answer: (response: TransportResponse) => void = () => {};
     const transport = vi.fn(

@@ -43,13 +43,19 @@ export type FailureLog = FailureEntry;
  * - `auth`: refused with 401/403, the session is gone; the task was cleared (kept as a log entry);
  * - `closed`: refused with 409, final (a finished test);
  * - `failed`: the first attempt failed (5xx, time-out, another 4xx): the queue tries again by itself;
+ * - `refused`: refused for good with 429 (a log entry past the person's quota), dropped;
  * - `offline`: not sent, there is no connection (or nobody signed in): it goes when there is;
  * - `replaced`: a newer version of the same kind took its place before an answer;
  * - `skipped`: 'Salta' at logout turned it into a log entry.
  */
 export type Delivery =
   | { accepted: true }
-  | { accepted: false; reason: 'auth' | 'closed' | 'failed' | 'offline' | 'replaced' | 'skipped'; httpStatus?: number; code?: string };
+  | {
+      accepted: false;
+      reason: 'auth' | 'closed' | 'failed' | 'offline' | 'refused' | 'replaced' | 'skipped';
+      httpStatus?: number;
+      code?: string;
+    };
 
 export interface EnqueueOptions {
   /** Told once: when the server has answered this task's first attempt, or at once when it cannot go now. */
@@ -379,6 +385,7 @@ class QueueImpl implements SendingQueue {
     this.inFlight = undefined;
     if (outcome === 'ok') await this.succeeded(task, body);
     else if (outcome === 'closed') this.closed(task, errorCode(body), closedScope(body));
+    else if (outcome === 'refused') this.refused(task, errorCode(body));
     else this.failed(task, { outcome, httpStatus, code: errorCode(body), error, network: httpStatus === undefined });
     this.changed();
     this.pump();
@@ -409,9 +416,22 @@ class QueueImpl implements SendingQueue {
     for (const listener of this.closedListeners) listener(test);
   }
 
+  /** Refused for good, this task alone (a log entry past the person's quota): dropped, never sent again. */
+  private refused(task: StoredTask, code: string | undefined) {
+    this.settle(task, { accepted: false, reason: 'refused', httpStatus: 429, code });
+    this.remove(task);
+    void this.save();
+  }
+
   private failed(
     task: StoredTask,
-    failure: { outcome: Exclude<AttemptOutcome, 'ok' | 'closed'>; httpStatus?: number; code?: string; error?: unknown; network: boolean },
+    failure: {
+      outcome: Exclude<AttemptOutcome, 'ok' | 'closed' | 'refused'>;
+      httpStatus?: number;
+      code?: string;
+      error?: unknown;
+      network: boolean;
+    },
   ) {
     // Replaced by a newer version (or skipped) while in flight: nothing to retry.
     if (!this.tasks.includes(task)) return;

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherInstance, buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { ACCOUNT_FREE_FAILURES, ADDRESS_MAX_FAILURES, recordSignInFailure, REQUESTS_MAX } from '../../../services/sign-in-guard';
+import {
+  ACCOUNT_FREE_FAILURES,
+  ADDRESS_MAX_FAILURES,
+  DEVICE_MAX_FAILURES,
+  recordSignInFailure,
+  REQUESTS_MAX,
+} from '../../../services/sign-in-guard';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../../services/device-cookie';
 import { authBundle, PASSWORD } from '../../../../test/fixtures';
 
 // Guessing passwords: an account waits longer after each failure whatever address the guesses come
@@ -20,8 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (username: string, password: string, remoteAddress: string, app = t.app) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+const login = (username: string, password: string, remoteAddress: string, app = t.app, cookie?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress, headers: cookie ? { cookie } : {} });
 
 describe('sign-in guard', () => {
   it('makes an account wait after a few failures, from any address, even for the right password', async () => {
@@ -162,5 +169,93 @@ describe('sign-ins of one account from one address', () => {
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([...Array(REQUESTS_MAX).fill(200), ...Array(6).fill(429)]);
+  });
+});
+
+// OWASP's device cookies: a browser where the person signed in before is not held by the failures of others (an office
+// behind one address, guesses at the account from anywhere), only by its own.
+describe('a browser that signed in before (device cookie)', () => {
+  /** Signs in and answers the device cookie the browser now holds, as a Cookie header. */
+  async function deviceOf(email: string, address: string, cookie?: string) {
+    const res = await login(email, PASSWORD, address, t.app, cookie);
+    expect(res.statusCode).toBe(200);
+    const device = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(device, 'a device cookie').toBeDefined();
+    return { header: `${DEVICE_COOKIE}=${device!.value}`, cookie: device! };
+  }
+  const heldOffice = async (office: string) => {
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) await login(`made-up-${i}@alfa.example`, 'guess', office);
+  };
+
+  it('keeps signing in behind an address that 50 bad sign-ins on made-up accounts held; others there are held', async () => {
+    await t.app.database.db.deleteFrom('sign_in_throttle').execute();
+    const office = '10.9.0.1';
+    const anna = await deviceOf('anna@alfa.example', office);
+    // Bound to the browser and long-lived, out of scripts' reach, sent only by the app's own pages.
+    expect(anna.cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    expect(anna.cookie.secure).toBeFalsy();
+    expect(anna.cookie.value).not.toContain('anna');
+
+    await heldOffice(office);
+    const withCookie = await login('anna@alfa.example', PASSWORD, office, t.app, anna.header);
+    expect(withCookie.statusCode).toBe(200);
+    // Without one, held: a person who never signed in here, and Anna in another browser.
+    expect((await login('sara@alfa.example', PASSWORD, office)).statusCode).toBe(429);
+    expect((await login('anna@alfa.example', PASSWORD, office)).statusCode).toBe(429);
+    // Anna's cookie is hers alone, and one altered or made up is none.
+    expect((await login('sara@alfa.example', PASSWORD, office, t.app, anna.header)).statusCode).toBe(429);
+    const [nonce, signature] = anna.cookie.value.split('.');
+    const altered = `${DEVICE_COOKIE}=${nonce.slice(0, -1)}${nonce.endsWith('A') ? 'B' : 'A'}.${signature}`;
+    expect((await login('anna@alfa.example', PASSWORD, office, t.app, altered)).statusCode).toBe(429);
+  });
+
+  it('is trusted for several accounts of one browser, each with its own entry', async () => {
+    await t.app.database.db.deleteFrom('sign_in_throttle').execute();
+    const desk = '10.9.1.1';
+    const anna = await deviceOf('anna@alfa.example', desk);
+    const both = await deviceOf('sara@alfa.example', desk, anna.header);
+    await heldOffice(desk);
+    expect((await login('sara@alfa.example', PASSWORD, desk, t.app, both.header)).statusCode).toBe(200);
+    expect((await login('anna@alfa.example', PASSWORD, desk, t.app, both.header)).statusCode).toBe(200);
+    expect((await login('ugo@alfa.example', PASSWORD, desk, t.app, both.header)).statusCode).toBe(429);
+  });
+
+  it("is not held by guesses at the account from elsewhere, which hold everyone else's sign-ins of it", async () => {
+    await t.app.database.db.deleteFrom('sign_in_throttle').execute();
+    const sara = await deviceOf('sara@alfa.example', '10.9.2.1');
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await login('sara@alfa.example', 'wrong-guess', `10.9.3.${i}`);
+    expect((await login('sara@alfa.example', PASSWORD, '10.9.2.1')).statusCode).toBe(429);
+    expect((await login('sara@alfa.example', PASSWORD, '10.9.2.1', t.app, sara.header)).statusCode).toBe(200);
+  });
+
+  it(`is locked out after ${DEVICE_MAX_FAILURES} wrong passwords with it, and then helps no more than no cookie`, async () => {
+    await t.app.database.db.deleteFrom('sign_in_throttle').execute();
+    const office = '10.9.4.1';
+    const anna = await deviceOf('anna@alfa.example', office);
+    await heldOffice(office);
+    for (let i = 0; i < DEVICE_MAX_FAILURES; i++) {
+      // A minute's sign-ins from one address are limited anyway: each guess comes from another.
+      const res = await login('anna@alfa.example', `wrong-guess-${i}`, `10.9.5.${i}`, t.app, anna.header);
+      expect(res.statusCode).toBe(422);
+    }
+    // Held by the office's failures again; elsewhere, signed in as anyone is (the device's failures were its own).
+    expect((await login('anna@alfa.example', PASSWORD, office, t.app, anna.header)).statusCode).toBe(429);
+    expect((await login('anna@alfa.example', PASSWORD, '10.9.6.1', t.app, anna.header)).statusCode).toBe(200);
+    const rows = await t.app.database.db.selectFrom('sign_in_throttle').select(['key', 'failures', 'blocked_until']).execute();
+    const device = rows.filter((row) => row.key.startsWith('device:'));
+    expect(device).toHaveLength(1);
+    expect(device[0].failures).toBe(DEVICE_MAX_FAILURES);
+    expect(Date.parse(device[0].blocked_until!)).toBeGreaterThan(Date.now());
+    expect(rows.find((row) => row.key === 'account:anna@alfa.example')).toBeUndefined();
+  });
+
+  it('is a Secure __Host- cookie over HTTPS', async () => {
+    const secure = await buildTestApp(authBundle, { env: { COOKIE_SECURE: '1' } });
+    try {
+      const res = await login('anna@alfa.example', PASSWORD, '10.9.7.1', secure.app);
+      expect(res.cookies.find((c) => c.name === `__Host-${DEVICE_COOKIE}`)).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    } finally {
+      await secure.close();
+    }
   });
 });

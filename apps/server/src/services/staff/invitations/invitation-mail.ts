@@ -80,5 +80,5 @@ export function invitationMail(input: {
     `<p><a href="${escapeHtml(input.entry.link)}">${escapeHtml(action)}</a></p>`,
     ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
   ].join('\n');
-  return { to: input.to, subject: t.subject(input.campaign), text, html, links: [input.entry.link] };
+  return { to: input.to, subject: t.subject(input.campaign), text, html };
 }

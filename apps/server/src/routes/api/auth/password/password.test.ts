@@ -389,7 +389,7 @@ describe('POST /api/auth/resetPassword', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes each mail as an .eml file into MAIL_DIR and logs its subject and links', async () => {
+  it('writes each mail as an .eml file into MAIL_DIR and logs its file and a masked address, never its link', async () => {
     const mailDir = mkdtempSync(join(tmpdir(), 'prova-mail-'));
     const lines: string[] = [];
     const local = await buildMailApp({ MAIL_DIR: mailDir }, { write: (line) => void lines.push(line) });
@@ -410,7 +410,12 @@ describe('without SMTP_URL', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const logged = lines.map((l) => JSON.parse(l)).find((l) => l.file);
-    expect(logged).toMatchObject({ subject: 'Prova: reset your password', links: [link] });
+    expect(logged).toMatchObject({ subject: 'Prova: reset your password', to: 'j***@alfa.example', file: join(mailDir, files[0]) });
+    const log = lines.join('\n');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(link);
+    expect(log).not.toContain('john+test@alfa.example');
+    expect(log).not.toContain(encodeURIComponent('john+test@alfa.example'));
     rmSync(mailDir, { recursive: true, force: true });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { maskEmail } from '../../../../http/log-redaction';
 import type { OidcSignIn } from '../../../../services/sso/oidc-sign-in';
 import { SsoError } from '../../../../services/sso/sso-error';
 import { parseSsoSettings, type SsoSettings } from '../../../../services/sso/sso-settings';
@@ -31,7 +32,8 @@ export async function signInWithSso(
   const { email } = await oidc.finish(company.settings, callbackUrl, pending);
   const user = await app.repos.users.findByEmailInCompany(email, company.id);
   // A person staff deactivated is nobody to sign in.
-  if (!user || user.deactivated_at) throw new SsoError('USER_NOT_FOUND', `No user ${email} in company ${company.id}`);
+  // The message goes to the log: the address masked, as everywhere in it.
+  if (!user || user.deactivated_at) throw new SsoError('USER_NOT_FOUND', `No user ${maskEmail(email)} in company ${company.id}`);
   const open = await app.repos.campaigns.listOpenForUser(user.id);
   // Staff come in to the console even without a campaign of their own.
   if (open.length === 0 && !isStaff(user.role)) throw new SsoError('NO_ACTIVE_CAMPAIGN', `User ${user.id} has no open campaign`);

@@ -9,6 +9,8 @@ const callbackOf = (slug: string) => `${PUBLIC_URL}/api/v2/auth/sso/${slug}/call
 
 let provider: OidcTestProvider;
 let t: TestApp;
+/** What the server logged (pino's JSON lines). */
+const logLines: string[] = [];
 
 /** A port nothing listens on: the provider of company "down" is unreachable. */
 async function closedPort(): Promise<number> {
@@ -30,6 +32,8 @@ beforeAll(async () => {
     claimsFor: (login) => {
       if (login === 'no-email') return {};
       if (login.startsWith('unverified:')) return { email: login.slice('unverified:'.length), email_verified: false };
+      // A provider that does not say whether it verified the address.
+      if (login.startsWith('unsaid:')) return { email: login.slice('unsaid:'.length) };
       return { email: login, email_verified: true };
     },
   });
@@ -40,47 +44,50 @@ beforeAll(async () => {
     clientId: provider.clientId,
     clientSecret: provider.clientSecret,
   });
-  t = await buildTestApp({
-    version: 1,
-    companies: [
-      { id: 1, name: 'Acme', sso: sso('acme') },
-      { id: 2, name: 'Other', sso: sso('other') },
-      { id: 3, name: 'Down', sso: sso('down', `http://127.0.0.1:${await closedPort()}`) },
-      { id: 4, name: 'Plain' },
-      { id: 5, name: 'Slow', sso: sso('slow', `http://127.0.0.1:${(silent.address() as { port: number }).port}`) },
-    ],
-    users: [
-      { company: 'Acme', email: 'alice@acme.example', firstName: 'Alice', lastName: 'Acme', hasSSO: true },
-      { company: 'Acme', email: 'carl@acme.example', firstName: 'Carl', lastName: 'Closed', hasSSO: true },
-      { company: 'Other', email: 'bob@other.example', firstName: 'Bob', lastName: 'Other', hasSSO: true },
-    ],
-    campaigns: [
-      {
-        id: 1,
-        company: 'Acme',
-        name: 'Open',
-        dateStart: '2026-01-01T00:00:00Z',
-        dateEnd: '2030-01-01T00:00:00Z',
-        participants: [{ user: 'alice@acme.example' }],
-      },
-      {
-        id: 2,
-        company: 'Acme',
-        name: 'Closed',
-        dateStart: '2020-01-01T00:00:00Z',
-        dateEnd: '2021-01-01T00:00:00Z',
-        participants: [{ user: 'carl@acme.example' }],
-      },
-      {
-        id: 3,
-        company: 'Other',
-        name: 'Other open',
-        dateStart: '2026-01-01T00:00:00Z',
-        dateEnd: '2030-01-01T00:00:00Z',
-        participants: [{ user: 'bob@other.example' }],
-      },
-    ],
-  });
+  t = await buildTestApp(
+    {
+      version: 1,
+      companies: [
+        { id: 1, name: 'Acme', sso: sso('acme') },
+        { id: 2, name: 'Other', sso: sso('other') },
+        { id: 3, name: 'Down', sso: sso('down', `http://127.0.0.1:${await closedPort()}`) },
+        { id: 4, name: 'Plain' },
+        { id: 5, name: 'Slow', sso: sso('slow', `http://127.0.0.1:${(silent.address() as { port: number }).port}`) },
+      ],
+      users: [
+        { company: 'Acme', email: 'alice@acme.example', firstName: 'Alice', lastName: 'Acme', hasSSO: true },
+        { company: 'Acme', email: 'carl@acme.example', firstName: 'Carl', lastName: 'Closed', hasSSO: true },
+        { company: 'Other', email: 'bob@other.example', firstName: 'Bob', lastName: 'Other', hasSSO: true },
+      ],
+      campaigns: [
+        {
+          id: 1,
+          company: 'Acme',
+          name: 'Open',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          participants: [{ user: 'alice@acme.example' }],
+        },
+        {
+          id: 2,
+          company: 'Acme',
+          name: 'Closed',
+          dateStart: '2020-01-01T00:00:00Z',
+          dateEnd: '2021-01-01T00:00:00Z',
+          participants: [{ user: 'carl@acme.example' }],
+        },
+        {
+          id: 3,
+          company: 'Other',
+          name: 'Other open',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          participants: [{ user: 'bob@other.example' }],
+        },
+      ],
+    },
+    { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -171,6 +178,11 @@ describe('GET /api/v2/auth/sso/:slug', () => {
     }
     // The same person signs in fine through their own company.
     expect((await signIn('other', 'bob@other.example')).callback.headers.location).toBe('/');
+    // The failures are logged with the addresses masked.
+    const failures = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'SSO sign-in failed');
+    expect(failures.map((entry) => entry.err.message)).toEqual(expect.arrayContaining(['No user g***@acme.example in company 1']));
+    const log = logLines.join('\n');
+    for (const address of ['ghost@acme.example', 'bob@other.example']) expect(log).not.toContain(address);
   });
 
   it('NO_ACTIVE_CAMPAIGN when the user has no open campaign', async () => {
@@ -179,9 +191,13 @@ describe('GET /api/v2/auth/sso/:slug', () => {
     expect(callback.cookies.find((c) => c.name === 'prova_session')).toBeUndefined();
   });
 
-  it('refuses a missing e-mail claim and an address the provider marks unverified', async () => {
+  it('refuses a missing e-mail claim, and an address the provider marks unverified or does not say it verified', async () => {
     expect((await signIn('acme', 'no-email')).callback.headers.location).toBe('/sso/error?code=SSO_FAILED');
     expect((await signIn('acme', 'unverified:alice@acme.example')).callback.headers.location).toBe('/sso/error?code=EMAIL_NOT_VERIFIED');
+    // Not saying is not verifying.
+    const unsaid = await signIn('acme', 'unsaid:alice@acme.example');
+    expect(unsaid.callback.headers.location).toBe('/sso/error?code=EMAIL_NOT_VERIFIED');
+    expect(unsaid.callback.cookies.find((c) => c.name === 'prova_session')).toBeUndefined();
   });
 
   it("refuses a callback without its state cookie, with another slug's, or replayed", async () => {
