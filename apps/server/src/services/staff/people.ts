@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
-import { forbidden, HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
+import { forbidden, HttpError, notFoundUnlessOthers } from '../../http/http-error';
 import { isStaff } from '../../presenters/present-user';
 import { presentPerson } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
