@@ -1,32 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_TAGS } from '@prova/contract/html';
 
 // Texts staff write in a bundle may carry simple HTML (descriptions, instructions, the privacy text,
 // previews). They are shown as HTML to candidates, so they are cleaned once, on import: formatting and
 // links stay, scripts, styles, event handlers and other URL schemes go.
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'a',
-    'span',
-    'div',
-    'img',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt'] },
+  allowedTags: [...HTML_ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(HTML_ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },

@@ -1,32 +1,13 @@
 import DOMPurify from 'dompurify';
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_TAGS } from '@prova/contract/html';
 
 // Texts staff write (descriptions, instructions, the privacy text, previews) are HTML. The server cleans
 // them on import; the page cleans them again before it puts them in the document, so that markup which
 // got past the server (an old row, a field the importer missed) still cannot script, restyle or redirect
-// the page, or ask for a password. The same allowlist as the server's (apps/server/src/import/clean-html.ts).
+// the page, or ask for a password. The allowlist is the server's (@prova/contract/html).
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'a',
-  'span',
-  'div',
-  'img',
-];
-const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt'];
+const ALLOWED_TAGS = [...HTML_ALLOWED_TAGS];
+const ALLOWED_ATTR = [...new Set(Object.values(HTML_ALLOWED_ATTRIBUTES).flat())];
 /** http(s) and mailto links, relative urls; pictures may also be data: urls (DOMPurify's rule for img). */
 const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
