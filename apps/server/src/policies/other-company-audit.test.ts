@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { BEA, BEN, C_ALFA, C_BETA_S, call, CARLA, type Caller, signInStaff, staffBundle, userId } from '../../test/staff-fixtures';
+import { ADA, BEA, BEN, C_ALFA, C_BETA_S, call, CARLA, type Caller, signInStaff, staffBundle, userId } from '../../test/staff-fixtures';
 
 // Another company's campaigns, people and reports answer 404, as what nobody has: nobody learns they exist. Each such
 // refusal leaves an `audit` entry saying who asked for what, and whose it is; a real miss leaves none.
@@ -29,7 +29,7 @@ const auditsSince = (from: number) =>
     .flatMap((entry) => (entry.audit ? [entry.audit] : []));
 
 /** Asks as `who`; answers the answer and the audit entries it left (written just after the answer). */
-async function ask(who: Caller, url: string, method: 'GET' | 'PUT' = 'GET', payload?: unknown) {
+async function ask(who: Caller, url: string, method: 'GET' | 'PUT' | 'DELETE' = 'GET', payload?: unknown) {
   const from = lines.length;
   const res = await call(t.app, who, method, url, payload);
   await new Promise((resolve) => setImmediate(resolve));
@@ -67,6 +67,32 @@ describe("another company's resources", () => {
     const list = await ask(bea, `/api/people?companyId=${alfaId}`);
     expect(list.res.statusCode).toBe(404);
     expect(list.audits).toEqual([expect.objectContaining({ userId: beaId, target: `companies/${alfaId}` })]);
+  });
+
+  it("leave an audit entry for another company's sample and job, read, changed, deleted or downloaded", async () => {
+    const ada = await signInStaff(t.app, ADA);
+    const [sample] = (await call(t.app, ada, 'GET', `/api/samples?campaignId=${C_ALFA}`)).json().samples as { id: number }[];
+    expect(sample).toBeDefined();
+    expect((await ask(bea, '/api/samples/999999')).audits, 'a real miss is no probe').toEqual([]);
+    const read = await ask(bea, `/api/samples/${sample!.id}`);
+    expect(read.res.statusCode).toBe(404);
+    expect(read.audits).toEqual([
+      expect.objectContaining({ userId: beaId, target: `samples/${sample!.id}`, route: 'GET /api/samples/:id' }),
+    ]);
+    const gone = await ask(bea, `/api/samples/${sample!.id}`, 'DELETE');
+    expect(gone.res.statusCode).toBe(404);
+    expect(gone.audits).toEqual([expect.objectContaining({ userId: beaId, target: `samples/${sample!.id}` })]);
+
+    const upload = await call(t.app, ada, 'POST', '/api/staff/imports', { users: [] });
+    expect(upload.statusCode, upload.body).toBe(202);
+    const jobId = upload.json().job.id as string;
+    expect((await ask(bea, '/api/staff/jobs/no-such-job-at-all-0000')).audits, 'a real miss is no probe').toEqual([]);
+    const job = await ask(bea, `/api/staff/jobs/${jobId}`);
+    expect(job.res.statusCode).toBe(404);
+    expect(job.audits).toEqual([expect.objectContaining({ userId: beaId, target: `jobs/${jobId}`, route: 'GET /api/staff/jobs/:jobId' })]);
+    const file = await ask(bea, `/api/staff/jobs/${jobId}/file`);
+    expect(file.res.statusCode).toBe(404);
+    expect(file.audits).toEqual([expect.objectContaining({ userId: beaId, target: `jobs/${jobId}` })]);
   });
 
   it("leave an audit entry when a candidate asks for another company's report", async () => {

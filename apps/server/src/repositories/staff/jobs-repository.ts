@@ -87,6 +87,10 @@ export function createJobsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Whose job `id` is, if anyone's: only to tell a probe of another company's from a miss (the audit). */
+    companyOf: async (id: string) =>
+      (await db.selectFrom('staff_jobs').select('company_id').where('id', '=', id).executeTakeFirst())?.company_id,
+
     find: (companyId: number, id: string) =>
       summary().where('staff_jobs.company_id', '=', companyId).where('staff_jobs.id', '=', id).executeTakeFirst(),
 

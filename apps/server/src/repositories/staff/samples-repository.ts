@@ -73,6 +73,17 @@ export function createSamplesRepository(db: Db, changes: Changes) {
 
     find: (companyId: number, id: number) => base(companyId).where('assessments.id', '=', id).executeTakeFirst(),
 
+    /** Whose sample `id` is, if anyone's: only to tell a probe of another company's from a miss (the audit). */
+    companyOf: async (id: number) =>
+      (
+        await db
+          .selectFrom('assessments')
+          .innerJoin('campaigns', 'campaigns.id', 'assessments.campaign_id')
+          .select('campaigns.company_id')
+          .where('assessments.id', '=', id)
+          .executeTakeFirst()
+      )?.company_id,
+
     findByKey: (key: SampleKey) =>
       db
         .selectFrom('assessments')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@prova/contract/staff';
-import { HttpError, notFound } from '../../http/http-error';
+import { HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
 import { checkBundleScope, type OwnCompany } from '../../import/check-bundle-scope';
 import { hashPasswordsOf } from '../../import/hash-new-passwords';
 import { importBundle } from '../../import/import-bundle';
@@ -103,8 +103,12 @@ export async function confirmImport(app: FastifyInstance, uploader: Uploader, jo
   return findJob(app, uploader.companyId, jobId);
 }
 
+/** 404 for a job the company does not have; audited when another company has it. */
+export const jobNotFound = async (app: FastifyInstance, jobId: string) =>
+  notFoundUnlessOthers('Job', `jobs/${jobId}`, await app.repos.staff.jobs.companyOf(jobId));
+
 export async function findJob(app: FastifyInstance, companyId: number, jobId: string): Promise<Job> {
   const row = await app.repos.staff.jobs.find(companyId, jobId);
-  if (!row) throw notFound('Job');
+  if (!row) throw await jobNotFound(app, jobId);
   return app.staffJobs.view(row);
 }

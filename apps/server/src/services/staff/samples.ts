@@ -1,5 +1,5 @@
 import type { SampleWrite, StaffSample } from '@prova/contract/staff';
-import { HttpError, notFound } from '../../http/http-error';
+import { HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
 import { isAssessor } from '../../presenters/present-user';
 import { presentSample } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -12,9 +12,13 @@ type Repos = Pick<Repositories, 'staff' | 'tests' | 'users'>;
 
 const unprocessable = (path: string, message: string) => new HttpError(422, 'VALIDATION', `${path}: ${message}`, [{ path, message }]);
 
+/** 404 for a sample the company does not have; audited when another company has it. */
+const sampleNotFound = async (repos: Repos, id: number) =>
+  notFoundUnlessOthers('Sample', `samples/${id}`, await repos.staff.samples.companyOf(id));
+
 export async function findSample(repos: Repos, companyId: number, id: number, lang: string): Promise<StaffSample> {
   const row = await repos.staff.samples.find(companyId, id);
-  if (!row) throw notFound('Sample');
+  if (!row) throw await sampleNotFound(repos, id);
   return presentSample(row, lang);
 }
 
@@ -49,7 +53,7 @@ export async function createSample(repos: Repos, companyId: number, body: Sample
 
 export async function updateSample(repos: Repos, companyId: number, id: number, body: SampleWrite, lang: string): Promise<StaffSample> {
   const row = await repos.staff.samples.find(companyId, id);
-  if (!row) throw notFound('Sample');
+  if (!row) throw await sampleNotFound(repos, id);
   const key = await checkKey(repos, companyId, body);
   const same = await repos.staff.samples.findByKey(key);
   if (same && same.id !== id) throw new HttpError(409, 'CONFLICT', 'This assessor already assesses this person in this test');
@@ -64,7 +68,7 @@ export async function deleteSamples(repos: Repos, companyId: number, ids: number
   const unique = [...new Set(ids)];
   for (const id of unique) {
     const row = await repos.staff.samples.find(companyId, id);
-    if (!row) throw notFound('Sample');
+    if (!row) throw await sampleNotFound(repos, id);
     refuseRated(row, id);
   }
   await repos.staff.samples.delete(unique);

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { jobListResponseSchema, jobParamsSchema, jobResponseSchema } from '@prova/contract/staff';
-import { HttpError, notFound } from '../../../../http/http-error';
+import { HttpError } from '../../../../http/http-error';
 import { sendDownload } from '../../../../http/send-file';
 import { requireStaff } from '../../../../policies/staff-access';
-import { findJob } from '../../../../services/staff/import-jobs';
+import { findJob, jobNotFound } from '../../../../services/staff/import-jobs';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -32,7 +32,7 @@ export default async function jobsRoutes(fastify: FastifyInstance) {
   app.get('/:jobId/file', { schema: { tags: ['staff'], params: jobParamsSchema, response: errors } }, async (request, reply) => {
     const context = await requireStaff(request);
     const file = await staff.jobs.file(context.companyId, request.params.jobId);
-    if (!file) throw notFound('Job');
+    if (!file) throw await jobNotFound(app, request.params.jobId);
     if (file.state !== 'done' || !file.file_data || !file.file_name || !file.file_type) {
       throw new HttpError(409, 'CONFLICT', 'No file yet: the job is not done, or has no file');
     }
