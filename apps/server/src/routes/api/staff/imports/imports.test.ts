@@ -257,7 +257,7 @@ describe("a console bundle and other companies' tests", () => {
     const shared = { id: T_SHARED, abbreviation: 'SHA', name: 'Condiviso', url: '/activities/shared/', jsonData: {} };
     const changed = await validate(ada, {
       tests: [
-        { ...the360, url: 'https://evil.example/360', algorithm: 'function computeOutcomes() { return []; }' },
+        { ...the360, url: '/activities/taken-over/', algorithm: 'function computeOutcomes() { return []; }' },
         { ...shared, name: 'Rinominato' },
         { id: T_UNUSED, abbreviation: 'UNU', name: 'Non usato', url: '/activities/unused/', jsonData: {} },
       ],
@@ -272,7 +272,7 @@ describe("a console bundle and other companies' tests", () => {
     const same = await validate(ada, { tests: [the360, shared] });
     expect(same).toMatchObject({ state: 'validated', problems: [] });
     // The staff API agrees: a library test is read-only.
-    const put = await call(t.app, ada, 'PUT', '/api/usertests/360', { ...the360, url: 'https://evil.example/360' });
+    const put = await call(t.app, ada, 'PUT', '/api/usertests/360', { ...the360, url: '/activities/taken-over/' });
     expect(put.statusCode).toBe(409);
     expect(put.json().code).toBe('CONFLICT');
   });
