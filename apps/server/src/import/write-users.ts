@@ -43,7 +43,8 @@ export async function writeUsers(
   }
 
   const hashes = await Promise.all(
-    created.map((u) => (u.password ? (passwordHashes.get(u.email) ?? hashOnThreadPool(u.password)) : Promise.resolve(null))),
+    // A console upload's bundle is kept without its passwords: their hashes come beside it.
+    created.map((u) => passwordHashes.get(u.email) ?? (u.password ? hashOnThreadPool(u.password) : Promise.resolve(null))),
   );
   const now = new Date().toISOString();
   const rows = created.map((user, k) => ({
