@@ -8,6 +8,8 @@ export interface ActivitiesAppOptions {
   env: Pick<Env, 'PUBLIC_URL' | 'LOG_LEVEL'>;
   /** The platform's own activities (activities/ at the repository's root). */
   activitiesRoot: string;
+  /** The players of content packages (apps/players/dist), at /players/<name>/. */
+  playersRoot?: string;
   /** The SDK's browser build (packages/activity-sdk/dist), which the activities load from their own origin. */
   sdkRoot: string;
   logger?: FastifyServerOptions['logger'];
@@ -37,6 +39,16 @@ export async function buildActivitiesApp(opts: ActivitiesAppOptions) {
   });
   if (existsSync(opts.activitiesRoot)) {
     await app.register(fastifyStatic, { root: opts.activitiesRoot, prefix: '/activities/', index: ['index.html'], redirect: true });
+  }
+  if (opts.playersRoot && existsSync(opts.playersRoot)) {
+    // A second static root: decorateReply once is enough.
+    await app.register(fastifyStatic, {
+      root: opts.playersRoot,
+      prefix: '/players/',
+      index: ['index.html'],
+      redirect: true,
+      decorateReply: false,
+    });
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));

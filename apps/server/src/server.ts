@@ -21,6 +21,7 @@ const repoRoot = resolve(import.meta.dirname, '../../..');
 const activities = await buildActivitiesApp({
   env,
   activitiesRoot: resolve(repoRoot, 'activities'),
+  playersRoot: resolve(repoRoot, 'apps/players/dist'),
   sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
 });
 const demo = demoDecision(env);

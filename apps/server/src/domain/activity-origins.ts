@@ -61,8 +61,12 @@ export function parseActivityOrigin(entry: string): string | null {
   return CSP_ORIGIN.test(parsed.origin) ? parsed.origin : null;
 }
 
-/** The url the room opens for a test: the platform's activities on their origin, any other as imported. */
-export const activityUrl = (url: string, activitiesUrl: string) => (url.startsWith('/activities/') ? `${activitiesUrl}${url}` : url);
+/** Paths served on the activities origin: the platform's activities and the players of content packages. */
+const ACTIVITIES_ORIGIN_PATHS = ['/activities/', '/players/'];
+
+/** The url the room opens for a test: the platform's activities and players on their origin, any other as imported. */
+export const activityUrl = (url: string, activitiesUrl: string) =>
+  ACTIVITIES_ORIGIN_PATHS.some((prefix) => url.startsWith(prefix)) ? `${activitiesUrl}${url}` : url;
 
 /**
  * Why a test's url cannot be imported, or null: it must be a path or a url on the app (a page of the

@@ -112,7 +112,8 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
   // An activity is never served on the app's origin: an old link is sent on to the activities' own.
-  app.get('/activities/*', async (request, reply) => reply.redirect(`${opts.activitiesUrl}${request.url}`, 308));
+  for (const area of ['/activities/*', '/players/*'])
+    app.get(area, async (request, reply) => reply.redirect(`${opts.activitiesUrl}${request.url}`, 308));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     // A missing build asset (an old chunk after a deploy) must be a 404, not the app shell.

@@ -1,0 +1,1 @@
+// The qti player: written in issue 49.

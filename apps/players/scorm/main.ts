@@ -1,0 +1,1 @@
+// The scorm player: written in issue 49.
