@@ -122,6 +122,12 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser, ProvaActivity: 'readonly' } },
     rules: { 'no-var': 'off', '@typescript-eslint/no-unused-vars': ['error', { args: 'none' }] },
   },
+  // Hand-written content packages (SCORM courses): plain scripts sharing globals across files, as exported.
+  {
+    files: ['packages/test-support/content/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    rules: { 'no-var': 'off', '@typescript-eslint/no-unused-vars': ['error', { args: 'none', vars: 'local' }] },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'packages/activity-sdk/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,22 +1,40 @@
 #!/usr/bin/env node
-// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]
+// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port] [options]
 // The mock host page runs on http://localhost:<port> and the activity on http://localhost:<port+1>,
 // two origins as on the platform, so the origin checks are real. Data stays in the page's
 // localStorage. An optional <activity-dir>/mock.json sets { session, testData, samples, timeLimitMinutes }.
+// Options, for a page that needs more of the activities origin (the players and their packages):
+//   --mount <url-prefix>=<dir>  also serve <dir> under <url-prefix> (e.g. /packages/<hash>/=course)
+//   --open <path>               the page to frame, with its query (default /)
+//   --config <file>             the mock.json to use instead of <activity-dir>/mock.json
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const dist = resolve(here, '../dist');
-const [dirArg, portArg] = process.argv.slice(2);
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { mount: { type: 'string', multiple: true, default: [] }, open: { type: 'string', default: '/' }, config: { type: 'string' } },
+});
+const [dirArg, portArg] = positionals;
 if (!dirArg) {
-  console.error('usage: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]');
+  console.error(
+    'usage: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port] [--mount <url-prefix>=<dir>]... [--open <path>] [--config <file>]',
+  );
   process.exit(1);
 }
 const activityDir = resolve(dirArg);
+// Longest prefix first, so /packages/a/b/ wins over /packages/.
+const mounts = flags.mount
+  .map((spec) => {
+    const at = spec.indexOf('=');
+    return { prefix: spec.slice(0, at).replace(/\/?$/, '/'), dir: resolve(spec.slice(at + 1)) };
+  })
+  .sort((a, b) => b.prefix.length - a.prefix.length);
 const hostPort = Number(portArg ?? process.env.PORT ?? 4400);
 const activityPort = hostPort + 1;
 const hostOrigin = `http://localhost:${hostPort}`;
@@ -36,10 +54,10 @@ const TYPES = {
   '.map': 'application/json',
 };
 
-function sendFile(res, file) {
+function sendFile(res, file, method = 'GET') {
   if (!existsSync(file) || !statSync(file).isFile()) return notFound(res);
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-  res.end(readFileSync(file));
+  res.end(method === 'HEAD' ? undefined : readFileSync(file));
 }
 
 function notFound(res) {
@@ -55,9 +73,9 @@ function inside(root, urlPath) {
 }
 
 function mockConfig() {
-  const file = join(activityDir, 'mock.json');
+  const file = flags.config ? resolve(flags.config) : join(activityDir, 'mock.json');
   const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  return { ...config, name: basename(activityDir), activityUrl: `${activityOrigin}/`, activityOrigin };
+  return { ...config, name: basename(activityDir), activityUrl: new URL(flags.open, activityOrigin).href, activityOrigin };
 }
 
 createServer((req, res) => {
@@ -77,8 +95,14 @@ createServer((req, res) => {
     const file = inside(dist, path.slice('/sdk'.length));
     return file ? sendFile(res, file) : notFound(res);
   }
+  const mount = mounts.find((m) => path.startsWith(m.prefix));
+  if (mount) {
+    const file = inside(mount.dir, path.slice(mount.prefix.length - 1));
+    return file ? sendFile(res, file, req.method) : notFound(res);
+  }
   const file = inside(activityDir, path);
-  return file ? sendFile(res, file) : notFound(res);
+  return file ? sendFile(res, file, req.method) : notFound(res);
 }).listen(activityPort, 'localhost');
 
 console.log(`Mock host: ${hostOrigin}/  (activity ${activityDir} served at ${activityOrigin}/)`);
+for (const m of mounts) console.log(`  ${m.dir} served at ${activityOrigin}${m.prefix}`);
