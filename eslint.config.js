@@ -54,15 +54,37 @@ const zones = [
       './apps/server/src/plugins',
       './apps/server/src/policies',
       './apps/server/src/services',
+      './apps/server/src/presenters',
       './apps/server/src/http',
     ],
     message: 'Domain rules depend on nothing but the contract.',
+  },
+  {
+    target: './apps/server/src/policies',
+    from: './apps/server/src/presenters',
+    message: 'Policies decide who may do what from domain/ rules (roles, consent, content language), never from presenters.',
   },
   {
     target: './apps/server/src/routes',
     from: './apps/server/src/db',
     except: ['./schema.ts', './json-column.ts'],
     message: 'Handlers never write SQL: go through a repository.',
+  },
+];
+
+/**
+ * The server's product rules have one home, domain/ (docs/ARCHITECTURE.md): these selectors keep their copies out.
+ * One list, because a later `no-restricted-syntax` replaces an earlier one for the same files.
+ */
+const serverRuleSyntax = [
+  {
+    selector: 'Literal[raw="360"]',
+    message:
+      "The 360 questionnaire is TEST_360_ID (@prova/contract/limits); which tests are a candidate's own is domain/candidate-tests.ts.",
+  },
+  {
+    selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(Assessor|admin|superassessor|operator)$/]',
+    message: 'Roles are read through domain/roles.ts (isStaff, isAssessor) or OPERATOR_ROLE, not compared by name.',
   },
 ];
 
@@ -95,6 +117,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-delivery-fixtures.ts', 'apps/server/src/domain/roles.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...serverRuleSyntax],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)present-[a-z-]+$',
+              importNames: ['isStaff', 'isAssessor', 'permissionsOf', 'hasConsent', 'contentLang', 'campaignLanguages'],
+              message:
+                'Roles, consent and content language are product rules: import them from domain/ (roles.ts, consent.ts, content-language.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Every API request builds its caller's context here, and every handler reads it. On Node 20 an object
   // literal with a spread before other properties gets a hidden class of its own each time once optimised,
   // so every read of it misses V8's caches (docs/performance.md, "Contexts with named fields").
@@ -103,6 +145,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...serverRuleSyntax,
         {
           selector: 'ObjectExpression > SpreadElement ~ Property',
           message:

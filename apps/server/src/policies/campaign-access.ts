@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { NO_SELECTED_CAMPAIGN_MESSAGE } from '@prova/contract/errors';
 import { HttpError } from '../http/http-error';
-import { hasConsent } from '../presenters/present-campaign';
 import type { Participation } from '../repositories/campaigns-repository';
 import { type Auth, requireAuth } from '../plugins/session';
+import { requireConsent } from './consent';
 
 export interface CampaignContext extends Auth {
   participation: Participation;
@@ -25,8 +25,6 @@ export async function requireSelectedCampaign(request: FastifyRequest): Promise<
 /** As above, and the privacy consent for that campaign has been given. */
 export async function requireConsentedCampaign(request: FastifyRequest): Promise<CampaignContext> {
   const context = await requireSelectedCampaign(request);
-  if (!hasConsent(context.participation, context.user)) {
-    throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
-  }
+  requireConsent(context.participation, context.user);
   return context;
 }

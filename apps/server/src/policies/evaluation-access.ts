@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../http/http-error';
-import { contentLang } from '../presenters/present-campaign';
+import { contentLang } from '../domain/content-language';
 import type { RelationRow } from '../repositories/feedback360-repository';
 import { type CampaignUse, type ParticipationContext, requireParticipation } from './test-access';
 

@@ -1,11 +1,12 @@
 import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError, notFound, OtherCompanyError } from '../http/http-error';
+import { forbidden, notFound, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
-import { contentLang, hasConsent } from '../presenters/present-campaign';
-import { isAssessor, isStaff } from '../presenters/present-user';
+import { contentLang } from '../domain/content-language';
+import { isAssessor, isStaff } from '../domain/roles';
 import type { CampaignSummary, Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
+import { requireConsent } from './consent';
 
 /** Who reads a report: the person it is about, staff of their company, or an assessor assigned to them. */
 export type ReportViewer = 'self' | 'staff' | 'assessor';
@@ -40,11 +41,11 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
   if (subject && subject.company_id !== auth.user.company_id) throw new OtherCompanyError('Report', target, subject.company_id);
   if (!participation || !subject) throw notFound('Report');
   if (own) {
-    if (!hasConsent(participation, subject)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
+    requireConsent(participation, subject);
     return { session: auth.session, user: auth.user, viewer: 'self', participation, subject };
   }
   if (isStaff(auth.user.role)) return { session: auth.session, user: auth.user, viewer: 'staff', participation, subject };
-  if (auth.user.role === 'Assessor' && (await tests.isAssigned(campaignId, auth.user.id, userId))) {
+  if (isAssessor(auth.user.role) && (await tests.isAssigned(campaignId, auth.user.id, userId))) {
     return { session: auth.session, user: auth.user, viewer: 'assessor', participation, subject };
   }
   throw forbidden('Not your report');
@@ -60,7 +61,7 @@ export async function requireCampaignReader(
   const viewer: ReportViewer = isStaff(auth.user.role) ? 'staff' : isAssessor(auth.user.role) ? 'assessor' : 'self';
   const participation = await campaigns.findOpenForUser(auth.user.id, campaignId);
   if (participation && participation.company_id === auth.user.company_id) {
-    if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
+    requireConsent(participation, auth.user);
     return { session: auth.session, user: auth.user, viewer, campaign: participation, lang: contentLang(participation, auth.user) };
   }
   const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { forbidden, notFoundUnlessOthers, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
-import { isStaff } from '../presenters/present-user';
+import { isStaff } from '../domain/roles';
 
 // Staff (admin and superassessor alike) manage their own company, and only it. Somebody else signed
 // in is refused with 403; another company's ids are not found (404), so nobody learns what another

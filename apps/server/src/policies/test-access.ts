@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { acceptsAnswers } from '../domain/campaign-window';
-import { campaignClosed, forbidden, HttpError, notFound, OtherCompanyError } from '../http/http-error';
+import { belongsToCampaign } from '../domain/candidate-tests';
+import { isAssessor } from '../domain/roles';
+import { campaignClosed, forbidden, notFound, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
-import { hasConsent } from '../presenters/present-campaign';
-import { isAssessor } from '../presenters/present-user';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
+import { requireConsent } from './consent';
 
 export interface ParticipationContext extends Auth {
   participation: Participation;
@@ -47,7 +48,7 @@ export async function requireCampaignTest(
   const auth = await requireAuth(request);
   const { session, user, participation } = await participationFor(request, auth, campaignId, use);
   const test = await request.server.accessCache.campaignTest(campaignId, testId, () => repos.tests.findInCampaign(campaignId, testId));
-  if (!test || (test.id === 360 && participation.is360 !== 1)) throw notFound('Test');
+  if (!test || !belongsToCampaign(test, participation)) throw notFound('Test');
   return { session, user, participation, test };
 }
 
@@ -72,7 +73,7 @@ function participationContext(auth: Auth, participation: Participation | undefin
   if (!participation) throw notFound('Campaign');
   if (participation.company_id !== auth.user.company_id)
     throw new OtherCompanyError('Campaign', `campaigns/${participation.id}`, participation.company_id);
-  if (!hasConsent(participation, auth.user)) throw new HttpError(422, 'NO_PRIVACY_CONSENT', 'Privacy consent required');
+  requireConsent(participation, auth.user);
   return { session: auth.session, user: auth.user, participation };
 }
 

@@ -1,32 +1,16 @@
 import type { Campaign, CampaignListItem, CampaignSummary } from '@prova/contract/campaigns';
-import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
+import { DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { parseJson } from '../db/json-column';
 import { acceptsAnswers } from '../domain/campaign-window';
+import { hasConsent } from '../domain/consent';
+import { campaignLanguages, contentLang } from '../domain/content-language';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
 import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
+import { isAssessor } from '../domain/roles';
 import { localize } from './localize';
 import { presentLayout } from './present-layout';
-import { isAssessor } from './present-user';
-
-export function campaignLanguages(p: Participation): LangCode[] {
-  const langs = parseJson<LangCode[]>(p.languages, [DEFAULT_LANG]);
-  return langs.length ? langs : [DEFAULT_LANG];
-}
-
-/** The language the campaign's contents are shown in for this user. */
-export function contentLang(p: Participation, user: UserWithCompany): LangCode {
-  const langs = campaignLanguages(p);
-  if (p.participant_lang && langs.includes(p.participant_lang as LangCode)) return p.participant_lang as LangCode;
-  if (langs.length === 1) return langs[0];
-  if (user.lang && langs.includes(user.lang as LangCode)) return user.lang as LangCode;
-  return langs.includes(DEFAULT_LANG) ? DEFAULT_LANG : langs[0];
-}
-
-export function hasConsent(p: Participation, user: UserWithCompany): boolean {
-  return user.privacy === 1 || p.privacy_consent_at != null;
-}
 
 export function presentCampaignSummary(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): CampaignSummary {
   const lang = contentLang(p, user);

@@ -1,10 +1,6 @@
 import type { User } from '@prova/contract/auth';
+import { isAssessor, permissionsOf } from '../domain/roles';
 import type { UserWithCompany } from '../repositories/users-repository';
-
-const STAFF_ROLES = new Set(['admin', 'superassessor', 'operator']);
-
-export const isAssessor = (role: string) => role === 'Assessor' || STAFF_ROLES.has(role);
-export const isStaff = (role: string) => STAFF_ROLES.has(role);
 
 export function presentUser(row: UserWithCompany): User {
   return {
@@ -20,12 +16,6 @@ export function presentUser(row: UserWithCompany): User {
     hasSSO: row.has_sso === 1,
     company: { id: row.company_id, name: row.company_name, logo: row.company_logo },
     isAssessor: isAssessor(row.role),
-    permissions: permissionsFor(row.role),
+    permissions: permissionsOf(row.role),
   };
-}
-
-function permissionsFor(role: string): string[] {
-  if (STAFF_ROLES.has(role)) return ['assess', 'staff'];
-  if (role === 'Assessor') return ['assess'];
-  return [];
 }

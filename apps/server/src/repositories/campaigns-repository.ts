@@ -1,4 +1,4 @@
-import { TEST_360_ID } from '@prova/contract/limits';
+import { isCandidatesOwnTest } from './candidate-tests';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
@@ -113,17 +113,7 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
         .select((eb) => eb.fn.countAll().as('total'))
         .select((eb) => eb.fn.sum(eb.case().when('test_progress.status', '=', 'complete').then(1).else(0).end()).as('completed'))
         .where('campaign_tests.campaign_id', 'in', campaignIds)
-        .where('campaign_tests.test_id', '!=', TEST_360_ID)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('assessments')
-                .select('assessments.test_id')
-                .whereRef('assessments.campaign_id', '=', 'campaign_tests.campaign_id')
-                .whereRef('assessments.test_id', '=', 'campaign_tests.test_id'),
-            ),
-          ),
-        )
+        .where(isCandidatesOwnTest)
         .groupBy('campaign_tests.campaign_id')
         .execute();
       return new Map(rows.map((row) => [row.campaign_id, { completed: Number(row.completed ?? 0), total: Number(row.total) }]));

@@ -1,6 +1,7 @@
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import { ownOrSharedTestIds } from './staff/test-use';
+import { isAssessorTest } from './candidate-tests';
 
 /** Tests as they appear in campaigns, and who assesses whom in them. */
 export function createTestsRepository(db: Db) {
@@ -31,23 +32,7 @@ export function createTestsRepository(db: Db) {
       // Whether a scoring script exists, without loading it on every list.
       .select((eb) => eb.case().when('tests.algorithm', 'is not', null).then(1).else(0).end().as('has_algorithm'))
       // An assessor test: assessors fill it in about candidates (it is in the campaign's assessments).
-      .select((eb) =>
-        eb
-          .case()
-          .when(
-            eb.exists(
-              eb
-                .selectFrom('assessments')
-                .select('assessments.test_id')
-                .whereRef('assessments.campaign_id', '=', 'campaign_tests.campaign_id')
-                .whereRef('assessments.test_id', '=', 'campaign_tests.test_id'),
-            ),
-          )
-          .then(1)
-          .else(0)
-          .end()
-          .as('assessor_test'),
-      );
+      .select((eb) => eb.case().when(isAssessorTest(eb)).then(1).else(0).end().as('assessor_test'));
   // What the access cache reads for a test of a campaign (db/compiled-once.ts).
   const inCampaign = compiledOnce((campaignId: number, testId: number) =>
     campaignTests().where('campaign_tests.campaign_id', '=', campaignId).where('campaign_tests.test_id', '=', testId),

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { MAX_TEST_ATTEMPTS, TEST_360_ID } from '@prova/contract/limits';
+import { MAX_TEST_ATTEMPTS } from '@prova/contract/limits';
 import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
 import { acceptsAnswers } from '../domain/campaign-window';
+import { shownInCampaign } from '../domain/candidate-tests';
 import { type ClockRow, effectiveStatus, timingOf } from '../domain/test-clock';
 import { HttpError } from '../http/http-error';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
 import { attemptsExhausted, checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
-import { contentLang } from '../presenters/present-campaign';
+import { contentLang } from '../domain/content-language';
 import { presentUserTest } from '../presenters/present-test';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
 import { attemptsMade } from '../repositories/progress-repository';
@@ -31,8 +32,7 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
   const repeatable = tests.filter((t) => t.repeatable === 1 && byTest.has(t.id)).map((t) => t.id);
   const repeats = await repos.progress.repeatsOf(participation.id, user.id, repeatable);
   return tests
-    .filter((t) => t.id !== TEST_360_ID || participation.is360 === 1)
-    .filter((t) => assessor || t.assessor_test !== 1)
+    .filter((t) => shownInCampaign(t, participation, assessor))
     .map((test) =>
       presentUserTest({
         test,

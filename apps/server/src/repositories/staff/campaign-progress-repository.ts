@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { TEST_360_ID } from '@prova/contract/limits';
+import { isCandidatesOwnTest } from '../candidate-tests';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { containsText } from './text-search';
@@ -42,17 +42,7 @@ export function createCampaignProgressRepository(db: Db) {
       .selectFrom('campaign_tests')
       .select(['campaign_tests.campaign_id', 'campaign_tests.test_id'])
       .where('campaign_tests.campaign_id', 'in', campaignIds)
-      .where('campaign_tests.test_id', '!=', TEST_360_ID)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('assessments')
-              .select('assessments.test_id')
-              .whereRef('assessments.campaign_id', '=', 'campaign_tests.campaign_id')
-              .whereRef('assessments.test_id', '=', 'campaign_tests.test_id'),
-          ),
-        ),
-      );
+      .where(isCandidatesOwnTest);
 
   /** The participants of a campaign (people of its company) matching the filters. */
   function matching(campaignId: number, companyId: number, filter: ProgressFilter) {
@@ -141,7 +131,7 @@ export function createCampaignProgressRepository(db: Db) {
           .select(['tp.campaign_id', 'tp.user_id'])
           .select((eb) => eb.fn.sum<number>(eb.case().when('tp.status', '=', 'complete').then(1).else(0).end()).as('complete'))
           .where('tp.campaign_id', 'in', campaignIds)
-          .where('tp.test_id', '!=', TEST_360_ID)
+          .where(isCandidatesOwnTest)
           .groupBy(['tp.campaign_id', 'tp.user_id'])
           .execute(),
       ]);

@@ -1,7 +1,7 @@
 import type { AssessmentState, AssessorTest } from '@prova/contract/assessments';
 import type { Outcome } from '@prova/contract/tests';
 import type { ParticipationContext } from '../../policies/test-access';
-import { contentLang } from '../../presenters/present-campaign';
+import { contentLang } from '../../domain/content-language';
 import { localize } from '../../presenters/localize';
 import type { TestDeliveryRepos } from '../../repositories/create-repositories';
 import { ratingCriteria } from './rating-criteria';

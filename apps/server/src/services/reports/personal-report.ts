@@ -3,7 +3,7 @@ import type { PersonalReport, Results360 } from '@prova/contract/reports';
 import { parseJson } from '../../db/json-column';
 import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
 import type { ReportSubjectContext } from '../../policies/report-access';
-import { contentLang } from '../../presenters/present-campaign';
+import { contentLang } from '../../domain/content-language';
 import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { computeReport } from './compute-report';

@@ -4,6 +4,7 @@ import type { ProgressCell, ProgressQuery, ProgressResponse, StaffCampaign, Staf
 import type { z } from 'zod';
 import type { progressQuerySchema } from '@prova/contract/staff';
 import type { CampaignRow } from '../../db/schema';
+import { belongsToCampaign, isCandidatesOwnTest } from '../../domain/candidate-tests';
 import { effectiveStatus, expiredBefore } from '../../domain/test-clock';
 import { notFound } from '../../http/http-error';
 import { localize } from '../../presenters/localize';
@@ -18,11 +19,14 @@ export type { ProgressQuery };
 
 /** The campaign's tests in campaign order, and which of them a participant takes themself. */
 export async function campaignTests(repos: Repos, campaign: CampaignRow, lang: string) {
-  const rows = await repos.tests.listForCampaign(campaign.id);
-  const tests = rows
-    .filter((t) => t.id !== 360 || campaign.is360 === 1)
-    .map((t) => ({ id: t.id, abbreviation: t.abbreviation, name: localize(t.name, lang), assessorTest: t.assessor_test === 1 }));
-  return { tests, own: tests.filter((t) => !t.assessorTest && t.id !== 360) };
+  const rows = (await repos.tests.listForCampaign(campaign.id)).filter((t) => belongsToCampaign(t, campaign));
+  const present = (t: (typeof rows)[number]) => ({
+    id: t.id,
+    abbreviation: t.abbreviation,
+    name: localize(t.name, lang),
+    assessorTest: t.assessor_test === 1,
+  });
+  return { tests: rows.map(present), own: rows.filter(isCandidatesOwnTest).map(present) };
 }
 
 export async function listStaffCampaigns(repos: Repos, companyId: number, lang: string): Promise<StaffCampaign[]> {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { forbidden, HttpError, notFoundUnlessOthers } from '../../http/http-error';
-import { isStaff } from '../../presenters/present-user';
+import { isStaff } from '../../domain/roles';
 import { presentPerson } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { PersonFields } from '../../repositories/staff/people-repository';

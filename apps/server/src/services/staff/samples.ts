@@ -1,6 +1,6 @@
 import type { SampleWrite, StaffSample } from '@prova/contract/staff';
 import { HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
-import { isAssessor } from '../../presenters/present-user';
+import { isAssessor } from '../../domain/roles';
 import { presentSample } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { SampleKey } from '../../repositories/staff/samples-repository';

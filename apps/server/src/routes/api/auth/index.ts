@@ -10,7 +10,8 @@ import { createDeviceCookies, DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from '
 import { HttpError } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
-import { isStaff, presentUser } from '../../../presenters/present-user';
+import { presentUser } from '../../../presenters/present-user';
+import { isStaff } from '../../../domain/roles';
 import { requireAuth } from '../../../plugins/session';
 import { checkPassword, hashIsCurrent, hashPassword } from '../../../services/passwords';
 import { passwordMustBeSet } from './password/first-password';

@@ -18,6 +18,7 @@ const person = (email: string, firstName: string, fields: object = {}) => ({
   ...fields,
 });
 
+const NINA = 'nina@alfa.example'; // has not given the privacy consent
 const C_REPORT = 7001; // REPORT status: reports open
 const C_ACTIVE = 7002; // still running, early download allowed
 const C_CLOSED = 7003; // REPORT, but the assessed may not download
@@ -72,6 +73,7 @@ const bundle = {
     person('piero@alfa.example', 'Piero'),
     person('ester@alfa.example', 'Ester', { role: 'Assessor' }),
     person('sofia@alfa.example', 'Sofia', { role: 'admin' }),
+    person(NINA, 'Nina', { privacy: false }),
     ...['r1', 'r2', 'r3', 'r4'].map((name) => person(`${name}@alfa.example`, name.toUpperCase())),
     { ...person('bruno@beta.example', 'Bruno'), company: 'Beta S.p.A.' },
   ],
@@ -92,7 +94,11 @@ const bundle = {
     { id: 901, abbreviation: 'BET', name: 'Beta', url: '/activities/beta/', jsonData: {} },
   ],
   campaigns: [
-    campaign(C_REPORT, { status: 'REPORT', report: { documents } }),
+    campaign(C_REPORT, {
+      status: 'REPORT',
+      report: { documents },
+      participants: ['anna@alfa.example', 'piero@alfa.example', 'ester@alfa.example', 'sofia@alfa.example', NINA].map(member),
+    }),
     campaign(C_ACTIVE, { report: { allowEarlyDownload: true, documents } }),
     campaign(C_CLOSED, { status: 'REPORT', report: { canAssessedDownload: false, documents } }),
     {
@@ -244,6 +250,17 @@ describe('GET /api/report/:campaignId/individual/personal/:userId', () => {
     const res = await get('anna@alfa.example', `/api/report/${C_REPORT}/individual/personal/abc`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
+  });
+});
+
+describe('privacy consent', () => {
+  it('keeps a candidate who has not consented from their report and the documents: 422 NO_PRIVACY_CONSENT', async () => {
+    await as(NINA);
+    for (const url of [personalUrl(C_REPORT, NINA), `/api/report/${C_REPORT}/config`, `/api/reports?campaignId=${C_REPORT}`]) {
+      const res = await get(NINA, url);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().code, url).toBe('NO_PRIVACY_CONSENT');
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import { requireCampaignReader, requireReportSubject, type ReportViewer } from '../../../policies/report-access';
 import { pickLang } from '../../../presenters/localize';
-import { contentLang } from '../../../presenters/present-campaign';
+import { contentLang } from '../../../domain/content-language';
 import { buildPersonalReport } from '../../../services/reports/personal-report';
 import { sendDownload } from '../../../http/send-file';
 import { reportPdf } from '../../../services/reports/report-pdf';

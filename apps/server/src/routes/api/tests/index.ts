@@ -35,8 +35,8 @@ import {
   requireSubject,
   requireTestRole,
 } from '../../../policies/test-access';
-import { contentLang } from '../../../presenters/present-campaign';
-import { isStaff } from '../../../presenters/present-user';
+import { contentLang } from '../../../domain/content-language';
+import { isStaff } from '../../../domain/roles';
 import { parseJson } from '../../../db/json-column';
 import { presentTheme } from '../../../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../../../repositories/progress-repository';

@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../../http/http-error';
 import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
 import { requireConsentedCampaign } from '../../../policies/campaign-access';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
-import { isStaff } from '../../../presenters/present-user';
+import { isStaff } from '../../../domain/roles';
 import { listUserTests } from '../../../services/user-tests';
 import {
   createManagedTest,

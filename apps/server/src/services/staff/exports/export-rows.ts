@@ -1,3 +1,4 @@
+import { TEST_360_ID } from '@prova/contract/limits';
 import type { Outcome } from '@prova/contract/tests';
 import type { CampaignRow } from '../../../db/schema';
 import { pickLang } from '../../../presenters/localize';
@@ -58,8 +59,7 @@ export async function buildExportTable(
   lang: string,
   progress: Progress,
 ): Promise<ExportTable> {
-  const { tests } = await campaignTests(repos, campaign, lang);
-  const own = tests.filter((t) => !t.assessorTest && t.id !== 360);
+  const { tests, own } = await campaignTests(repos, campaign, lang);
   const model = reportModelOf(campaign.model);
   const modelColumns = [
     ...model.markers.map((m) => ({ kind: 'marker' as const, id: m.id, label: `marker ${m.id} ${pickLang(m.name, lang)}` })),
@@ -88,7 +88,7 @@ export async function buildExportTable(
         ...report.areas.map((a) => [`area:${a.id}`, a.value] as const),
       ]);
       const byOutcome = new Map<string, Cell>();
-      for (const test of tests.filter((t) => t.id !== 360)) {
+      for (const test of tests.filter((t) => t.id !== TEST_360_ID)) {
         const result = results.find((r) => r.id === test.id);
         if (!result) continue;
         for (const [key, value] of countingOutcomes(result, assessedTests.has(test.id), outcomes)) {

@@ -3,7 +3,7 @@ import { maskEmail } from '../../../../http/log-redaction';
 import type { OidcSignIn } from '../../../../services/sso/oidc-sign-in';
 import { SsoError } from '../../../../services/sso/sso-error';
 import { parseSsoSettings, type SsoSettings } from '../../../../services/sso/sso-settings';
-import { isStaff } from '../../../../presenters/present-user';
+import { isStaff } from '../../../../domain/roles';
 import type { UserWithCompany } from '../../../../repositories/users-repository';
 
 export interface SsoCompany {
