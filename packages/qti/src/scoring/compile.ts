@@ -35,6 +35,9 @@ function templateName(uri: string): string | undefined {
   return match && TEMPLATES.has(match[2]) ? match[2] : undefined;
 }
 
+/** A template-location alone naming a standard template's file (`rptemplates/match_correct.xml`). */
+const STANDARD_LOCATION = /(?:^|\/)(match_correct|map_response|map_response_point)\.xml$/;
+
 /** The variables every item has without declaring them (QTI's built-in ones). */
 const BUILT_IN: OutcomeDeclaration[] = [
   {
@@ -558,11 +561,15 @@ function compileItem(source: QtiScoringSources['items'][number], ref: ItemRef | 
     let rules: Rule[] = [];
     if (processing) {
       const uri = attr(processing, 'template');
+      const location = attr(processing, 'template-location');
       if (elements(processing).length > 0) {
         const reader = new RuleReader(r, scope);
         rules = elements(processing).flatMap((el) => r.keep(() => reader.rule(el)) ?? []);
-      } else if (uri !== null) {
-        const name = templateName(uri) ?? r.fail(processing, `the template "${uri}" is not a standard one the server runs`);
+      } else if (uri !== null || location !== null) {
+        const name =
+          (uri === null ? undefined : templateName(uri)) ??
+          (uri === null && location !== null ? STANDARD_LOCATION.exec(location)?.[1] : undefined) ??
+          r.fail(processing, `the template "${uri ?? location}" is not a standard one the server runs`);
         rules = r.keep(() => template(r, processing, name, scope)) ?? [];
       }
     }

@@ -335,12 +335,21 @@ function lookup(table: LookupTable, x: number | null): Atom | null {
   return table.defaultValue;
 }
 
+/** A number set into a numeric outcome takes the outcome's base type (an integral float into an integer). */
+function coerce(v: QtiValue, declaration: OutcomeDeclaration | undefined): QtiValue {
+  const target = declaration?.baseType;
+  if (isNull(v) || v.baseType === target || (target !== 'float' && target !== 'integer')) return v;
+  if (v.baseType !== 'integer' && v.baseType !== 'float') return v;
+  if (target === 'integer' && !v.values.every((n) => Number.isInteger(n))) return v;
+  return { cardinality: v.cardinality, baseType: target, values: v.values };
+}
+
 /** Runs rules in order; answers true when one of them exits the processing. */
 export function run(rules: Rule[], ctx: Context, outcomes: Map<string, OutcomeDeclaration>): boolean {
   for (const rule of rules) {
     switch (rule.rule) {
       case 'set':
-        ctx.variables.set(rule.identifier, evaluate(rule.expression, ctx));
+        ctx.variables.set(rule.identifier, coerce(evaluate(rule.expression, ctx), outcomes.get(rule.identifier)));
         break;
       case 'lookup': {
         const declaration = outcomes.get(rule.identifier);

@@ -90,6 +90,21 @@ describe('qti-test-variables', () => {
     expect(values.N).toBe(0);
   });
 
+  it('takes an item SCORE declared integer as an integer, whatever number its rules set', () => {
+    const integerScore = itemXml(
+      'D',
+      '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>X</qti-value></qti-correct-response></qti-response-declaration>' +
+        `<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="integer"/><qti-response-processing template="${V3}/match_correct"/>`,
+    );
+    const test = testXml(
+      ref('A') + ref('D'),
+      outcome('SCORE') +
+        processing(set('SCORE', '<qti-sum><qti-test-variables variable-identifier="SCORE" base-type="integer"/></qti-sum>')),
+    );
+    const model = compile({ A: items.A, D: integerScore }, test);
+    expect(scoreQti(model, progress({ A: { RESPONSE: 'X' }, D: { RESPONSE: 'X' } })).at(-1)).toEqual({ questionId: 'SCORE', value: 1 });
+  });
+
   it('reads one item variable, weighted, by ITEM.VARIABLE', () => {
     const test = testXml(
       ref('A', '', { W: 3 }) + ref('B') + ref('C'),

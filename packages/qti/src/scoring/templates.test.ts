@@ -30,6 +30,26 @@ describe('match_correct', () => {
     expect(scoreOne(item(response('single', 'identifier', correct('B')), `${V2}/match_correct.xml`), 'A')).toBe(0);
   });
 
+  it('is found by a template-location alone naming a standard template file', () => {
+    expect(
+      scoreOne(
+        itemXml(
+          'Q',
+          `${response('single', 'identifier', correct('B'))}${SCORE_FLOAT}<qti-response-processing template-location="../rptemplates/match_correct.xml"/>`,
+        ),
+        'B',
+      ),
+    ).toBe(1);
+    expect(
+      problemsOf({
+        Q: itemXml(
+          'Q',
+          `${response('single', 'identifier', correct('B'))}${SCORE_FLOAT}<qti-response-processing template-location="rules/mine.xml"/>`,
+        ),
+      }),
+    ).toEqual(['items/Q.xml: qti-response-processing: the template "rules/mine.xml" is not a standard one the server runs']);
+  });
+
   it('compares a multiple response as a set: any order, nothing missing, nothing more', () => {
     const multiple = item(response('multiple', 'identifier', correct('A', 'C')), `${V3}/match_correct`);
     expect(scoreOne(multiple, ['C', 'A'])).toBe(1);
@@ -77,6 +97,11 @@ describe('map_response', () => {
     expect(scoreOne(multiple, ['A', 'C'])).toBe(0);
     expect(scoreOne(multiple, ['A', 'Z'])).toBe(0.5);
     expect(scoreOne(multiple, null)).toBe(0);
+  });
+
+  it('gives sums of decimals without binary noise', () => {
+    const decimals = item(response('multiple', 'identifier', mapping('', entry('A', 0.1) + entry('B', 0.2))), `${V3}/map_response`);
+    expect(scoreOne(decimals, ['A', 'B'])).toBe(0.3);
   });
 
   it('keeps the sum within lower-bound and upper-bound', () => {
