@@ -118,6 +118,15 @@ describe('problems', () => {
     expect(problemsOf({ Q: '<qti-assessment-item identifier="Q">' })[0]).toMatch(/^items\/Q\.xml: not well-formed XML/);
   });
 
+  it('names an item variable of the test that names no item', () => {
+    const test = `<qti-assessment-test xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="T" title="T"><qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"/><qti-outcome-processing><qti-set-outcome-value identifier="SCORE"><qti-sum><qti-variable identifier="Q.SCORE"/><qti-variable identifier="Q9.SCORE"/></qti-sum></qti-set-outcome-value></qti-outcome-processing></qti-assessment-test>`;
+    expect(problemsOf({ Q: withRules('') }, test)).toEqual(['test.xml: qti-variable: no variable "Q9.SCORE" is declared']);
+  });
+
+  it('reads an item that starts with a byte order mark', () => {
+    expect(problemsOf({ Q: `\uFEFF<?xml version="1.0" encoding="UTF-8"?>${withRules('')}` })).toEqual([]);
+  });
+
   it('keeps test-level expressions to the test, and item-level ones to items', () => {
     expect(problemsOf({ Q: withRules('<qti-set-outcome-value identifier="SCORE"><qti-number-correct/></qti-set-outcome-value>') })).toEqual(
       ['items/Q.xml: qti-number-correct: is only for the outcome processing of a test'],

@@ -113,7 +113,7 @@ const words = (text: string | null) => (text ?? '').split(/\s+/).filter(Boolean)
 function parseXml(xml: string): Element {
   let root: Element | null;
   try {
-    root = new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml').documentElement;
+    root = new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml.replace(/^\uFEFF/, ''), 'text/xml').documentElement;
   } catch (error) {
     throw new Problem(`not well-formed XML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   }
@@ -301,6 +301,8 @@ interface Scope {
   level: 'item' | 'test';
   responses: Map<string, ResponseDeclaration>;
   outcomes: Map<string, OutcomeDeclaration>;
+  /** The test's items (outcome processing names their variables `ITEM.VARIABLE`). */
+  items?: Set<string>;
 }
 
 class RuleReader {
@@ -407,7 +409,7 @@ class RuleReader {
         const known =
           this.scope.outcomes.has(identifier) ||
           this.scope.responses.has(identifier) ||
-          (this.scope.level === 'test' && identifier.includes('.'));
+          (this.scope.items?.has(identifier.slice(0, identifier.indexOf('.'))) ?? false);
         if (!known) this.r.fail(el, `no variable "${identifier}" is declared`);
         return { op: 'variable', identifier, weight: attr(el, 'weight-identifier') };
       }
@@ -454,7 +456,10 @@ class RuleReader {
         const raw = attr(el, 'n') ?? this.r.fail(el, 'n is missing');
         const a = args();
         if (a.length !== 1) this.r.fail(el, 'needs one expression');
-        return { op: 'index', args: a, n: INTEGER_TEXT.test(raw.trim()) ? Number(raw) : raw.trim() };
+        const n = INTEGER_TEXT.test(raw.trim()) ? Number(raw) : raw.trim();
+        if (typeof n === 'string' && !this.scope.outcomes.has(n) && !this.scope.responses.has(n))
+          this.r.fail(el, `no variable "${n}" is declared`);
+        return { op: 'index', args: a, n };
       }
       case 'qti-test-variables': {
         this.testOnly(el);
@@ -599,7 +604,12 @@ export function compileScoring(sources: QtiScoringSources): CompiledScoring {
     const processing = named(root, 'qti-outcome-processing')[0];
     let rules: Rule[] | null = null;
     if (processing) {
-      const reader = new RuleReader(r, { level: 'test', responses: new Map(), outcomes: new Map(outcomes.map((d) => [d.identifier, d])) });
+      const reader = new RuleReader(r, {
+        level: 'test',
+        responses: new Map(),
+        outcomes: new Map(outcomes.map((d) => [d.identifier, d])),
+        items: new Set([...refs.map((ref) => ref.identifier), ...sources.items.map((item) => item.identifier)]),
+      });
       rules = elements(processing).flatMap((el) => r.keep(() => reader.rule(el)) ?? []);
     }
     return { identifier: attr(root, 'identifier') ?? '', refs, outcomes, processing: rules };
