@@ -17,6 +17,7 @@ import { describeCpu } from './load/process-cpu';
 import { installSystemDeps } from './processes';
 import { machineLine, settle } from './machine';
 import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
+import { describeQtiScoring, qtiScoring } from './scenarios/qti-scoring';
 import { reportComputation } from './scenarios/report-computation';
 import { figures, label, markdownTable, type Row, textTable, writeDocs } from './table';
 
@@ -112,6 +113,21 @@ try {
       p99: pdf.p99,
       target: `p95 < ${targets.pdfRenderP95Ms} ms`,
       met: pdf.p95 < targets.pdfRenderP95Ms,
+    });
+  }
+
+  if (wants('qti')) {
+    const qti = qtiScoring(40, Number(process.env.BENCH_QTI_RUNS ?? 3000));
+    console.log(`\n${describeQtiScoring(qti)}`);
+    rows.push({
+      scenario: `QTI scoring, a ${qti.items}-item test (in process, one core; req/s: items a second)`,
+      database: '—',
+      rps: qti.itemsPerSecond,
+      p50: qti.p50,
+      p95: qti.p95,
+      p99: qti.p99,
+      target: `p95 < ${targets.qtiTestScoreP95Ms} ms`,
+      met: qti.p95 < targets.qtiTestScoreP95Ms,
     });
   }
 

@@ -1,0 +1,77 @@
+import { type QtiProgress, qtiProgressSchema } from '@prova/contract/content';
+import type { Outcome } from '@prova/contract/tests';
+import { type Context, type ItemRun, run } from './evaluate';
+import type { Cardinality, ItemModel, OutcomeDeclaration, QtiScoringModel, QtiValue, ResponseDeclaration } from './model';
+import { container, outcomeScalar, parseAtom, single } from './values';
+
+// scoreQti: a candidate's QTI progress scored with the package's model, on the server, once the test is
+// complete. A response that is not what its declaration says (or a progress that is not a QTI progress)
+// is no response: the candidate's data never makes scoring fail.
+
+/** A saved response as its declaration reads it; NULL when absent or of another shape. */
+export function readResponse(declaration: Pick<ResponseDeclaration, 'cardinality' | 'baseType'>, raw: unknown): QtiValue {
+  const { cardinality, baseType } = declaration;
+  if (cardinality === 'single') {
+    if (typeof raw !== 'string') return null;
+    const atom = parseAtom(baseType, raw);
+    return atom === undefined ? null : single(baseType, atom);
+  }
+  if (!Array.isArray(raw)) return null;
+  const atoms = raw.map((r) => (typeof r === 'string' ? parseAtom(baseType, r) : undefined));
+  if (atoms.some((a) => a === undefined)) return null;
+  return container(cardinality as Cardinality, baseType, atoms as NonNullable<(typeof atoms)[number]>[]);
+}
+
+const defaults = (declarations: OutcomeDeclaration[]) => new Map<string, QtiValue>(declarations.map((d) => [d.identifier, d.defaultValue]));
+const byIdentifier = (declarations: OutcomeDeclaration[]) => new Map(declarations.map((d) => [d.identifier, d]));
+
+function scoreItem(item: ItemModel, responses: Record<string, unknown> | undefined, presented: boolean): ItemRun {
+  const variables = defaults(item.outcomes);
+  variables.set('numAttempts', single('integer', presented ? 1 : 0));
+  variables.set('completionStatus', single('identifier', 'completed'));
+  for (const declaration of item.responses)
+    variables.set(declaration.identifier, readResponse(declaration, responses?.[declaration.identifier]));
+  const ctx: Context = { variables, item };
+  run(item.processing, ctx, byIdentifier(item.outcomes));
+  return { model: item, variables, presented };
+}
+
+/**
+ * The outcomes of a candidate's QTI progress: `{questionId: <item>, value: <its SCORE>}` for every item of
+ * the model, then one for every outcome variable of the test, SCORE first.
+ */
+export function scoreQti(model: QtiScoringModel, progress: unknown): Outcome[] {
+  const parsed = qtiProgressSchema.safeParse(progress);
+  const saved: QtiProgress = parsed.success ? parsed.data : { qti: 1, responses: {}, position: null, flagged: [] };
+  // Presented: the player saved something for the item, or the candidate was on it or flagged it.
+  const presented = (id: string) => Object.hasOwn(saved.responses, id) || saved.position === id || saved.flagged.includes(id);
+  const items = model.items.map((item) =>
+    scoreItem(
+      item,
+      Object.hasOwn(saved.responses, item.identifier) ? saved.responses[item.identifier] : undefined,
+      presented(item.identifier),
+    ),
+  );
+
+  const test = model.test;
+  const variables = defaults(test.outcomes);
+  const names = test.outcomes.map((o) => o.identifier);
+  if (test.processing === null) {
+    // No outcome processing: the test's SCORE is the sum of its items' (an item's NULL adds nothing).
+    let sum = 0;
+    for (const item of items) {
+      const v = item.variables.get('SCORE');
+      if (v && typeof v.values[0] === 'number') sum += v.values[0];
+    }
+    variables.set('SCORE', single('float', sum));
+    if (!names.includes('SCORE')) names.unshift('SCORE');
+  } else {
+    run(test.processing, { variables, items }, byIdentifier(test.outcomes));
+  }
+  names.sort((a, b) => Number(b === 'SCORE') - Number(a === 'SCORE'));
+
+  return [
+    ...items.map((item) => ({ questionId: item.model.identifier, value: outcomeScalar(item.variables.get('SCORE') ?? null) })),
+    ...names.map((name) => ({ questionId: name, value: outcomeScalar(variables.get(name) ?? null) })),
+  ];
+}
