@@ -43,11 +43,13 @@ export function readManifest(files: ReadonlyMap<string, Uint8Array>): ReadManife
       const filesNamed = [resource, ...childElements(resource, 'file')]
         .map(el => ({ el, href: el.getAttribute('href') }))
         .filter((named): named is { el: typeof resource; href: string } => !!named.href);
+      const found = new Set<string>();
       for (const { el, href } of filesNamed) {
         const resolved = resolveHref(MANIFEST, href, xmlBases(el));
-        if (!resolved.ok) problems.push(`${where}: ${resolved.reason}`);
-        else if (!files.has(resolved.path)) problems.push(`${where}: no file "${resolved.path}" in the package`);
+        if (!resolved.ok) found.add(`${where}: ${resolved.reason}`);
+        else if (!files.has(resolved.path)) found.add(`${where}: no file "${resolved.path}" in the package`);
       }
+      problems.push(...found);
       const type = RESOURCE_TYPE.exec(resource.getAttribute('type') ?? '');
       if (!type) continue;
       const href = resource.getAttribute('href');
