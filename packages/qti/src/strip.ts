@@ -35,12 +35,15 @@ export function stripItem(doc: Document): string {
       if (!DECLARATION_ATTRIBUTES.has(attribute.name)) declaration.removeAttribute(attribute.name);
     }
     // A response's default value is what the candidate starts from; an outcome's children are values and tables.
-    for (const child of childElements(declaration)) {
-      if (name === 'qti-outcome-declaration' || localName(child) !== 'qti-default-value') declaration.removeChild(child);
+    for (let child = declaration.firstChild; child; ) {
+      const next = child.nextSibling;
+      const kept = name === 'qti-response-declaration' && child.nodeType === child.ELEMENT_NODE && localName(child as Element) === 'qti-default-value';
+      if (!kept) declaration.removeChild(child);
+      child = next;
     }
   }
   removeCommentsAndInstructions(doc);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${serializeXml(doc)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${serializeXml(root)}`;
 }
 
 function removeCommentsAndInstructions(parent: Node) {

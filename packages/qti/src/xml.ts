@@ -1,4 +1,4 @@
-import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { DOMParser, XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
 
 // XML as a package holds it: UTF-8 text, well-formed, and without a document type. A DOCTYPE is where
 // entities (and external ones: files, URLs) are declared, so it is refused before anything is parsed.
@@ -43,7 +43,7 @@ function lineAt(text: string, index: number) {
   return `line ${text.slice(0, index).split('\n').length}`;
 }
 
-export const serializeXml = (doc: Document) => new XMLSerializer().serializeToString(doc);
+export const serializeXml = (node: Node) => new XMLSerializer().serializeToString(node);
 
 /** The element's name without a prefix: QTI, IMS CP and their versions are told by namespace, not prefix. */
 export const localName = (el: Element) => el.localName ?? el.nodeName;
