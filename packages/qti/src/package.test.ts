@@ -154,7 +154,7 @@ describe('a package with several faults', () => {
     expect(!result.ok && result.problems).toEqual([
       'imsmanifest.xml: resource "Q2": no file "items/q2.xml" in the package',
       'test.xml: qti-assessment-item-ref "q2": no file "items/q2.xml" in the package',
-      'items/q3.xml: line 5: not well-formed XML (Opening and ending tag mismatch: "p" != "qti-item-body")',
+      'items/q3.xml: line 6: not well-formed XML (Opening and ending tag mismatch: "p" != "qti-item-body")',
       expect.stringMatching(/^items\/q7\.xml: qti-upload-interaction: not supported by the platform's player \(supported: choice, text-entry, /),
       'items/q7.xml: qti-text-entry-interaction: response-identifier "NOTE" has no qti-response-declaration',
     ]);

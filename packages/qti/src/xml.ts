@@ -32,11 +32,23 @@ export function parseXml(path: string, text: string): Parsed {
     if (!doc.documentElement) return { ok: false, problem: `${path}: not well-formed XML (no root element)` };
     return { ok: true, doc, text };
   } catch (error) {
-    const locator = (error as { locator?: { lineNumber?: number } }).locator;
-    const where = locator?.lineNumber ? `line ${locator.lineNumber}` : 'xml';
+    const locator = (error as { locator?: { lineNumber?: number; columnNumber?: number } }).locator;
+    const where = locator?.lineNumber ? lineOfFault(text, locator.lineNumber, locator.columnNumber ?? 1) : 'xml';
     const message = first ?? (error instanceof Error ? error.message : String(error));
     return { ok: false, problem: `${path}: ${where}: not well-formed XML (${message})` };
   }
+}
+
+/**
+ * xmldom locates a misplaced tag at the text before it (the end of the last good line): the fault is at the
+ * next tag from there.
+ */
+function lineOfFault(text: string, line: number, column: number) {
+  let offset = 0;
+  for (let n = 1; n < line && offset >= 0; n++) offset = text.indexOf('\n', offset) + 1;
+  offset += column - 1;
+  const nextTag = text.indexOf('<', offset);
+  return lineAt(text, text[offset] === '<' || nextTag < 0 ? offset : nextTag);
 }
 
 function lineAt(text: string, index: number) {
