@@ -20,10 +20,10 @@ export const SUPPORTED_INTERACTIONS = [
 ] as const;
 
 const supported = new Set<string>(SUPPORTED_INTERACTIONS);
-const supportedList = SUPPORTED_INTERACTIONS.map(name => name.replace(/^qti-|-interaction$/g, '')).join(', ');
+const supportedList = SUPPORTED_INTERACTIONS.map((name) => name.replace(/^qti-|-interaction$/g, '')).join(', ');
 
 /** Every interaction of an item body, in document order (any element named `qti-...-interaction`). */
-export const interactionsOf = (root: Element) => descendants(root).filter(el => /^qti-[a-z-]+-interaction$/.test(localName(el)));
+export const interactionsOf = (root: Element) => descendants(root).filter((el) => /^qti-[a-z-]+-interaction$/.test(localName(el)));
 
 export function checkInteractions(path: string, root: Element, declared: ReadonlySet<string>): string[] {
   const problems: string[] = [];

@@ -30,7 +30,7 @@ export function checkItem(path: string, root: Element): string[] {
       problems.push(`${path}: ${el.nodeName}: ${reason}`);
     }
   }
-  const declared = new Set(childElements(root, 'qti-response-declaration').map(d => d.getAttribute('identifier') ?? ''));
+  const declared = new Set(childElements(root, 'qti-response-declaration').map((d) => d.getAttribute('identifier') ?? ''));
   problems.push(...checkInteractions(path, root, declared));
   return problems;
 }

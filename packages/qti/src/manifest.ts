@@ -20,18 +20,19 @@ export interface ManifestResource {
 }
 
 export type ReadManifest =
-  | { ok: true; test: ManifestResource; items: ManifestResource[]; problems: string[] }
-  | { ok: false; problems: string[] };
+  { ok: true; test: ManifestResource; items: ManifestResource[]; problems: string[] } | { ok: false; problems: string[] };
 
 export function readManifest(files: ReadonlyMap<string, Uint8Array>): ReadManifest {
   const bytes = files.get(MANIFEST);
-  if (!bytes) return { ok: false, problems: [`${MANIFEST}: no ${MANIFEST} at the package's root (a QTI package is an IMS content package)`] };
+  if (!bytes)
+    return { ok: false, problems: [`${MANIFEST}: no ${MANIFEST} at the package's root (a QTI package is an IMS content package)`] };
   const text = decodeText(MANIFEST, bytes);
   if (!text.ok) return { ok: false, problems: [text.problem] };
   const parsed = parseXml(MANIFEST, text.text);
   if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
   const root = parsed.doc.documentElement as NonNullable<typeof parsed.doc.documentElement>;
-  if (localName(root) !== 'manifest') return { ok: false, problems: [`${MANIFEST}: ${localName(root)}: the root element is not an IMS content package manifest`] };
+  if (localName(root) !== 'manifest')
+    return { ok: false, problems: [`${MANIFEST}: ${localName(root)}: the root element is not an IMS content package manifest`] };
 
   const problems: string[] = [];
   const tests: ManifestResource[] = [];
@@ -41,7 +42,7 @@ export function readManifest(files: ReadonlyMap<string, Uint8Array>): ReadManife
       const identifier = resource.getAttribute('identifier') ?? '';
       const where = `${MANIFEST}: resource "${identifier}"`;
       const filesNamed = [resource, ...childElements(resource, 'file')]
-        .map(el => ({ el, href: el.getAttribute('href') }))
+        .map((el) => ({ el, href: el.getAttribute('href') }))
         .filter((named): named is { el: typeof resource; href: string } => !!named.href);
       const found = new Set<string>();
       for (const { el, href } of filesNamed) {
@@ -59,7 +60,12 @@ export function readManifest(files: ReadonlyMap<string, Uint8Array>): ReadManife
       }
       const resolved = resolveHref(MANIFEST, href, xmlBases(resource));
       if (!resolved.ok) continue;
-      const entry = { identifier, kind: type[1] as 'test' | 'item', version: VERSIONS[type[2] as string] as QtiVersion, path: resolved.path };
+      const entry = {
+        identifier,
+        kind: type[1] as 'test' | 'item',
+        version: VERSIONS[type[2] as string] as QtiVersion,
+        path: resolved.path,
+      };
       (entry.kind === 'test' ? tests : items).push(entry);
     }
   }
@@ -71,7 +77,9 @@ export function readManifest(files: ReadonlyMap<string, Uint8Array>): ReadManife
     return { ok: false, problems };
   }
   if (tests.length > 1) {
-    problems.push(`${MANIFEST}: resources: the package has ${tests.length} tests (${tests.map(t => t.path).join(', ')}); a package holds one test`);
+    problems.push(
+      `${MANIFEST}: resources: the package has ${tests.length} tests (${tests.map((t) => t.path).join(', ')}); a package holds one test`,
+    );
     return { ok: false, problems };
   }
   return { ok: true, test: tests[0] as ManifestResource, items, problems };

@@ -89,10 +89,11 @@ describe('a QTI 3 package with every interaction the player delivers', () => {
   it('serves the stripped items and the assets, never the manifest, the test or an original item', async () => {
     const files = filesOf(contentFixture('qti-all-interactions'));
     const result = ready(await prepareQtiPackage(files));
-    const items = result.delivery.parts.flatMap(part => part.sections.flatMap(section => section.items.map(item => item.href)));
+    const items = result.delivery.parts.flatMap((part) => part.sections.flatMap((section) => section.items.map((item) => item.href)));
     expect([...result.served.keys()].sort()).toEqual([...items, 'images/shapes.png', 'styles/items.css'].sort());
     expect(result.served.get('images/shapes.png')).toEqual(files.get('images/shapes.png'));
-    for (const href of items) expect(Buffer.from(result.served.get(href) as Uint8Array).equals(Buffer.from(files.get(href) as Uint8Array))).toBe(false);
+    for (const href of items)
+      expect(Buffer.from(result.served.get(href) as Uint8Array).equals(Buffer.from(files.get(href) as Uint8Array))).toBe(false);
   });
 
   it('gives the scoring the test and every item as the package has them', async () => {
@@ -155,7 +156,9 @@ describe('a package with several faults', () => {
       'imsmanifest.xml: resource "Q2": no file "items/q2.xml" in the package',
       'test.xml: qti-assessment-item-ref "q2": no file "items/q2.xml" in the package',
       'items/q3.xml: line 6: not well-formed XML (Opening and ending tag mismatch: "p" != "qti-item-body")',
-      expect.stringMatching(/^items\/q7\.xml: qti-upload-interaction: not supported by the platform's player \(supported: choice, text-entry, /),
+      expect.stringMatching(
+        /^items\/q7\.xml: qti-upload-interaction: not supported by the platform's player \(supported: choice, text-entry, /,
+      ),
       'items/q7.xml: qti-text-entry-interaction: response-identifier "NOTE" has no qti-response-declaration',
     ]);
   });

@@ -39,7 +39,7 @@ export async function prepareQtiPackage(files: ReadonlyMap<string, Uint8Array>):
 
   const served = new Map<string, Uint8Array>();
   const items = new Map<string, { title: string; xml: string }>();
-  for (const path of new Set(structure.refs.map(ref => ref.path))) {
+  for (const path of new Set(structure.refs.map((ref) => ref.path))) {
     const item = await readQti3(files, path, converted);
     if (!item.ok) {
       problems.push(item.problem);
@@ -62,9 +62,12 @@ export async function prepareQtiPackage(files: ReadonlyMap<string, Uint8Array>):
     const versions = [...new Set(converted.values())].join(' and ');
     notes.unshift(`converted from QTI ${versions} to QTI 3 (${converted.size} files)`);
   }
-  const delivered = new Set(structure.refs.map(ref => ref.path));
-  const unused = manifest.items.filter(item => !delivered.has(item.path));
-  if (unused.length) notes.push(`${unused.length} items of the manifest are not in the test and are not delivered (${unused.map(i => i.path).join(', ')})`);
+  const delivered = new Set(structure.refs.map((ref) => ref.path));
+  const unused = manifest.items.filter((item) => !delivered.has(item.path));
+  if (unused.length)
+    notes.push(
+      `${unused.length} items of the manifest are not in the test and are not delivered (${unused.map((i) => i.path).join(', ')})`,
+    );
 
   return {
     ok: true,
@@ -72,7 +75,11 @@ export async function prepareQtiPackage(files: ReadonlyMap<string, Uint8Array>):
     delivery: structure.delivery,
     sources: {
       test: { href: testPath, xml: test.text },
-      items: structure.refs.map(ref => ({ identifier: ref.identifier, href: ref.path, xml: (items.get(ref.path) as { xml: string }).xml })),
+      items: structure.refs.map((ref) => ({
+        identifier: ref.identifier,
+        href: ref.path,
+        xml: (items.get(ref.path) as { xml: string }).xml,
+      })),
     },
     notes,
   };
@@ -89,7 +96,10 @@ async function readQti3(files: ReadonlyMap<string, Uint8Array>, path: string, co
   const version = qtiVersionOf(parsed.doc);
   const root = parsed.doc.documentElement as Element;
   if (!version) {
-    return { ok: false, problem: `${path}: ${root.nodeName}: not QTI 3, 2.2 or 2.1 (namespace "${root.namespaceURI ?? ''}"; accepted: ${ACCEPTED_NAMESPACES})` };
+    return {
+      ok: false,
+      problem: `${path}: ${root.nodeName}: not QTI 3, 2.2 or 2.1 (namespace "${root.namespaceURI ?? ''}"; accepted: ${ACCEPTED_NAMESPACES})`,
+    };
   }
   if (version === '3.0') return parsed;
   const upgraded = await convertToQti3(path, text.text);

@@ -30,14 +30,14 @@ describe('the manifest', () => {
   });
 
   it('must name a test, not only items', async () => {
-    const files = edit(allInteractions(), 'imsmanifest.xml', t => t.replace('type="imsqti_test_xmlv3p0"', 'type="webcontent"'));
+    const files = edit(allInteractions(), 'imsmanifest.xml', (t) => t.replace('type="imsqti_test_xmlv3p0"', 'type="webcontent"'));
     expect(await problemsOf(files)).toEqual([
       'imsmanifest.xml: resources: the package has 12 items but no test (a resource of type imsqti_test_xmlv3p0, or imsqti_test_xmlv2p1/2p2): export the assessment test with its items',
     ]);
   });
 
   it('must name one test', async () => {
-    const files = edit(allInteractions(), 'imsmanifest.xml', t =>
+    const files = edit(allInteractions(), 'imsmanifest.xml', (t) =>
       t.replace('<resources>', '<resources><resource identifier="T2" type="imsqti_test_xmlv3p0" href="tests/test.xml"/>'),
     );
     expect(await problemsOf(files)).toEqual([
@@ -48,7 +48,7 @@ describe('the manifest', () => {
   it('must name only files the package holds, inside it', async () => {
     let files = allInteractions();
     files.delete('images/shapes.png');
-    files = edit(files, 'imsmanifest.xml', t => t.replace('<file href="styles/items.css"/>', '<file href="../styles/items.css"/>'));
+    files = edit(files, 'imsmanifest.xml', (t) => t.replace('<file href="styles/items.css"/>', '<file href="../styles/items.css"/>'));
     expect(await problemsOf(files)).toEqual([
       `imsmanifest.xml: resource "ITEM-EXTENDED-TEXT": "../styles/items.css" goes above the package's root`,
       'imsmanifest.xml: resource "ITEM-HOTSPOT": no file "images/shapes.png" in the package',
@@ -57,15 +57,18 @@ describe('the manifest', () => {
   });
 
   it('must be well-formed', async () => {
-    const files = edit(allInteractions(), 'imsmanifest.xml', t => t.replace('</resources>', '</resource>'));
+    const files = edit(allInteractions(), 'imsmanifest.xml', (t) => t.replace('</resources>', '</resource>'));
     expect(await problemsOf(files)).toEqual([expect.stringMatching(/^imsmanifest\.xml: line 54: not well-formed XML \(/)]);
   });
 });
 
 describe('XML tricks', () => {
   it('refuses a DOCTYPE and entities (no external references)', async () => {
-    const files = edit(allInteractions(), 'items/text-entry.xml', t =>
-      t.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE x [<!ENTITY secret SYSTEM "file:///etc/passwd">]>'),
+    const files = edit(allInteractions(), 'items/text-entry.xml', (t) =>
+      t.replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE x [<!ENTITY secret SYSTEM "file:///etc/passwd">]>',
+      ),
     );
     expect(await problemsOf(files)).toEqual([
       'items/text-entry.xml: line 2: a DOCTYPE or entity declaration is not accepted (no entities, no external references)',
@@ -73,7 +76,7 @@ describe('XML tricks', () => {
   });
 
   it('refuses XInclude', async () => {
-    const files = edit(allInteractions(), 'items/order.xml', t =>
+    const files = edit(allInteractions(), 'items/order.xml', (t) =>
       t.replace(BODY_END, `<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="../tests/test.xml"/>\n${BODY_END}`),
     );
     expect(await problemsOf(files)).toEqual(['items/order.xml: xi:include: XInclude is not accepted (no external references)']);
@@ -85,16 +88,20 @@ describe('XML tricks', () => {
   });
 
   it('refuses a file that is not QTI', async () => {
-    const files = edit(allInteractions(), 'items/order.xml', t => t.replace('xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"', 'xmlns="http://example.com/quiz"'));
+    const files = edit(allInteractions(), 'items/order.xml', (t) =>
+      t.replace('xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"', 'xmlns="http://example.com/quiz"'),
+    );
     expect(await problemsOf(files)).toEqual([
-      expect.stringMatching(/^items\/order\.xml: qti-assessment-item: not QTI 3, 2\.2 or 2\.1 \(namespace "http:\/\/example\.com\/quiz"; accepted: /),
+      expect.stringMatching(
+        /^items\/order\.xml: qti-assessment-item: not QTI 3, 2\.2 or 2\.1 \(namespace "http:\/\/example\.com\/quiz"; accepted: /,
+      ),
     ]);
   });
 });
 
 describe('the test', () => {
   it('refuses random selection, shuffled order, branching, pre-conditions and sections in other files', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t =>
+    const files = edit(allInteractions(), 'tests/test.xml', (t) =>
       t
         .replace(
           '<qti-assessment-section identifier="section-words" title="Words and choices" visible="true">',
@@ -115,28 +122,31 @@ describe('the test', () => {
   });
 
   it('accepts an ordering that does not shuffle', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t =>
-      t.replace('<qti-assessment-section identifier="section-pairs" title="Pairs and gaps" visible="true">', '$&<qti-ordering shuffle="false"/>'),
+    const files = edit(allInteractions(), 'tests/test.xml', (t) =>
+      t.replace(
+        '<qti-assessment-section identifier="section-pairs" title="Pairs and gaps" visible="true">',
+        '$&<qti-ordering shuffle="false"/>',
+      ),
     );
     expect((await prepareQtiPackage(files)).ok).toBe(true);
   });
 
   it('must hold an item', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t => t.replace(/<qti-test-part[\s\S]*<\/qti-test-part>/, ''));
+    const files = edit(allInteractions(), 'tests/test.xml', (t) => t.replace(/<qti-test-part[\s\S]*<\/qti-test-part>/, ''));
     expect(await problemsOf(files)).toEqual([
       'tests/test.xml: qti-assessment-test: the test has no items (a qti-test-part with a qti-assessment-section holding qti-assessment-item-ref)',
     ]);
   });
 
   it('names each item once', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t => t.replace('identifier="hotspot"', 'identifier="slider"'));
+    const files = edit(allInteractions(), 'tests/test.xml', (t) => t.replace('identifier="hotspot"', 'identifier="slider"'));
     expect(await problemsOf(files)).toEqual([
       'tests/test.xml: qti-assessment-item-ref "slider": the identifier "slider" is used by another item of the test (outcomes are named by it)',
     ]);
   });
 
   it('references items inside the package that are there', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t =>
+    const files = edit(allInteractions(), 'tests/test.xml', (t) =>
       t
         .replace('href="../items/order.xml"', 'href="../../order.xml"')
         .replace('href="../items/match.xml"', 'href="https://example.com/match.xml"')
@@ -150,8 +160,10 @@ describe('the test', () => {
   });
 
   it('has parts with known modes and a time limit in seconds', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t =>
-      t.replace('navigation-mode="nonlinear" submission-mode="individual">', 'navigation-mode="free" submission-mode="individual">').replace('max-time="1800"', 'max-time="soon"'),
+    const files = edit(allInteractions(), 'tests/test.xml', (t) =>
+      t
+        .replace('navigation-mode="nonlinear" submission-mode="individual">', 'navigation-mode="free" submission-mode="individual">')
+        .replace('max-time="1800"', 'max-time="soon"'),
     );
     expect(await problemsOf(files)).toEqual([
       'tests/test.xml: qti-time-limits: max-time is a number of seconds above 0, not "soon"',
@@ -160,19 +172,33 @@ describe('the test', () => {
   });
 
   it('resolves item hrefs through xml:base', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t =>
-      t.replace('<qti-assessment-section identifier="section-pairs"', '<qti-assessment-section xml:base="../items/" identifier="section-pairs"').replace('href="../items/match.xml"', 'href="match.xml"'),
+    const files = edit(allInteractions(), 'tests/test.xml', (t) =>
+      t
+        .replace(
+          '<qti-assessment-section identifier="section-pairs"',
+          '<qti-assessment-section xml:base="../items/" identifier="section-pairs"',
+        )
+        .replace('href="../items/match.xml"', 'href="match.xml"'),
     );
     const result = await prepareQtiPackage(files);
-    expect(result.ok && result.delivery.parts[1]?.sections[0]?.items[0]).toEqual({ identifier: 'match', href: 'items/match.xml', title: 'Authors' });
+    expect(result.ok && result.delivery.parts[1]?.sections[0]?.items[0]).toEqual({
+      identifier: 'match',
+      href: 'items/match.xml',
+      title: 'Authors',
+    });
   });
 
   it('notes what is not applied', async () => {
-    const files = edit(allInteractions(), 'tests/test.xml', t =>
-      t.replace('<qti-assessment-section identifier="section-pairs" title="Pairs and gaps" visible="true">', '$&<qti-time-limits max-time="60"/>'),
+    const files = edit(allInteractions(), 'tests/test.xml', (t) =>
+      t.replace(
+        '<qti-assessment-section identifier="section-pairs" title="Pairs and gaps" visible="true">',
+        '$&<qti-time-limits max-time="60"/>',
+      ),
     );
     const result = await prepareQtiPackage(files);
-    expect(result.ok && result.notes).toEqual(['tests/test.xml: the time limit of qti-assessment-section "section-pairs" is not applied (only the test\'s own)']);
+    expect(result.ok && result.notes).toEqual([
+      'tests/test.xml: the time limit of qti-assessment-section "section-pairs" is not applied (only the test\'s own)',
+    ]);
   });
 });
 
@@ -190,8 +216,8 @@ describe('an item', () => {
     '<qti-select-point-interaction response-identifier="RESPONSE" max-choices="1"/>',
     '<qti-end-attempt-interaction response-identifier="RESPONSE" title="Hint"/>',
   ];
-  it.each(unsupported)('is refused with an interaction the player does not deliver: %s', async interaction => {
-    const files = edit(allInteractions(), 'items/choice-single.xml', t => t.replace(BODY_END, `${interaction}\n${BODY_END}`));
+  it.each(unsupported)('is refused with an interaction the player does not deliver: %s', async (interaction) => {
+    const files = edit(allInteractions(), 'items/choice-single.xml', (t) => t.replace(BODY_END, `${interaction}\n${BODY_END}`));
     const name = /<(qti-[a-z-]+-interaction)/.exec(interaction)?.[1] as string;
     expect(await problemsOf(files)).toEqual([
       `items/choice-single.xml: ${name}: not supported by the platform's player (supported: choice, text-entry, extended-text, inline-choice, order, match, associate, gap-match, hottext, slider, hotspot)`,
@@ -199,8 +225,12 @@ describe('an item', () => {
   });
 
   it('has a response declaration for every interaction', async () => {
-    const files = edit(allInteractions(), 'items/slider.xml', t => t.replace('response-identifier="RESPONSE" lower-bound', 'lower-bound'));
-    const other = edit(files, 'items/order.xml', t => t.replace('<qti-order-interaction response-identifier="RESPONSE"', '<qti-order-interaction response-identifier="ORDER"'));
+    const files = edit(allInteractions(), 'items/slider.xml', (t) =>
+      t.replace('response-identifier="RESPONSE" lower-bound', 'lower-bound'),
+    );
+    const other = edit(files, 'items/order.xml', (t) =>
+      t.replace('<qti-order-interaction response-identifier="RESPONSE"', '<qti-order-interaction response-identifier="ORDER"'),
+    );
     expect(await problemsOf(other)).toEqual([
       'items/order.xml: qti-order-interaction: response-identifier "ORDER" has no qti-response-declaration',
       'items/slider.xml: qti-slider-interaction: no response-identifier',
@@ -208,10 +238,13 @@ describe('an item', () => {
   });
 
   it('is not adaptive, has no templates and no stimulus in another file', async () => {
-    let files = edit(allInteractions(), 'items/hottext.xml', t => t.replace('adaptive="false"', 'adaptive="true"'));
-    files = edit(files, 'items/match.xml', t =>
+    let files = edit(allInteractions(), 'items/hottext.xml', (t) => t.replace('adaptive="false"', 'adaptive="true"'));
+    files = edit(files, 'items/match.xml', (t) =>
       t
-        .replace('<qti-item-body>', '<qti-template-declaration identifier="N" cardinality="single" base-type="integer"/>\n<qti-assessment-stimulus-ref identifier="S" href="stimulus.xml"/>\n<qti-item-body>')
+        .replace(
+          '<qti-item-body>',
+          '<qti-template-declaration identifier="N" cardinality="single" base-type="integer"/>\n<qti-assessment-stimulus-ref identifier="S" href="stimulus.xml"/>\n<qti-item-body>',
+        )
         .replace('<qti-response-processing', '<qti-template-processing/><qti-response-processing'),
     );
     expect(await problemsOf(files)).toEqual([
@@ -223,8 +256,10 @@ describe('an item', () => {
   });
 
   it('loads only files of the package the player may load', async () => {
-    let files = edit(allInteractions(), 'items/hotspot.xml', t => t.replace('src="../images/shapes.png"', 'src="https://example.com/shapes.png"'));
-    files = edit(files, 'items/extended-text.xml', t => t.replace('href="../styles/items.css"', 'href="../tests/test.xml"'));
+    let files = edit(allInteractions(), 'items/hotspot.xml', (t) =>
+      t.replace('src="../images/shapes.png"', 'src="https://example.com/shapes.png"'),
+    );
+    files = edit(files, 'items/extended-text.xml', (t) => t.replace('href="../styles/items.css"', 'href="../tests/test.xml"'));
     expect(await problemsOf(files)).toEqual([
       'items/extended-text.xml: qti-stylesheet href: "tests/test.xml" is not a file the player loads (images, style sheets, fonts, audio, video)',
       'items/hotspot.xml: img src: "https://example.com/shapes.png" is outside the package (the player loads only the package\'s own files)',
@@ -232,7 +267,7 @@ describe('an item', () => {
   });
 
   it('must be an item', async () => {
-    const files = edit(allInteractions(), 'items/order.xml', t => t.replace(/qti-assessment-item/g, 'qti-assessment-stimulus'));
+    const files = edit(allInteractions(), 'items/order.xml', (t) => t.replace(/qti-assessment-item/g, 'qti-assessment-stimulus'));
     expect(await problemsOf(files)).toEqual([
       'items/order.xml: qti-assessment-stimulus: not a QTI assessment item (the root element is not qti-assessment-item)',
     ]);
@@ -241,9 +276,11 @@ describe('an item', () => {
 
 describe('a QTI 2.1 item the player cannot deliver', () => {
   it('is refused after conversion, by its QTI 3 name', async () => {
-    const files = edit(filesOf(contentFixture('qti21-basic')), 'items/i60a1/qti.xml', t =>
+    const files = edit(filesOf(contentFixture('qti21-basic')), 'items/i60a1/qti.xml', (t) =>
       t.replace('</itemBody>', '<uploadInteraction responseIdentifier="RESPONSE"/></itemBody>'),
     );
-    expect(await problemsOf(files)).toEqual([expect.stringMatching(/^items\/i60a1\/qti\.xml: qti-upload-interaction: not supported by the platform's player/)]);
+    expect(await problemsOf(files)).toEqual([
+      expect.stringMatching(/^items\/i60a1\/qti\.xml: qti-upload-interaction: not supported by the platform's player/),
+    ]);
   }, 60_000);
 });

@@ -28,16 +28,20 @@ const parse = (xml: string) => new DOMParser().parseFromString(xml, 'application
 function secretsOf(original: string): string[] {
   const root = parse(original);
   const body = descendants(root, 'qti-item-body')
-    .map(el => el.toString())
+    .map((el) => el.toString())
     .join('');
   const values = descendants(root)
-    .filter(el => ['qti-correct-response', 'qti-mapping', 'qti-area-mapping', 'qti-response-processing'].includes(localName(el)))
-    .flatMap(el => descendants(el))
-    .flatMap(el => [el.getAttribute('map-key'), el.getAttribute('coords'), localName(el) === 'qti-value' || localName(el) === 'qti-base-value' ? el.textContent : null]);
+    .filter((el) => ['qti-correct-response', 'qti-mapping', 'qti-area-mapping', 'qti-response-processing'].includes(localName(el)))
+    .flatMap((el) => descendants(el))
+    .flatMap((el) => [
+      el.getAttribute('map-key'),
+      el.getAttribute('coords'),
+      localName(el) === 'qti-value' || localName(el) === 'qti-base-value' ? el.textContent : null,
+    ]);
   return [...new Set(values.filter((value): value is string => !!value && value.length > 2 && !body.includes(value)))];
 }
 
-describe.each(['qti-all-interactions', 'qti21-basic'])('what %s serves', name => {
+describe.each(['qti-all-interactions', 'qti21-basic'])('what %s serves', (name) => {
   it('holds no correct response, mapping, processing rule, feedback or author comment of the originals', async () => {
     const files = filesOf(contentFixture(name));
     const result = await prepareQtiPackage(files);
@@ -46,7 +50,7 @@ describe.each(['qti-all-interactions', 'qti21-basic'])('what %s serves', name =>
 
     expect(result.served.has('imsmanifest.xml')).toBe(false);
     expect(result.served.has(result.sources.test.href)).toBe(false);
-    const secrets = result.sources.items.flatMap(item => secretsOf(item.xml));
+    const secrets = result.sources.items.flatMap((item) => secretsOf(item.xml));
     expect(secrets.length).toBeGreaterThan(1);
     for (const { path, text } of servedText) {
       for (const secret of [...secrets, 'match_correct', 'map_response', 'rptemplates', 'Well done', 'Scorer guide', 'Reviewer', '<!--']) {
@@ -66,7 +70,7 @@ describe.each(['qti-all-interactions', 'qti21-basic'])('what %s serves', name =>
       }
     }
     for (const [path, bytes] of result.served) {
-      if (!result.sources.items.some(item => item.href === path)) expect(bytes).toEqual(files.get(path));
+      if (!result.sources.items.some((item) => item.href === path)) expect(bytes).toEqual(files.get(path));
     }
   }, 60_000);
 });
@@ -81,6 +85,8 @@ describe('a stripped item', () => {
     expect(text('items/choice-single.xml')).toContain('<qti-simple-choice identifier="C">The Rhine</qti-simple-choice>');
     expect(text('items/hotspot.xml')).toContain('<qti-hotspot-choice identifier="CIRCLE" shape="circle" coords="50,50,40"');
     expect(text('items/slider.xml')).toContain('lower-bound="1950" upper-bound="2000"');
-    expect(text('items/text-entry.xml')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<qti-assessment-item xmlns="http:\/\/www.imsglobal.org\/xsd\/imsqtiasi_v3p0"/);
+    expect(text('items/text-entry.xml')).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<qti-assessment-item xmlns="http:\/\/www.imsglobal.org\/xsd\/imsqtiasi_v3p0"/,
+    );
   });
 });

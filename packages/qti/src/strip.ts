@@ -35,9 +35,10 @@ export function stripItem(doc: Document): string {
       if (!DECLARATION_ATTRIBUTES.has(attribute.name)) declaration.removeAttribute(attribute.name);
     }
     // A response's default value is what the candidate starts from; an outcome's children are values and tables.
-    for (let child = declaration.firstChild; child; ) {
+    for (let child = declaration.firstChild; child;) {
       const next = child.nextSibling;
-      const kept = name === 'qti-response-declaration' && child.nodeType === child.ELEMENT_NODE && localName(child as Element) === 'qti-default-value';
+      const kept =
+        name === 'qti-response-declaration' && child.nodeType === child.ELEMENT_NODE && localName(child as Element) === 'qti-default-value';
       if (!kept) declaration.removeChild(child);
       child = next;
     }
@@ -47,7 +48,7 @@ export function stripItem(doc: Document): string {
 }
 
 function removeCommentsAndInstructions(parent: Node) {
-  for (let node = parent.firstChild; node; ) {
+  for (let node = parent.firstChild; node;) {
     const next = node.nextSibling;
     if (node.nodeType === node.COMMENT_NODE || node.nodeType === node.PROCESSING_INSTRUCTION_NODE) parent.removeChild(node);
     else if (node.nodeType === node.ELEMENT_NODE) removeCommentsAndInstructions(node);

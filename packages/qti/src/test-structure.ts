@@ -51,7 +51,9 @@ export function readTestStructure(path: string, root: Element, files: ReadonlyMa
       problems.push(`${path}: qti-ordering: shuffling the items is not supported (the player delivers them in the test's order)`);
     }
     if (name === 'qti-time-limits' && el.parentNode !== root && el.getAttribute('max-time')) {
-      notes.push(`${path}: the time limit of ${localName(el.parentNode as Element)} "${(el.parentNode as Element).getAttribute('identifier')}" is not applied (only the test's own)`);
+      notes.push(
+        `${path}: the time limit of ${localName(el.parentNode as Element)} "${(el.parentNode as Element).getAttribute('identifier')}" is not applied (only the test's own)`,
+      );
     }
   }
 
@@ -64,7 +66,9 @@ export function readTestStructure(path: string, root: Element, files: ReadonlyMa
       problems.push(`${path}: qti-test-part "${identifier}": navigation-mode is "linear" or "nonlinear", not "${navigationMode ?? ''}"`);
     }
     if (submissionMode !== 'individual' && submissionMode !== 'simultaneous') {
-      problems.push(`${path}: qti-test-part "${identifier}": submission-mode is "individual" or "simultaneous", not "${submissionMode ?? ''}"`);
+      problems.push(
+        `${path}: qti-test-part "${identifier}": submission-mode is "individual" or "simultaneous", not "${submissionMode ?? ''}"`,
+      );
     }
     const sections: Section[] = [];
     const visit = (section: Element, visible: boolean) => {
@@ -97,13 +101,21 @@ export function readTestStructure(path: string, root: Element, files: ReadonlyMa
       sections,
     });
   }
-  if (refs.length === 0 && !problems.some(p => p.includes('qti-assessment-item-ref'))) {
-    problems.push(`${path}: qti-assessment-test: the test has no items (a qti-test-part with a qti-assessment-section holding qti-assessment-item-ref)`);
+  if (refs.length === 0 && !problems.some((p) => p.includes('qti-assessment-item-ref'))) {
+    problems.push(
+      `${path}: qti-assessment-test: the test has no items (a qti-test-part with a qti-assessment-section holding qti-assessment-item-ref)`,
+    );
   }
   return { delivery, refs, problems, notes };
 }
 
-function readItemRef(path: string, ref: Element, files: ReadonlyMap<string, unknown>, identifiers: Set<string>, problems: string[]): ItemRef | null {
+function readItemRef(
+  path: string,
+  ref: Element,
+  files: ReadonlyMap<string, unknown>,
+  identifiers: Set<string>,
+  problems: string[],
+): ItemRef | null {
   const identifier = ref.getAttribute('identifier') ?? '';
   const href = ref.getAttribute('href') ?? '';
   const where = `${path}: qti-assessment-item-ref "${identifier}"`;

@@ -18,7 +18,10 @@ export function decodeText(path: string, bytes: Uint8Array): { ok: true; text: s
 export function parseXml(path: string, text: string): Parsed {
   const doctype = /<!DOCTYPE|<!ENTITY/i.exec(text);
   if (doctype) {
-    return { ok: false, problem: `${path}: ${lineAt(text, doctype.index)}: a DOCTYPE or entity declaration is not accepted (no entities, no external references)` };
+    return {
+      ok: false,
+      problem: `${path}: ${lineAt(text, doctype.index)}: a DOCTYPE or entity declaration is not accepted (no entities, no external references)`,
+    };
   }
   let first: string | null = null;
   try {
