@@ -192,11 +192,12 @@ describe('the test', () => {
     const files = edit(allInteractions(), 'tests/test.xml', (t) =>
       t.replace(
         '<qti-assessment-section identifier="section-pairs" title="Pairs and gaps" visible="true">',
-        '$&<qti-time-limits max-time="60"/>',
+        '$&<qti-time-limits max-time="60"/><qti-rubric-block view="candidate"><qti-content-body><p>Take your time.</p></qti-content-body></qti-rubric-block>',
       ),
     );
     const result = await prepareQtiPackage(files);
     expect(result.ok && result.notes).toEqual([
+      "tests/test.xml: the test's rubric blocks are not shown (the player shows items; put such text in an item)",
       'tests/test.xml: the time limit of qti-assessment-section "section-pairs" is not applied (only the test\'s own)',
     ]);
   });

@@ -43,6 +43,9 @@ export function readTestStructure(path: string, root: Element, files: ReadonlyMa
   if (!delivery.identifier) problems.push(`${path}: qti-assessment-test: no identifier`);
   delivery.maxTimeSeconds = maxTimeOf(path, root, problems);
 
+  if (descendants(root, 'qti-rubric-block').length) {
+    notes.push(`${path}: the test's rubric blocks are not shown (the player shows items; put such text in an item)`);
+  }
   for (const el of descendants(root)) {
     const name = localName(el);
     const reason = REFUSED[name];
