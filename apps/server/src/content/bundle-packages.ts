@@ -6,7 +6,7 @@ import { mediaTypeOf } from './media-types';
 import type { PackageFiles, PreparedPackage } from './package-files';
 import { prepareQtiContent } from './qti-package';
 import { prepareScormPackage } from './scorm-package';
-import { PACKAGE_ZIP_LIMITS, readZip, type ZipLimits } from './zip-files';
+import { PACKAGE_ZIP_LIMITS, pathProblem, readZip, type ZipLimits } from './zip-files';
 
 // The packages a bundle's tests name (`tests[].package`), read from the bundle's files and made ready to
 // store, before any transaction: the CPU work (unzipping, reading the manifests, preparing the items) is
@@ -59,6 +59,8 @@ export async function prepareBundlePackages(
       continue;
     }
     firstNamed.set(file, { at, kind });
+    // An absolute path or one with "..": the contract's schema says so.
+    if (pathProblem(file)) continue;
     const read = await files.read(file);
     if (!read.ok) {
       out.problems.push(`${where}.file: ${read.problem}`);

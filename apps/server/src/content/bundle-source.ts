@@ -36,7 +36,7 @@ export async function readBundleSource(path: string, limits: ZipLimits = ZIP_LIM
   try {
     isFolder = (await stat(path)).isDirectory();
   } catch (error) {
-    return { ok: false, problems: [`${path}: cannot read it: ${(error as Error).message}`] };
+    return { ok: false, problems: [`${path}: cannot read the file: ${(error as Error).message}`] };
   }
   if (isFolder) return readBundleFolder(path);
   let bytes: Buffer;

@@ -40,12 +40,18 @@ export function readManifest(files: PackageFiles): ManifestRead {
   // A manifest has no need of a DTD: none is read, so no entity can reach a file or expand without end.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return fail('manifest', 'a DOCTYPE or an entity declaration is not accepted');
   const errors: string[] = [];
-  const document = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') errors.push(message.split('\n')[0]);
-    },
-  }).parseFromString(xml, 'text/xml');
-  const manifest = document.documentElement;
+  let manifest: Element | null;
+  try {
+    manifest = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push(message.split('\n')[0]);
+      },
+    }).parseFromString(xml, 'text/xml').documentElement;
+  } catch (error) {
+    // xmldom throws on a fatal error, after telling onError.
+    manifest = null;
+    if (!errors.length) errors.push((error as Error).message.split('\n')[0]);
+  }
   if (errors.length || !manifest) return fail('manifest', `not well-formed XML: ${errors[0] ?? 'no root element'}`);
   if (manifest.localName !== 'manifest') return fail(manifest.localName ?? 'root', 'the root element must be <manifest>');
 
