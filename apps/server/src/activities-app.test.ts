@@ -27,7 +27,15 @@ beforeAll(async () => {
   // A SCORM course imported as a bundle zip, as staff would.
   const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
   const bundle = { version: 2, tests: [{ id: 1, abbreviation: 'SIC', name: 'Sicurezza', package: { type: 'scorm', file: 'safety.zip' } }] };
-  const source = await readBundleZip(await zipOf(new Map([['bundle.json', Buffer.from(JSON.stringify(bundle))], ['safety.zip', course]])), 'b.zip');
+  const source = await readBundleZip(
+    await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['safety.zip', course],
+      ]),
+    ),
+    'b.zip',
+  );
   if (!source.ok) throw new Error(source.problems.join('\n'));
   const packages = await prepareBundlePackages(source.bundle, source.files);
   const imported = await importBundle(t.database, source.bundle, { packages });
@@ -78,9 +86,14 @@ describe('the activities origin', () => {
     expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'self' https://prova.example.com");
     expect(csp).toContain("connect-src 'self'");
-    expect(String((await activities.inject({ url: '/activities/quiz/' })).headers['content-security-policy'])).toContain("script-src 'self';");
+    expect(String((await activities.inject({ url: '/activities/quiz/' })).headers['content-security-policy'])).toContain(
+      "script-src 'self';",
+    );
 
-    const again = await activities.inject({ url: `/packages/${hash}/course/pages/intro.html`, headers: { 'if-none-match': String(page.headers.etag) } });
+    const again = await activities.inject({
+      url: `/packages/${hash}/course/pages/intro.html`,
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     const head = await activities.inject({ method: 'HEAD', url: `/packages/${hash}/course/logo.svg` });
     expect(head.statusCode).toBe(200);
@@ -89,7 +102,12 @@ describe('the activities origin', () => {
 
     const delivery = await activities.inject({ url: `/packages/${hash}/delivery.json` });
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
-    expect(delivery.json()).toEqual({ kind: 'scorm', version: '1.2', launch: 'course/pages/intro.html?lang=it', title: 'Introduzione alla sicurezza' });
+    expect(delivery.json()).toEqual({
+      kind: 'scorm',
+      version: '1.2',
+      launch: 'course/pages/intro.html?lang=it',
+      title: 'Introduzione alla sicurezza',
+    });
   });
 
   it('answers 404 for anything else under /packages/', async () => {

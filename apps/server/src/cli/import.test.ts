@@ -96,7 +96,10 @@ describe('import command: bundles with files', () => {
   it('imports a folder: its SCORM package stored once (two tests, two names of the same bytes, two imports), each test playing it', async () => {
     const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
     const hash = createHash('sha256').update(course).digest('hex');
-    const bundle = { version: 2, tests: [scormTest(1, 'courses/safety.zip'), scormTest(2, 'courses/safety.zip'), scormTest(3, 'copy/same.zip')] };
+    const bundle = {
+      version: 2,
+      tests: [scormTest(1, 'courses/safety.zip'), scormTest(2, 'courses/safety.zip'), scormTest(3, 'copy/same.zip')],
+    };
     writeFolder({ 'b/bundle.json': JSON.stringify(bundle), 'b/courses/safety.zip': course, 'b/copy/same.zip': course });
     expect(await run('b')).toBe(0);
     expect(err).toEqual([]);
@@ -128,7 +131,12 @@ describe('import command: bundles with files', () => {
   it('imports a zip holding bundle.json and its package, and says plainly that only the first SCO is delivered', async () => {
     const course = await zipOf(filesOf(contentFixture('scorm-manifest-2004-several')));
     const bundle = { version: 2, tests: [scormTest(7, 'courses/onboarding.zip')] };
-    const zip = await zipOf(new Map([['bundle.json', Buffer.from(JSON.stringify(bundle))], ['courses/onboarding.zip', course]]));
+    const zip = await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['courses/onboarding.zip', course],
+      ]),
+    );
     writeFileSync(join(dir, 'bundle.zip'), zip);
     expect(await run('bundle.zip')).toBe(0);
     expect(err).toEqual([]);
@@ -140,10 +148,15 @@ describe('import command: bundles with files', () => {
     expect(JSON.parse(packages[0].delivery)).toMatchObject({ version: '2004', launch: 'sco1/index.html' });
   });
 
-  it('lists every problem of the files, inside packages too, with the bundle\'s own, and writes nothing', async () => {
+  it("lists every problem of the files, inside packages too, with the bundle's own, and writes nothing", async () => {
     const good = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
     const noSco = await zipOf(filesOf(contentFixture('scorm-manifest-no-sco')));
-    const qti = await zipOf(new Map([['imsmanifest.xml', Buffer.from('<manifest/>')], ['items/q1.xml', Buffer.from('<qti-assessment-item/>')]]));
+    const qti = await zipOf(
+      new Map([
+        ['imsmanifest.xml', Buffer.from('<manifest/>')],
+        ['items/q1.xml', Buffer.from('<qti-assessment-item/>')],
+      ]),
+    );
     const bundle = {
       version: 2,
       companies: [{ name: '' }],

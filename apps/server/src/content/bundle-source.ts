@@ -80,7 +80,14 @@ export async function readBundleFolder(folder: string): Promise<BundleSource> {
     text = await readFile(join(folder, BUNDLE_FILE), 'utf8');
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    return { ok: false, problems: [e.code === 'ENOENT' ? `${folder}: no ${BUNDLE_FILE} in the folder` : `${join(folder, BUNDLE_FILE)}: cannot read the file: ${e.message}`] };
+    return {
+      ok: false,
+      problems: [
+        e.code === 'ENOENT'
+          ? `${folder}: no ${BUNDLE_FILE} in the folder`
+          : `${join(folder, BUNDLE_FILE)}: cannot read the file: ${e.message}`,
+      ],
+    };
   }
   const parsed = parseBundle(text, join(folder, BUNDLE_FILE));
   if (!parsed.ok) return parsed;
@@ -102,7 +109,8 @@ export async function readBundleFolder(folder: string): Promise<BundleSource> {
             return missing(path);
           }
           // A link could lead anywhere on the machine: a bundle's files are its own.
-          if (info.isSymbolicLink()) return { ok: false, problem: `"${parts.slice(0, i + 1).join('/')}" is a symbolic link, not a file of the bundle` };
+          if (info.isSymbolicLink())
+            return { ok: false, problem: `"${parts.slice(0, i + 1).join('/')}" is a symbolic link, not a file of the bundle` };
           if (i < parts.length - 1 ? !info.isDirectory() : !info.isFile()) return missing(path);
         }
         return { ok: true, bytes: await readFile(at) };

@@ -56,7 +56,8 @@ export function readManifest(files: PackageFiles): ManifestRead {
   if (manifest.localName !== 'manifest') return fail(manifest.localName ?? 'root', 'the root element must be <manifest>');
 
   const version = scormVersion(manifest, xml);
-  if (!version) return fail('schemaversion', 'not a SCORM 1.2 or 2004 manifest (schemaversion "1.2", "2004 3rd Edition" or "2004 4th Edition")');
+  if (!version)
+    return fail('schemaversion', 'not a SCORM 1.2 or 2004 manifest (schemaversion "1.2", "2004 3rd Edition" or "2004 4th Edition")');
 
   const organizations = child(manifest, 'organizations');
   const all = organizations ? children(organizations, 'organization') : [];
@@ -104,9 +105,7 @@ export function readManifest(files: PackageFiles): ManifestRead {
 
   const title = textOf(child(first, 'title')) || textOf(child(organization, 'title')) || path;
   const notes: string[] =
-    scos.length > 1
-      ? [`${scos.length} SCOs: only the first one, "${title}", is delivered (the others are left out)`]
-      : [];
+    scos.length > 1 ? [`${scos.length} SCOs: only the first one, "${title}", is delivered (the others are left out)`] : [];
   return { ok: true, delivery: { kind: 'scorm', version, launch, title }, notes };
 }
 

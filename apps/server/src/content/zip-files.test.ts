@@ -7,7 +7,12 @@ const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 describe('reading a zip', () => {
   it('reads every file by its path, folders left out', async () => {
-    const zip = await zipOf(new Map([['a/b.txt', new TextEncoder().encode('bi')], ['c.txt', new TextEncoder().encode('ci')]]));
+    const zip = await zipOf(
+      new Map([
+        ['a/b.txt', new TextEncoder().encode('bi')],
+        ['c.txt', new TextEncoder().encode('ci')],
+      ]),
+    );
     const read = await readZip(zip);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
@@ -50,7 +55,12 @@ describe('reading a zip', () => {
     });
     // Files each within the limit, too many bytes together.
     const many = rawZip(
-      Array.from({ length: 3 }, (_, i) => ({ name: `part${i}.bin`, data: new Uint8Array(16), deflate: true, declaredSize: 100 * 1024 * 1024 })),
+      Array.from({ length: 3 }, (_, i) => ({
+        name: `part${i}.bin`,
+        data: new Uint8Array(16),
+        deflate: true,
+        declaredSize: 100 * 1024 * 1024,
+      })),
     );
     expect(await readZip(many)).toEqual({ ok: false, problems: ['300 MiB uncompressed, more than the 256 MiB a zip may hold'] });
     // Too many entries, told from the directory's count.

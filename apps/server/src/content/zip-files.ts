@@ -73,7 +73,12 @@ export async function readZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS)
     let total = 0;
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       // Strict: a backslash stays one (and is refused), not taken for a folder separator.
-      const name = (yauzl as unknown as YauzlNames).getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
+      const name = (yauzl as unknown as YauzlNames).getFileNameLowLevel(
+        entry.generalPurposeBitFlag,
+        entry.fileNameRaw,
+        entry.extraFields,
+        true,
+      );
       const badPath = pathProblem(name);
       if (badPath) {
         problems.push(badPath);

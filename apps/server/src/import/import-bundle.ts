@@ -113,5 +113,7 @@ async function packagesGone(content: ReturnType<typeof createContentRepository>,
   const ready = new Set(packages.ready.map((p) => p.hash));
   const wanted = [...packages.refs].filter(([, ref]) => !ready.has(ref.hash));
   const stored = await content.storedOf(wanted.map(([, ref]) => ref.hash));
-  return wanted.filter(([, ref]) => !stored.has(ref.hash)).map(([file]) => `${file}: the package is no longer stored: upload the bundle again`);
+  return wanted
+    .filter(([, ref]) => !stored.has(ref.hash))
+    .map(([file]) => `${file}: the package is no longer stored: upload the bundle again`);
 }

@@ -14,7 +14,17 @@ describe('migration 0011f: content packages', () => {
     const { db } = database;
     await db
       .insertInto('tests')
-      .values({ id: 1, abbreviation: 'OLD', name: '{}', description: '{}', instructions: '{}', url: '/activities/old/', repeatable: 0, legacy: 0, json_data: '{}' } as never)
+      .values({
+        id: 1,
+        abbreviation: 'OLD',
+        name: '{}',
+        description: '{}',
+        instructions: '{}',
+        url: '/activities/old/',
+        repeatable: 0,
+        legacy: 0,
+        json_data: '{}',
+      } as never)
       .execute();
     await migrateToLatest(database);
 
@@ -36,7 +46,9 @@ describe('migration 0011f: content packages', () => {
     };
     expect(await content.insertIfAbsent(pkg)).toBe(true);
     expect(await content.insertIfAbsent({ ...pkg, delivery: '{"kind":"other"}' })).toBe(false);
-    expect(await db.selectFrom('content_packages').select(['hash', 'delivery']).execute()).toEqual([{ hash: pkg.hash, delivery: pkg.delivery }]);
+    expect(await db.selectFrom('content_packages').select(['hash', 'delivery']).execute()).toEqual([
+      { hash: pkg.hash, delivery: pkg.delivery },
+    ]);
     expect(await content.delivery(pkg.hash)).toBe(pkg.delivery);
     const file = await content.file(pkg.hash, 'media/every-byte.bin');
     expect(file?.mediaType).toBe('application/octet-stream');

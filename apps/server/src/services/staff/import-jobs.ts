@@ -73,7 +73,8 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
     progress('validating', 0, 1);
     const invalid = (problems: string[]) =>
       ({ state: 'invalid', phase: 'validated', done: 1, total: 1, problems: JSON.stringify(problems) }) as const;
-    const source = 'zip' in upload ? await readBundleZip(upload.zip, 'bundle.zip') : { ok: true as const, bundle: upload.json, files: NO_FILES };
+    const source =
+      'zip' in upload ? await readBundleZip(upload.zip, 'bundle.zip') : { ok: true as const, bundle: upload.json, files: NO_FILES };
     if (!source.ok) return invalid(source.problems);
     const input = source.bundle;
     // Unzipped and prepared here, not in a transaction.

@@ -158,7 +158,10 @@ describe('<ImportPage>', () => {
     });
     renderConsole(<ImportPage />);
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
-    await userEvent.upload(screen.getByLabelText('File del bundle (.json o .zip)'), new File([zip], 'Bundle.ZIP', { type: 'application/x-zip-compressed' }));
+    await userEvent.upload(
+      screen.getByLabelText('File del bundle (.json o .zip)'),
+      new File([zip], 'Bundle.ZIP', { type: 'application/x-zip-compressed' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
     const notes = await screen.findByRole('region', { name: 'Da sapere' });
     expect(within(notes).getByRole('listitem').textContent).toBe(

@@ -395,7 +395,12 @@ describe('a large bundle', () => {
 
 describe('a bundle uploaded as a zip with its packages', () => {
   const uploadZip = (who: Caller, zip: Buffer) =>
-    t.app.inject({ method: 'POST', url: '/api/staff/imports', headers: { cookie: who.cookie, 'content-type': 'application/zip' }, payload: zip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/staff/imports',
+      headers: { cookie: who.cookie, 'content-type': 'application/zip' },
+      payload: zip,
+    });
   const courseTest = (id: number, file: string) => ({ id, abbreviation: `C${id}`, name: `Corso ${id}`, package: { type: 'scorm', file } });
   const packageRows = () => t.app.database.db.selectFrom('content_packages').select(['hash', 'kind']).execute();
 
@@ -403,7 +408,12 @@ describe('a bundle uploaded as a zip with its packages', () => {
     const course = await zipOf(filesOf(contentFixture('scorm-manifest-2004-several')));
     const hash = createHash('sha256').update(course).digest('hex');
     const bundle = { version: 2, tests: [courseTest(7801, 'courses/onboarding.zip'), courseTest(7802, 'courses/onboarding.zip')] };
-    const zip = await zipOf(new Map([['bundle.json', Buffer.from(JSON.stringify(bundle))], ['courses/onboarding.zip', course]]));
+    const zip = await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['courses/onboarding.zip', course],
+      ]),
+    );
     const before = (await packageRows()).length;
 
     const upload = await uploadZip(bea, zip);
@@ -413,7 +423,9 @@ describe('a bundle uploaded as a zip with its packages', () => {
       state: 'validated',
       problems: [],
       plan: { tests: { create: 2, update: 0 } },
-      notes: ['tests[0].package.file: courses/onboarding.zip: 3 SCOs: only the first one, "Benvenuto", is delivered (the others are left out)'],
+      notes: [
+        'tests[0].package.file: courses/onboarding.zip: 3 SCOs: only the first one, "Benvenuto", is delivered (the others are left out)',
+      ],
     });
     // Stored already (content-addressed: harmless if never confirmed), the tests not yet.
     expect(await packageRows()).toContainEqual({ hash, kind: 'scorm' });
@@ -423,8 +435,15 @@ describe('a bundle uploaded as a zip with its packages', () => {
     expect((await call(t.app, bea, 'POST', `/api/staff/imports/${validated.id}/confirm`)).statusCode).toBe(202);
     const done = await waitForJob(bea, validated.id, ['done', 'invalid', 'failed']);
     expect(done).toMatchObject({ state: 'done', summary: { tests: { created: 2 } }, notes: validated.notes });
-    const rows = await t.app.database.db.selectFrom('tests').select(['id', 'url', 'package_hash', 'owner_company_id']).where('id', 'in', [7801, 7802]).orderBy('id').execute();
-    expect(rows).toEqual([7801, 7802].map((id) => ({ id, url: playerUrl('scorm', hash), package_hash: hash, owner_company_id: STAFF_BETA })));
+    const rows = await t.app.database.db
+      .selectFrom('tests')
+      .select(['id', 'url', 'package_hash', 'owner_company_id'])
+      .where('id', 'in', [7801, 7802])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      [7801, 7802].map((id) => ({ id, url: playerUrl('scorm', hash), package_hash: hash, owner_company_id: STAFF_BETA })),
+    );
 
     // The same package again, in a second upload: still one package.
     const again = await waitForJob(bea, (await uploadZip(bea, zip)).json().job.id, ['validated', 'invalid']);

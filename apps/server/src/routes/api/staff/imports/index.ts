@@ -32,7 +32,11 @@ export default async function importsRoutes(fastify: FastifyInstance) {
   answerInvalidBodiesWith422(app);
   // Each kind of body with its own limit: a bundle's JSON, or a zip of it with its packages (kept as bytes).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BUNDLE_UPLOAD_MAX_BYTES }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BUNDLE_UPLOAD_MAX_BYTES },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   app.addContentTypeParser('application/zip', { parseAs: 'buffer', bodyLimit: BUNDLE_ZIP_UPLOAD_MAX_BYTES }, (_request, body, done) =>
     done(null, body),
   );
