@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { playerUrl } from '@prova/contract/content';
 import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
 import { rawZip } from '@prova/test-support/raw-zip';
+import { BUNDLE_UPLOAD_MAX_BYTES, BUNDLE_ZIP_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
 import { PASSWORD } from '../../../../../test/fixtures';
@@ -473,5 +474,25 @@ describe('a bundle uploaded as a zip with its packages', () => {
     ]);
     const refused = await waitForJob(bea, (await uploadZip(bea, evil)).json().job.id, ['validated', 'invalid']);
     expect(refused.problems).toEqual(['bundle.zip: "../escape.txt" goes outside the bundle with ".."']);
+  });
+
+  it('takes a zip past the JSON limit, up to its own limit of 64 MiB', async () => {
+    // An app of its own: these uploads count against nobody else's limit.
+    const own = await buildTestApp(staffBundle);
+    try {
+      const who = await signInStaff(own.app, BEA);
+      const post = (type: string, payload: string | Buffer) =>
+        own.app.inject({ method: 'POST', url: '/api/staff/imports', headers: { cookie: who.cookie, 'content-type': type }, payload });
+      const big = 'x'.repeat(BUNDLE_UPLOAD_MAX_BYTES);
+      expect((await post('application/json', JSON.stringify({ users: [], pad: big }))).statusCode).toBe(413);
+      const zip = rawZip([{ name: 'bundle.json', data: JSON.stringify({ version: 2, pad: big }) }]);
+      expect(zip.length).toBeGreaterThan(BUNDLE_UPLOAD_MAX_BYTES);
+      const taken = await post('application/zip', zip);
+      expect(taken.statusCode, taken.body).toBe(202);
+      expect((await post('application/zip', Buffer.alloc(BUNDLE_ZIP_UPLOAD_MAX_BYTES + 1))).statusCode).toBe(413);
+      await own.app.staffJobs.idle();
+    } finally {
+      await own.close();
+    }
   });
 });
