@@ -219,6 +219,22 @@ describe('import command: bundles with files', () => {
     );
   });
 
+  it('reads a zip of the folder itself: bundle.json in its one folder', async () => {
+    const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
+    const bundle = { version: 2, tests: [scormTest(5, 'courses/safety.zip')] };
+    const zip = await zipOf(
+      new Map([
+        ['campagna/bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['campagna/courses/safety.zip', course],
+        ['__MACOSX/campagna/._bundle.json', Buffer.from('resource fork')],
+      ]),
+    );
+    writeFileSync(join(dir, 'campagna.zip'), zip);
+    expect(await run('campagna.zip')).toBe(0);
+    expect(err).toEqual([]);
+    expect((await stored()).tests).toHaveLength(1);
+  });
+
   it('explains a zip without bundle.json and a folder without one', async () => {
     writeFileSync(join(dir, 'empty.zip'), await zipOf(new Map([['readme.txt', Buffer.from('hi')]])));
     expect(await run('empty.zip')).toBe(1);

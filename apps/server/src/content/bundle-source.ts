@@ -50,15 +50,18 @@ export async function readBundleSource(path: string, limits: ZipLimits = ZIP_LIM
   return parsed.ok ? { ok: true, bundle: parsed.bundle, files: NO_FILES } : parsed;
 }
 
-/** A zip holding bundle.json at its root and the files it names. `label` names the zip in problems. */
+/**
+ * A zip holding bundle.json at its root (or in its one folder, as zipping the folder itself makes it) and
+ * the files it names. `label` names the zip in problems.
+ */
 export async function readBundleZip(bytes: Uint8Array, label: string, limits: ZipLimits = ZIP_LIMITS): Promise<BundleSource> {
   const zip = await readZip(bytes, limits);
   if (!zip.ok) return { ok: false, problems: zip.problems.map((p) => `${label}: ${p}`) };
-  const json = zip.files.get(BUNDLE_FILE);
-  if (!json) return { ok: false, problems: [`${label}: no ${BUNDLE_FILE} at the root of the zip`] };
-  const parsed = parseBundle(new TextDecoder().decode(json), `${label}: ${BUNDLE_FILE}`);
+  const root = rootOf(zip.files);
+  if (root === null) return { ok: false, problems: [`${label}: no ${BUNDLE_FILE} at the root of the zip`] };
+  const parsed = parseBundle(new TextDecoder().decode(zip.files.get(`${root}${BUNDLE_FILE}`)), `${label}: ${root}${BUNDLE_FILE}`);
   if (!parsed.ok) return parsed;
-  const files = zip.files;
+  const files = new Map([...zip.files].filter(([path]) => path.startsWith(root)).map(([path, data]) => [path.slice(root.length), data]));
   return {
     ok: true,
     bundle: parsed.bundle,
@@ -71,6 +74,15 @@ export async function readBundleZip(bytes: Uint8Array, label: string, limits: Zi
       },
     },
   };
+}
+
+/** Where bundle.json is: '' at the root, `folder/` when every file is in that one folder (what an archiver adds aside). */
+function rootOf(files: ReadonlyMap<string, Uint8Array>): string | null {
+  if (files.has(BUNDLE_FILE)) return '';
+  const paths = [...files.keys()].filter((p) => !p.startsWith('__MACOSX/'));
+  const top = paths[0]?.split('/')[0];
+  if (!top || !paths.every((p) => p.startsWith(`${top}/`))) return null;
+  return files.has(`${top}/${BUNDLE_FILE}`) ? `${top}/` : null;
 }
 
 /** A folder holding bundle.json: each named file read when asked for, refused if it or a folder on its way is a link. */
