@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test as base, expect, type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
 import { pdfText } from '@prova/test-support/pdf-text';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { startConsoleServer, type ConsoleServer } from '../fixtures/console-server';
@@ -125,7 +127,7 @@ const rowOf = (page: Page, name: string) => progressTable(page).getByRole('row',
 
 async function uploadBundle(page: Page, bundle: unknown, name = 'bundle.json') {
   await page
-    .getByLabel('File del bundle (.json)')
+    .getByLabel('File del bundle (.json o .zip)')
     .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) });
   await page.getByRole('button', { name: 'Controlla il bundle' }).click();
 }
@@ -445,4 +447,44 @@ test('at 320 px and by keyboard alone: no sideways scrolling, the table scrolls 
     expect(await hasHorizontalScroll(page), section).toBe(false);
   }
   await expectAccessible(page, 'console: company at 320 px');
+});
+
+test('a staff member uploads a zip with a SCORM course: told plainly that only its first SCO is delivered, served from the activities origin', async ({
+  page,
+  env,
+}) => {
+  const course = await zipOf(filesOf(contentFixture('scorm-manifest-2004-several')));
+  const hash = createHash('sha256').update(course).digest('hex');
+  const id = env.n * 10 + 9;
+  const bundle = {
+    version: 2,
+    tests: [{ id, abbreviation: `SCO${id}`, name: 'Inserimento', package: { type: 'scorm', file: 'corsi/inserimento.zip' } }],
+  };
+  const zip = await zipOf(
+    new Map([
+      ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+      ['corsi/inserimento.zip', course],
+    ]),
+  );
+
+  await signIn(page, env.staff);
+  await page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link', { name: 'Importa un bundle' }).click();
+  await page.getByLabel('File del bundle (.json o .zip)').setInputFiles({ name: 'corso.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByRole('button', { name: 'Controlla il bundle' }).click();
+  const notes = page.getByRole('region', { name: 'Da sapere' });
+  await expect(notes).toContainText('3 SCOs: only the first one, "Benvenuto", is delivered');
+  await expect(page.getByRole('table', { name: 'Cosa verrà scritto' }).getByRole('row', { name: 'Attività 1 0' })).toBeVisible();
+  await expectAccessible(page, 'console: zip import plan with notes');
+  await page.getByRole('button', { name: "Conferma l'importazione" }).click();
+  const done = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Importazione completata' }) });
+  await expect(done).toBeVisible({ timeout: 30_000 });
+
+  // The app's origin sends the package on to the activities origin, which serves it.
+  const delivery = await page.request.get(`/packages/${hash}/delivery.json`);
+  expect(delivery.status()).toBe(200);
+  expect(new URL(delivery.url()).origin).not.toBe(new URL(env.url).origin);
+  expect(await delivery.json()).toEqual({ kind: 'scorm', version: '2004', launch: 'sco1/index.html', title: 'Benvenuto' });
+  const sco = await page.request.get(new URL(`/packages/${hash}/sco1/index.html`, delivery.url()).href);
+  expect(sco.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(sco.headers()['x-content-type-options']).toBe('nosniff');
 });

@@ -3,13 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
 import { buildActivitiesApp } from './activities-app';
 import { loadEnv } from './config/env';
+import { prepareBundlePackages } from './content/bundle-packages';
+import { readBundleZip } from './content/bundle-source';
+import { importBundle } from './import/import-bundle';
+import { createContentRepository } from './repositories/content-repository';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 
 let root: string;
 let activities: FastifyInstance;
 let t: TestApp;
+let hash: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'prova-activities-'));
   mkdirSync(join(root, 'activities', 'quiz'), { recursive: true });
@@ -17,8 +23,31 @@ beforeAll(async () => {
   writeFileSync(join(root, 'activities', 'quiz', 'index.html'), '<!doctype html><title>Quiz</title>');
   writeFileSync(join(root, 'sdk', 'prova-activity.js'), 'window.ProvaActivity = {};');
   const env = loadEnv({ PUBLIC_URL: 'https://prova.example.com', ACTIVITIES_URL: 'https://activities.example.net', LOG_LEVEL: 'silent' });
-  activities = await buildActivitiesApp({ env, activitiesRoot: join(root, 'activities'), sdkRoot: join(root, 'sdk'), logger: false });
   t = await buildTestApp();
+  // A SCORM course imported as a bundle zip, as staff would.
+  const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
+  const bundle = { version: 2, tests: [{ id: 1, abbreviation: 'SIC', name: 'Sicurezza', package: { type: 'scorm', file: 'safety.zip' } }] };
+  const source = await readBundleZip(
+    await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['safety.zip', course],
+      ]),
+    ),
+    'b.zip',
+  );
+  if (!source.ok) throw new Error(source.problems.join('\n'));
+  const packages = await prepareBundlePackages(source.bundle, source.files);
+  const imported = await importBundle(t.database, source.bundle, { packages });
+  if (!imported.ok) throw new Error(imported.problems.join('\n'));
+  hash = packages.refs.get('safety.zip')!.hash;
+  activities = await buildActivitiesApp({
+    env,
+    activitiesRoot: join(root, 'activities'),
+    sdkRoot: join(root, 'sdk'),
+    packages: createContentRepository(t.database.db),
+    logger: false,
+  });
 });
 afterAll(async () => {
   await activities.close();
@@ -43,6 +72,65 @@ describe('the activities origin', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['set-cookie'], url).toBeUndefined();
     }
+  });
+
+  it("serves a stored package's files and delivery.json, named by its hash, cached for good, typed, not sniffed", async () => {
+    const page = await activities.inject({ url: `/packages/${hash}/course/pages/intro.html` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('window.parent.API');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Authoring tools' courses run inline scripts and eval: here only, framed by the player beside them and the app.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'self' https://prova.example.com");
+    expect(csp).toContain("connect-src 'self'");
+    expect(String((await activities.inject({ url: '/activities/quiz/' })).headers['content-security-policy'])).toContain(
+      "script-src 'self';",
+    );
+
+    const again = await activities.inject({
+      url: `/packages/${hash}/course/pages/intro.html`,
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const head = await activities.inject({ method: 'HEAD', url: `/packages/${hash}/course/logo.svg` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/svg+xml');
+    expect(head.body).toBe('');
+
+    const delivery = await activities.inject({ url: `/packages/${hash}/delivery.json` });
+    expect(delivery.headers['content-type']).toMatch(/^application\/json/);
+    expect(delivery.json()).toEqual({
+      kind: 'scorm',
+      version: '1.2',
+      launch: 'course/pages/intro.html?lang=it',
+      title: 'Introduzione alla sicurezza',
+    });
+  });
+
+  it('answers 404 for anything else under /packages/', async () => {
+    const other = 'f'.repeat(64);
+    for (const url of [
+      `/packages/${hash}/missing.html`,
+      `/packages/${other}/course/pages/intro.html`,
+      `/packages/${other}/delivery.json`,
+      `/packages/not-a-hash/course/pages/intro.html`,
+      `/packages/${hash}/course%2F..%2F..%2Fimsmanifest.xml`,
+      `/packages/${hash}/`,
+      `/packages/${hash}`,
+    ]) {
+      const res = await activities.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it("never serves a package on the app's origin: it sends the link on to the activities origin", async () => {
+    const res = await t.app.inject({ url: `/packages/${hash}/course/pages/intro.html` });
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe(`http://127.0.0.1:3001/packages/${hash}/course/pages/intro.html`);
+    expect(res.body).not.toContain('window.parent.API');
   });
 
   it("is never the app's origin: the app sends an old activity link on to it", async () => {

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { packageHashSchema } from '@prova/contract/content';
 import type { Env } from './config/env';
+import { pathProblem } from './content/zip-files';
+import type { PackageReader } from './repositories/content-repository';
 import { sdkFiles } from './plugins/sdk-files';
 
 export interface ActivitiesAppOptions {
@@ -12,8 +16,13 @@ export interface ActivitiesAppOptions {
   playersRoot?: string;
   /** The SDK's browser build (packages/activity-sdk/dist), which the activities load from their own origin. */
   sdkRoot: string;
+  /** The stored content packages, served at /packages/<hash>/ (absent: none is). */
+  packages?: PackageReader;
   logger?: FastifyServerOptions['logger'];
 }
+
+/** A package's files are named by its hash: what a url gives never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The platform's own activities on their own origin (ACTIVITIES_URL): a script injected into an
@@ -22,6 +31,7 @@ export interface ActivitiesAppOptions {
  */
 export async function buildActivitiesApp(opts: ActivitiesAppOptions) {
   const app = Fastify({ logger: opts.logger ?? { level: opts.env.LOG_LEVEL }, routerOptions: { ignoreTrailingSlash: true } });
+  const appOrigin = new URL(opts.env.PUBLIC_URL).origin;
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -32,10 +42,30 @@ export async function buildActivitiesApp(opts: ActivitiesAppOptions) {
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    `frame-ancestors ${new URL(opts.env.PUBLIC_URL).origin}`,
+    `frame-ancestors ${appOrigin}`,
   ].join('; ');
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+  // A package's content as authoring tools export it (a SCORM course) runs inline scripts and eval, and
+  // plays its media: allowed there, on this origin only, which holds none of the app's cookies or storage.
+  // Its SCO is framed by the player beside it ('self'), itself framed by the app; it talks to this origin only.
+  const packageCsp = [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `frame-ancestors 'self' ${appOrigin}`,
+  ].join('; ');
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers({
+      'content-security-policy': request.url.startsWith('/packages/') ? packageCsp : csp,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
   });
   if (existsSync(opts.activitiesRoot)) {
     await app.register(fastifyStatic, { root: opts.activitiesRoot, prefix: '/activities/', index: ['index.html'], redirect: true });
@@ -51,6 +81,26 @@ export async function buildActivitiesApp(opts: ActivitiesAppOptions) {
     });
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
+  if (opts.packages) servePackages(app, opts.packages);
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
   return app;
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+
+/** `GET` (and `HEAD`) `/packages/<hash>/delivery.json` and `/packages/<hash>/<path>`: a stored package's served files. */
+function servePackages(app: FastifyInstance, packages: PackageReader) {
+  app.get<{ Params: { hash: string; '*': string } }>('/packages/:hash/*', async (request, reply) => {
+    const { hash, '*': path } = request.params;
+    if (!packageHashSchema.safeParse(hash).success || pathProblem(path) !== null || path.endsWith('/')) return notFound(reply);
+    const found =
+      path === 'delivery.json'
+        ? await packages.delivery(hash).then((json) => json && { mediaType: 'application/json', bytes: Buffer.from(json) })
+        : await packages.file(hash, path);
+    if (!found) return notFound(reply);
+    const etag = `"${createHash('sha256').update(`${hash}/${path}`).digest('base64url').slice(0, 27)}"`;
+    reply.headers({ etag, 'cache-control': IMMUTABLE });
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(found.mediaType).send(Buffer.from(found.bytes));
+  });
 }

@@ -3,6 +3,7 @@ import { demoDecision, type Env, loadEnv } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { buildActivitiesApp } from './activities-app';
 import { buildApp } from './app';
+import { createContentRepository } from './repositories/content-repository';
 import { seedDemoIfEmpty } from './import/seed-demo';
 
 let env: Env;
@@ -23,6 +24,7 @@ const activities = await buildActivitiesApp({
   activitiesRoot: resolve(repoRoot, 'activities'),
   playersRoot: resolve(repoRoot, 'apps/players/dist'),
   sdkRoot: resolve(repoRoot, 'packages/activity-sdk/dist'),
+  packages: createContentRepository(database.db),
 });
 const demo = demoDecision(env);
 if (demo.load) await seedDemoIfEmpty(database, app.log);

@@ -129,13 +129,33 @@ const previewSchema = z.looseObject({
   img: z.optional(z.string()),
 });
 
-export const bundleTestSchema = z.object({
+/**
+ * A file of the bundle, named relative to bundle.json with `/` between folders: never absolute, never
+ * outside the bundle (the importer checks that it is there, and is no link).
+ */
+export const bundleFilePathSchema = z.string({ error: 'Expected the path of a file in the bundle' }).check(
+  z.minLength(1, 'Expected the path of a file in the bundle'),
+  z.refine((p) => !p.includes('\\'), 'Use / between folders, not a backslash'),
+  z.refine((p) => !p.startsWith('/') && !/^[a-zA-Z]:/.test(p), 'Expected a path relative to bundle.json, not an absolute path'),
+  z.refine((p) => !p.split('/').includes('..'), 'A file of the bundle cannot be outside it ("..")'),
+);
+
+/** Content the platform plays itself (bundle version 2): a QTI or SCORM package, a zip in the bundle. */
+export const bundlePackageSchema = z.object({
+  type: z.enum(['qti', 'scorm'], { error: 'Expected the package type "qti" or "scorm"' }),
+  file: bundleFilePathSchema,
+});
+export type BundlePackage = z.infer<typeof bundlePackageSchema>;
+
+const testBaseSchema = z.object({
   id: testIdSchema,
   abbreviation: z.string({ error: 'Expected an abbreviation' }).check(z.trim(), z.minLength(1, 'Expected an abbreviation')),
   name: requiredText(TEST_NAME_ERROR),
   description: optionalText,
   instructions: optionalText,
-  url: urlOrPathSchema,
+  /** The activity's address; or, instead, a `package` the platform plays (its url is then the player's). */
+  url: z.optional(urlOrPathSchema),
+  package: z.optional(bundlePackageSchema),
   img: z.nullish(z.string()),
   label: z.nullish(z.string()),
   repeatable: bool(false),
@@ -172,6 +192,17 @@ export const bundleTestSchema = z.object({
   /** Companies (by name) the test is shared with, added to those it has: their staff may use it, not change it. */
   sharedWith: z.optional(z.array(companyNameSchema)),
 });
+
+export const bundleTestSchema = testBaseSchema.check(
+  z.refine((t) => t.url !== undefined || t.package !== undefined, {
+    message: 'Expected a url, or a package the platform plays',
+    path: ['url'],
+  }),
+  z.refine((t) => t.url === undefined || t.package === undefined, {
+    message: 'A test has a url or a package, not both: the url of a package is its player',
+    path: ['package'],
+  }),
+);
 
 export const bundleCampaignTestSchema = z.object({
   test: testIdSchema,
@@ -319,12 +350,15 @@ export const bundleCampaignSchema = z.object({
   report: z.optional(bundleReportSchema),
 });
 
-export const BUNDLE_VERSION = 1;
+/** The newest bundle version: 2 adds files (a folder or a zip) and tests' packages; every version 1 document stays valid. */
+export const BUNDLE_VERSION = 2;
+/** The version a package needs. */
+export const PACKAGES_BUNDLE_VERSION = 2;
 
 export const bundleSchema = z.object({
   version: z._default(
-    z.literal(BUNDLE_VERSION, { error: `Unsupported bundle version (this importer reads version ${BUNDLE_VERSION})` }),
-    BUNDLE_VERSION,
+    z.union([z.literal(1), z.literal(2)], { error: `Unsupported bundle version (this importer reads versions 1 and ${BUNDLE_VERSION})` }),
+    1,
   ),
   languages: z._default(z.array(bundleLanguageSchema), []),
   companies: z._default(z.array(bundleCompanySchema), []),

@@ -33,6 +33,8 @@ export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 /** Largest bundle the console uploads (the rest of the API takes 1 MiB). */
 export const BUNDLE_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+/** A bundle uploaded as a zip (bundle.json and the packages its tests name), `application/zip`. */
+export const BUNDLE_ZIP_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 /** A set-password link sent with an invitation stays valid this long (a reset link: one hour). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -519,6 +521,8 @@ export const jobSchema = z.object({
   plan: z.nullable(importPlanSchema),
   /** Import: what it wrote (when done). */
   summary: z.nullable(importSummarySchema),
+  /** Import: what staff should know, known once validated (e.g. that only a package's first SCO is delivered). */
+  notes: z.array(z.string()),
   /** Export: the file to download once done. */
   file: z.nullable(z.object({ name: z.string(), contentType: z.string(), size: z.int() })),
   format: z.nullable(exportFormatSchema),
@@ -533,7 +537,8 @@ export type JobResponse = z.infer<typeof jobResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Bundle upload: POST /api/staff/imports (the bundle itself as the JSON body, up to
-// BUNDLE_UPLOAD_MAX_BYTES) answers 202 with a job that validates without writing anything: the same
+// BUNDLE_UPLOAD_MAX_BYTES; or a zip of bundle.json and the packages its tests name, as an
+// `application/zip` body up to BUNDLE_ZIP_UPLOAD_MAX_BYTES) answers 202 with a job that validates without writing anything: the same
 // checks as `npm run import`, plus that the bundle touches only the caller's company (its companies,
 // people, campaigns and tests). Then POST /api/staff/imports/{jobId}/confirm writes it (validated
 // again in the import's transaction); 409 CONFLICT unless the job is `validated`.

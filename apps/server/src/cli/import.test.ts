@@ -1,7 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { playerUrl } from '@prova/contract/content';
+import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
+import { rawZip } from '@prova/test-support/raw-zip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
 import exampleBundle from '../import/fixtures/example-bundle.json';
 import { runImport } from './import';
 
@@ -63,6 +68,179 @@ describe('import command', () => {
     expect(await run('bad.json')).toBe(1);
     expect(err.at(-1)).toMatch(/bad\.json: not valid JSON/);
     expect(await run()).toBe(1);
-    expect(err.at(-1)).toBe('Usage: npm run import -- <bundle.json>');
+    expect(err.at(-1)).toBe('Usage: npm run import -- <bundle.json | folder | bundle.zip>');
+  });
+});
+
+describe('import command: bundles with files', () => {
+  const scormTest = (id: number, file: string) => ({ id, abbreviation: `S${id}`, name: `Corso ${id}`, package: { type: 'scorm', file } });
+  const writeFolder = (files: Record<string, string | Uint8Array>) => {
+    for (const [path, data] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), data);
+    }
+  };
+  const openDb = () => openDatabase(`sqlite:${join(dir, 'data', 'prova.db')}`);
+  const stored = async () => {
+    const database = await openDb();
+    try {
+      const tests = await database.db.selectFrom('tests').select(['id', 'url', 'package_hash']).orderBy('id').execute();
+      const packages = await database.db.selectFrom('content_packages').select(['hash', 'kind', 'delivery', 'size']).execute();
+      const files = await database.db.selectFrom('content_package_files').select(['hash', 'path', 'media_type']).orderBy('path').execute();
+      return { tests, packages, files };
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('imports a folder: its SCORM package stored once (two tests, two names of the same bytes, two imports), each test playing it', async () => {
+    const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
+    const hash = createHash('sha256').update(course).digest('hex');
+    const bundle = {
+      version: 2,
+      tests: [scormTest(1, 'courses/safety.zip'), scormTest(2, 'courses/safety.zip'), scormTest(3, 'copy/same.zip')],
+    };
+    writeFolder({ 'b/bundle.json': JSON.stringify(bundle), 'b/courses/safety.zip': course, 'b/copy/same.zip': course });
+    expect(await run('b')).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toContain('  packages: 1 created');
+    const first = await stored();
+    expect(first.tests).toEqual([1, 2, 3].map((id) => ({ id, url: playerUrl('scorm', hash), package_hash: hash })));
+    expect(first.packages).toEqual([{ hash, kind: 'scorm', delivery: expect.any(String), size: course.length }]);
+    expect(JSON.parse(first.packages[0].delivery)).toEqual({
+      kind: 'scorm',
+      version: '1.2',
+      launch: 'course/pages/intro.html?lang=it',
+      title: 'Introduzione alla sicurezza',
+    });
+    expect(first.files).toEqual([
+      { hash, path: 'course/logo.svg', media_type: 'image/svg+xml' },
+      { hash, path: 'course/pages/intro.html', media_type: 'text/html; charset=utf-8' },
+      { hash, path: 'imsmanifest.xml', media_type: 'application/xml' },
+    ]);
+
+    out = [];
+    expect(await run('b')).toBe(0);
+    expect(out).toContain('  packages: 1 unchanged');
+    expect(out).toContain('  tests: 3 unchanged');
+    const again = await stored();
+    expect(again.packages).toHaveLength(1);
+    expect(again.files).toHaveLength(3);
+  });
+
+  it('imports a zip holding bundle.json and its package, and says plainly that only the first SCO is delivered', async () => {
+    const course = await zipOf(filesOf(contentFixture('scorm-manifest-2004-several')));
+    const bundle = { version: 2, tests: [scormTest(7, 'courses/onboarding.zip')] };
+    const zip = await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['courses/onboarding.zip', course],
+      ]),
+    );
+    writeFileSync(join(dir, 'bundle.zip'), zip);
+    expect(await run('bundle.zip')).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toContain(
+      '  note: tests[0].package.file: courses/onboarding.zip: 3 SCOs: only the first one, "Benvenuto", is delivered (the others are left out)',
+    );
+    const { tests, packages } = await stored();
+    expect(tests[0].url).toBe(playerUrl('scorm', packages[0].hash));
+    expect(JSON.parse(packages[0].delivery)).toMatchObject({ version: '2004', launch: 'sco1/index.html' });
+  });
+
+  it("lists every problem of the files, inside packages too, with the bundle's own, and writes nothing", async () => {
+    const good = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
+    const noSco = await zipOf(filesOf(contentFixture('scorm-manifest-no-sco')));
+    const qti = await zipOf(
+      new Map([
+        ['imsmanifest.xml', Buffer.from('<manifest/>')],
+        ['items/q1.xml', Buffer.from('<qti-assessment-item/>')],
+      ]),
+    );
+    const bundle = {
+      version: 2,
+      companies: [{ name: '' }],
+      tests: [
+        scormTest(1, 'courses/good.zip'),
+        scormTest(2, 'courses/missing.zip'),
+        scormTest(3, '/etc/passwd'),
+        scormTest(4, '../outside.zip'),
+        scormTest(5, 'courses/link.zip'),
+        scormTest(6, 'courses/no-sco.zip'),
+        { id: 8, abbreviation: 'Q', name: 'Banca', package: { type: 'qti', file: 'items/bank.zip' } },
+        scormTest(9, 'courses/bad.zip'),
+      ],
+    };
+    writeFolder({
+      'b/bundle.json': JSON.stringify(bundle),
+      'b/courses/good.zip': good,
+      'b/courses/no-sco.zip': noSco,
+      'b/items/bank.zip': qti,
+      'b/courses/bad.zip': rawZip([{ name: '../../evil.js', data: 'x' }]),
+      'outside.zip': good,
+    });
+    symlinkSync(join(dir, 'outside.zip'), join(dir, 'b/courses/link.zip'));
+    expect(await run('b')).toBe(1);
+    expect(err).toEqual(
+      expect.arrayContaining([
+        'companies[0].name: No valid company name',
+        'tests[1].package.file: no file "courses/missing.zip" in the bundle',
+        'tests[2].package.file: Expected a path relative to bundle.json, not an absolute path',
+        'tests[3].package.file: A file of the bundle cannot be outside it ("..")',
+        'tests[4].package.file: "courses/link.zip" is a symbolic link, not a file of the bundle',
+        'tests[5].package.file: courses/no-sco.zip: imsmanifest.xml: organization: no item launches a SCO (a resource with scormtype "sco")',
+        'tests[6].package.file: items/bank.zip: imsmanifest.xml: QTI packages cannot be read yet',
+        'tests[7].package.file: courses/bad.zip: "../../evil.js" goes outside the bundle with ".."',
+      ]),
+    );
+    expect(err.at(-1)).toMatch(/: 8 problem\(s\); nothing was imported\.$/);
+    const { tests, packages, files } = await stored();
+    expect({ tests, packages, files }).toEqual({ tests: [], packages: [], files: [] });
+  });
+
+  it('refuses a package in a version 1 bundle or a plain bundle.json, and a test with both a url and a package, or neither', async () => {
+    const bundle = {
+      version: 1,
+      tests: [
+        scormTest(1, 'courses/a.zip'),
+        { id: 2, abbreviation: 'B', name: 'Entrambi', url: '/activities/x/', package: { type: 'scorm', file: 'courses/a.zip' } },
+        { id: 3, abbreviation: 'N', name: 'Nessuno' },
+      ],
+    };
+    writeFileSync(join(dir, 'plain.json'), JSON.stringify(bundle));
+    expect(await run('plain.json')).toBe(1);
+    expect(err.slice(0, -1).sort()).toEqual(
+      [
+        'version: tests with a package need "version": 2 (tests[0])',
+        'tests[0].package.file: no file "courses/a.zip" in the bundle',
+        'tests[1].package: A test has a url or a package, not both: the url of a package is its player',
+        'tests[2].url: Expected a url, or a package the platform plays',
+      ].sort(),
+    );
+  });
+
+  it('reads a zip of the folder itself: bundle.json in its one folder', async () => {
+    const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
+    const bundle = { version: 2, tests: [scormTest(5, 'courses/safety.zip')] };
+    const zip = await zipOf(
+      new Map([
+        ['campagna/bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['campagna/courses/safety.zip', course],
+        ['__MACOSX/campagna/._bundle.json', Buffer.from('resource fork')],
+      ]),
+    );
+    writeFileSync(join(dir, 'campagna.zip'), zip);
+    expect(await run('campagna.zip')).toBe(0);
+    expect(err).toEqual([]);
+    expect((await stored()).tests).toHaveLength(1);
+  });
+
+  it('explains a zip without bundle.json and a folder without one', async () => {
+    writeFileSync(join(dir, 'empty.zip'), await zipOf(new Map([['readme.txt', Buffer.from('hi')]])));
+    expect(await run('empty.zip')).toBe(1);
+    expect(err.at(-1)).toBe(`${join(dir, 'empty.zip')}: no bundle.json at the root of the zip`);
+    mkdirSync(join(dir, 'nothing'));
+    expect(await run('nothing')).toBe(1);
+    expect(err.at(-1)).toBe(`${join(dir, 'nothing')}: no bundle.json in the folder`);
   });
 });

@@ -13,6 +13,7 @@ import { progressUpdatesInPlace } from './migrations/0009-progress-updates-in-pl
 import { testShares } from './migrations/0010a-test-shares';
 import { logBounds } from './migrations/0010d-log-bounds';
 import { claimedWork } from './migrations/0010e-claimed-work';
+import { contentPackages } from './migrations/0011f-content-packages';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -67,6 +68,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010a-test-shares': testShares(),
     '0010d-log-bounds': logBounds(),
     '0010e-claimed-work': claimedWork(),
+    '0011f-content-packages': contentPackages(dialect),
   };
 }
 

@@ -56,6 +56,29 @@ export interface TestsTable {
    * from the console, or the bundle's `owner`; null for the operator's library tests.
    */
   owner_company_id: number | null;
+  /** A package test's content package (migration 0011f); its url is then the package's player. */
+  package_hash: string | null;
+}
+
+/** A content package, stored once by the SHA-256 of its zip (migration 0011f). */
+export interface ContentPackagesTable {
+  hash: string;
+  kind: string;
+  /** Its delivery.json, served to its player. */
+  delivery: Json;
+  /** What the server scores with (QTI); null when the content reports its own results (SCORM). */
+  scoring: Json | null;
+  /** The package zip's size in bytes. */
+  size: number;
+  created_at: Instant;
+}
+
+/** A file the activities origin serves of a package, at /packages/<hash>/<path>. */
+export interface ContentPackageFilesTable {
+  hash: string;
+  path: string;
+  media_type: string;
+  bytes: Uint8Array;
 }
 
 /** A test shared with a company that does not own it (migration 0010a). */
@@ -269,6 +292,8 @@ export interface StaffJobsTable {
   claimed_by: string | null;
   /** Renewed while the job runs; past it, an unfinished job was cut short (its instance stopped). */
   lease_until: Instant | null;
+  /** Import: what staff should know about the upload (JSON list of texts; migration 0011f). */
+  notes: Json | null;
 }
 
 export interface LogsTable {
@@ -321,6 +346,8 @@ export interface Database {
   outcomes_history: OutcomesHistoryTable;
   staff_jobs: StaffJobsTable;
   test_shares: TestSharesTable;
+  content_packages: ContentPackagesTable;
+  content_package_files: ContentPackageFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,6 +25,8 @@ export function findUnstorable(root: unknown): Unstorable | null {
 function walk(value: unknown, depth: number): Unstorable | null {
   if (typeof value === 'string') return value.includes('\u0000') ? { path: [], message: NUL } : null;
   if (value === null || typeof value !== 'object') return null;
+  // Bytes (an uploaded zip) are not a value kept as they are: what is read from them is checked then.
+  if (ArrayBuffer.isView(value)) return null;
   if (depth >= JSON_MAX_DEPTH) return { path: [], message: TOO_DEEP };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -122,7 +122,8 @@ async function checkTests(db: Db, input: unknown, company: OwnCompany, names: Se
     if (found.kind === 'own' && !found.usedElsewhere) return;
     const parsed = bundleTestSchema.safeParse(raw);
     if (!parsed.success) return; // the importer lists why
-    if (isEmpty(diffRow(found.row, toTestRow(parsed.data)))) return; // listed as it is
+    // A package test's url is its player's, known once stored: the rest of the row says whether it changes.
+    if (isEmpty(diffRow(found.row, toTestRow({ ...parsed.data, url: parsed.data.url ?? found.row.url })))) return; // listed as it is
     problems.push(
       found.kind === 'own'
         ? `${path}: test ${given} is shared with another company that uses it: it cannot be changed from here`

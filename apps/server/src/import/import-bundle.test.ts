@@ -212,12 +212,12 @@ describe('importBundle', () => {
   });
 
   it('reports the shape problems of a document that is not a bundle', async () => {
-    const result = await importBundle(database, { version: 2, companies: {}, tests: [{ id: 'x', name: { FR_fr: 'Test' } }] });
+    const result = await importBundle(database, { version: 3, companies: {}, tests: [{ id: 'x', name: { FR_fr: 'Test' } }] });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toEqual(
       expect.arrayContaining([
-        'version: Unsupported bundle version (this importer reads version 1)',
+        'version: Unsupported bundle version (this importer reads versions 1 and 2)',
         'companies: Invalid input: expected array, received object',
         'tests[0].id: Invalid input: expected number, received string',
         'tests[0].name.FR_fr: Unknown language code "FR_fr" (use IT_it, EN_en, ES_es)',

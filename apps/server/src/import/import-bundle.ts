@@ -1,3 +1,4 @@
+import type { BundlePackages } from '../content/bundle-packages';
 import { announcingTransaction } from '../db/change-feed';
 import type { DatabaseHandle } from '../db/database';
 import type { ActivityOrigins } from '../domain/activity-origins';
@@ -13,8 +14,9 @@ import { writeLanguages } from './write-languages';
 import { writeTestShares } from './write-test-shares';
 import { writeTests } from './write-tests';
 import { writeUsers } from './write-users';
+import { createContentRepository } from '../repositories/content-repository';
 
-export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; problems: string[] };
+export type ImportResult = { ok: true; summary: ImportSummary; notes: string[] } | { ok: false; problems: string[] };
 
 /** What the staff console adds to an import; the CLI needs none of it. */
 export interface ImportOptions {
@@ -31,6 +33,12 @@ export interface ImportOptions {
   passwordHashes?: Map<string, string>;
   /** The origins the server frames (its settings): a test url on another origin is a problem. Default: paths only. */
   activityOrigins?: ActivityOrigins;
+  /**
+   * The packages the bundle's tests name, prepared from its files (content/bundle-packages.ts): those
+   * `ready` are stored in the import's transaction (once by hash), the others must be stored already.
+   * Absent: the bundle has no files (a package test is then a problem).
+   */
+  packages?: BundlePackages;
 }
 
 /**
@@ -53,11 +61,16 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     // In steps, so that the server answers other requests while a large bundle is checked and written.
     const trx = transaction.withPlugin(inSteps());
     // Checked inside the transaction, so the references it finds cannot change before the writes.
+    const packages = options.packages;
     const checked = await validateBundle(trx, bundle, {
       activityOrigins: options.activityOrigins,
       onProgress: onProgress && ((done, total) => onProgress('validating', done, total)),
+      packages,
     });
     if (!checked.ok) return checked;
+    const content = createContentRepository(trx);
+    const gone = await packagesGone(content, packages);
+    if (gone.length) return { ok: false, problems: gone };
     const { bundle: b, matches } = checked;
     const { company } = options;
     const outOfScope = company ? await checkBundleScope(trx, bundle, company) : [];
@@ -74,7 +87,11 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     wrote();
     await writeUsers(trx, handle.dialect, b.users, matches.users, passwordHashes, summary.users);
     wrote();
-    await writeTests(trx, b.tests, summary.tests, company?.id);
+    for (const pkg of packages?.ready ?? []) {
+      if (await content.insertIfAbsent(pkg)) summary.packages.created++;
+      else summary.packages.unchanged++;
+    }
+    await writeTests(trx, b.tests, summary.tests, company?.id, packages?.refs);
     wrote();
     await writeCampaigns(trx, b.campaigns, summary.campaigns);
     wrote();
@@ -85,7 +102,18 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     if (!company) await writeTestShares(trx, b);
     await changes.announce({ kind: 'all' }, trx);
     wrote();
-    return { ok: true, summary };
+    return { ok: true, summary, notes: packages?.notes ?? [] };
   });
   return result;
+}
+
+/** Packages named by reference only (a console upload, confirmed later) that are not stored. */
+async function packagesGone(content: ReturnType<typeof createContentRepository>, packages: BundlePackages | undefined) {
+  if (!packages) return [];
+  const ready = new Set(packages.ready.map((p) => p.hash));
+  const wanted = [...packages.refs].filter(([, ref]) => !ready.has(ref.hash));
+  const stored = await content.storedOf(wanted.map(([, ref]) => ref.hash));
+  return wanted
+    .filter(([, ref]) => !stored.has(ref.hash))
+    .map(([file]) => `${file}: the package is no longer stored: upload the bundle again`);
 }

@@ -17,6 +17,8 @@ export interface ImportSummary {
   participants: ImportCounts;
   assessments: ImportCounts;
   relations360: ImportCounts;
+  /** Content packages: created when stored now, unchanged when the same package was stored before. */
+  packages: ImportCounts;
 }
 
 export function emptySummary(): ImportSummary {
@@ -31,6 +33,7 @@ export function emptySummary(): ImportSummary {
     participants: counts(),
     assessments: counts(),
     relations360: counts(),
+    packages: counts(),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type BundleTest,
   type BundleUser,
   bundleSchema,
+  PACKAGES_BUNDLE_VERSION,
 } from '@prova/contract/bundle';
 import { formatPath } from '@prova/contract/errors';
 import { DB_INT_MAX, TEST_360_ID } from '@prova/contract/limits';
@@ -42,6 +43,11 @@ export interface ValidateOptions {
   activityOrigins?: ActivityOrigins;
   /** Told how many of the bundle's records are parsed, step by step. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The package files the bundle's tests name that were read and prepared (by file), and the problems
+   * found reading the others: listed with the bundle's own. Absent: the bundle has no files.
+   */
+  packages?: { refs: ReadonlyMap<string, unknown>; problems: readonly string[] };
 }
 
 export async function validateBundle(db: Db, input: unknown, options: ValidateOptions = {}): Promise<BundleValidation> {
@@ -60,9 +66,11 @@ export async function validateBundle(db: Db, input: unknown, options: ValidateOp
 
   // Only the operator's origins are framed (ACTIVITY_ORIGINS): a bundle cannot add one.
   for (const { at, item: t } of parsed.parts.tests) {
-    const problem = testUrlProblem(t.url, activityOrigins);
+    const problem = t.url === undefined ? null : testUrlProblem(t.url, activityOrigins);
     if (problem) report(['tests', at, 'url'], problem);
   }
+  checkPackages(input, parsed.parts.tests, options.packages, report);
+  problems.push(...(options.packages?.problems ?? []));
 
   const raw = rawKeys(input);
   const matches = await checkReferences(db, parsed.parts, raw, report);
@@ -70,6 +78,22 @@ export async function validateBundle(db: Db, input: unknown, options: ValidateOp
   const unique = [...new Set(problems)];
   if (!parsed.bundle || unique.length > 0) return { ok: false, problems: unique };
   return { ok: true, bundle: parsed.bundle, matches };
+}
+
+/** A package test needs a version 2 bundle, and its file read (why not, when it was not, is among the packages' problems). */
+function checkPackages(input: unknown, tests: Indexed<BundleTest>, packages: ValidateOptions['packages'], report: Report) {
+  const withPackage = tests.filter(({ item }) => item.package);
+  if (withPackage.length === 0) return;
+  const version = isRecord(input) ? input.version : undefined;
+  if (version !== PACKAGES_BUNDLE_VERSION)
+    report(['version'], `tests with a package need "version": ${PACKAGES_BUNDLE_VERSION} (tests[${withPackage[0].at}])`);
+  const told = new Set((packages?.problems ?? []).map((p) => p.split(':')[0]));
+  for (const { at, item } of withPackage) {
+    const file = item.package!.file;
+    const path = `tests[${at}].package`;
+    if (!packages?.refs.has(file) && !told.has(`${path}.file`) && !told.has(`${path}.type`))
+      report(['tests', at, 'package', 'file'], `no file "${file}" in the bundle`);
+  }
 }
 
 /** Records parsed between two turns of the event loop: a large bundle never holds up other requests for long. */

@@ -1,3 +1,5 @@
+import { playerUrl } from '@prova/contract/content';
+import type { PackageRefs } from '../content/bundle-packages';
 import { cleanHtmlField } from './clean-html';
 import type { Bundle } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
@@ -8,11 +10,24 @@ import type { ImportCounts } from './import-summary';
  * Writes the bundle's tests. A test's `owner` sets who owns it; a new test without one is owned by
  * `newTestsOwner` (a console import: the uploader's company), else by nobody (the operator's library).
  */
-export async function writeTests(db: Db, tests: Bundle['tests'], counts: ImportCounts, newTestsOwner?: number): Promise<void> {
+export async function writeTests(
+  db: Db,
+  tests: Bundle['tests'],
+  counts: ImportCounts,
+  newTestsOwner?: number,
+  packages: PackageRefs = new Map(),
+): Promise<void> {
   const owners = await companyIds(db, [...new Set(tests.flatMap((t) => (t.owner === undefined ? [] : [t.owner])))]);
   for (const test of tests) {
     const owner = test.owner === undefined ? undefined : owners.get(test.owner);
-    const row = { ...toTestRow(test), ...(owner === undefined ? {} : { owner_company_id: owner }) };
+    // Validation made sure that every package test's file has its stored package.
+    const stored = test.package ? packages.get(test.package.file) : undefined;
+    const url = stored ? playerUrl(stored.kind, stored.hash) : (test.url ?? '');
+    const row = {
+      ...toTestRow({ ...test, url }),
+      package_hash: stored?.hash ?? null,
+      ...(owner === undefined ? {} : { owner_company_id: owner }),
+    };
     const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();
     if (!existing) {
       await db
@@ -38,7 +53,7 @@ async function companyIds(db: Db, names: string[]): Promise<Map<string, number>>
 }
 
 /** A bundle's test as its row (texts cleaned of unsafe HTML): the importer's and the staff API's. */
-export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | 'sharedWith'>) {
+export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | 'sharedWith' | 'url' | 'package'> & { url: string }) {
   return {
     abbreviation: test.abbreviation,
     name: JSON.stringify(test.name),

@@ -65,7 +65,7 @@ describe('Content-Security-Policy frame-src', () => {
       .values(
         Array.from({ length: 150 }, (_, i) => {
           const { id, ...test } = bundleTestSchema.parse(testWithUrl(1000 + i, `https://${longHost(i)}/activity/`));
-          return { id, ...toTestRow(test) };
+          return { id, ...toTestRow({ ...test, url: test.url ?? '' }) };
         }),
       )
       .execute();

@@ -111,8 +111,8 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     });
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
-  // An activity is never served on the app's origin: an old link is sent on to the activities' own.
-  for (const area of ['/activities/*', '/players/*'])
+  // An activity (a package's files too) is never served on the app's origin: a link is sent on to the activities' own.
+  for (const area of ['/activities/*', '/players/*', '/packages/*'])
     app.get(area, async (request, reply) => reply.redirect(`${opts.activitiesUrl}${request.url}`, 308));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

@@ -148,6 +148,7 @@ export function presentJob(row: JobRow): Job {
     problems: parseJson<string[]>(row.problems, []),
     plan: parseJson<Job['plan']>(row.plan, null),
     summary: parseJson<Job['summary']>(row.summary, null),
+    notes: parseJson<string[]>(row.notes, []),
     file: row.file_name && row.file_type ? { name: row.file_name, contentType: row.file_type, size: row.file_size ?? 0 } : null,
     format: row.format === 'csv' || row.format === 'xlsx' ? row.format : null,
     error: row.error,

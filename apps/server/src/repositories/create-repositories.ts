@@ -1,6 +1,7 @@
 import { type Changes, silentChanges } from '../db/change-feed';
 import { type Db, type WriteDurably, type WriteWithoutSync, writeOn } from '../db/database';
 import { createCampaignsRepository } from './campaigns-repository';
+import { createContentRepository } from './content-repository';
 import { createFeedback360Repository } from './feedback360-repository';
 import { createHealthRepository } from './health-repository';
 import { createLogsRepository } from './logs-repository';
@@ -48,6 +49,8 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     signInThrottle,
     requestKeys: createRequestKeysRepository(db),
     health: createHealthRepository(db),
+    /** Content packages (tests' QTI and SCORM packages), by content hash. */
+    content: createContentRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */
     staff: createStaffRepositories(db, changes),
   };

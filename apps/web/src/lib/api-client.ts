@@ -111,14 +111,16 @@ export function primeGet(path: string): Promise<Response | undefined> {
 
 /** The one request init of the app: a primed GET and the app's own are the same request (and take up a `<link rel="preload">` alike). */
 function fetchInit(method: string, body: unknown): RequestInit {
+  // A file (a bundle's zip) goes as its bytes, typed as it is; anything else as JSON.
+  const file = body instanceof Blob ? body : undefined;
   return {
     method,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined ? {} : { 'Content-Type': file ? file.type || 'application/octet-stream' : 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
   };
 }
 

@@ -23,6 +23,7 @@ export function createJobsRepository(db: Db) {
         'staff_jobs.problems',
         'staff_jobs.plan',
         'staff_jobs.summary',
+        'staff_jobs.notes',
         'staff_jobs.file_name',
         'staff_jobs.file_type',
         'staff_jobs.file_size',

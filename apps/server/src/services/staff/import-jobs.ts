@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@prova/contract/staff';
+import { prepareBundlePackages } from '../../content/bundle-packages';
+import { NO_FILES, readBundleZip } from '../../content/bundle-source';
 import { HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
 import { checkBundleScope, type OwnCompany } from '../../import/check-bundle-scope';
 import { hashPasswordsOf } from '../../import/hash-new-passwords';
@@ -8,8 +10,10 @@ import { planImport } from '../../import/plan-import';
 import { validateBundle } from '../../import/validate-bundle';
 import { hashPassword } from '../passwords';
 
-// A bundle uploaded from the console: validated without writing (the importer's checks and the
-// uploader's scope), shown as a full report, then imported when staff confirm. Both steps are jobs.
+// A bundle uploaded from the console (its JSON, or a zip of it with the packages its tests name):
+// validated without writing (the importer's checks and the uploader's scope), shown as a full report,
+// then imported when staff confirm. Both steps are jobs. A valid upload's packages are stored at once,
+// by content hash (harmless if it is never confirmed: nothing names them), and only their hashes kept.
 
 interface Uploader {
   companyId: number;
@@ -29,7 +33,13 @@ async function ownCompany(app: FastifyInstance, companyId: number): Promise<OwnC
 interface StoredImport {
   bundle: unknown;
   passwordHashes: Record<string, string>;
+  /** The packages the tests name, by file: stored already. */
+  packages?: Record<string, { kind: 'qti' | 'scorm'; hash: string }>;
+  notes?: string[];
 }
+
+/** What staff uploaded: the bundle's JSON, or a zip of bundle.json and its files. */
+export type ImportUpload = { json: unknown } | { zip: Uint8Array };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -49,7 +59,7 @@ function withoutPasswords(input: unknown): unknown {
  * Starts validating an uploaded bundle; the job ends `validated` (with its plan) or `invalid` (with every
  * problem). A valid bundle's new passwords are hashed here (phase `passwords`) and only the hashes kept.
  */
-export async function startImportValidation(app: FastifyInstance, uploader: Uploader, input: unknown): Promise<Job> {
+export async function startImportValidation(app: FastifyInstance, uploader: Uploader, upload: ImportUpload): Promise<Job> {
   const company = await ownCompany(app, uploader.companyId);
   const id = await app.staffJobs.create({
     companyId: uploader.companyId,
@@ -61,21 +71,43 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
   app.staffJobs.run(id, async (progress) => {
     const { db } = app.database;
     progress('validating', 0, 1);
+    const invalid = (problems: string[]) =>
+      ({ state: 'invalid', phase: 'validated', done: 1, total: 1, problems: JSON.stringify(problems) }) as const;
+    const source =
+      'zip' in upload ? await readBundleZip(upload.zip, 'bundle.zip') : { ok: true as const, bundle: upload.json, files: NO_FILES };
+    if (!source.ok) return invalid(source.problems);
+    const input = source.bundle;
+    // Unzipped and prepared here, not in a transaction.
+    const packages = await prepareBundlePackages(input, source.files);
     const checked = await validateBundle(db, input, {
       activityOrigins: app.activityOrigins,
       onProgress: (done, total) => progress('validating', done, total),
+      packages,
     });
     const scope = await checkBundleScope(db, input, company);
     const problems = [...(checked.ok ? [] : checked.problems), ...scope];
-    if (!checked.ok || problems.length)
-      return { state: 'invalid', phase: 'validated', done: 1, total: 1, problems: JSON.stringify(problems) };
+    if (!checked.ok || problems.length) return invalid(problems);
+    for (const pkg of packages.ready) await app.repos.content.insertIfAbsent(pkg);
     const plan = await planImport(db, checked.bundle, checked.matches);
     const hashes = await hashPasswordsOf(db, checked.bundle.users, {
       hash: hashPassword,
       onHashed: (done, total) => progress('passwords', done, total),
     });
-    const stored: StoredImport = { bundle: withoutPasswords(input), passwordHashes: Object.fromEntries(hashes) };
-    return { state: 'validated', phase: 'validated', done: 1, total: 1, plan: JSON.stringify(plan), input: JSON.stringify(stored) };
+    const stored: StoredImport = {
+      bundle: withoutPasswords(input),
+      passwordHashes: Object.fromEntries(hashes),
+      packages: Object.fromEntries(packages.refs),
+      notes: packages.notes,
+    };
+    return {
+      state: 'validated',
+      phase: 'validated',
+      done: 1,
+      total: 1,
+      plan: JSON.stringify(plan),
+      notes: JSON.stringify(packages.notes),
+      input: JSON.stringify(stored),
+    };
   });
   return findJob(app, uploader.companyId, id);
 }
@@ -96,6 +128,8 @@ export async function confirmImport(app: FastifyInstance, uploader: Uploader, jo
       passwordHashes: new Map(Object.entries(stored.passwordHashes)),
       onProgress: progress,
       activityOrigins: app.activityOrigins,
+      // Stored at validation: only their hashes are named now (checked to be still there).
+      packages: { refs: new Map(Object.entries(stored.packages ?? {})), ready: [], notes: stored.notes ?? [], problems: [] },
     });
     if (!result.ok) return { state: 'invalid', phase: 'writing', problems: JSON.stringify(result.problems), input: null };
     return { state: 'done', phase: 'done', done: 1, total: 1, summary: JSON.stringify(result.summary), input: null };

@@ -11,7 +11,9 @@ import './console-texts';
 export interface FakeCall {
   method: string;
   path: string;
+  /** JSON bodies parsed; a file (a Blob) as it was sent. */
   body: unknown;
+  contentType?: string;
 }
 
 type Handler = (call: FakeCall) => { status?: number; body: unknown };
@@ -24,7 +26,9 @@ export function fakeApi(routes: Record<string, Handler | { status?: number; body
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
       const method = init.method ?? 'GET';
-      const call = { method, path: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const body = init.body instanceof Blob ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
+      const contentType = (init.headers as Record<string, string> | undefined)?.['Content-Type'];
+      const call = { method, path: `${url.pathname}${url.search}`, body, contentType };
       calls.push(call);
       const route = routes[`${method} ${url.pathname}`];
       const answer =

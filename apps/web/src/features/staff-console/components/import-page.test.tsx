@@ -21,6 +21,7 @@ const job = (patch: Partial<Job>): Job => ({
   problems: [],
   plan: null,
   summary: null,
+  notes: [],
   file: null,
   format: null,
   error: null,
@@ -35,7 +36,7 @@ describe('<ImportPage>', () => {
   it('refuses a file that is not JSON at the field, without sending it', async () => {
     const calls = fakeApi({});
     renderConsole(<ImportPage />);
-    const input = screen.getByLabelText('File del bundle (.json)');
+    const input = screen.getByLabelText('File del bundle (.json o .zip)');
     await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
     expect(screen.getByText('Scegli il file del bundle.')).toBeTruthy();
     await userEvent.upload(input, file('{ "version": 1, '));
@@ -61,7 +62,7 @@ describe('<ImportPage>', () => {
       },
     });
     renderConsole(<ImportPage />);
-    await userEvent.upload(screen.getByLabelText('File del bundle (.json)'), file(JSON.stringify(bundle)));
+    await userEvent.upload(screen.getByLabelText('File del bundle (.json o .zip)'), file(JSON.stringify(bundle)));
     await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
     const report = await screen.findByRole('alert', { name: 'Il bundle ha 2 problemi' });
     const items = within(report)
@@ -108,7 +109,7 @@ describe('<ImportPage>', () => {
       },
     });
     renderConsole(<ImportPage />);
-    await userEvent.upload(screen.getByLabelText('File del bundle (.json)'), file(JSON.stringify(bundle)));
+    await userEvent.upload(screen.getByLabelText('File del bundle (.json o .zip)'), file(JSON.stringify(bundle)));
     await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
     const plan = await screen.findByRole('table', { name: 'Cosa verrà scritto' });
     expect(within(plan).getByRole('row', { name: 'Persone 3 1' })).toBeTruthy();
@@ -121,5 +122,53 @@ describe('<ImportPage>', () => {
     expect(within(done).getByRole('link', { name: 'Apri la campagna «Talenti 2027»' }).getAttribute('href')).toBe(
       '/console/campaigns/4242',
     );
+  });
+
+  it('refuses a file that is neither .json nor .zip, and a .zip that is not one, without sending them', async () => {
+    const calls = fakeApi({});
+    renderConsole(<ImportPage />);
+    const input = screen.getByLabelText('File del bundle (.json o .zip)');
+    // As a file dropped or picked past the picker's filter would be.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['a,b'], 'bundle.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    expect(await screen.findByText('Scegli un file .json o .zip.')).toBeTruthy();
+    await user.upload(input, new File(['{}'], 'bundle.zip', { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    expect(await screen.findByText('Il file non è uno .zip valido.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+
+  it('sends a .zip as it is, typed as a zip, and shows what staff should know of it', async () => {
+    const calls = fakeApi({
+      'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
+      [`GET /api/staff/jobs/${JOB_ID}`]: {
+        body: {
+          status: true,
+          job: job({
+            state: 'validated',
+            phase: 'validated',
+            done: 1,
+            plan: { tests: { create: 1, update: 0 } },
+            notes: ['tests[0].package.file: corsi/sicurezza.zip: 3 SCOs: only the first one, "Benvenuto", is delivered'],
+          }),
+        },
+      },
+    });
+    renderConsole(<ImportPage />);
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+    await userEvent.upload(
+      screen.getByLabelText('File del bundle (.json o .zip)'),
+      new File([zip], 'Bundle.ZIP', { type: 'application/x-zip-compressed' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    const notes = await screen.findByRole('region', { name: 'Da sapere' });
+    expect(within(notes).getByRole('listitem').textContent).toBe(
+      'tests[0].package.file: corsi/sicurezza.zip: 3 SCOs: only the first one, "Benvenuto", is delivered',
+    );
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(sent?.contentType).toBe('application/zip');
+    expect(new Uint8Array(await (sent?.body as Blob).arrayBuffer())).toEqual(zip);
   });
 });

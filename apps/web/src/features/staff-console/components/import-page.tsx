@@ -1,4 +1,4 @@
-import { BUNDLE_UPLOAD_MAX_BYTES, importUploadRequestSchema, type Job } from '@prova/contract/staff';
+import { BUNDLE_UPLOAD_MAX_BYTES, BUNDLE_ZIP_UPLOAD_MAX_BYTES, importUploadRequestSchema, type Job } from '@prova/contract/staff';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,9 +13,14 @@ import { JobProgress } from './job-progress';
 
 type Bundle = Record<string, unknown>;
 
+const MB = 1024 * 1024;
+/** A zip starts with a local file header (PK\x03\x04), or is empty (PK\x05\x06). */
+const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+
 /**
- * A bundle file, uploaded: the server checks it without writing anything and reports every problem,
- * or what it will create and update; only a confirmation writes it, as a job with its progress.
+ * A bundle file (its JSON, or a zip of it and the packages its tests name), uploaded: the server checks
+ * it without writing anything and reports every problem, or what it will create and update; only a
+ * confirmation writes it, as a job with its progress.
  */
 export function ImportPage() {
   const { t } = useTranslation('console');
@@ -35,7 +40,10 @@ export function ImportPage() {
       fileRef.current?.focus();
     };
     if (!file) return fail(t('import.noFile'));
-    if (file.size > BUNDLE_UPLOAD_MAX_BYTES) return fail(t('import.tooLarge', { mb: BUNDLE_UPLOAD_MAX_BYTES / 1024 / 1024 }));
+    const name = file.name.toLowerCase();
+    if (name.endsWith('.zip')) return send(file, fail);
+    if (!name.endsWith('.json')) return fail(t('import.wrongType'));
+    if (file.size > BUNDLE_UPLOAD_MAX_BYTES) return fail(t('import.tooLarge', { mb: BUNDLE_UPLOAD_MAX_BYTES / MB }));
     let parsed: unknown;
     try {
       parsed = JSON.parse(await file.text());
@@ -44,15 +52,27 @@ export function ImportPage() {
     }
     const body = importUploadRequestSchema.safeParse(parsed);
     if (!body.success) return fail(t('import.notObject'));
+    await start(body.data, body.data, BUNDLE_UPLOAD_MAX_BYTES, fail);
+  }
+
+  /** A zip goes as it is: the server reads bundle.json and the packages in it. */
+  async function send(file: File, fail: (message: string) => void) {
+    if (file.size > BUNDLE_ZIP_UPLOAD_MAX_BYTES) return fail(t('import.tooLarge', { mb: BUNDLE_ZIP_UPLOAD_MAX_BYTES / MB }));
+    if (!isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer()))) return fail(t('import.notZip'));
+    // Typed as a zip whatever the system called it (application/x-zip-compressed, say).
+    await start(new Blob([file], { type: 'application/zip' }), {}, BUNDLE_ZIP_UPLOAD_MAX_BYTES, fail);
+  }
+
+  async function start(body: Bundle | Blob, shown: Bundle, limit: number, fail: (message: string) => void) {
     setFileError(undefined);
     setStarted(undefined);
     try {
-      const job = await upload.mutateAsync(body.data);
-      setBundle(body.data);
+      const job = await upload.mutateAsync(body);
+      setBundle(shown);
       setStarted(job);
     } catch (error) {
       const code = errorCode(error);
-      fail(code === 'PAYLOAD_TOO_LARGE' ? t('import.tooLarge', { mb: BUNDLE_UPLOAD_MAX_BYTES / 1024 / 1024 }) : t('import.uploadFailed'));
+      fail(code === 'PAYLOAD_TOO_LARGE' ? t('import.tooLarge', { mb: limit / MB }) : t('import.uploadFailed'));
     }
   }
 
@@ -67,13 +87,13 @@ export function ImportPage() {
             ref={fileRef}
             id={fileId}
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.zip,application/zip"
             aria-invalid={fileError ? true : undefined}
             aria-describedby={[`${fileId}-hint`, fileError ? `${fileId}-error` : ''].filter(Boolean).join(' ')}
             onChange={() => setFileError(undefined)}
           />
           <p id={`${fileId}-hint`} className="field__hint">
-            {t('import.fileHint', { mb: BUNDLE_UPLOAD_MAX_BYTES / 1024 / 1024 })}
+            {t('import.fileHint', { mb: BUNDLE_UPLOAD_MAX_BYTES / MB, zipMb: BUNDLE_ZIP_UPLOAD_MAX_BYTES / MB })}
           </p>
           {fileError && (
             <p id={`${fileId}-error`} className="console-field__error">
@@ -129,6 +149,7 @@ function ImportJob({ initial, bundle, onCancel }: { initial: Job; bundle: Bundle
         >
           <p>{t('import.planIntro')}</p>
           {job.plan && <PlanTable plan={job.plan} />}
+          <Notes notes={job.notes} />
           {confirm.isError && (
             <p className="callout callout--error" role="alert">
               {errorCode(confirm.error) === 'CONFLICT' ? t('import.confirmConflict') : t('import.confirmFailed')}
@@ -139,6 +160,7 @@ function ImportJob({ initial, bundle, onCancel }: { initial: Job; bundle: Bundle
       {job.state === 'done' && (
         <NoticePanel tone="success" title={t('import.done')}>
           {job.summary && <SummaryTable summary={job.summary} />}
+          <Notes notes={job.notes} />
           <CampaignLinks bundle={bundle} />
         </NoticePanel>
       )}
@@ -147,6 +169,27 @@ function ImportJob({ initial, bundle, onCancel }: { initial: Job; bundle: Bundle
           <p>{job.error ?? t('import.nothingWritten')}</p>
         </NoticePanel>
       )}
+    </section>
+  );
+}
+
+/** What staff should know of a valid upload (e.g. that only a SCORM package's first SCO is delivered). */
+function Notes({ notes }: { notes: string[] }) {
+  const { t } = useTranslation('console');
+  const titleId = useId();
+  if (notes.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="console-notes__title">
+        {t('import.notes')}
+      </h2>
+      <ul className="console-problems">
+        {notes.map((note, index) => (
+          <li key={index}>
+            <Problem text={note} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -172,6 +215,7 @@ const LIST_KEYS = {
   participants: 'import.lists.participants',
   assessments: 'import.lists.assessments',
   relations360: 'import.lists.relations360',
+  packages: 'import.lists.packages',
 } as const;
 
 function useListLabel() {

@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { playerUrl } from '@prova/contract/content';
+import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
+import { rawZip } from '@prova/test-support/raw-zip';
+import { BUNDLE_UPLOAD_MAX_BYTES, BUNDLE_ZIP_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
 import { PASSWORD } from '../../../../../test/fixtures';
@@ -386,5 +391,108 @@ describe('a large bundle', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await call(t.app, ada, 'POST', '/api/staff/imports', { users: [] })).statusCode).toBe(202);
     await t.app.staffJobs.idle();
+  });
+});
+
+describe('a bundle uploaded as a zip with its packages', () => {
+  const uploadZip = (who: Caller, zip: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/staff/imports',
+      headers: { cookie: who.cookie, 'content-type': 'application/zip' },
+      payload: zip,
+    });
+  const courseTest = (id: number, file: string) => ({ id, abbreviation: `C${id}`, name: `Corso ${id}`, package: { type: 'scorm', file } });
+  const packageRows = () => t.app.database.db.selectFrom('content_packages').select(['hash', 'kind']).execute();
+
+  it('validates it, storing its package once by hash and telling what staff should know, then imports it with those refs', async () => {
+    const course = await zipOf(filesOf(contentFixture('scorm-manifest-2004-several')));
+    const hash = createHash('sha256').update(course).digest('hex');
+    const bundle = { version: 2, tests: [courseTest(7801, 'courses/onboarding.zip'), courseTest(7802, 'courses/onboarding.zip')] };
+    const zip = await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['courses/onboarding.zip', course],
+      ]),
+    );
+    const before = (await packageRows()).length;
+
+    const upload = await uploadZip(bea, zip);
+    expect(upload.statusCode, upload.body).toBe(202);
+    const validated = await waitForJob(bea, upload.json().job.id, ['validated', 'invalid']);
+    expect(validated).toMatchObject({
+      state: 'validated',
+      problems: [],
+      plan: { tests: { create: 2, update: 0 } },
+      notes: [
+        'tests[0].package.file: courses/onboarding.zip: 3 SCOs: only the first one, "Benvenuto", is delivered (the others are left out)',
+      ],
+    });
+    // Stored already (content-addressed: harmless if never confirmed), the tests not yet.
+    expect(await packageRows()).toContainEqual({ hash, kind: 'scorm' });
+    expect((await packageRows()).length).toBe(before + 1);
+    expect(await t.app.database.db.selectFrom('tests').select('id').where('id', 'in', [7801, 7802]).execute()).toEqual([]);
+
+    expect((await call(t.app, bea, 'POST', `/api/staff/imports/${validated.id}/confirm`)).statusCode).toBe(202);
+    const done = await waitForJob(bea, validated.id, ['done', 'invalid', 'failed']);
+    expect(done).toMatchObject({ state: 'done', summary: { tests: { created: 2 } }, notes: validated.notes });
+    const rows = await t.app.database.db
+      .selectFrom('tests')
+      .select(['id', 'url', 'package_hash', 'owner_company_id'])
+      .where('id', 'in', [7801, 7802])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      [7801, 7802].map((id) => ({ id, url: playerUrl('scorm', hash), package_hash: hash, owner_company_id: STAFF_BETA })),
+    );
+
+    // The same package again, in a second upload: still one package.
+    const again = await waitForJob(bea, (await uploadZip(bea, zip)).json().job.id, ['validated', 'invalid']);
+    expect(again.state).toBe('validated');
+    expect((await packageRows()).length).toBe(before + 1);
+  });
+
+  it("lists the zip's problems and its package's, and stores nothing", async () => {
+    const bomb = rawZip([{ name: 'huge.bin', data: new Uint8Array(16), deflate: true, declaredSize: 0xffffffff }]);
+    const bundle = { version: 2, tests: [courseTest(7811, 'courses/huge.zip'), courseTest(7812, 'courses/missing.zip')] };
+    const zip = rawZip([
+      { name: 'bundle.json', data: JSON.stringify(bundle) },
+      { name: 'courses/huge.zip', data: bomb },
+    ]);
+    const before = (await packageRows()).length;
+    const job = await waitForJob(bea, (await uploadZip(bea, zip)).json().job.id, ['validated', 'invalid']);
+    expect(job.state).toBe('invalid');
+    expect(job.problems).toEqual([
+      'tests[0].package.file: courses/huge.zip: huge.bin: 4096 MiB uncompressed, more than the 128 MiB a file may have',
+      'tests[1].package.file: no file "courses/missing.zip" in the bundle',
+    ]);
+    expect((await packageRows()).length).toBe(before);
+
+    const evil = rawZip([
+      { name: 'bundle.json', data: '{}' },
+      { name: '../escape.txt', data: 'x' },
+    ]);
+    const refused = await waitForJob(bea, (await uploadZip(bea, evil)).json().job.id, ['validated', 'invalid']);
+    expect(refused.problems).toEqual(['bundle.zip: "../escape.txt" goes outside the bundle with ".."']);
+  });
+
+  it('takes a zip past the JSON limit, up to its own limit of 64 MiB', async () => {
+    // An app of its own: these uploads count against nobody else's limit.
+    const own = await buildTestApp(staffBundle);
+    try {
+      const who = await signInStaff(own.app, BEA);
+      const post = (type: string, payload: string | Buffer) =>
+        own.app.inject({ method: 'POST', url: '/api/staff/imports', headers: { cookie: who.cookie, 'content-type': type }, payload });
+      const big = 'x'.repeat(BUNDLE_UPLOAD_MAX_BYTES);
+      expect((await post('application/json', JSON.stringify({ users: [], pad: big }))).statusCode).toBe(413);
+      const zip = rawZip([{ name: 'bundle.json', data: JSON.stringify({ version: 2, pad: big }) }]);
+      expect(zip.length).toBeGreaterThan(BUNDLE_UPLOAD_MAX_BYTES);
+      const taken = await post('application/zip', zip);
+      expect(taken.statusCode, taken.body).toBe(202);
+      expect((await post('application/zip', Buffer.alloc(BUNDLE_ZIP_UPLOAD_MAX_BYTES + 1))).statusCode).toBe(413);
+      await own.app.staffJobs.idle();
+    } finally {
+      await own.close();
+    }
   });
 });

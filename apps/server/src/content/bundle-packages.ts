@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { ContentPackageKind } from '@prova/contract/content';
+import type { StoredPackage } from '../repositories/content-repository';
+import type { BundleFiles } from './bundle-source';
+import { mediaTypeOf } from './media-types';
+import type { PackageFiles, PreparedPackage } from './package-files';
+import { prepareQtiContent } from './qti-package';
+import { prepareScormPackage } from './scorm-package';
+import { PACKAGE_ZIP_LIMITS, pathProblem, readZip, type ZipLimits } from './zip-files';
+
+// The packages a bundle's tests name (`tests[].package`), read from the bundle's files and made ready to
+// store, before any transaction: the CPU work (unzipping, reading the manifests, preparing the items) is
+// done here, the writes in the import's transaction. A package named by several tests is read once.
+
+/** A package test's package, by its file in the bundle. */
+export type PackageRefs = Map<string, { kind: ContentPackageKind; hash: string }>;
+
+export interface BundlePackages {
+  /** By file: what each package test's url and package_hash become. */
+  refs: PackageRefs;
+  /** What to store (insert-if-absent); empty when the packages are stored already (a console upload, confirmed). */
+  ready: StoredPackage[];
+  /** What staff should know, e.g. that only a package's first SCO is delivered (`tests[0].package.file: x.zip: ...`). */
+  notes: string[];
+  /** `tests[3].package.file: ...`: a file missing or unreadable, a problem inside a package. */
+  problems: string[];
+}
+
+type Preparer = (files: PackageFiles) => Promise<PreparedPackage>;
+const PREPARERS: Record<ContentPackageKind, Preparer> = { qti: prepareQtiContent, scorm: prepareScormPackage };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The tests' packages as the bundle names them (the shape is the contract's to check: what is not a package here is skipped). */
+function namedPackages(bundle: unknown): { at: number; kind: ContentPackageKind; file: string }[] {
+  if (!isRecord(bundle) || !Array.isArray(bundle.tests)) return [];
+  return bundle.tests.flatMap((test: unknown, at) => {
+    const pkg = isRecord(test) ? test.package : undefined;
+    if (!isRecord(pkg) || typeof pkg.file !== 'string' || (pkg.type !== 'qti' && pkg.type !== 'scorm')) return [];
+    return [{ at, kind: pkg.type, file: pkg.file }];
+  });
+}
+
+export const packageHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function prepareBundlePackages(
+  bundle: unknown,
+  files: BundleFiles,
+  limits: ZipLimits = PACKAGE_ZIP_LIMITS,
+): Promise<BundlePackages> {
+  const out: BundlePackages = { refs: new Map(), ready: [], notes: [], problems: [] };
+  const firstNamed = new Map<string, { at: number; kind: ContentPackageKind }>();
+  const byHash = new Map<string, StoredPackage>();
+  for (const { at, kind, file } of namedPackages(bundle)) {
+    const where = `tests[${at}].package`;
+    const first = firstNamed.get(file);
+    if (first) {
+      if (first.kind !== kind) out.problems.push(`${where}.type: "${file}" is a ${first.kind} package in tests[${first.at}]`);
+      continue;
+    }
+    firstNamed.set(file, { at, kind });
+    // An absolute path or one with "..": the contract's schema says so.
+    if (pathProblem(file)) continue;
+    const read = await files.read(file);
+    if (!read.ok) {
+      out.problems.push(`${where}.file: ${read.problem}`);
+      continue;
+    }
+    const zip = await readZip(read.bytes, limits);
+    if (!zip.ok) {
+      out.problems.push(...zip.problems.map((p) => `${where}.file: ${file}: ${p}`));
+      continue;
+    }
+    const prepared = await PREPARERS[kind](zip.files);
+    if (!prepared.ok) {
+      out.problems.push(...prepared.problems.map((p) => `${where}.file: ${file}: ${p}`));
+      continue;
+    }
+    out.notes.push(...prepared.notes.map((n) => `${where}.file: ${file}: ${n}`));
+    const hash = packageHash(read.bytes);
+    out.refs.set(file, { kind, hash });
+    // The same bytes under two names: one package.
+    if (!byHash.has(hash)) byHash.set(hash, toStored(hash, read.bytes.byteLength, prepared));
+  }
+  out.ready = [...byHash.values()];
+  return out;
+}
+
+function toStored(hash: string, size: number, prepared: Extract<PreparedPackage, { ok: true }>): StoredPackage {
+  return {
+    hash,
+    kind: prepared.kind,
+    delivery: JSON.stringify(prepared.delivery),
+    scoring: prepared.scoring === null || prepared.scoring === undefined ? null : JSON.stringify(prepared.scoring),
+    size,
+    files: [...prepared.served].map(([path, bytes]) => ({ path, mediaType: mediaTypeOf(path), bytes })),
+  };
+}
