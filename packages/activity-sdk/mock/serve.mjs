@@ -1,17 +1,24 @@
 #!/usr/bin/env node
-// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]
+// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port] [--config <mock.json>]
 // The mock host page runs on http://localhost:<port> and the activity on http://localhost:<port+1>,
 // two origins as on the platform, so the origin checks are real. Data stays in the page's
-// localStorage. An optional <activity-dir>/mock.json sets { session, testData, samples, timeLimitMinutes }.
+// localStorage. An optional <activity-dir>/mock.json (or the --config file) sets { session, testData,
+// samples, timeLimitMinutes, path, mount }: `path` is the page the frame opens (default the folder's
+// index.html, e.g. "qti/?package=<hash>" for a built player), `mount` serves other folders or files on the
+// activity's origin ({ "/packages/<hash>/": "../fixture" }, relative to the config file), as the platform
+// serves a package beside its player.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../build.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const dist = resolve(here, '../dist');
-const [dirArg, portArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const configAt = args.indexOf('--config');
+const configArg = configAt >= 0 ? args.splice(configAt, 2)[1] : undefined;
+const [dirArg, portArg] = args;
 if (!dirArg) {
   console.error('usage: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]');
   process.exit(1);
@@ -30,6 +37,7 @@ const TYPES = {
   '.mjs': 'text/javascript',
   '.css': 'text/css',
   '.json': 'application/json',
+  '.xml': 'application/xml',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -54,10 +62,25 @@ function inside(root, urlPath) {
   return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
 }
 
+const configFile = configArg ? resolve(configArg) : join(activityDir, 'mock.json');
+
+function readConfig() {
+  return existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
+}
+
 function mockConfig() {
-  const file = join(activityDir, 'mock.json');
-  const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  return { ...config, name: basename(activityDir), activityUrl: `${activityOrigin}/`, activityOrigin };
+  const { mount: _mount, path = '', ...config } = readConfig();
+  return { ...config, name: basename(activityDir), activityUrl: `${activityOrigin}/${path}`, activityOrigin };
+}
+
+/** The mounted file for a path (the longest mounted prefix wins), or undefined when none is mounted there. */
+function mounted(urlPath) {
+  const mounts = Object.entries(readConfig().mount ?? {}).sort(([a], [b]) => b.length - a.length);
+  const hit = mounts.find(([prefix]) => urlPath.startsWith(prefix));
+  if (!hit) return undefined;
+  const [prefix, target] = hit;
+  const root = resolve(dirname(configFile), target);
+  return prefix.endsWith('/') ? (inside(root, urlPath.slice(prefix.length)) ?? null) : root;
 }
 
 createServer((req, res) => {
@@ -77,6 +100,8 @@ createServer((req, res) => {
     const file = inside(dist, path.slice('/sdk'.length));
     return file ? sendFile(res, file) : notFound(res);
   }
+  const mount = mounted(path);
+  if (mount !== undefined) return mount ? sendFile(res, mount) : notFound(res);
   const file = inside(activityDir, path);
   return file ? sendFile(res, file) : notFound(res);
 }).listen(activityPort, 'localhost');
