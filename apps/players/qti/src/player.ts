@@ -7,7 +7,7 @@ import { deliveryItems, loadDelivery, loadItemXml, packageHash, type DeliveryIte
 import { encodeResponse, isGiven, responseDeclarations, type Cardinality } from './responses';
 import { TEXTS, type PlayerTexts } from './texts';
 import { secondsLeft } from './timer';
-import { keyboardAlternatives } from './keyboard';
+import { localizeInteractions, makeOperable, mirrorStates } from './accessibility';
 
 interface AssessmentItemElement extends HTMLElement {
   variables: { identifier: string; value: string | string[] | null }[];
@@ -140,8 +140,12 @@ export function startPlayer(root: HTMLElement) {
     await renderItem(true);
   }
 
-  function onChange(declarations: Map<string, Cardinality>) {
+  function onChange(declarations: Map<string, Cardinality>, host: HTMLElement, isReady: () => boolean) {
     return (event: Event) => {
+      mirrorStates(host);
+      // What the interactions report while they render and restore is not the candidate's doing (the
+      // slider reports its lower bound): only changes after that are responses.
+      if (!isReady()) return;
       const detail = (event as CustomEvent<{ responseIdentifier?: string; response?: unknown }>).detail;
       const id = detail?.responseIdentifier;
       if (!id || finished) return;
@@ -176,21 +180,27 @@ export function startPlayer(root: HTMLElement) {
     if (token !== renderToken) return;
     const itemBase = new URL(item.href.slice(0, item.href.lastIndexOf('/') + 1), new URL(base, location.href)).href;
     const fragment = qtiTransformItem().parse(entry.xml).path(itemBase).htmlDoc();
+    localizeInteractions(fragment, t);
     const host = el('div', { class: 'qp-item' });
-    host.addEventListener('qti-interaction-changed', onChange(entry.declarations));
+    let ready = false;
+    host.addEventListener('qti-interaction-changed', onChange(entry.declarations, host, () => ready));
     host.appendChild(fragment);
     body.replaceChildren(host);
     const assessmentItem = host.querySelector('qti-assessment-item') as AssessmentItemElement | null;
     if (assessmentItem) {
       await assessmentItem.updateComplete;
-      await Promise.all(Array.from(host.querySelectorAll('*')).map((node) => (node as Partial<AssessmentItemElement>).updateComplete));
+      // The interactions register with the item and render their shadow parts in their first update.
+      await Promise.all(Array.from(host.querySelectorAll('[response-identifier]')).map((node) => (node as Partial<AssessmentItemElement>).updateComplete));
+      if (token !== renderToken) return;
       const saved = progress.responses[item.identifier] ?? {};
       const restore = Object.entries(saved)
         .filter(([id, value]) => entry.declarations.has(id) && value !== null)
         .map(([identifier, value]) => ({ identifier, value }));
       if (restore.length) assessmentItem.variables = restore;
-      keyboardAlternatives(host, t);
+      makeOperable(host, t, `qp-hint-${token}`);
     }
+    ready = true;
+    host.dataset.ready = '';
     // Items are loaded one ahead, so Next does not wait for the network.
     const next = items[index + 1];
     if (next) load(next).catch(() => {});

@@ -30,6 +30,12 @@ export interface PlayerTexts {
   saveError: string;
   noPackage: string;
   noItem: string;
+  answer: string;
+  inlineChoice: string;
+  inlineChoicePrompt: string;
+  dragHint: string;
+  atLeast: (n: number) => string;
+  atMost: (n: number) => string;
 }
 
 type Texts = Record<'it' | 'en' | 'es', PlayerTexts>;
@@ -65,6 +71,12 @@ export const TEXTS: Texts = {
     saveError: 'Impossibile salvare l’ultima risposta',
     noPackage: 'Manca il contenuto della prova',
     noItem: 'Impossibile caricare la domanda',
+    answer: 'Risposta',
+    inlineChoice: 'Scegli la parola',
+    inlineChoicePrompt: 'scegli',
+    dragHint: 'Con la tastiera: premi Invio su una voce per prenderla, le frecce per scegliere dove metterla e di nuovo Invio per lasciarla; Esc annulla.',
+    atLeast: (n) => (n === 1 ? 'Scegli almeno una risposta.' : `Scegli almeno ${n} risposte.`),
+    atMost: (n) => (n === 1 ? 'Puoi scegliere una sola risposta.' : `Puoi scegliere al massimo ${n} risposte.`),
   },
   en: {
     title: 'Test',
@@ -96,6 +108,12 @@ export const TEXTS: Texts = {
     saveError: 'The last answer could not be saved',
     noPackage: 'The test’s content is missing',
     noItem: 'The question could not be loaded',
+    answer: 'Answer',
+    inlineChoice: 'Choose the word',
+    inlineChoicePrompt: 'choose',
+    dragHint: 'With the keyboard: press Enter on an item to pick it up, the arrow keys to choose where to put it and Enter again to drop it; Escape cancels.',
+    atLeast: (n) => (n === 1 ? 'Choose at least one answer.' : `Choose at least ${n} answers.`),
+    atMost: (n) => (n === 1 ? 'You can choose only one answer.' : `You can choose at most ${n} answers.`),
   },
   es: {
     title: 'Prueba',
@@ -127,5 +145,11 @@ export const TEXTS: Texts = {
     saveError: 'No se pudo guardar la última respuesta',
     noPackage: 'Falta el contenido de la prueba',
     noItem: 'No se pudo cargar la pregunta',
+    answer: 'Respuesta',
+    inlineChoice: 'Elige la palabra',
+    inlineChoicePrompt: 'elige',
+    dragHint: 'Con el teclado: pulsa Intro sobre un elemento para tomarlo, las flechas para elegir dónde ponerlo y otra vez Intro para soltarlo; Esc cancela.',
+    atLeast: (n) => (n === 1 ? 'Elige al menos una respuesta.' : `Elige al menos ${n} respuestas.`),
+    atMost: (n) => (n === 1 ? 'Solo puedes elegir una respuesta.' : `Puedes elegir como máximo ${n} respuestas.`),
   },
 };
