@@ -31,6 +31,7 @@ export function startPlayer(root: HTMLElement) {
   let finished = false;
   let clock: { stop(): void } | undefined;
   let renderToken = 0;
+  let listOpen = false;
   const loaded = new Map<string, Promise<LoadedItem>>();
 
   let top: ProvaKitBar;
@@ -96,7 +97,7 @@ export function startPlayer(root: HTMLElement) {
       ]);
     });
     listNav.replaceChildren(
-      el('details', { class: 'qp-list__details' }, [
+      el('details', { class: 'qp-list__details', open: listOpen, onToggle: (event: Event) => (listOpen = (event.target as HTMLDetailsElement).open) }, [
         el('summary', { id: 'qp-list-title', text: t.list }),
         el('ol', { class: 'qp-list__items' }, entries),
       ]),
@@ -190,13 +191,18 @@ export function startPlayer(root: HTMLElement) {
     if (assessmentItem) {
       await assessmentItem.updateComplete;
       // The interactions register with the item and render their shadow parts in their first update.
-      await Promise.all(Array.from(host.querySelectorAll('[response-identifier]')).map((node) => (node as Partial<AssessmentItemElement>).updateComplete));
+      const interactions = Array.from(host.querySelectorAll('[response-identifier]')) as Partial<AssessmentItemElement>[];
+      await Promise.all(interactions.map((node) => node.updateComplete));
       if (token !== renderToken) return;
       const saved = progress.responses[item.identifier] ?? {};
       const restore = Object.entries(saved)
         .filter(([id, value]) => entry.declarations.has(id) && value !== null)
         .map(([identifier, value]) => ({ identifier, value }));
-      if (restore.length) assessmentItem.variables = restore;
+      if (restore.length) {
+        assessmentItem.variables = restore;
+        await Promise.all(interactions.map((node) => node.updateComplete));
+        if (token !== renderToken) return;
+      }
       makeOperable(host, t, `qp-hint-${token}`);
     }
     ready = true;
