@@ -41,7 +41,11 @@ function configure(options: { lang?: string; timeLimitMinutes?: number; hash?: s
     configFile,
     JSON.stringify({
       path: `qti/?package=${options.hash ?? HASH}`,
-      mount: { [`/packages/${HASH}/`]: fixture, [`/packages/${TIMED_HASH}/delivery.json`]: join(configDir, 'timed.json'), [`/packages/${TIMED_HASH}/`]: fixture },
+      mount: {
+        [`/packages/${HASH}/`]: fixture,
+        [`/packages/${TIMED_HASH}/delivery.json`]: join(configDir, 'timed.json'),
+        [`/packages/${TIMED_HASH}/`]: fixture,
+      },
       session: { campaignId: 1, testId: 1, userId: 1, lang: options.lang ?? 'IT_it' },
       timeLimitMinutes: options.timeLimitMinutes,
     }),
@@ -74,7 +78,9 @@ interface Stored {
 }
 
 const stored = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('prova-mock:dist') ?? '{}').progress?.[1] ?? { status: 'not attempted', data: null }) as Stored);
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('prova-mock:dist') ?? '{}').progress?.[1] ?? { status: 'not attempted', data: null }) as Stored,
+  );
 
 async function open(page: Page): Promise<FrameLocator> {
   await page.goto(hostUrl);
@@ -104,7 +110,9 @@ async function intoSecondPart(player: FrameLocator) {
   await onItem(player, 3);
 }
 
-test('every interaction answered with the keyboard alone is saved at once as QtiProgress and comes back after a reload', async ({ page }) => {
+test('every interaction answered with the keyboard alone is saved at once as QtiProgress and comes back after a reload', async ({
+  page,
+}) => {
   const player = await open(page);
   const key = (k: string) => page.keyboard.press(k);
   const saved = (item: string) => expect.poll(async () => (await stored(page)).data?.responses[item]?.RESPONSE);
@@ -215,7 +223,9 @@ test('every interaction answered with the keyboard alone is saved at once as Qti
   await expect(player.locator('qti-gap[identifier=G1]')).toContainText('gatto');
 });
 
-test('a linear part goes forward only; a nonlinear one has previous, the list and flags, and the hand-in lists what is open', async ({ page }) => {
+test('a linear part goes forward only; a nonlinear one has previous, the list and flags, and the hand-in lists what is open', async ({
+  page,
+}) => {
   const player = await open(page);
   await onItem(player, 1);
   await expect(player.getByRole('button', { name: 'Indietro' })).toHaveCount(0);

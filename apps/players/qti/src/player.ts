@@ -97,10 +97,11 @@ export function startPlayer(root: HTMLElement) {
       ]);
     });
     listNav.replaceChildren(
-      el('details', { class: 'qp-list__details', open: listOpen, onToggle: (event: Event) => (listOpen = (event.target as HTMLDetailsElement).open) }, [
-        el('summary', { id: 'qp-list-title', text: t.list }),
-        el('ol', { class: 'qp-list__items' }, entries),
-      ]),
+      el(
+        'details',
+        { class: 'qp-list__details', open: listOpen, onToggle: (event: Event) => (listOpen = (event.target as HTMLDetailsElement).open) },
+        [el('summary', { id: 'qp-list-title', text: t.list }), el('ol', { class: 'qp-list__items' }, entries)],
+      ),
     );
   }
 
@@ -113,7 +114,10 @@ export function startPlayer(root: HTMLElement) {
         item.linear ? null : kit.button(t.previous, () => go(index - 1), 'secondary', { disabled: !canGoBack }),
         item.linear
           ? null
-          : kit.button(t.flag, toggleFlag, 'secondary', { 'aria-pressed': flagged(item) ? 'true' : 'false', class: 'pk-button pk-button--secondary qp-flag' }),
+          : kit.button(t.flag, toggleFlag, 'secondary', {
+              'aria-pressed': flagged(item) ? 'true' : 'false',
+              class: 'pk-button pk-button--secondary qp-flag',
+            }),
         last ? kit.button(t.submit, submit) : kit.button(t.next, () => go(index + 1)),
       ].filter((node): node is HTMLButtonElement => node !== null),
     );
@@ -184,7 +188,10 @@ export function startPlayer(root: HTMLElement) {
     localizeInteractions(fragment, t);
     const host = el('div', { class: 'qp-item' });
     let ready = false;
-    host.addEventListener('qti-interaction-changed', onChange(entry.declarations, host, () => ready));
+    host.addEventListener(
+      'qti-interaction-changed',
+      onChange(entry.declarations, host, () => ready),
+    );
     host.appendChild(fragment);
     body.replaceChildren(host);
     const assessmentItem = host.querySelector('qti-assessment-item') as AssessmentItemElement | null;
@@ -221,7 +228,13 @@ export function startPlayer(root: HTMLElement) {
       })
       .filter((note): note is string => note !== null);
     kit
-      .confirm({ title: t.confirmTitle, message: notes.length ? t.confirmMissing : t.confirmText, items: notes, confirm: t.confirm, cancel: t.back })
+      .confirm({
+        title: t.confirmTitle,
+        message: notes.length ? t.confirmMissing : t.confirmText,
+        items: notes,
+        confirm: t.confirm,
+        cancel: t.back,
+      })
       .then((ok) => {
         if (ok) finish(t.done);
       });
@@ -260,10 +273,17 @@ export function startPlayer(root: HTMLElement) {
     const saved = qtiProgressSchema.safeParse(session.data);
     if (saved.success) progress = saved.data;
     if (session.status === 'complete') return renderDone(t.finished);
-    index = Math.max(0, items.findIndex((item) => item.identifier === progress.position));
+    index = Math.max(
+      0,
+      items.findIndex((item) => item.identifier === progress.position),
+    );
     progress.position = current().identifier;
 
-    const left = secondsLeft(session, delivery.maxTimeSeconds, `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`);
+    const left = secondsLeft(
+      session,
+      delivery.maxTimeSeconds,
+      `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`,
+    );
     if (left === 0) return finish(t.timeUp);
 
     top = kit.bar(delivery.title);

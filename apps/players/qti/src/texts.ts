@@ -74,7 +74,8 @@ export const TEXTS: Texts = {
     answer: 'Risposta',
     inlineChoice: 'Scegli la parola',
     inlineChoicePrompt: 'scegli',
-    dragHint: 'Con la tastiera: premi Invio su una voce per prenderla, le frecce per scegliere dove metterla e di nuovo Invio per lasciarla; Esc annulla.',
+    dragHint:
+      'Con la tastiera: premi Invio su una voce per prenderla, le frecce per scegliere dove metterla e di nuovo Invio per lasciarla; Esc annulla.',
     atLeast: (n) => (n === 1 ? 'Scegli almeno una risposta.' : `Scegli almeno ${n} risposte.`),
     atMost: (n) => (n === 1 ? 'Puoi scegliere una sola risposta.' : `Puoi scegliere al massimo ${n} risposte.`),
   },
@@ -111,7 +112,8 @@ export const TEXTS: Texts = {
     answer: 'Answer',
     inlineChoice: 'Choose the word',
     inlineChoicePrompt: 'choose',
-    dragHint: 'With the keyboard: press Enter on an item to pick it up, the arrow keys to choose where to put it and Enter again to drop it; Escape cancels.',
+    dragHint:
+      'With the keyboard: press Enter on an item to pick it up, the arrow keys to choose where to put it and Enter again to drop it; Escape cancels.',
     atLeast: (n) => (n === 1 ? 'Choose at least one answer.' : `Choose at least ${n} answers.`),
     atMost: (n) => (n === 1 ? 'You can choose only one answer.' : `You can choose at most ${n} answers.`),
   },
@@ -148,7 +150,8 @@ export const TEXTS: Texts = {
     answer: 'Respuesta',
     inlineChoice: 'Elige la palabra',
     inlineChoicePrompt: 'elige',
-    dragHint: 'Con el teclado: pulsa Intro sobre un elemento para tomarlo, las flechas para elegir dónde ponerlo y otra vez Intro para soltarlo; Esc cancela.',
+    dragHint:
+      'Con el teclado: pulsa Intro sobre un elemento para tomarlo, las flechas para elegir dónde ponerlo y otra vez Intro para soltarlo; Esc cancela.',
     atLeast: (n) => (n === 1 ? 'Elige al menos una respuesta.' : `Elige al menos ${n} respuestas.`),
     atMost: (n) => (n === 1 ? 'Solo puedes elegir una respuesta.' : `Puedes elegir como máximo ${n} respuestas.`),
   },
