@@ -145,12 +145,9 @@ export function startPlayer(root: HTMLElement) {
     await renderItem(true);
   }
 
-  function onChange(declarations: Map<string, Cardinality>, host: HTMLElement, isReady: () => boolean) {
+  function onChange(declarations: Map<string, Cardinality>, host: HTMLElement) {
     return (event: Event) => {
       mirrorStates(host);
-      // What the interactions report while they render and restore is not the candidate's doing (the
-      // slider reports its lower bound): only changes after that are responses.
-      if (!isReady()) return;
       const detail = (event as CustomEvent<{ responseIdentifier?: string; response?: unknown }>).detail;
       const id = detail?.responseIdentifier;
       if (!id || finished) return;
@@ -187,11 +184,7 @@ export function startPlayer(root: HTMLElement) {
     const fragment = qtiTransformItem().parse(entry.xml).path(itemBase).htmlDoc();
     localizeInteractions(fragment, t);
     const host = el('div', { class: 'qp-item' });
-    let ready = false;
-    host.addEventListener(
-      'qti-interaction-changed',
-      onChange(entry.declarations, host, () => ready),
-    );
+    host.addEventListener('qti-interaction-changed', onChange(entry.declarations, host));
     host.appendChild(fragment);
     body.replaceChildren(host);
     const assessmentItem = host.querySelector('qti-assessment-item') as AssessmentItemElement | null;
@@ -212,7 +205,6 @@ export function startPlayer(root: HTMLElement) {
       }
       makeOperable(host, t, `qp-hint-${token}`);
     }
-    ready = true;
     host.dataset.ready = '';
     // Items are loaded one ahead, so Next does not wait for the network.
     const next = items[index + 1];
