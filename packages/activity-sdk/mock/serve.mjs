@@ -76,7 +76,7 @@ function mockConfig() {
 /** The mounted file for a path (the longest mounted prefix wins), or undefined when none is mounted there. */
 function mounted(urlPath) {
   const mounts = Object.entries(readConfig().mount ?? {}).sort(([a], [b]) => b.length - a.length);
-  const hit = mounts.find(([prefix]) => urlPath.startsWith(prefix));
+  const hit = mounts.find(([prefix]) => (prefix.endsWith('/') ? urlPath.startsWith(prefix) : urlPath === prefix));
   if (!hit) return undefined;
   const [prefix, target] = hit;
   const root = resolve(dirname(configFile), target);
