@@ -68,21 +68,13 @@ test.afterEach(async () => {
 /** Starts the mock host framing the player with the package (or `query`), and opens it. */
 async function openPlayer(page: Page, query: string, config: Record<string, unknown> = {}, store?: () => Partial<Store>) {
   const configFile = join(packagesDir, 'mock.json');
-  writeFileSync(configFile, JSON.stringify(config));
+  writeFileSync(configFile, JSON.stringify({ ...config, path: `scorm/${query}`, mount: { '/packages/': packagesDir } }));
   host = spawn(
     'node',
-    [
-      join(root, 'packages/activity-sdk/mock/serve.mjs'),
-      join(root, 'apps/players/dist'),
-      String(hostPort),
-      '--mount',
-      `/packages/=${packagesDir}`,
-      '--open',
-      `/scorm/${query}`,
-      '--config',
-      configFile,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    [join(root, 'packages/activity-sdk/mock/serve.mjs'), join(root, 'apps/players/dist'), String(hostPort), '--config', configFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   await once(host.stdout!, 'data');
   if (store) {

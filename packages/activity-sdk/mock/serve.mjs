@@ -1,40 +1,29 @@
 #!/usr/bin/env node
-// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port] [options]
+// Try an activity locally: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port] [--config <mock.json>]
 // The mock host page runs on http://localhost:<port> and the activity on http://localhost:<port+1>,
 // two origins as on the platform, so the origin checks are real. Data stays in the page's
-// localStorage. An optional <activity-dir>/mock.json sets { session, testData, samples, timeLimitMinutes }.
-// Options, for a page that needs more of the activities origin (the players and their packages):
-//   --mount <url-prefix>=<dir>  also serve <dir> under <url-prefix> (e.g. /packages/<hash>/=course)
-//   --open <path>               the page to frame, with its query (default /)
-//   --config <file>             the mock.json to use instead of <activity-dir>/mock.json
+// localStorage. An optional <activity-dir>/mock.json (or the --config file) sets { session, testData,
+// samples, timeLimitMinutes, path, mount }: `path` is the page the frame opens (default the folder's
+// index.html, e.g. "qti/?package=<hash>" for a built player), `mount` serves other folders or files on the
+// activity's origin ({ "/packages/<hash>/": "../fixture" }, relative to the config file), as the platform
+// serves a package beside its player.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { build } from '../build.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const dist = resolve(here, '../dist');
-const { values: flags, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { mount: { type: 'string', multiple: true, default: [] }, open: { type: 'string', default: '/' }, config: { type: 'string' } },
-});
-const [dirArg, portArg] = positionals;
+const args = process.argv.slice(2);
+const configAt = args.indexOf('--config');
+const configArg = configAt >= 0 ? args.splice(configAt, 2)[1] : undefined;
+const [dirArg, portArg] = args;
 if (!dirArg) {
-  console.error(
-    'usage: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port] [--mount <url-prefix>=<dir>]... [--open <path>] [--config <file>]',
-  );
+  console.error('usage: node packages/activity-sdk/mock/serve.mjs <activity-dir> [port]');
   process.exit(1);
 }
 const activityDir = resolve(dirArg);
-// Longest prefix first, so /packages/a/b/ wins over /packages/.
-const mounts = flags.mount
-  .map((spec) => {
-    const at = spec.indexOf('=');
-    return { prefix: spec.slice(0, at).replace(/\/?$/, '/'), dir: resolve(spec.slice(at + 1)) };
-  })
-  .sort((a, b) => b.prefix.length - a.prefix.length);
 const hostPort = Number(portArg ?? process.env.PORT ?? 4400);
 const activityPort = hostPort + 1;
 const hostOrigin = `http://localhost:${hostPort}`;
@@ -48,6 +37,7 @@ const TYPES = {
   '.mjs': 'text/javascript',
   '.css': 'text/css',
   '.json': 'application/json',
+  '.xml': 'application/xml',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -72,10 +62,25 @@ function inside(root, urlPath) {
   return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
 }
 
+const configFile = configArg ? resolve(configArg) : join(activityDir, 'mock.json');
+
+function readConfig() {
+  return existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
+}
+
 function mockConfig() {
-  const file = flags.config ? resolve(flags.config) : join(activityDir, 'mock.json');
-  const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  return { ...config, name: basename(activityDir), activityUrl: new URL(flags.open, activityOrigin).href, activityOrigin };
+  const { mount: _mount, path = '', ...config } = readConfig();
+  return { ...config, name: basename(activityDir), activityUrl: `${activityOrigin}/${path}`, activityOrigin };
+}
+
+/** The mounted file for a path (the longest mounted prefix wins), or undefined when none is mounted there. */
+function mounted(urlPath) {
+  const mounts = Object.entries(readConfig().mount ?? {}).sort(([a], [b]) => b.length - a.length);
+  const hit = mounts.find(([prefix]) => (prefix.endsWith('/') ? urlPath.startsWith(prefix) : urlPath === prefix));
+  if (!hit) return undefined;
+  const [prefix, target] = hit;
+  const root = resolve(dirname(configFile), target);
+  return prefix.endsWith('/') ? (inside(root, urlPath.slice(prefix.length)) ?? null) : root;
 }
 
 createServer((req, res) => {
@@ -95,14 +100,10 @@ createServer((req, res) => {
     const file = inside(dist, path.slice('/sdk'.length));
     return file ? sendFile(res, file) : notFound(res);
   }
-  const mount = mounts.find((m) => path.startsWith(m.prefix));
-  if (mount) {
-    const file = inside(mount.dir, path.slice(mount.prefix.length - 1));
-    return file ? sendFile(res, file, req.method) : notFound(res);
-  }
+  const mount = mounted(path);
+  if (mount !== undefined) return mount ? sendFile(res, mount, req.method) : notFound(res);
   const file = inside(activityDir, path);
   return file ? sendFile(res, file, req.method) : notFound(res);
 }).listen(activityPort, 'localhost');
 
 console.log(`Mock host: ${hostOrigin}/  (activity ${activityDir} served at ${activityOrigin}/)`);
-for (const m of mounts) console.log(`  ${m.dir} served at ${activityOrigin}${m.prefix}`);
