@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContentPackageKind } from '@prova/contract/content';
 
 // Portable column conventions: instants are ISO-8601 UTC strings, booleans are 0/1 integers,
 // structured values are JSON text. The same rows then read alike on SQLite and PostgreSQL.
@@ -58,6 +59,8 @@ export interface TestsTable {
   owner_company_id: number | null;
   /** A package test's content package (migration 0011f); its url is then the package's player. */
   package_hash: string | null;
+  /** The package's kind (content_packages.kind), kept beside the hash: it decides who scores the test. */
+  package_kind: ContentPackageKind | null;
 }
 
 /** A content package, stored once by the SHA-256 of its zip (migration 0011f). */

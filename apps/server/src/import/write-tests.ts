@@ -26,6 +26,7 @@ export async function writeTests(
     const row = {
       ...toTestRow({ ...test, url }),
       package_hash: stored?.hash ?? null,
+      package_kind: stored?.kind ?? null,
       ...(owner === undefined ? {} : { owner_company_id: owner }),
     };
     const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();

@@ -4,7 +4,7 @@ import { parseJson } from '../db/json-column';
 import { mergeOutcomes } from '../domain/outcomes';
 import { lockAttempt } from './progress-repository';
 
-export type OutcomeSource = 'client' | 'server' | 'assessor';
+export type OutcomeSource = 'client' | 'server' | 'assessor' | 'content';
 
 interface OutcomeKey {
   campaignId: number;

@@ -14,6 +14,7 @@ import { compiledByShape } from '../db/compiled-once';
 import { type Db, inTransaction, type WriteDurably } from '../db/database';
 import { serializeOnKey } from '../db/dialect';
 import type { Database, TestProgressTable } from '../db/schema';
+import { isServerScoredSql } from './test-scoring';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
 /** A person's progress in one test of one campaign. */
@@ -488,7 +489,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
       const settle = {
         status: 'complete',
         updated_at: now.toISOString(),
-        scoring_due: sql<number>`case when exists (select 1 from tests t where t.id = test_progress.test_id and t.algorithm is not null) then 1 else 0 end`,
+        scoring_due: sql<number>`case when exists (select 1 from tests t where t.id = test_progress.test_id and ${isServerScoredSql}) then 1 else 0 end`,
       };
       const expired = (eb: ExpressionBuilder<Database, 'test_progress'>) =>
         eb.and([eb('status', '=', 'incomplete'), eb('ends_at', '<=', expiredBefore(now))]);

@@ -18,7 +18,7 @@ export function createReportsRepository(db: Db) {
             .onRef('test_progress.test_id', '=', 'campaign_tests.test_id')
             .on('test_progress.user_id', '=', userId),
         )
-        .select(['tests.id', 'tests.abbreviation', 'tests.name', 'tests.algorithm', 'test_progress.status'])
+        .select(['tests.id', 'tests.abbreviation', 'tests.name', 'tests.algorithm', 'tests.package_kind', 'test_progress.status'])
         .where('campaign_tests.campaign_id', '=', campaignId)
         .execute(),
 

@@ -2,6 +2,7 @@ import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import { ownOrSharedTestIds } from './staff/test-use';
 import { isAssessorTest } from './candidate-tests';
+import { isServerScored } from './test-scoring';
 
 /** Tests as they appear in campaigns, and who assesses whom in them. */
 export function createTestsRepository(db: Db) {
@@ -23,14 +24,15 @@ export function createTestsRepository(db: Db) {
         'tests.json_data',
         'tests.theme',
         'tests.labels360',
+        'tests.package_kind',
         'campaign_tests.campaign_id',
         'campaign_tests.position',
         'campaign_tests.prerequisites as campaign_prerequisites',
         'campaign_tests.agenda_date',
         'campaign_tests.section',
       ])
-      // Whether a scoring script exists, without loading it on every list.
-      .select((eb) => eb.case().when('tests.algorithm', 'is not', null).then(1).else(0).end().as('has_algorithm'))
+      // Whether the server scores it (a script or a QTI package), without loading the script on every list.
+      .select((eb) => eb.case().when(isServerScored(eb)).then(1).else(0).end().as('server_scored'))
       // An assessor test: assessors fill it in about candidates (it is in the campaign's assessments).
       .select((eb) => eb.case().when(isAssessorTest(eb)).then(1).else(0).end().as('assessor_test'));
   // What the access cache reads for a test of a campaign (db/compiled-once.ts).
@@ -46,9 +48,19 @@ export function createTestsRepository(db: Db) {
     /** One test, only if it belongs to the campaign. */
     findInCampaign: async (campaignId: number, testId: number) => (await db.executeQuery(inCampaign(campaignId, testId))).rows[0],
 
-    async findAlgorithm(testId: number): Promise<string | null> {
-      const row = await db.selectFrom('tests').select('algorithm').where('id', '=', testId).executeTakeFirst();
-      return row?.algorithm ?? null;
+    /** What the server scores a test with: its script, or its QTI package's scoring model (JSON); null: nothing. */
+    async findScoring(testId: number): Promise<{ algorithm: string } | { qtiModel: string } | null> {
+      const row = await db
+        .selectFrom('tests')
+        .leftJoin('content_packages', (join) =>
+          join.onRef('content_packages.hash', '=', 'tests.package_hash').on('content_packages.kind', '=', 'qti'),
+        )
+        .select(['tests.algorithm', 'content_packages.scoring'])
+        .where('tests.id', '=', testId)
+        .executeTakeFirst();
+      if (row?.algorithm) return { algorithm: row.algorithm };
+      if (row?.scoring) return { qtiModel: row.scoring };
+      return null;
     },
 
     /** The scoring script of a test the company owns or that is shared with it (for its staff), never one a campaign only lists. */

@@ -29,6 +29,8 @@ export function contentPackages(dialect: DialectName) {
         .addPrimaryKeyConstraint('content_package_files_pk', ['hash', 'path'])
         .execute();
       await db.schema.alterTable('tests').addColumn('package_hash', 'text').execute();
+      // Who scores a test is read on every save: the kind beside the hash saves a join.
+      await db.schema.alterTable('tests').addColumn('package_kind', 'text').execute();
       await db.schema.alterTable('staff_jobs').addColumn('notes', 'text').execute();
     },
   };

@@ -2,12 +2,13 @@ import type { BundleModel } from '@prova/contract/bundle';
 import { type PersonalReport, ratingBand, REPORT_SCALE_MAX } from '@prova/contract/reports';
 import type { Outcome } from '@prova/contract/tests';
 import { localize, pickLang } from '../../presenters/localize';
+import { resultSourceOf, type ScoredTest } from '../../domain/test-scoring';
 
 /** What the model's tasks read: the campaign's tests as the person left them, and every recorded outcome. */
 export interface ReportInputs {
   model: BundleModel;
   lang: string;
-  tests: ReadonlyArray<{ id: number; abbreviation: string; name: string; algorithm: string | null; status: string | null }>;
+  tests: ReadonlyArray<ScoredTest & { id: number; abbreviation: string; name: string; status: string | null }>;
   /** Tests in which assessors rate the person: their values are the assessors' mean. */
   assessedTests: ReadonlySet<number>;
   outcomes: ReadonlyArray<{ testId: number; source: string; outcomes: Outcome[] }>;
@@ -42,8 +43,9 @@ export function normalise(value: number, min: number, max: number): number {
 
 /**
  * The raw value a task reads: the assessors' mean for an assessed test; otherwise the person's own
- * outcome of a complete test, from the server's scoring when the test has a scoring script (what the
- * browser posted does not count then) and from the activity otherwise.
+ * outcome of a complete test, from whoever scores it (domain/test-scoring.ts): the server's scoring for a
+ * script or a QTI package (what the browser posted does not count then), a SCORM course's own report, or
+ * the activity's.
  */
 function rawValue(inputs: ReportInputs, testId: number, outcome: string | number): number | undefined {
   if (inputs.assessedTests.has(testId)) {
@@ -55,7 +57,7 @@ function rawValue(inputs: ReportInputs, testId: number, outcome: string | number
   }
   const test = inputs.tests.find((t) => t.id === testId);
   if (!test || test.status !== 'complete') return undefined;
-  const source = test.algorithm ? 'server' : 'client';
+  const source = resultSourceOf(test);
   let found: number | undefined;
   for (const o of inputs.outcomes) if (o.testId === testId && o.source === source) found = valueIn(o.outcomes, outcome) ?? found;
   return found;

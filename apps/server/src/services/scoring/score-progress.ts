@@ -4,6 +4,7 @@ import type { OutcomesRepository } from '../../repositories/outcomes-repository'
 import type { ProgressKey, ProgressRepository } from '../../repositories/progress-repository';
 import type { TestsRepository } from '../../repositories/tests-repository';
 import { runAlgorithm, scriptInput } from './run-algorithm';
+import { scoreQti, type QtiScoringModel } from '@prova/qti/scoring';
 
 interface ScoringRepos {
   tests: TestsRepository;
@@ -20,8 +21,8 @@ export interface ScoringDeps extends ScoringRepos {
 }
 
 /**
- * Scores a complete test that has an algorithm: claims it (another instance may be scoring it, or have done so),
- * runs the algorithm on the stored data and, in one transaction, takes the test out of the scoring queue and keeps
+ * Scores a complete test that the server scores: claims it (another instance may be scoring it, or have done so),
+ * runs its algorithm, or its QTI package's response and outcome processing, on the stored data and, in one transaction, takes the test out of the scoring queue and keeps
  * the result as the 'server' outcomes, only if the claim still held and the attempt is the one scored. A failing or
  * looping script is logged and not retried: the same data would fail the same way. True when outcomes were written.
  */
@@ -33,12 +34,15 @@ export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promis
     const row = await deps.progress.find(campaignId, testId, userId);
     if (!row || row.status !== 'complete') return false;
     let values: Outcome[] | undefined;
-    const algorithm = await deps.tests.findAlgorithm(testId);
-    if (algorithm) {
+    const scoring = await deps.tests.findScoring(testId);
+    if (scoring) {
       try {
-        values = await runAlgorithm(algorithm, scriptInput(row.data));
+        values =
+          'algorithm' in scoring
+            ? await runAlgorithm(scoring.algorithm, scriptInput(row.data))
+            : scoreQti(JSON.parse(scoring.qtiModel) as QtiScoringModel, scriptInput(row.data));
       } catch (err) {
-        deps.log.warn({ err, campaignId, testId, userId }, 'scoring algorithm failed');
+        deps.log.warn({ err, campaignId, testId, userId }, 'scoring failed');
       }
     }
     finished = await deps.withTransaction(async (repos) => {
@@ -47,7 +51,7 @@ export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promis
       return true;
     });
     // One line per run of a script, whichever instance ran it (the two-instance test counts them).
-    if (algorithm) deps.log.info({ campaignId, testId, userId, version: row.version, written: finished && !!values }, 'test scored');
+    if (scoring) deps.log.info({ campaignId, testId, userId, version: row.version, written: finished && !!values }, 'test scored');
     return finished && values !== undefined;
   } finally {
     // A claim left over (a run that failed, an attempt replaced meanwhile) goes: the next sweep decides.

@@ -8,6 +8,7 @@ import { testComplete } from '../../../http/http-error';
 import { runOnce } from '../../../services/idempotent-request';
 import { requireCampaignTest, requireSubject, requireTestRole } from '../../../policies/test-access';
 import { requirePrerequisites } from '../../../services/user-tests';
+import { postedOutcomesSource } from '../../../domain/test-scoring';
 
 const errors = {
   400: apiErrorSchema,
@@ -40,7 +41,7 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
       await requirePrerequisites(repos, context);
       const key = { campaignId, testId, userId };
       const now = new Date();
-      const scored = context.test.has_algorithm === 1;
+      const scored = context.test.server_scored === 1;
       let toScore = false;
       let timeUp = false;
       // A repeat of outcomes already taken (same idempotency key) is answered as the first was,
@@ -52,7 +53,7 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
             timeUp = row !== undefined && row.status !== 'complete' && isTimeUp(row, now);
             throw testComplete(timeUp);
           }
-          await tx.outcomes.merge({ campaignId, testId, userId, source: 'client' }, request.body.values);
+          await tx.outcomes.merge({ campaignId, testId, userId, source: postedOutcomesSource(context.test) }, request.body.values);
           toScore = (await tx.progress.markComplete(key, scored, now)) && scored;
         });
       } catch (error) {

@@ -172,7 +172,7 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     await requirePrerequisites(repos, context);
     const key = keyOf(context);
     const now = new Date();
-    const scored = context.test.has_algorithm === 1;
+    const scored = context.test.server_scored === 1;
     const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
     const { campaignId, testId, userId } = key;
     const { version, status, data } = body;

@@ -7,6 +7,7 @@ import { computeReport } from '../../reports/compute-report';
 import { reportModelOf } from '../../reports/report-model';
 import { campaignProgress, campaignTests } from '../campaign-progress';
 import type { Progress } from '../jobs/job-runner';
+import { resultSourceOf, type ScoredTest } from '../../../domain/test-scoring';
 
 // A campaign's results, one row per participant: who they are, where they are in each test, every
 // outcome that counts for the report, the report model's marker, skill and area values, and their
@@ -31,7 +32,7 @@ const outcomeKey = (o: Outcome) => (o.answerId === undefined ? String(o.question
 
 /** The outcomes that count, as the report reads them: the assessors' mean, the server's scoring, or the activity's. */
 function countingOutcomes(
-  test: { id: number; algorithm: string | null },
+  test: ScoredTest & { id: number },
   assessed: boolean,
   outcomes: { testId: number; source: string; outcomes: Outcome[] }[],
 ): Map<string, Cell> {
@@ -46,7 +47,7 @@ function countingOutcomes(
     for (const [key, values] of sums) out.set(key, values.reduce((a, b) => a + b, 0) / values.length);
     return out;
   }
-  const source = test.algorithm ? 'server' : 'client';
+  const source = resultSourceOf(test);
   for (const o of outcomes.filter((r) => r.testId === test.id && r.source === source))
     for (const value of o.outcomes) out.set(outcomeKey(value), numeric(value.value));
   return out;
