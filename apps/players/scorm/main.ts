@@ -91,6 +91,10 @@ function createSaver(runtime: ScormRuntime, onError: (error: unknown) => void) {
 
   return {
     save,
+    /** The course's own status completed the test (not the clock, nor the platform). */
+    get completedByCourse() {
+      return completed;
+    },
     later() {
       clearTimeout(timer);
       timer = setTimeout(() => void save(), SAVE_AFTER_MS);
@@ -128,7 +132,11 @@ function play(delivery: ScormDelivery, url: URL, runtime: ScormRuntime, session:
     leaving = true;
     void saver.save();
   });
-  kit.onFinished(() => end(t.finished));
+  // Finished elsewhere (time up, another tab): the course stops. Finished by the course's own status, it
+  // stays on screen to show its result and let the learner leave through it.
+  kit.onFinished(() => {
+    if (!saver.completedByCourse) end(t.finished);
+  });
 
   const frame = kit.el('iframe', { class: 'scorm-player__frame', title: delivery.title, src: url.href }) as HTMLIFrameElement;
   const children: Node[] = [kit.el('h1', { class: 'pk-visually-hidden', text: delivery.title })];

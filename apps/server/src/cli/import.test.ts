@@ -189,7 +189,7 @@ describe('import command: bundles with files', () => {
         'tests[3].package.file: A file of the bundle cannot be outside it ("..")',
         'tests[4].package.file: "courses/link.zip" is a symbolic link, not a file of the bundle',
         'tests[5].package.file: courses/no-sco.zip: imsmanifest.xml: organization: no item launches a SCO (a resource with scormtype "sco")',
-        'tests[6].package.file: items/bank.zip: imsmanifest.xml: QTI packages cannot be read yet',
+        'tests[6].package.file: items/bank.zip: imsmanifest.xml: resources: the package has no QTI test (a resource of type imsqti_test_xmlv3p0, or imsqti_test_xmlv2p1/2p2): export the assessment test with its items',
         'tests[7].package.file: courses/bad.zip: "../../evil.js" goes outside the bundle with ".."',
       ]),
     );
