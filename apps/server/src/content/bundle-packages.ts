@@ -13,7 +13,13 @@ import { PACKAGE_ZIP_LIMITS, pathProblem, readZip, type ZipLimits } from './zip-
 // done here, the writes in the import's transaction. A package named by several tests is read once.
 
 /** A package test's package, by its file in the bundle. */
-export type PackageRefs = Map<string, { kind: ContentPackageKind; hash: string }>;
+export type PackageRefs = Map<string, PackageRef>;
+export interface PackageRef {
+  kind: ContentPackageKind;
+  hash: string;
+  /** A QTI test's own time limit (qti-time-limits max-time), in seconds: the platform's timer enforces it. */
+  maxTimeSeconds?: number | null;
+}
 
 export interface BundlePackages {
   /** By file: what each package test's url and package_hash become. */
@@ -78,7 +84,8 @@ export async function prepareBundlePackages(
     }
     out.notes.push(...prepared.notes.map((n) => `${where}.file: ${file}: ${n}`));
     const hash = packageHash(read.bytes);
-    out.refs.set(file, { kind, hash });
+    const maxTimeSeconds = prepared.delivery.kind === 'qti' ? prepared.delivery.maxTimeSeconds : null;
+    out.refs.set(file, { kind, hash, maxTimeSeconds });
     // The same bytes under two names: one package.
     if (!byHash.has(hash)) byHash.set(hash, toStored(hash, read.bytes.byteLength, prepared));
   }

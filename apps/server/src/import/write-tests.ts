@@ -24,7 +24,7 @@ export async function writeTests(
     const stored = test.package ? packages.get(test.package.file) : undefined;
     const url = stored ? playerUrl(stored.kind, stored.hash) : (test.url ?? '');
     const row = {
-      ...toTestRow({ ...test, url }),
+      ...toTestRow({ ...test, url, jsonData: withPackageTimeLimit(test.jsonData, stored?.maxTimeSeconds) }),
       package_hash: stored?.hash ?? null,
       package_kind: stored?.kind ?? null,
       ...(owner === undefined ? {} : { owner_company_id: owner }),
@@ -45,6 +45,15 @@ export async function writeTests(
       counts.updated++;
     }
   }
+}
+
+/**
+ * A QTI test's own time limit becomes the platform's timer (the server's clock, extra time included), unless
+ * the bundle sets the test's duration itself: a limit only the browser kept could be undone by a reload.
+ */
+export function withPackageTimeLimit(jsonData: Bundle['tests'][number]['jsonData'], maxTimeSeconds: number | null | undefined) {
+  if (!maxTimeSeconds || jsonData.duration !== undefined) return jsonData;
+  return { ...jsonData, hasTimer: true, duration: Math.ceil(maxTimeSeconds / 60) };
 }
 
 async function companyIds(db: Db, names: string[]): Promise<Map<string, number>> {

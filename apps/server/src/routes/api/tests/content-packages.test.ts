@@ -94,7 +94,11 @@ describe('a QTI bank and a SCORM course from a bundle zip', () => {
 
   it('scores the QTI test on the server from the saved responses, whatever the browser claims', async () => {
     const base = `${C}/${anna.id}`;
-    expect((await post(`/api/tests/${QTI}/start/${base}`)).statusCode).toBe(200);
+    const started = await post(`/api/tests/${QTI}/start/${base}`);
+    expect(started.statusCode).toBe(200);
+    // The package's own max-time (30 minutes) is the server's clock, as for any timed test.
+    const { timing } = started.json();
+    expect(Date.parse(timing.endsAt) - Date.parse(timing.startedAt)).toBe(30 * 60_000);
     const progress = {
       qti: 1,
       position: 'text-entry',
