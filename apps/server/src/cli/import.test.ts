@@ -128,6 +128,43 @@ describe('import command: bundles with files', () => {
     expect(again.files).toHaveLength(3);
   });
 
+  it("imports a folder with QTI banks: a TAO-style 2.1 export converted and scored, a broken one refused with each fault's file and element", async () => {
+    const qtiTest = (id: number, file: string) => ({ id, abbreviation: `Q${id}`, name: 'Banca', package: { type: 'qti', file } });
+    writeFolder({
+      'q/bundle.json': JSON.stringify({ version: 2, tests: [qtiTest(21, 'banks/general.zip')] }),
+      'q/banks/general.zip': await zipOf(filesOf(contentFixture('qti21-basic'))),
+    });
+    expect(await run('q')).toBe(0);
+    expect(err).toEqual([]);
+    expect(out.some((line) => /^ {2}note: tests\[0\]\.package\.file: banks\/general\.zip: converted from QTI 2\.1/.test(line))).toBe(true);
+    const { tests, packages } = await stored();
+    expect(tests[0].url).toBe(playerUrl('qti', packages[0].hash));
+    expect(JSON.parse(packages[0].delivery)).toMatchObject({ kind: 'qti', identifier: 't60b1', maxTimeSeconds: 900 });
+    // Scored on the server from the model compiled at import: the 2.1 test's own outcome is there.
+    const database = await openDb();
+    const scoring = await database.db.selectFrom('content_packages').select('scoring').executeTakeFirstOrThrow();
+    await database.close();
+    expect(JSON.parse(scoring.scoring as string).test.outcomes.map((o: { identifier: string }) => o.identifier)).toContain('SCORE_TOTAL');
+
+    err = [];
+    writeFolder({
+      'b/bundle.json': JSON.stringify({ version: 2, tests: [qtiTest(22, 'banks/broken.zip')] }),
+      'b/banks/broken.zip': await zipOf(filesOf(contentFixture('qti-broken'))),
+    });
+    expect(await run('b')).toBe(1);
+    const where = 'tests[0].package.file: banks/broken.zip: ';
+    expect(err).toEqual(
+      expect.arrayContaining([
+        `${where}test.xml: qti-assessment-item-ref "q2": no file "items/q2.xml" in the package`,
+        `${where}items/q3.xml: line 6: not well-formed XML (Opening and ending tag mismatch: "p" != "qti-item-body")`,
+        expect.stringMatching(
+          /^tests\[0\]\.package\.file: banks\/broken\.zip: items\/q7\.xml: qti-upload-interaction: not supported by the platform's player/,
+        ),
+      ]),
+    );
+    expect((await stored()).packages).toHaveLength(1);
+  });
+
   it('imports a zip holding bundle.json and its package, and says plainly that only the first SCO is delivered', async () => {
     const course = await zipOf(filesOf(contentFixture('scorm-manifest-2004-several')));
     const bundle = { version: 2, tests: [scormTest(7, 'courses/onboarding.zip')] };
