@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@prova/test-support/chromium';
-import { shippedNodeFlags } from '@prova/test-support/shipped-server';
+import { shippedServerCommand } from '@prova/test-support/shipped-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
@@ -42,7 +42,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: ['node', ...shippedNodeFlags(), 'apps/server/dist/server.js'].join(' '),
+    command: shippedServerCommand(),
     cwd: resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/docs/json`,
     reuseExistingServer: false,
