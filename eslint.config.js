@@ -154,6 +154,37 @@ export default tseslint.config(
       ],
     },
   },
+  // Tests, browser specs and the bench start the built server one way, @prova/test-support/shipped-server
+  // (ShippedServer, shippedBuild, shippedBundles): nothing else names its bundles.
+  {
+    files: ['apps/server/test/**/*.ts', 'apps/server/bench/**/*.ts', 'e2e/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/policies/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/(^|\\/)(server|import)\\.js$/]', 'TemplateElement[value.raw=/(^|\\/)(server|import)\\.js$/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Start the built server and importer through @prova/test-support/shipped-server (ShippedServer, importWithShippedImporter, shippedBundles), the one launcher.',
+          }),
+        ),
+      ],
+    },
+  },
+  // Component tests fake the API one way, src/testing/fake-api.ts (answers by method and path, the calls kept).
+  {
+    files: ['apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+          message: 'Fake the API with fakeApi from @/testing/fake-api, the one fake of the API for component tests.',
+        },
+      ],
+    },
+  },
   // Migrations work on the schema of their time (Kysely<any>); tests poke at rows and answers.
   {
     files: ['apps/server/src/db/migrations/**', '**/*.test.ts', '**/test-delivery-fixtures.ts'],
