@@ -88,6 +88,15 @@ const serverRuleSyntax = [
   },
 ];
 
+/** The built server and importer are started through @prova/test-support/shipped-server only (tests, specs, bench). */
+const launcherSyntax = ['Literal[value=/(^|\\/)(server|import)\\.js$/]', 'TemplateElement[value.raw=/(^|\\/)(server|import)\\.js$/]'].map(
+  (selector) => ({
+    selector,
+    message:
+      'Start the built server and importer through @prova/test-support/shipped-server (ShippedServer, importWithShippedImporter, shippedBundles), the one launcher.',
+  }),
+);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-*/**', '**/test-results/**', '**/playwright-report/**', 'data/**'],
@@ -150,6 +159,45 @@ export default tseslint.config(
           selector: 'ObjectExpression > SpreadElement ~ Property',
           message:
             'Name the fields of a context rather than spreading one and adding to it: `{ ...a, b }` makes a new hidden class for every object on Node 20.',
+        },
+      ],
+    },
+  },
+  // Tests, browser specs and the bench start the built server one way, @prova/test-support/shipped-server
+  // (ShippedServer, shippedBuild, shippedBundles): nothing else names its bundles.
+  {
+    files: ['apps/server/test/**/*.ts', 'apps/server/bench/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/policies/**'],
+    rules: { 'no-restricted-syntax': ['error', ...launcherSyntax] },
+  },
+  // The browser specs besides: their fixed ports come from one list, their test data's numbers from uniqueId().
+  {
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures/ports.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...launcherSyntax,
+        {
+          selector: "MemberExpression[object.object.name='process'][object.property.name='env'][property.name=/^E2E_(SMTP_)?PORT$/]",
+          message: "The run's fixed ports are E2E_PORTS (e2e/fixtures/ports.ts); any other process takes a free port.",
+        },
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'Numbers of test data come from uniqueId() (e2e/fixtures/seed.ts), claimed so that no two tests of a run share one.',
+        },
+      ],
+    },
+  },
+  // Component tests fake the API one way, src/testing/fake-api.ts (answers by method and path, the calls kept).
+  {
+    files: ['apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+          message: 'Fake the API with fakeApi from @/testing/fake-api, the one fake of the API for component tests.',
         },
       ],
     },

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@prova/test-support/chromium';
-import { shippedNodeFlags } from '@prova/test-support/shipped-server';
+import { shippedServerCommand } from '@prova/test-support/shipped-server';
+import { E2E_PORTS } from './fixtures/ports';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// The run's fixed ports: one list, fixtures/ports.ts.
+const { app: port, activities: activitiesPort, smtp: smtpPort, partner: partnerPort } = E2E_PORTS;
 export const baseURL = `http://localhost:${port}`;
 // The app sends its mail to a real SMTP server that the specs needing mail start on this port (specs/accounts.spec.ts).
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
-process.env.E2E_SMTP_PORT = String(smtpPort);
 // A partner's activity runs on its own origin (specs/third-party-activity.spec.ts): the operator's one
 // external origin, for the server and for the importer the specs run (fixtures/seed.ts passes the environment on).
-const partnerOrigin = `http://127.0.0.1:${port + 7}`;
+const partnerOrigin = `http://127.0.0.1:${partnerPort}`;
 process.env.E2E_PARTNER_ORIGIN = partnerOrigin;
 process.env.ACTIVITY_ORIGINS = partnerOrigin;
 // One fresh database per run; specs add their own people through the importer (fixtures/seed.ts).
@@ -42,13 +42,14 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: ['node', ...shippedNodeFlags(), 'apps/server/dist/server.js'].join(' '),
+    command: shippedServerCommand(),
     cwd: resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
+      ACTIVITIES_PORT: String(activitiesPort),
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       PUBLIC_URL: baseURL,

@@ -3,14 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { startOidcTestProvider, type OidcTestProvider } from '@prova/test-support/oidc-test-provider';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '@prova/test-support/smtp-test-server';
 import { expectAccessible } from '../fixtures/a11y';
+import { E2E_PORTS } from '../fixtures/ports';
 import { importBundle, seedCandidate, uniqueId } from '../fixtures/seed';
 import { fillLogin, signIn, signOut, submitUntil } from '../fixtures/sign-in';
 
 // Accounts: password reset by e-mail, new password, single sign-on.
 // The app under test sends its mail to SMTP_URL = smtp://127.0.0.1:E2E_SMTP_PORT (playwright.config.ts).
 
-const appUrl = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000);
+const appUrl = `http://localhost:${E2E_PORTS.app}`;
+const smtpPort = E2E_PORTS.smtp;
 const NEW_PASSWORD = 'Lanterna-Verde-42';
 
 const RULES = {

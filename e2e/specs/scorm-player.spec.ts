@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORTS } from '../fixtures/ports';
 import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
 
 // The SCORM player (apps/players/scorm, built) in the SDK's stand-alone host, a process of its own with
@@ -17,7 +18,7 @@ import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-file
 test.describe.configure({ mode: 'default' });
 
 const root = resolve(import.meta.dirname, '../..');
-const hostPort = Number(process.env.E2E_PORT ?? 3100) + 30;
+const hostPort = E2E_PORTS.mockHost;
 const hostUrl = `http://localhost:${hostPort}/`;
 const STORE = 'prova-mock:dist';
 const BROKEN = 'b'.repeat(64);

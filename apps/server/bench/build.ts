@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from './config';
+import { shippedBundles } from '@prova/test-support/shipped-server';
 import { DIST } from './built-server';
 import { runCommand } from './processes';
 
@@ -17,7 +18,7 @@ function newest(path: string): number {
 }
 
 export async function ensureBuilt(): Promise<string> {
-  const outputs = ['server.js', 'import.js'].map((f) => join(DIST, f));
+  const outputs = Object.values(shippedBundles(DIST));
   const missing = outputs.some((f) => !existsSync(f));
   const stale = !missing && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) < Math.max(...SOURCES.filter(existsSync).map(newest));
   if (config.build === '0') {

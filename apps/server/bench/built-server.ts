@@ -1,47 +1,34 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { config } from './config';
 import { freePorts } from '@prova/test-support/free-ports';
-import { shippedNodeFlags } from '@prova/test-support/shipped-server';
-import { collectOutput, profileArgs, runCommand } from './processes';
+import { importWithShippedImporter, logLine, SERVER_DIST, ShippedServer, shippedBundles } from '@prova/test-support/shipped-server';
+import { profileArgs } from './processes';
 
 /** The server as it ships: `npm run build`'s bundle. */
-export const DIST = resolve(import.meta.dirname, '../dist');
+export const DIST = SERVER_DIST;
 
 /** Imports a bundle through the real importer (which migrates the database first). */
-export async function importBundleFile(databaseUrl: string, file: string): Promise<void> {
-  await runCommand(process.execPath, [join(DIST, 'import.js'), file], {
-    PATH: process.env.PATH,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-  });
-}
+export const importBundleFile = (databaseUrl: string, file: string) => importWithShippedImporter(databaseUrl, file);
 
-/** A running built server (`node dist/server.js`) on a database, in its own process. */
+/** A running built server (`node dist/server.js`) on a database, in its own process (the project's one launcher, with the bench's settings). */
 export class BuiltServer {
   readonly base: string;
   /** PUBLIC_URL: the origin a browser sends, which the same-origin check expects. */
   readonly origin: string;
-  readonly output: string[] = [];
-  #child: ChildProcess | undefined;
 
-  private constructor(
-    readonly databaseUrl: string,
-    private readonly dir: string,
-    private readonly port: number,
-    private readonly activitiesPort: number,
-    origin: string | undefined,
-    private readonly dist: string,
-  ) {
-    this.base = `http://127.0.0.1:${port}`;
-    this.origin = origin ?? this.base;
+  private constructor(private readonly server: ShippedServer) {
+    this.base = server.url;
+    this.origin = server.publicUrl;
   }
 
   /** Its process id while it runs. */
   get pid(): number | undefined {
-    return this.#child?.pid;
+    return this.server.pid;
+  }
+
+  /** What it printed, a line each. */
+  get output(): string[] {
+    return this.server.log.map(logLine);
   }
 
   /**
@@ -50,31 +37,16 @@ export class BuiltServer {
    */
   static async start(databaseUrl: string, dir: string, name: string, origin?: string, dist = DIST): Promise<BuiltServer> {
     const [port, activitiesPort] = await freePorts(2);
-    const server = new BuiltServer(databaseUrl, dir, port, activitiesPort, origin, dist);
-    await server.run(name);
-    return server;
-  }
-
-  /** Starts it again after stop(), on the same ports: the browsers' origin stays the same. */
-  async restart(name: string): Promise<void> {
-    await this.stop();
-    await this.run(name);
-  }
-
-  private async run(name: string): Promise<void> {
-    const child = spawn(process.execPath, [...profileArgs(name), ...shippedNodeFlags(), join(this.dist, 'server.js')], {
-      cwd: this.dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await ShippedServer.create({
+      databaseUrl,
+      dir,
+      dist,
+      port,
+      activitiesPort,
+      publicUrl: origin ?? `http://127.0.0.1:${port}`,
+      startTimeoutMs: 60_000,
       env: {
-        PATH: process.env.PATH,
-        PORT: String(this.port),
-        ACTIVITIES_PORT: String(this.activitiesPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: this.origin,
-        DATABASE_URL: this.databaseUrl,
-        DEMO: '0',
         LOG_LEVEL: config.logLevel,
-        MAIL_DIR: join(this.dir, 'mail'),
         // The load comes as from many browsers behind one reverse proxy (127.0.0.1), each candidate with
         // an address of its own in X-Forwarded-For: the per-address limits count per candidate, as in a
         // deployment behind a proxy. Nothing of the product is loosened.
@@ -82,20 +54,14 @@ export class BuiltServer {
         ...(config.pgPoolMax ? { PG_POOL_MAX: config.pgPoolMax } : {}),
       },
     });
-    this.#child = child;
-    collectOutput(child, this.output);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server ended at start (exit code ${child.exitCode}):\n${this.output.join('\n')}`);
-      try {
-        const response = await fetch(`${this.base}/api/health`);
-        if (response.status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`the server did not answer /api/health within 60 s:\n${this.output.join('\n')}`);
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    await server.start({ nodeArgs: profileArgs(name) });
+    return new BuiltServer(server);
+  }
+
+  /** Starts it again after stop(), on the same ports: the browsers' origin stays the same. */
+  async restart(name: string): Promise<void> {
+    await this.stop();
+    await this.server.start({ nodeArgs: profileArgs(name) });
   }
 
   /** Lines the server logged at level error or fatal, and anything it printed that is not a log entry. */
@@ -116,14 +82,9 @@ export class BuiltServer {
    * answering (and would meet a closed database).
    */
   async stop(): Promise<void> {
-    const child = this.#child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!this.server.alive()) return;
     await new Promise((done) => setTimeout(done, 2000));
-    const exit = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exit;
-    clearTimeout(timer);
+    await this.server.stop();
   }
 }
 
@@ -144,7 +105,7 @@ export function serverDurability(): {
   postgresAsync: boolean;
   postgresCountsUnsynced: boolean;
 } {
-  const bundle = readFileSync(join(DIST, 'server.js'), 'utf8');
+  const bundle = readFileSync(shippedBundles(DIST).server, 'utf8');
   const modes = [...new Set([...bundle.matchAll(/synchronous\s*=\s*(\w+)/gi)].map((m) => m[1].toUpperCase()))];
   const syncsLog = /\bfdatasyncSync\(/.test(bundle);
   const turnedOff = [...bundle.matchAll(/synchronous_commit\s*(=|to)\s*'?(off|local)/gi)].length;

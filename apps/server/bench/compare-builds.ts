@@ -14,6 +14,7 @@ import { cpuTally } from './load/process-cpu';
 import { percentile } from './load/stats';
 import { type PostgresServer, postgresInstalled, startPostgres } from './postgres';
 import { installSystemDeps } from './processes';
+import { shippedBundles } from '@prova/test-support/shipped-server';
 import { Saves } from './scenarios/save-progress';
 import { seed } from './seed';
 import { label } from './table';
@@ -21,7 +22,7 @@ import { label } from './table';
 const { compareRounds: rounds, compareSeconds: seconds } = config;
 const folders = process.argv.slice(2);
 const serverRoot = resolve(import.meta.dirname, '..');
-if (folders.length < 2 || folders.some((f) => !existsSync(join(serverRoot, f, 'server.js')))) {
+if (folders.length < 2 || folders.some((f) => !existsSync(shippedBundles(join(serverRoot, f)).server))) {
   console.error('usage: npm run bench:compare -- <build folder> <build folder> [...]');
   console.error(`each a folder of apps/server holding a build's server.js (cp -r dist dist-before, then build again)`);
   process.exit(2);

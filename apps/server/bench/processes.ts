@@ -85,7 +85,7 @@ export async function runCommand(command: string, args: string[], env: NodeJS.Pr
   return lines.join('\n');
 }
 
-export { collect as collectOutput, profileArgs };
+export { profileArgs };
 
 /** What a run needs from Debian (PostgreSQL, Chromium for Lighthouse), installed as `npm test` does. */
 export const installSystemDeps = () => runCommand('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-system-deps.sh')]);

@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shippedNodeFlags } from '@prova/test-support/shipped-server';
-import { builtServer } from './faults/built-server';
+import { logLine, ShippedServer, shippedNodeFlags } from '@prova/test-support/shipped-server';
 
 // The server package's start script says which V8 flags the server ships with (the bench, the fault tests and the
 // browser tests start it with them); every other way of starting it that the project gives must say the same.
@@ -25,22 +23,18 @@ describe('the server as it ships', () => {
 
 describe('the server at start', () => {
   it("refuses to start, saying why, when the activities share the app's site off this machine", async () => {
-    const { server } = builtServer();
-    const started = spawnSync(process.execPath, [server], {
-      env: {
-        PATH: process.env.PATH,
-        PUBLIC_URL: 'https://prova.example.com',
-        ACTIVITIES_URL: 'https://activities.example.com',
-        // Never reached: the settings are checked before anything is opened.
-        DATABASE_URL: 'sqlite:/nonexistent/prova.db',
-      },
-      encoding: 'utf8',
-      timeout: 20_000,
+    const server = await ShippedServer.create({
+      publicUrl: 'https://prova.example.com',
+      env: { ACTIVITIES_URL: 'https://activities.example.com' },
+      // Never reached: the settings are checked before anything is opened.
+      databaseUrl: 'sqlite:/nonexistent/prova.db',
     });
-    expect(started.status).toBe(1);
-    expect(started.stderr).toContain(
+    await expect(server.start()).rejects.toThrow('stopped while starting');
+    expect(server.crashes).toEqual(['run 1 ended by itself (exit code 1, signal null)']);
+    const output = server.log.map(logLine).join('\n');
+    expect(output).toContain(
       'ACTIVITIES_URL: https://activities.example.com is on the same site as PUBLIC_URL (https://prova.example.com)',
     );
-    expect(started.stderr).not.toMatch(/\n\s+at /);
+    expect(output).not.toMatch(/(^|\n)\s+at /);
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts } from '@prova/test-support/free-ports';
-import { builtServer, createFaultWorld, errorLines, type FaultWorld, importWithCli, ServerProcess, sleep } from './built-server';
+import { ShippedServer } from '@prova/test-support/shipped-server';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createFaultWorld, FAULT_DIST, type FaultWorld, importWithCli } from './fault-world';
 
 // Fault run: kill -9 the server again and again while candidates save their progress, start it again
 // on the same database and port, and check that no acknowledged save was lost (Jepsen's "lost
@@ -65,7 +66,7 @@ class Client {
 
   constructor(
     readonly index: number,
-    private readonly server: ServerProcess,
+    private readonly server: ShippedServer,
   ) {}
 
   private headers(json: boolean): Record<string, string> {
@@ -154,13 +155,12 @@ class Client {
 }
 
 let world: FaultWorld;
-let server: ServerProcess;
+let server: ShippedServer;
 
 beforeAll(async () => {
-  builtServer(); // fails with "run npm run build" before anything else
   world = await createFaultWorld();
-  const [port, activitiesPort] = await freePorts(2);
-  server = new ServerProcess(world, port, activitiesPort);
+  // Fails with "run npm run build" when there is no build.
+  server = await ShippedServer.create({ databaseUrl: world.databaseUrl, dir: world.dir, dist: FAULT_DIST });
 }, 60_000);
 
 afterAll(async () => {
@@ -260,7 +260,7 @@ describe(`kill -9 while clients save (${ROUNDS} rounds, ${CLIENTS} clients)`, ()
         'answers other than 200 while the server was up',
       ).toEqual([]);
       expect(server.crashes, 'server runs that ended without being killed').toEqual([]);
-      expect(errorLines(server.log), 'errors in the server log').toEqual([]);
+      expect(server.errors(), 'errors in the server log').toEqual([]);
     },
     60_000 + ROUNDS * 15_000 + CLIENTS * 500,
   );

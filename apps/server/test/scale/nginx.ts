@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sleep } from '../faults/built-server';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // Debian's nginx as the reverse proxy in front of app instances, run as it would be in production but
 // unprivileged and in the foreground: its own config, pid, logs and temp files in a scratch folder.

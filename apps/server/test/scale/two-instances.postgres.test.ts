@@ -5,7 +5,8 @@ import { type DatabaseHandle, migrationNames, openDatabase } from '../../src/db/
 import { NAMED_AFTER } from '../../src/db/postgres-statements';
 import demoBundle from '../../src/import/demo-bundle.json';
 import { seedDemoIfEmpty } from '../../src/import/seed-demo';
-import { builtServer, createFaultWorld, errorLines, type FaultWorld, importWithCli, ServerProcess } from '../faults/built-server';
+import { errorLines, logLine, ShippedServer, shippedBuild } from '@prova/test-support/shipped-server';
+import { createFaultWorld, type FaultWorld, importWithCli } from '../faults/fault-world';
 import { createTestDatabase } from '../test-database';
 import { type Answer, send, sessionCookie } from './http-client';
 import { Nginx, nginxBinary } from './nginx';
@@ -65,14 +66,14 @@ const bundle = {
 
 let world: FaultWorld;
 let nginx: Nginx;
-let a: ServerProcess;
-let b: ServerProcess;
+let a: ShippedServer;
+let b: ShippedServer;
 let database: DatabaseHandle;
 let activitiesUrl: string;
 
 describe('two instances behind nginx on one PostgreSQL database', () => {
   beforeAll(async () => {
-    builtServer(); // "run npm run build" before anything else
+    shippedBuild(); // "run npm run build" before anything else
     nginxBinary(); // "install nginx" likewise
     world = await createFaultWorld();
     const [portA, portB, activitiesA, activitiesB, proxyPort, proxyActivitiesPort] = await freePorts(6);
@@ -94,10 +95,11 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
       SWEEP_INTERVAL_MS: '20',
       LOG_LEVEL: 'info',
     };
-    a = new ServerProcess(world, portA, activitiesA, env);
-    b = new ServerProcess(world, portB, activitiesB, env);
+    const instance = (port: number, activitiesPort: number) =>
+      ShippedServer.create({ databaseUrl: world.databaseUrl, dir: world.dir, port, activitiesPort, env, startTimeoutMs: 60_000 });
+    [a, b] = await Promise.all([instance(portA, activitiesA), instance(portB, activitiesB)]);
     // At the same moment, on an empty database: both migrate it and load the demo data at once.
-    await Promise.all([a.start(60_000), b.start(60_000)]);
+    await Promise.all([a.start(), b.start()]);
     await importWithCli(world, bundle);
     database = await openDatabase(world.databaseUrl, { poolMax: 2 });
   }, 120_000);
@@ -406,7 +408,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const runs = new Map<number, string[]>();
     for (const [name, server] of [['a', a] as const, ['b', b] as const]) {
       for (const entry of server.log) {
-        const line = entry.replace(/^\[run \d+\] /, '');
+        const line = logLine(entry);
         if (!line.includes('"test scored"')) continue;
         const parsed = JSON.parse(line) as { testId: number; userId: number };
         if (parsed.testId === SCORED_TEST) runs.set(parsed.userId, [...(runs.get(parsed.userId) ?? []), name]);
@@ -483,7 +485,7 @@ async function demoRows(handle: DatabaseHandle): Promise<Record<string, number>>
   };
 }
 
-const port = (server: ServerProcess) => new URL(server.url).port;
+const port = (server: ShippedServer) => new URL(server.url).port;
 
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {

@@ -6,17 +6,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { renderWithTexts } from '@/testing/render';
 import { AssessorHome } from './assessor-home';
 
 const campaign = { id: 77, name: 'Sviluppo talenti', description: '<p>Campagna di <strong>sviluppo</strong>.</p>' } as Campaign;
 const user = { firstName: 'Elena', lastName: 'Conti', isAssessor: true } as User;
 
-function answer(body: AssessmentsResponse) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const answer = (body: AssessmentsResponse) => fakeApi({ 'GET /api/usercampaign/77/assessments': { body } });
 
 function renderHome() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -33,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('<AssessorHome>', () => {
   it('lists the people to assess by test, with their state in words and one action each', async () => {
-    const fetchMock = answer({
+    const calls = answer({
       status: true,
       tests: [
         {
@@ -52,7 +49,7 @@ describe('<AssessorHome>', () => {
     });
     renderHome();
     const section = await screen.findByRole('region', { name: 'Colloquio comportamentale' });
-    expect(fetchMock).toHaveBeenCalledWith('/api/usercampaign/77/assessments', expect.anything());
+    expect(calls.map((call) => call.path)).toEqual(['/api/usercampaign/77/assessments']);
     const rows = within(section)
       .getAllByRole('listitem')
       .map((li) => li.textContent);

@@ -4,15 +4,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { renderWithTexts } from '@/testing/render';
 import { LoginForm } from './login-form';
 
-function answer(status: number, body: object) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'retry-after': '8' } })),
-  );
-}
+const answer = (status: number, body: object) => fakeApi({ 'POST /api/auth/login': { status, body, headers: { 'retry-after': '8' } } });
 
 afterEach(() => vi.unstubAllGlobals());
 

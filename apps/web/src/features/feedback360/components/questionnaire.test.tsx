@@ -12,6 +12,7 @@ import { dismissNotification } from '@/components/ui/notifications/notifications
 import { SendingQueueContext } from '@/lib/sending-queue-context';
 import { createSendingQueue, type SendingQueue } from '@/lib/sending-queue/sending-queue';
 import { createMemoryStorage } from '@/lib/sending-queue/queue-storage';
+import { type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderWithTexts } from '@/testing/render';
 import { Questionnaire } from './questionnaire';
 
@@ -32,8 +33,7 @@ const questions: QuestionsResponse = {
 };
 const evaluation: EvaluationResponse = { status: true, data: { version: 0, status: 'n', answers: { closed: {}, open: {}, linked: {} } } };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown): FakeAnswer => ({ status, body });
 
 interface Save {
   version: number;
@@ -42,18 +42,16 @@ interface Save {
 }
 
 /** The API as the questionnaire meets it; `onSave` answers each POST of the answers. */
-function server(onSave: (save: Save) => Promise<Response> | Response) {
+function server(onSave: (save: Save) => Promise<FakeAnswer> | FakeAnswer) {
   const saves: Save[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.startsWith(`/api/usercampaign/70/questions/${EVALUEE}`)) return json(200, questions);
-    if (url === `/api/tests/360/data/70/${EVALUEE}` && init?.method === 'POST') {
-      const save = JSON.parse(String(init.body)) as Save;
+  fakeApi({
+    [`GET /api/usercampaign/70/questions/${EVALUEE}`]: { body: questions },
+    [`GET /api/tests/360/data/70/${EVALUEE}`]: { body: evaluation },
+    [`POST /api/tests/360/data/70/${EVALUEE}`]: (call) => {
+      const save = call.body as Save;
       saves.push(save);
       return onSave(save);
-    }
-    if (url === `/api/tests/360/data/70/${EVALUEE}`) return json(200, evaluation);
-    return json(404, { status: false, code: 'NOT_FOUND', message: url });
+    },
   });
   return saves;
 }
@@ -91,8 +89,8 @@ afterEach(() => {
 
 describe('Questionnaire, the last page', () => {
   it("says 'Hai completato la valutazione' only once the server has accepted the last page", async () => {
-    let answerLast: (response: Response) => void = () => undefined;
-    const saves = server((save) => (save.finished ? new Promise<Response>((resolve) => (answerLast = resolve)) : accepted(save)));
+    let answerLast: (answer: FakeAnswer) => void = () => undefined;
+    const saves = server((save) => (save.finished ? new Promise<FakeAnswer>((resolve) => (answerLast = resolve)) : accepted(save)));
     renderQuestionnaire();
     await userEvent.type(await screen.findByLabelText('Che cosa apprezzi del suo lavoro?'), 'Ascolta');
     await userEvent.click(finishButton());

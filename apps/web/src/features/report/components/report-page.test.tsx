@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { renderWithTexts } from '@/testing/render';
 import { ReportPage } from './report-page';
 
@@ -48,20 +49,12 @@ function server(answers: {
   documents?: ReportDocument[];
   personal?: PersonalReportResponse | { status: number; body: unknown };
 }) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    const { personal: answer } = answers;
-    const [status, body] = url.endsWith('/config')
-      ? [200, answers.config]
-      : url.includes('/reports?')
-        ? [200, { status: true, reports: answers.documents ?? [] }]
-        : answer && typeof answer.status === 'number'
-          ? [answer.status, (answer as { body: unknown }).body]
-          : [200, answer];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const { personal: answer } = answers;
+  return fakeApi({
+    'GET /api/report/70/config': { body: answers.config },
+    'GET /api/reports': { body: { status: true, reports: answers.documents ?? [] } },
+    'GET /api/report/70/individual/personal/5': answer && 'body' in answer ? answer : { body: answer },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 function renderPage() {
@@ -77,11 +70,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ReportPage', () => {
   it('says there is no report, without asking for it, while downloads are closed', async () => {
-    const fetchMock = server({ config: config(false) });
+    const calls = server({ config: config(false) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Nessun report disponibile' })).toBeTruthy();
     expect(screen.getByText('La pagina di report non è ancora attiva. Ti avviseremo quando sarà disponibile.')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/report/70/config']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/report/70/config']);
   });
 
   it('says there is no report when the server answers that it is not available yet (409)', async () => {
@@ -94,13 +87,13 @@ describe('ReportPage', () => {
   });
 
   it('says the report could not be loaded, with a retry, when the server fails (not that there is none)', async () => {
-    const fetchMock = server({ config: config(true), personal: { status: 500, body: { status: false, code: 'INTERNAL', message: 'x' } } });
+    const calls = server({ config: config(true), personal: { status: 500, body: { status: false, code: 'INTERNAL', message: 'x' } } });
     renderPage();
     const retry = await screen.findByRole('button', { name: 'Riprova' });
     expect(screen.queryByRole('heading', { name: 'Nessun report disponibile' })).toBeNull();
-    const asked = fetchMock.mock.calls.length;
+    const asked = calls.length;
     await userEvent.click(retry);
-    await waitFor(() => expect(fetchMock.mock.calls.length).toBe(asked + 1));
+    await waitFor(() => expect(calls.length).toBe(asked + 1));
   });
 
   it('offers the first document not kept for assessors', async () => {
