@@ -32,8 +32,7 @@ test('a QTI bank imported from a folder: answered in the player, kept offline, r
   context,
 }) => {
   const NAME = 'Banca di domande';
-  const { person, testId, campaignId, output } = await seedPackageTest('qti', 'qti-all-interactions', NAME);
-  expect(output).toMatch(/packages: 1 (created|unchanged)/);
+  const { person, testId, campaignId } = await seedPackageTest('qti', 'qti-all-interactions', NAME);
 
   // Every answer the browser gets, the player's frame and its package's files included.
   const received: { url: string; body: string }[] = [];
