@@ -63,7 +63,7 @@ const common = {
   prompt: localizedTextSchema,
 };
 
-const hasRightOption = z.refine((item: { options: AuthoredOption[] }) => item.options.some((o) => o.points > 0), {
+const hasRightOption = z.refine<{ options: AuthoredOption[] }>((item) => item.options.some((o) => o.points > 0), {
   message: 'Expected a right answer: an option worth more than 0 points',
   path: ['options'],
 });
