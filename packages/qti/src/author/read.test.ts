@@ -61,7 +61,12 @@ describe('readAuthoredTest', () => {
     const points = edit(files, 'translations/en/items/capital.xml', 'mapped-value="3"', 'mapped-value="5"');
     expect(readAuthoredTest(points)).toEqual({
       ok: false,
-      problems: ['test.sections[0].items[0].options[0].points: the translations differ (3 and 5)'],
+      problems: ['translations/en: sections.0.items.0.options.0.points: not as in the first language (5, not 3)'],
+    });
+    const fewer = edit(files, 'translations/en/test.xml', '<qti-assessment-item-ref identifier="moon" href="items/moon.xml"/>', '');
+    expect(readAuthoredTest(fewer)).toEqual({
+      ok: false,
+      problems: ['translations/en: sections.0.items: not as many as in the first language (3, not 4)'],
     });
     const other = edit(files, 'items/pi.xml', 'tool-name="Prova"', 'tool-name="TAO"');
     expect(readAuthoredTest(other)).toEqual({

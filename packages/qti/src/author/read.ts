@@ -3,7 +3,7 @@ import { type AuthoredItem, type AuthoredTest, AUTHORED_ITEM_KINDS, authoredTest
 import type { LangCode } from '@prova/contract/limits';
 import { MANIFEST } from '../manifest';
 import { childElements, decodeText, descendants, localName, parseXml } from '../xml';
-import { FALSE, labelOf, langOfXml, pathsOf, TOOL_NAME, TOOL_VERSION, TRUE } from './layout';
+import { FALSE, labelOf, langOfXml, pathsOf, TOOL_NAME, TOOL_VERSION, TRUE, XML_LANG } from './layout';
 import { writeAuthoredTest } from './write';
 
 // readAuthoredTest: a package written by writeAuthoredTest read back into the test of the console, so a test
@@ -146,18 +146,22 @@ function checkMarks(root: Element, path: string) {
     );
 }
 
-/** Two languages' readings of one test as one: objects merged key by key (texts by language), all else equal. */
-function merge(a: unknown, b: unknown, where: string): unknown {
+/**
+ * Two languages' readings of one test as one: objects merged key by key (texts by language), all else equal.
+ * `file` is the translation's folder, `where` the path in the test (as the schema's problems name it).
+ */
+function merge(a: unknown, b: unknown, file: string, where: string): unknown {
   if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) refuse(`${where}: the translations do not have the same items`);
-    return a.map((x, i) => merge(x, b[i], `${where}[${i}]`));
+    if (a.length !== b.length) refuse(`${file}: ${where}: not as many as in the first language (${b.length}, not ${a.length})`);
+    return a.map((x, i) => merge(x, b[i], file, where ? `${where}.${i}` : `${i}`));
   }
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
-    for (const [key, value] of Object.entries(b)) out[key] = key in out ? merge(out[key], value, `${where}.${key}`) : value;
+    for (const [key, value] of Object.entries(b))
+      out[key] = key in out ? merge(out[key], value, file, where ? `${where}.${key}` : key) : value;
     return out;
   }
-  return a === b ? a : refuse(`${where}: the translations differ (${JSON.stringify(a)} and ${JSON.stringify(b)})`);
+  return a === b ? a : refuse(`${file}: ${where}: not as in the first language (${JSON.stringify(b)}, not ${JSON.stringify(a)})`);
 }
 
 /**
@@ -180,7 +184,7 @@ export function readAuthoredTest(files: ReadonlyMap<string, Uint8Array>): ReadAu
     let merged: unknown = readLanguage(files, main, first, true);
     for (const lang of translations) {
       const read = readLanguage(files, pathsOf(lang, false).test, lang, false);
-      merged = merge({ ...(merged as object), languages: [] }, { ...read, languages: [] }, 'test');
+      merged = merge({ ...(merged as object), languages: [] }, { ...read, languages: [] }, `translations/${XML_LANG[lang]}`, '');
       (merged as { languages: LangCode[] }).languages = [first, ...translations.slice(0, translations.indexOf(lang) + 1)];
     }
     const test = authoredTestSchema.safeParse(merged);
