@@ -228,7 +228,12 @@ export function evaluate(e: Expression, ctx: Context): QtiValue {
       const [t0, t1] = e.tolerance;
       const [low, high] = e.toleranceMode === 'absolute' ? [y - t0, y + t1] : [y * (1 - t0 / 100), y * (1 + t1 / 100)];
       const [lower, upper] = [Math.min(low, high), Math.max(low, high)];
-      return bool((e.includeLowerBound ? x >= lower : x > lower) && (e.includeUpperBound ? x <= upper : x < upper));
+      // Bounds are decimals written by an author (3.14 ± 0.01): in binary floating point 3.14 - 0.01 is just above
+      // 3.13, so a bound is taken to within a few units of the last place, as the decimal it stands for.
+      const slack = 4 * Number.EPSILON * Math.max(Math.abs(lower), Math.abs(upper), Math.abs(x));
+      const aboveLower = e.includeLowerBound ? x >= lower - slack : x > lower + slack;
+      const belowUpper = e.includeUpperBound ? x <= upper + slack : x < upper - slack;
+      return bool(aboveLower && belowUpper);
     }
     case 'stringMatch':
     case 'substring': {

@@ -133,6 +133,11 @@ describe('comparisons: gte, lte, gt, lt, equal with tolerance', () => {
     expect(equal('tolerance-mode="absolute" tolerance="0.1 1"', 2.9, 2)).toBe(true);
     expect(equal('tolerance-mode="absolute" tolerance="0.1 1"', 1.8, 2)).toBe(false);
     expect(equal('tolerance-mode="absolute" tolerance="0.5" include-upper-bound="false"', 2.5, 2)).toBe(false);
+    // The bounds as the decimals they are written as, not as their sums in floating point (3.14 - 0.01 > 3.13).
+    expect(equal('tolerance-mode="absolute" tolerance="0.01"', 3.13, 3.14)).toBe(true);
+    expect(equal('tolerance-mode="absolute" tolerance="0.01"', 3.15, 3.14)).toBe(true);
+    expect(equal('tolerance-mode="absolute" tolerance="0.01" include-lower-bound="false"', 3.13, 3.14)).toBe(false);
+    expect(equal('tolerance-mode="absolute" tolerance="0.01"', 3.1299, 3.14)).toBe(false);
     expect(equal('tolerance-mode="absolute" tolerance="0.5" include-lower-bound="false"', 1.5, 2)).toBe(false);
   });
 
