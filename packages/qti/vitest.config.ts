@@ -6,5 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Converting a QTI 2.x package first loads Saxon-JS, a few seconds on a busy machine.
+    testTimeout: 30_000,
   },
 });
