@@ -1,26 +1,57 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type Response, test } from '@playwright/test';
+import { prepareQtiPackage } from '@prova/qti/package';
+import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
 
 // The QTI player as built (apps/players/dist), framed by the SDK's stand-alone host in its own process on
-// two origins of its own, playing the hand-written package in apps/players/qti/dev-fixture (every
-// interaction, one item each). The host keeps what the player saves in its page's storage, read here.
+// two origins of its own, playing the project's hand-written package (packages/test-support/content/
+// qti-all-interactions: one item per interaction, two nonlinear parts) as the server delivers it: read by the
+// real package reader (prepareQtiPackage) and its served files and delivery.json written under
+// /packages/<hash>/, as the activities origin serves them. Variants (a linear part, a short max-time) are
+// the same files edited in memory. The host keeps what the player saves in its page's storage, read here.
 
 test.describe.configure({ mode: 'default' });
 
+type Files = Map<string, Uint8Array>;
 const root = resolve(import.meta.dirname, '../..');
-const fixture = join(root, 'apps/players/qti/dev-fixture');
-const HASH = 'de'.repeat(32);
-const TIMED_HASH = 'ab'.repeat(32);
-const configDir = mkdtempSync(join(tmpdir(), 'prova-qti-player-'));
-const configFile = join(configDir, 'mock.json');
+const original = filesOf(contentFixture('qti-all-interactions'));
+const packagesDir = mkdtempSync(join(tmpdir(), 'prova-qti-player-'));
+const configFile = join(packagesDir, 'mock.json');
+const hashes = { all: '', linear: '', timed: '' };
+/** The paths the reader serves of the fixture as it is (stripped items and assets). */
+let servedPaths: string[] = [];
 let host: ChildProcess;
 let hostUrl: string;
+let playerOrigin: string;
+
+function edit(files: Files, path: string, change: (text: string) => string): Files {
+  const before = new TextDecoder().decode(files.get(path));
+  const after = change(before);
+  if (after === before) throw new Error(`the edit of ${path} changed nothing`);
+  return new Map(files).set(path, new TextEncoder().encode(after));
+}
+
+/** The package as the server stores it: read, stripped, and served under its hash. */
+async function serve(files: Files): Promise<{ hash: string; paths: string[] }> {
+  const hash = createHash('sha256')
+    .update(await zipOf(files))
+    .digest('hex');
+  const prepared = await prepareQtiPackage(files);
+  if (!prepared.ok) throw new Error(prepared.problems.join('\n'));
+  for (const [path, bytes] of prepared.served) {
+    mkdirSync(dirname(join(packagesDir, hash, path)), { recursive: true });
+    writeFileSync(join(packagesDir, hash, path), bytes);
+  }
+  writeFileSync(join(packagesDir, hash, 'delivery.json'), JSON.stringify(prepared.delivery));
+  return { hash, paths: [...prepared.served.keys()] };
+}
 
 /** A port, and the one after it, that nothing listens on (the mock host takes both). */
 async function freePair(): Promise<number> {
@@ -40,12 +71,8 @@ function configure(options: { lang?: string; timeLimitMinutes?: number; hash?: s
   writeFileSync(
     configFile,
     JSON.stringify({
-      path: `qti/?package=${options.hash ?? HASH}`,
-      mount: {
-        [`/packages/${HASH}/`]: fixture,
-        [`/packages/${TIMED_HASH}/delivery.json`]: join(configDir, 'timed.json'),
-        [`/packages/${TIMED_HASH}/`]: fixture,
-      },
+      path: `qti/?package=${options.hash ?? hashes.all}`,
+      mount: { '/packages/': packagesDir },
       session: { campaignId: 1, testId: 1, userId: 1, lang: options.lang ?? 'IT_it' },
       timeLimitMinutes: options.timeLimitMinutes,
     }),
@@ -53,12 +80,21 @@ function configure(options: { lang?: string; timeLimitMinutes?: number; hash?: s
 }
 
 test.beforeAll(async () => {
-  // The same package with the test's own max-time (qti-time-limits) of 2 seconds.
-  const delivery = JSON.parse(readFileSync(join(fixture, 'delivery.json'), 'utf8'));
-  writeFileSync(join(configDir, 'timed.json'), JSON.stringify({ ...delivery, maxTimeSeconds: 2 }));
+  ({ hash: hashes.all, paths: servedPaths } = await serve(original));
+  // The first part linear: forward only, no list, no flags.
+  hashes.linear = (
+    await serve(
+      edit(original, 'tests/test.xml', (t) =>
+        t.replace('identifier="part-words" navigation-mode="nonlinear"', 'identifier="part-words" navigation-mode="linear"'),
+      ),
+    )
+  ).hash;
+  // The test's own max-time (qti-time-limits) of 2 seconds.
+  hashes.timed = (await serve(edit(original, 'tests/test.xml', (t) => t.replace('max-time="1800"', 'max-time="2"')))).hash;
   configure();
   const port = await freePair();
   hostUrl = `http://localhost:${port}/`;
+  playerOrigin = `http://localhost:${port + 1}`;
   host = spawn('node', ['packages/activity-sdk/mock/serve.mjs', 'apps/players/dist', String(port), '--config', configFile], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -70,6 +106,7 @@ test.beforeEach(() => configure());
 
 test.afterAll(() => {
   host?.kill();
+  rmSync(packagesDir, { recursive: true, force: true });
 });
 
 interface Stored {
@@ -94,7 +131,9 @@ async function onItem(player: FrameLocator, n: number) {
   await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
 }
 
-/** The nonlinear part's list, opened, then the item picked. */
+const next = (player: FrameLocator) => player.getByRole('button', { name: 'Avanti' }).click();
+
+/** The part's list, opened, then the item picked. */
 async function jump(player: FrameLocator, n: number, title: string) {
   const list = player.locator('.qp-list__details');
   if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) await player.getByText('Elenco delle domande').click();
@@ -102,156 +141,248 @@ async function jump(player: FrameLocator, n: number, title: string) {
   await onItem(player, n);
 }
 
-async function intoSecondPart(player: FrameLocator) {
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await onItem(player, 2);
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
-  await onItem(player, 3);
+// What scores or tells an answer in the original items, that the candidate's browser must never receive.
+const ORIGINAL_ITEMS = [...original].filter(([path]) => path.startsWith('items/')).map(([, bytes]) => new TextDecoder().decode(bytes));
+const STRIPPED_ELEMENTS = [
+  'qti-correct-response',
+  'qti-mapping',
+  'qti-area-mapping',
+  'qti-response-processing',
+  'qti-template-processing',
+  'qti-template-declaration',
+  'qti-modal-feedback',
+  'qti-feedback-block',
+  'qti-feedback-inline',
+];
+const all = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1] as string);
+const plain = (xml: string) =>
+  xml
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const secrets = {
+  elements: STRIPPED_ELEMENTS.filter((name) => ORIGINAL_ITEMS.some((xml) => xml.includes(`<${name}`))),
+  correct: ORIGINAL_ITEMS.flatMap((xml) =>
+    all(xml, /<qti-correct-response>([\s\S]*?)<\/qti-correct-response>/g).flatMap((c) => all(c, /<qti-value>([^<]*)<\/qti-value>/g)),
+  ),
+  mapKeys: ORIGINAL_ITEMS.flatMap((xml) => all(xml, /map-key="([^"]*)"/g)),
+  templates: ORIGINAL_ITEMS.flatMap((xml) => all(xml, /template="([^"]*)"/g)),
+  // Words written for the key's readers: feedback, the scorer's rubric, the author's comments.
+  texts: ORIGINAL_ITEMS.flatMap((xml) => [
+    ...all(xml, /<qti-modal-feedback[^>]*>([\s\S]*?)<\/qti-modal-feedback>/g).map(plain),
+    ...all(xml, /<qti-rubric-block view="scorer"[^>]*>([\s\S]*?)<\/qti-rubric-block>/g).map(plain),
+    ...all(xml, /<!--([\s\S]*?)-->/g).map((c) => c.trim()),
+  ]),
+  // Correct responses and map keys that are free text, not the identifier of a choice in the body.
+  freeText: ORIGINAL_ITEMS.flatMap((xml) => {
+    const values = [
+      ...all(xml, /<qti-correct-response>([\s\S]*?)<\/qti-correct-response>/g).flatMap((c) => all(c, /<qti-value>([^<]*)<\/qti-value>/g)),
+      ...all(xml, /map-key="([^"]*)"/g),
+    ];
+    return values.filter((value) => value.split(' ').some((part) => !xml.includes(`identifier="${part}"`)));
+  }),
+};
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every answer the player's origin sends the page (the player, its scripts, delivery.json, items, assets), body and all. */
+function recordResponses(page: Page) {
+  const received: Array<{ url: string; body: Promise<string> }> = [];
+  page.on('response', (response: Response) => {
+    if (!response.url().startsWith(playerOrigin)) return;
+    received.push({ url: new URL(response.url()).pathname, body: response.body().then((b) => b.toString('utf8')) });
+  });
+  return async () => Promise.all(received.map(async ({ url, body }) => ({ url, body: await body })));
 }
 
 test('every interaction answered with the keyboard alone is saved at once as QtiProgress and comes back after a reload', async ({
   page,
 }) => {
+  const responses = recordResponses(page);
   const player = await open(page);
   const key = (k: string) => page.keyboard.press(k);
   const saved = (item: string) => expect.poll(async () => (await stored(page)).data?.responses[item]?.RESPONSE);
 
   await onItem(player, 1);
+  await expect(player.locator('.qp-section')).toHaveText('Words and choices');
   await player.locator('qti-simple-choice[identifier=B]').focus();
   await key('Space');
-  await saved('choice').toBe('B');
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await saved('choice-single').toBe('B');
+  await next(player);
   await onItem(player, 2);
-  await player.locator('qti-simple-choice[identifier=A]').focus();
+  await player.locator('qti-simple-choice[identifier=P2]').focus();
   await key('Space');
   await key('Tab');
   await key('Tab');
   await key('Space');
-  await saved('multiple').toEqual(['A', 'C']);
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
+  await saved('choice-multiple').toEqual(['P2', 'P9']);
+  await next(player);
 
   await onItem(player, 3);
   await player.getByRole('textbox', { name: 'Risposta' }).focus();
-  await page.keyboard.type('Tevere');
-  await saved('text-entry').toBe('Tevere');
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await page.keyboard.type('Rotterdam');
+  await saved('text-entry').toBe('Rotterdam');
+  await next(player);
+  // The package's own style sheet applies; the rubric for the candidate shows, the scorer's was never sent.
   await onItem(player, 4);
-  await player.getByRole('textbox', { name: /Descrivi in poche righe/ }).focus();
-  await page.keyboard.type('Un progetto');
-  await saved('extended-text').toBe('Un progetto');
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await expect(player.locator('.qp-section')).toHaveText('Writing');
+  await expect(player.getByText('Answer in one sentence.')).toHaveCSS('font-style', 'italic');
+  await player.getByRole('textbox', { name: 'What is photosynthesis?' }).focus();
+  await page.keyboard.type('Light into sugar');
+  await saved('extended-text').toBe('Light into sugar');
+  await next(player);
   await onItem(player, 5);
   await player.getByRole('button', { name: 'Scegli la parola' }).focus();
   await key('Enter');
   await key('ArrowDown');
   await key('Enter');
-  await saved('inline-choice').toBe('E');
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await onItem(player, 6);
-  await player.locator('qti-hottext[identifier=H2]').focus();
-  await key('Space');
-  await saved('hottext').toBe('H2');
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await saved('inline-choice').toBe('GO');
+  await next(player);
 
   // Drag and drop by keyboard: Enter picks an item up, the arrows pick the place, Enter puts it down.
-  await onItem(player, 7);
+  await onItem(player, 6);
   await expect(player.getByText('Con la tastiera: premi Invio su una voce per prenderla').first()).toBeVisible();
-  await player.locator('qti-simple-choice[identifier=C]').focus();
+  await player.locator('qti-simple-choice[identifier=MERCURY]').focus();
   await key('Enter');
   await key('Enter');
-  await player.locator('qti-simple-choice[identifier=M]').focus();
+  await player.locator('qti-simple-choice[identifier=VENUS]').focus();
   await key('Enter');
   await key('ArrowDown');
   await key('Enter');
-  await saved('order').toEqual(['C', 'M']);
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await saved('order').toEqual(['MERCURY', 'VENUS']);
+
+  // A reload resumes on the same item with its response back; the part's other items kept theirs.
+  await page.getByRole('button', { name: 'Reload activity' }).click();
+  await onItem(player, 6);
+  const places = player.locator('qti-order-interaction drop-list');
+  await expect(places.nth(0)).toContainText('Mercury');
+  await expect(places.nth(1)).toContainText('Venus');
+  await jump(player, 3, 'Capital');
+  await expect(player.getByRole('textbox', { name: 'Risposta' })).toHaveValue('Rotterdam');
+  await jump(player, 2, 'Prime numbers');
+  await expect(player.locator('qti-simple-choice[identifier=P9]')).toHaveAttribute('aria-checked', 'true');
+  await expect(player.locator('qti-simple-choice[identifier=P7]')).toHaveAttribute('aria-checked', 'false');
+  await jump(player, 6, 'Planets');
+  await next(player);
+  await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
+
+  await onItem(player, 7);
+  await expect(player.locator('.qp-section')).toHaveText('Pairs and gaps');
+  await player.locator('qti-simple-associable-choice[identifier=DANTE]').focus();
+  await key('Enter');
+  await key('Enter');
+  await saved('match').toEqual(['DANTE QUIXOTE']);
+  await next(player);
   await onItem(player, 8);
-  await player.locator('qti-simple-associable-choice[identifier=FR]').focus();
+  await player.locator('qti-simple-associable-choice[identifier=HOT]').focus();
   await key('Enter');
   await key('Enter');
-  await saved('match').toEqual(['FR PAR']);
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await onItem(player, 9);
-  await player.locator('qti-simple-associable-choice[identifier=F]').focus();
-  await key('Enter');
-  await key('Enter');
-  await player.locator('qti-simple-associable-choice[identifier=C]').focus();
+  await player.locator('qti-simple-associable-choice[identifier=COLD]').focus();
   await key('Enter');
   await key('ArrowRight');
   await key('Enter');
-  await saved('associate').toEqual(['F C']);
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await saved('associate').toEqual(['HOT COLD']);
+  await next(player);
+  await onItem(player, 9);
+  await player.locator('qti-gap-text[identifier=SUMMER]').focus();
+  await key('Enter');
+  await key('Enter');
+  await saved('gap-match').toEqual(['SUMMER G1']);
+  await next(player);
+  // A section that is not visible shows no title.
   await onItem(player, 10);
-  await player.locator('qti-gap-text[identifier=W1]').focus();
-  await key('Enter');
-  await key('Enter');
-  await saved('gap-match').toEqual(['W1 G1']);
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await expect(player.locator('.qp-section')).toBeHidden();
+  await player.locator('qti-hottext[identifier=H3]').focus();
+  await key('Space');
+  await saved('hottext').toBe('H3');
+  await next(player);
 
   // The slider's lower bound, shown before any move, is no answer; its keys are the player's.
   await onItem(player, 11);
   expect((await stored(page)).data?.responses.slider).toBeUndefined();
-  const slider = player.getByRole('slider', { name: /Quanti minuti/ });
+  const slider = player.getByRole('slider', { name: /In which year/ });
   await slider.focus();
   await key('ArrowRight');
   await key('End');
   await key('PageDown');
-  await saved('slider').toBe('90');
-  await expect(slider).toHaveAttribute('aria-valuenow', '90');
-  await player.getByRole('button', { name: 'Avanti' }).click();
+  await saved('slider').toBe('1995');
+  await expect(slider).toHaveAttribute('aria-valuenow', '1995');
+  await next(player);
   await onItem(player, 12);
-  await player.getByLabel('Cerchio rosso').focus();
+  await expect(player.getByRole('img', { name: /A red round shape/ })).toBeVisible();
+  await player.getByLabel('right shape').focus();
   await key('Space');
-  await saved('hotspot').toBe('CI');
+  await saved('hotspot').toBe('SQUARE');
 
-  // A reload resumes on the same item with every response back in its interaction.
   await page.getByRole('button', { name: 'Reload activity' }).click();
   await onItem(player, 12);
-  await expect(player.locator('qti-hotspot-choice[identifier=CI]')).toHaveAttribute('aria-checked', 'true');
-  await jump(player, 11, 'Cursore');
-  await expect(player.getByRole('slider')).toHaveAttribute('aria-valuenow', '90');
-  await jump(player, 3, 'Completamento');
-  await expect(player.getByRole('textbox', { name: 'Risposta' })).toHaveValue('Tevere');
-  await jump(player, 7, 'Ordinamento');
-  expect((await stored(page)).data?.responses.order?.RESPONSE).toEqual(['C', 'M']);
-  const places = player.locator('qti-order-interaction drop-list');
-  await expect(places.nth(0)).toContainText('Centimetro');
-  await expect(places.nth(1)).toContainText('Metro');
-  await jump(player, 10, 'Completa con le parole');
-  await expect(player.locator('qti-gap[identifier=G1]')).toContainText('gatto');
+  await expect(player.locator('qti-hotspot-choice[identifier=SQUARE]')).toHaveAttribute('aria-checked', 'true');
+  await jump(player, 11, 'Moon landing');
+  await expect(player.getByRole('slider')).toHaveAttribute('aria-valuenow', '1995');
+  await jump(player, 9, 'Seasons');
+  await expect(player.locator('qti-gap[identifier=G1]')).toContainText('summer');
+  await jump(player, 8, 'Opposites');
+  expect((await stored(page)).data?.responses.associate?.RESPONSE).toEqual(['HOT COLD']);
+
+  // Nothing the browser received while taking the test holds what scores or tells an answer.
+  const received = await responses();
+  const fromPackage = received.filter(({ url }) => url.startsWith(`/packages/${hashes.all}/`));
+  expect(new Set(fromPackage.map(({ url }) => url.slice(`/packages/${hashes.all}/`.length)))).toEqual(
+    new Set(['delivery.json', ...servedPaths]),
+  );
+  expect(secrets.elements.length).toBeGreaterThanOrEqual(3);
+  expect(secrets.correct.length).toBeGreaterThanOrEqual(12);
+  expect(secrets.texts.length).toBeGreaterThanOrEqual(3);
+  expect(secrets.freeText).toEqual(expect.arrayContaining(['Amsterdam', '1969']));
+  for (const { url, body } of received) {
+    for (const text of [...secrets.texts, ...secrets.freeText]) expect(body, `${url} holds "${text}"`).not.toContain(text);
+  }
+  for (const { url, body } of fromPackage) {
+    for (const name of secrets.elements) expect(body, `${url} holds ${name}`).not.toContain(name);
+    for (const template of secrets.templates) expect(body, `${url} holds ${template}`).not.toContain(template);
+    for (const key of secrets.mapKeys) expect(body, `${url} holds the map key ${key}`).not.toContain(`map-key="${key}"`);
+    for (const value of secrets.correct) {
+      expect(body, `${url} holds the value ${value}`).not.toMatch(new RegExp(`<qti-value>\\s*${escape(value)}\\s*</qti-value>`));
+    }
+  }
 });
 
 test('a linear part goes forward only; a nonlinear one has previous, the list and flags, and the hand-in lists what is open', async ({
   page,
 }) => {
+  configure({ hash: hashes.linear });
   const player = await open(page);
   await onItem(player, 1);
   await expect(player.getByRole('button', { name: 'Indietro' })).toHaveCount(0);
+  await expect(player.getByRole('button', { name: 'Segna da rivedere' })).toHaveCount(0);
   await expect(player.getByText('Elenco delle domande')).toBeHidden();
-  await intoSecondPart(player);
+  for (let n = 2; n <= 6; n++) {
+    await next(player);
+    await onItem(player, n);
+  }
+  await next(player);
+  await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
+  await onItem(player, 7);
   // The first item of a part cannot go back into the part before.
   await expect(player.getByRole('button', { name: 'Indietro' })).toBeDisabled();
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await onItem(player, 4);
+  await next(player);
+  await onItem(player, 8);
   await player.getByRole('button', { name: 'Indietro' }).click();
-  await onItem(player, 3);
+  await onItem(player, 7);
   await expect(player.locator('#qp-heading')).toBeFocused();
 
   await player.getByRole('button', { name: 'Segna da rivedere' }).click();
   await expect(player.getByRole('button', { name: 'Segna da rivedere' })).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => (await stored(page)).data?.flagged).toEqual(['text-entry']);
-  await jump(player, 12, 'Area dell’immagine');
-  await expect(player.getByRole('button', { name: /^3\. Completamento/ })).toContainText('da rivedere');
-  await player.getByLabel('Cerchio rosso').click();
+  await expect.poll(async () => (await stored(page)).data?.flagged).toEqual(['match']);
+  await jump(player, 12, 'Circle');
+  await expect(player.getByRole('button', { name: /^7\. Authors/ })).toContainText('da rivedere');
+  await player.getByLabel('left shape').click();
   await expect.poll(async () => (await stored(page)).data?.position).toBe('hotspot');
 
   await player.getByRole('button', { name: 'Consegna' }).click();
   const dialog = player.getByRole('dialog', { name: 'Vuoi consegnare le risposte?' });
-  await expect(dialog).toContainText('3. Completamento: senza risposta, segnata da rivedere');
-  await expect(dialog).toContainText('1. Scelta singola: senza risposta');
-  await expect(dialog).not.toContainText('Area dell’immagine');
+  await expect(dialog).toContainText('7. Authors: senza risposta, segnata da rivedere');
+  await expect(dialog).toContainText('1. Rivers: senza risposta');
+  await expect(dialog).not.toContainText('Circle');
   await dialog.getByRole('button', { name: 'Sì, consegna' }).click();
   await expect(player.getByText('Risposte consegnate. Grazie!')).toBeVisible();
   await expect.poll(async () => (await stored(page)).status).toBe('complete');
@@ -284,27 +415,31 @@ test('every item at 320 px has no horizontal scroll and no serious or critical a
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
     expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     if (n === 12) break;
-    await player.getByRole('button', { name: 'Avanti' }).click();
-    if (n === 2) await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
+    await next(player);
+    if (n === 6) await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
   }
 });
 
 test('the platform timer counts down in the bar and, at zero, hands in what was given', async ({ page }) => {
   configure({ timeLimitMinutes: 0.05 });
   const player = await open(page);
-  await player.locator('qti-simple-choice[identifier=B]').click();
+  await player.locator('qti-simple-choice[identifier=C]').click();
   await expect(player.getByText('Tempo scaduto: le risposte date sono state consegnate.')).toBeVisible();
   const after = await stored(page);
   expect(after.status).toBe('complete');
-  expect(after.data?.responses.choice?.RESPONSE).toBe('B');
+  expect(after.data?.responses['choice-single']?.RESPONSE).toBe('C');
 });
 
 test('the package’s own max-time counts when the platform has no timer, and the platform’s timer wins over it', async ({ page }) => {
-  configure({ hash: TIMED_HASH, timeLimitMinutes: 10 });
   let player = await open(page);
+  await expect(player.locator('.pk-timer')).toHaveText(/Tempo rimasto: (30:00|29:5\d)/);
+
+  configure({ hash: hashes.timed, timeLimitMinutes: 10 });
+  await page.evaluate(() => localStorage.clear());
+  player = await open(page);
   await expect(player.locator('.pk-timer')).toHaveText(/Tempo rimasto: (10:00|9:5\d)/);
 
-  configure({ hash: TIMED_HASH });
+  configure({ hash: hashes.timed });
   await page.evaluate(() => localStorage.clear());
   player = await open(page);
   await expect(player.getByText('Tempo scaduto: le risposte date sono state consegnate.')).toBeVisible();

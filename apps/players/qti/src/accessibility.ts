@@ -5,7 +5,9 @@
 // - Drag and drop (order, match, associate, gap match) works by keyboard in the library (Enter picks an
 //   item up, the arrows pick a place, Enter puts it down, Escape cancels), but says so nowhere: the
 //   player shows the instructions and names the items as buttons.
-// - The slider has no keyboard at all, and no name or value for a screen reader: both are added here.
+// - The slider has no keyboard at all, and no name or value for a screen reader: both are added here. It
+//   reports its lower bound as a response when it appears (unless that bound is 0): that is no answer
+//   until the candidate moves it.
 // - The associate interaction lays its choices in one row that does not wrap: at 320 px it would scroll
 //   sideways (WCAG reflow), so its shadow root gets a rule that wraps them.
 // - The library's own words (the inline choice's placeholder, the validation messages) are English:
@@ -91,6 +93,14 @@ interface Slider extends HTMLElement {
   saveResponse?: (value: string) => void;
 }
 
+/** False for a slider's report the candidate did not cause (its lower bound, set when it appears). */
+export function movedIfSlider(host: HTMLElement, responseIdentifier: string): boolean {
+  const slider = Array.from(host.querySelectorAll<HTMLElement>('qti-slider-interaction')).find(
+    (node) => node.getAttribute('response-identifier') === responseIdentifier,
+  );
+  return !slider || slider.dataset.moved !== undefined;
+}
+
 function operableSlider(slider: Slider, t: PlayerTexts) {
   const min = Number(slider.getAttribute('lower-bound') ?? 0);
   const max = Number(slider.getAttribute('upper-bound') ?? 100);
@@ -116,11 +126,13 @@ function operableSlider(slider: Slider, t: PlayerTexts) {
     const to = moves[event.key];
     if (to === undefined) return;
     event.preventDefault();
+    slider.dataset.moved = '';
     const value = String(Math.min(max, Math.max(min, to)));
     // Unchanged (the knob starts at the lower bound): the library would not save it, but it is an answer.
     if (value === String(now)) slider.saveResponse?.(value);
     else slider.response = value;
     show();
   });
+  slider.addEventListener('pointerdown', () => (slider.dataset.moved = ''));
   slider.addEventListener('qti-interaction-response', show);
 }

@@ -7,7 +7,7 @@ import { deliveryItems, loadDelivery, loadItemXml, packageHash, type DeliveryIte
 import { encodeResponse, isGiven, responseDeclarations, type Cardinality } from './responses';
 import { TEXTS, type PlayerTexts } from './texts';
 import { secondsLeft } from './timer';
-import { localizeInteractions, makeOperable, mirrorStates } from './accessibility';
+import { localizeInteractions, makeOperable, mirrorStates, movedIfSlider } from './accessibility';
 
 interface AssessmentItemElement extends HTMLElement {
   variables: { identifier: string; value: string | string[] | null }[];
@@ -150,7 +150,7 @@ export function startPlayer(root: HTMLElement) {
       mirrorStates(host);
       const detail = (event as CustomEvent<{ responseIdentifier?: string; response?: unknown }>).detail;
       const id = detail?.responseIdentifier;
-      if (!id || finished) return;
+      if (!id || finished || !movedIfSlider(host, id)) return;
       const value = encodeResponse(detail.response, declarations.get(id) ?? 'single');
       const item = current().identifier;
       const responses = progress.responses[item] ?? {};
