@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page, type Response, test } from '@playwright/test';
 import { prepareQtiPackage } from '@prova/qti/package';
 import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
+import { E2E_PORTS } from '../fixtures/ports';
 
 // The QTI player as built (apps/players/dist), framed by the SDK's stand-alone host in its own process on
 // two origins of its own, playing the project's hand-written package (packages/test-support/content/
@@ -53,19 +53,6 @@ async function serve(files: Files): Promise<{ hash: string; paths: string[] }> {
   return { hash, paths: [...prepared.served.keys()] };
 }
 
-/** A port, and the one after it, that nothing listens on (the mock host takes both). */
-async function freePair(): Promise<number> {
-  const listen = (port: number) =>
-    new Promise<boolean>((done) => {
-      const probe = createServer();
-      probe.once('error', () => done(false));
-      probe.listen(port, 'localhost', () => probe.close(() => done(true)));
-    });
-  for (let port = 20000 + Math.floor(Math.random() * 20000); ; port += 2) {
-    if ((await listen(port)) && (await listen(port + 1))) return port;
-  }
-}
-
 /** What the host page opens next: the session's language, a platform timer, the package. */
 function configure(options: { lang?: string; timeLimitMinutes?: number; hash?: string } = {}) {
   writeFileSync(
@@ -92,7 +79,7 @@ test.beforeAll(async () => {
   // The test's own max-time (qti-time-limits) of 2 seconds.
   hashes.timed = (await serve(edit(original, 'tests/test.xml', (t) => t.replace('max-time="1800"', 'max-time="2"')))).hash;
   configure();
-  const port = await freePair();
+  const port = E2E_PORTS.qtiMockHost;
   hostUrl = `http://localhost:${port}/`;
   playerOrigin = `http://localhost:${port + 1}`;
   host = spawn('node', ['packages/activity-sdk/mock/serve.mjs', 'apps/players/dist', String(port), '--config', configFile], {
