@@ -102,6 +102,14 @@ type Item = {
 const itemOf = (body: { items: Item[] }, id: string) => body.items.find((i) => i.identifier === id)!;
 
 describe('GET /api/staff/campaigns/:campaignId/participants/:userId/tests/:testId/responses', () => {
+  it("marks the campaign's QTI package test, whose responses staff may read, in the campaign and its progress", async () => {
+    for (const path of [`/api/staff/campaigns/${C}`, `/api/staff/campaigns/${C}/progress`]) {
+      const tests = (await get(admin, path)).json().tests as Array<{ id: number; packageKind?: string }>;
+      expect(tests.find((x) => x.id === QTI)?.packageKind).toBe('qti');
+      expect(tests.find((x) => x.id === PLAIN)).not.toHaveProperty('packageKind');
+    }
+  });
+
   it('lists every item in delivery order with the key, every response empty, for a participant who saved nothing', async () => {
     const res = await get(admin, url(luca.id));
     expect(res.statusCode, res.body).toBe(200);
