@@ -75,9 +75,12 @@ interface RouteSpec {
   bodyLimit?: number;
   /** Failures end in a redirect (SSO), so a caller's mistake may answer 3xx instead of 4xx. */
   redirects?: boolean;
+  /** Path parameters that name something else than PARAM_KINDS says (a QTI package test). */
+  kinds?: Record<string, Kind>;
 }
 
 const OUTCOMES = { values: [{ questionId: 'q1', value: 3 }] };
+const QTI_TEST = 110;
 
 const MATRIX: Record<string, RouteSpec> = {
   // Signing in and out, password reset, SSO: nobody is signed in yet.
@@ -190,6 +193,7 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/staff/campaigns/:campaignId': { access: 'staff' },
   'GET /api/staff/campaigns/:campaignId/progress': { access: 'staff' },
   'GET /api/staff/campaigns/:campaignId/participants/:userId/report.pdf': { access: 'staff' },
+  'GET /api/staff/campaigns/:campaignId/participants/:userId/tests/:testId/responses': { access: 'staff', kinds: { testId: 'qtiTest' } },
   'POST /api/staff/campaigns/:campaignId/invitations': { access: 'staff-write', body: { userIds: [999_999] } },
   'POST /api/staff/campaigns/:campaignId/participants/:userId/tests/:testId/reset': { access: 'staff-write', body: { reason: 'matrice' } },
   'POST /api/staff/campaigns/:campaignId/exports': { access: 'staff-write', body: { format: 'csv' } },
@@ -220,8 +224,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   evaluee: 'user',
   jobId: 'job',
 };
-type Kind = 'user' | 'campaign' | 'test' | 'abbreviation' | 'slug' | 'report' | 'company' | 'sample' | 'language' | 'job';
-const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'report', 'company', 'sample'];
+type Kind = 'user' | 'campaign' | 'test' | 'qtiTest' | 'abbreviation' | 'slug' | 'report' | 'company' | 'sample' | 'language' | 'job';
+const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'qtiTest', 'report', 'company', 'sample'];
 
 // ---------------------------------------------------------------------------------------------
 // Collecting the routes, and calling one
@@ -237,6 +241,8 @@ interface Ids {
   user: number;
   campaign: number;
   test: number;
+  /** A QTI package test of the campaign. */
+  qtiTest: number;
   abbreviation: string;
   slug: string;
   company: number;
@@ -274,7 +280,8 @@ function routes(filter: (r: Route) => boolean = () => true): Route[] {
     .filter(filter);
 }
 
-const kindOf = (route: Route, param: string): Kind | undefined => (param === 'id' ? route.id : PARAM_KINDS[param]);
+const kindOf = (route: Route, param: string): Kind | undefined =>
+  param === 'id' ? route.id : (route.kinds?.[param] ?? PARAM_KINDS[param]);
 const kindsOf = (route: Route) => route.params.map((p) => kindOf(route, p));
 const namesA = (route: Route, kind: Kind) => kindsOf(route).includes(kind);
 // A language is the platform's, not a company's: naming one names no company's data.
@@ -380,16 +387,61 @@ beforeAll(async () => {
       updated_at: now,
     })
     .execute();
+  // A QTI package test in Anna's campaign, for the staff routes that read one (its responses, with the key).
+  const pkg = { hash: 'a'.repeat(64), kind: 'qti' as const };
+  const delivery = {
+    kind: 'qti',
+    identifier: 't',
+    title: 'QTI',
+    maxTimeSeconds: null,
+    parts: [{ identifier: 'p', navigationMode: 'linear', submissionMode: 'individual', sections: [] }],
+  };
+  await db
+    .insertInto('content_packages')
+    .values({
+      ...pkg,
+      delivery: JSON.stringify(delivery),
+      scoring: JSON.stringify({ version: 1, items: [], test: { identifier: 't', outcomes: [], processing: null } }),
+      size: 1,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const { id: _id, ...plain } = await db.selectFrom('tests').selectAll().where('id', '=', 104).executeTakeFirstOrThrow();
+  await db
+    .insertInto('tests')
+    .values({ ...plain, id: QTI_TEST, abbreviation: 'QTM', repeatable: 0, package_hash: pkg.hash, package_kind: pkg.kind })
+    .execute();
+  const listed = await db
+    .selectFrom('campaign_tests')
+    .selectAll()
+    .where('campaign_id', '=', C_MAIN)
+    .where('test_id', '=', 104)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('campaign_tests')
+    .values({ ...listed, test_id: QTI_TEST, position: listed.position + 100 })
+    .execute();
   const alfaStaff = { sample: await sampleOf(C_MAIN), language: 'IT_it', job: exported.json().job.id as string };
   const betaStaff = { sample: 0, language: 'IT_it', job: betaJob };
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
-  anna = { user: annaId, campaign: C_MAIN, test: 104, abbreviation: 'ALF', slug: 'alfa', company: ALFA, report: REPORT_DOC, ...alfaStaff };
+  anna = {
+    user: annaId,
+    campaign: C_MAIN,
+    test: 104,
+    qtiTest: QTI_TEST,
+    abbreviation: 'ALF',
+    slug: 'alfa',
+    company: ALFA,
+    report: REPORT_DOC,
+    ...alfaStaff,
+  };
   // Ids that are Anna's alone: a campaign, test and scoring script nobody else meets.
   annaPrivate = {
     user: annaId,
     campaign: C_ANNA,
     test: 108,
+    qtiTest: QTI_TEST,
     abbreviation: 'ANN',
     slug: 'alfa',
     company: ALFA,
@@ -404,6 +456,7 @@ beforeAll(async () => {
     user: caller(BRUNO).id,
     campaign: C_BETA,
     test: 901,
+    qtiTest: 901,
     abbreviation: 'BET',
     slug: 'beta',
     company: BETA,

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
 import { COMPANY_NAME_ERROR, type LocalizedText, TEST_NAME_ERROR } from './bundle';
 import { idSchema, langSchema, wholeNumberTextSchema } from './common';
+import { contentPackageKindSchema } from './content';
 import { DB_INT_MAX } from './limits';
 import { testStatusSchema } from './tests';
 
@@ -342,6 +343,8 @@ export const staffCampaignTestSchema = z.object({
   name: z.string(),
   /** Filled in by assessors about candidates; not counted in a participant's own progress. */
   assessorTest: z.boolean(),
+  /** Content the platform plays itself (bundle `package`); absent for a web app. A QTI one has responses to read. */
+  packageKind: z.optional(contentPackageKindSchema),
 });
 
 export const staffCampaignSchema = z.object({
@@ -579,6 +582,8 @@ export const STAFF_PATHS = {
     `/staff/campaigns/${campaignId}/participants/${userId}/tests/${testId}/reset`,
   exports: (campaignId: number) => `/staff/campaigns/${campaignId}/exports`,
   reportPdf: (campaignId: number, userId: number) => `/staff/campaigns/${campaignId}/participants/${userId}/report.pdf`,
+  responses: (campaignId: number, userId: number, testId: number) =>
+    `/staff/campaigns/${campaignId}/participants/${userId}/tests/${testId}/responses`,
   imports: '/staff/imports',
   confirmImport: (jobId: string) => `/staff/imports/${jobId}/confirm`,
   jobs: '/staff/jobs',

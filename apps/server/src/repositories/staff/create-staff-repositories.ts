@@ -8,6 +8,7 @@ import { createStaffLanguagesRepository } from './languages-repository';
 import { createManagedTestsRepository } from './managed-tests-repository';
 import { createPeopleRepository } from './people-repository';
 import { createResetsRepository } from './resets-repository';
+import { createResponsesRepository } from './responses-repository';
 import { createSamplesRepository } from './samples-repository';
 
 /** What the staff console reads and writes, by table family. */
@@ -22,6 +23,7 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     resets: createResetsRepository(db, changes),
     invitations: createInvitationsRepository(db),
     jobs: createJobsRepository(db),
+    responses: createResponsesRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

@@ -25,6 +25,7 @@ export async function campaignTests(repos: Repos, campaign: CampaignRow, lang: s
     abbreviation: t.abbreviation,
     name: localize(t.name, lang),
     assessorTest: t.assessor_test === 1,
+    ...(t.package_kind ? { packageKind: t.package_kind } : {}),
   });
   return { tests: rows.map(present), own: rows.filter(isCandidatesOwnTest).map(present) };
 }

@@ -7,6 +7,7 @@ import jobsRoutes from './jobs/index';
 import progressRoutes from './progress/index';
 import reportsRoutes from './reports/index';
 import resetsRoutes from './resets/index';
+import responsesRoutes from './responses/index';
 
 /** The staff console's campaign operations, mounted under /api/staff: one plugin per feature. */
 export default async function staffRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -16,6 +17,7 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(resetsRoutes, { prefix: '/campaigns' });
   await app.register(exportsRoutes, { prefix: '/campaigns' });
   await app.register(reportsRoutes, { prefix: '/campaigns' });
+  await app.register(responsesRoutes, { prefix: '/campaigns' });
   await app.register(importsRoutes, { prefix: '/imports' });
   await app.register(jobsRoutes, { prefix: '/jobs' });
 }

@@ -11,6 +11,7 @@ export const staffKeys = {
   progress: (campaignId: number, query: ProgressQuery) => ['staff', 'progress', campaignId, query] as const,
   progressAll: (campaignId: number) => ['staff', 'progress', campaignId] as const,
   job: (jobId: string) => ['staff', 'job', jobId] as const,
+  responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 
 /** `?a=1&b=x` from the defined, non-empty values of a query object. */

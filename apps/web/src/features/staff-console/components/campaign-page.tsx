@@ -12,6 +12,8 @@ import { ExportSection } from './export-section';
 import { InviteSection } from './invite-section';
 import { ProgressSection } from './progress-section';
 import { ResetDialog } from './reset-dialog';
+import { ResponsesDialog, type ResponsesTarget } from './responses-dialog';
+import { fullName } from './labels';
 
 /** One campaign: its live progress, its invitations and its exports. */
 export function CampaignPage({ campaignId }: { campaignId: number }) {
@@ -19,6 +21,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
   const campaign = useStaffCampaign(campaignId);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [resetting, setResetting] = useState<ProgressRow | null>(null);
+  const [reading, setReading] = useState<ResponsesTarget | null>(null);
 
   function select(userIds: number[], checked: boolean) {
     setSelected((current) => {
@@ -64,7 +67,14 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         <ExportSection campaignId={campaignId} />
       </div>
 
-      <ProgressSection campaignId={campaignId} selected={selected} onSelect={select} onReset={setResetting} />
+      <ProgressSection
+        campaignId={campaignId}
+        selected={selected}
+        onSelect={select}
+        onReset={setResetting}
+        onResponses={(row, test) => setReading({ userId: row.user.id, name: fullName(row.user), testId: test.id, testName: test.name })}
+      />
+      <ResponsesDialog campaignId={campaignId} target={reading} onClose={() => setReading(null)} />
       <ResetDialog campaignId={campaignId} row={resetting} tests={tests} onClose={() => setResetting(null)} />
     </div>
   );

@@ -28,10 +28,12 @@ export interface ProgressSectionProps {
   selected: Set<number>;
   onSelect: (userIds: number[], checked: boolean) => void;
   onReset: (row: ProgressRow) => void;
+  /** Opens a participant's responses in a QTI package test. */
+  onResponses: (row: ProgressRow, test: Test) => void;
 }
 
 /** The campaign's live progress: each participant by test, filtered, searched and paged, asked again every few seconds. */
-export function ProgressSection({ campaignId, selected, onSelect, onReset }: ProgressSectionProps) {
+export function ProgressSection({ campaignId, selected, onSelect, onReset, onResponses }: ProgressSectionProps) {
   const { t } = useTranslation('console');
   const labels = useCodeLabels();
   const statusLabel = useProgressStatusLabel();
@@ -215,17 +217,29 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset }: Pro
                           {!row.user.active && <span className="console-table__meta">{t('people.inactive')}</span>}
                         </th>
                         <td>{row.invitedAt ? <DateTime value={row.invitedAt} /> : t('progress.notInvited')}</td>
-                        {row.cells.map((cell) => (
-                          <td key={cell.testId}>
-                            <ProgressStatus status={cell.status} />
-                            {cell.updatedAt && <DateTime className="console-table__meta" value={cell.updatedAt} />}
-                            {cell.previousAttempts > 0 && (
-                              <span className="console-table__meta">
-                                {t('progress.previousAttempts', { count: cell.previousAttempts })}
-                              </span>
-                            )}
-                          </td>
-                        ))}
+                        {row.cells.map((cell) => {
+                          const test = tests.find((x) => x.id === cell.testId);
+                          return (
+                            <td key={cell.testId}>
+                              <ProgressStatus status={cell.status} />
+                              {cell.updatedAt && <DateTime className="console-table__meta" value={cell.updatedAt} />}
+                              {cell.previousAttempts > 0 && (
+                                <span className="console-table__meta">
+                                  {t('progress.previousAttempts', { count: cell.previousAttempts })}
+                                </span>
+                              )}
+                              {test?.packageKind === 'qti' && cell.status !== 'not attempted' && (
+                                <Button
+                                  variant="ghost"
+                                  onClick={() => onResponses(row, test)}
+                                  aria-label={t('progress.responsesNamed', { test: test.name, name })}
+                                >
+                                  {t('progress.responses')}
+                                </Button>
+                              )}
+                            </td>
+                          );
+                        })}
                         <td>
                           {t('progress.completedOf', { completed: row.completed, total: row.total })}
                           {row.feedback360 && (

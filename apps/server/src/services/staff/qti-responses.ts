@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { qtiDeliverySchema, type QtiProgress, qtiProgressSchema, type QtiResponseValue } from '@prova/contract/content';
+import type { StaffResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
+import { outcomeListSchema } from '@prova/contract/tests';
+import type { CampaignRow } from '../../db/schema';
+import { parseJson } from '../../db/json-column';
+import { notFound } from '../../http/http-error';
+import type { Repositories } from '../../repositories/create-repositories';
+import { scriptInput } from '../scoring/run-algorithm';
+import { staffStatusOf } from './campaign-progress';
+
+type Repos = Pick<Repositories, 'staff'>;
+
+// The part of a QTI package's scoring model (packages/qti/src/scoring/model.ts) that shows the key: each
+// item's response declarations with their correct response and mapping.
+const atomSchema = z.union([z.string(), z.number(), z.boolean(), z.tuple([z.number(), z.number()]), z.tuple([z.string(), z.string()])]);
+const cardinalitySchema = z.enum(['single', 'multiple', 'ordered']);
+const keyModelSchema = z.object({
+  items: z.array(
+    z.object({
+      identifier: z.string(),
+      responses: z.array(
+        z.object({
+          identifier: z.string(),
+          cardinality: cardinalitySchema,
+          baseType: z.string(),
+          correct: z.nullable(z.object({ cardinality: cardinalitySchema, values: z.array(atomSchema) })),
+          mapping: z.nullable(z.object({ entries: z.array(z.object({ key: atomSchema, value: z.number() })) })),
+        }),
+      ),
+    }),
+  ),
+});
+type Atom = z.infer<typeof atomSchema>;
+
+/** An atom as the player saves one: a pair or a point "A B", a number in decimal. */
+const atomText = (atom: Atom) => (Array.isArray(atom) ? atom.join(' ') : String(atom));
+
+function keyOf(correct: { cardinality: string; values: Atom[] } | null): QtiResponseValue {
+  if (!correct || correct.values.length === 0) return null;
+  return correct.cardinality === 'single' ? atomText(correct.values[0]) : correct.values.map(atomText);
+}
+
+const EMPTY: QtiProgress = { qti: 1, position: null, responses: {}, flagged: [] };
+
+/**
+ * A candidate's responses in a QTI package test of the campaign, item by item in delivery order, beside the key
+ * and the server's score. 404 for a participant not in the campaign or a test that is not its QTI package test.
+ */
+export async function qtiResponses(
+  repos: Repos,
+  opts: { companyId: number; campaign: CampaignRow; userId: number; testId: number },
+  now = new Date(),
+): Promise<StaffResponses> {
+  const { campaign, userId, testId } = opts;
+  if (!(await repos.staff.campaigns.participantIds(campaign.id, opts.companyId, [userId])).length) throw notFound('Participant');
+  const test = await repos.staff.responses.findQtiTest(campaign.id, testId);
+  const delivery = qtiDeliverySchema.safeParse(parseJson<unknown>(test?.delivery, null));
+  const model = keyModelSchema.safeParse(parseJson<unknown>(test?.scoring, null));
+  if (!test || !delivery.success || !model.success) throw notFound('QTI test');
+
+  const key = { campaignId: campaign.id, testId, userId };
+  const [progress, stored] = await Promise.all([repos.staff.responses.findProgress(key), repos.staff.responses.findServerOutcomes(key)]);
+  const savedProgress = qtiProgressSchema.safeParse(scriptInput(progress?.data ?? null));
+  const saved = savedProgress.success ? savedProgress.data : EMPTY;
+  const outcomes = stored === null ? null : outcomeListSchema.safeParse(parseJson<unknown>(stored, null));
+  const scores = outcomes?.success ? new Map(outcomes.data.map((o) => [String(o.questionId), o.value])) : null;
+
+  const declarations = new Map(model.data.items.map((item) => [item.identifier, item.responses]));
+  const items = delivery.data.parts.flatMap((part) =>
+    part.sections.flatMap((section) =>
+      section.items.map((item) => {
+        const given = Object.hasOwn(saved.responses, item.identifier) ? saved.responses[item.identifier] : {};
+        const responses: StaffResponseVariable[] = (declarations.get(item.identifier) ?? []).map((d) => ({
+          identifier: d.identifier,
+          cardinality: d.cardinality,
+          baseType: d.baseType,
+          response: Object.hasOwn(given, d.identifier) ? given[d.identifier] : null,
+          correct: keyOf(d.correct),
+          mapping: (d.mapping?.entries ?? []).map((e) => ({ key: atomText(e.key), points: e.value })),
+        }));
+        const score = scores?.get(item.identifier);
+        return {
+          identifier: item.identifier,
+          title: item.title,
+          section: section.title,
+          responses,
+          score: score === undefined ? null : score,
+          flagged: saved.flagged.includes(item.identifier),
+        };
+      }),
+    ),
+  );
+  const itemIds = new Set(items.map((i) => i.identifier));
+  return {
+    test: { id: test.id, title: delivery.data.title },
+    status: staffStatusOf(progress, now),
+    scored: scores !== null,
+    items,
+    outcomes: outcomes?.success ? outcomes.data.filter((o) => !itemIds.has(String(o.questionId))) : [],
+  };
+}

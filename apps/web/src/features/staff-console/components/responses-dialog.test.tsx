@@ -1,0 +1,167 @@
+// @vitest-environment jsdom
+import type { ProgressResponse, StaffCampaignResponse } from '@prova/contract/staff';
+import type { StaffResponses } from '@prova/contract/staff-responses';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderConsole, stubDialogs } from '../test-support';
+import { CampaignPage } from './campaign-page';
+
+beforeAll(stubDialogs);
+afterEach(() => vi.unstubAllGlobals());
+
+const tests = [
+  { id: 11, abbreviation: 'QTI', name: 'Banca di domande', assessorTest: false, packageKind: 'qti' as const },
+  { id: 12, abbreviation: 'WEB', name: 'Attività web', assessorTest: false },
+];
+const campaign: StaffCampaignResponse = {
+  status: true,
+  campaign: {
+    id: 5,
+    name: 'Talenti 2027',
+    status: 'ACTIVE',
+    theme: 'dashboard',
+    languages: ['IT_it'],
+    dateStart: '2026-01-01T08:00:00Z',
+    dateEnd: '2027-12-31T20:00:00Z',
+    phase: 'open',
+    is360: false,
+    counts: { participants: 2, tests: 2, invited: 0, finished: 1, started: 1 },
+  },
+  tests,
+};
+const person = (id: number, firstName: string) => ({
+  id,
+  firstName,
+  lastName: 'Rossi',
+  email: `${firstName.toLowerCase()}@example.com`,
+  role: 'user' as const,
+  lang: 'IT_it' as const,
+  active: true,
+  hasPassword: true,
+});
+const cell = (testId: number, status: 'complete' | 'not attempted') => ({
+  testId,
+  status,
+  startedAt: status === 'complete' ? '2026-03-01T09:00:00Z' : null,
+  updatedAt: status === 'complete' ? '2026-03-01T09:30:00Z' : null,
+  previousAttempts: 0,
+});
+const row = (id: number, firstName: string, status: 'complete' | 'not attempted') => ({
+  user: person(id, firstName),
+  cells: [cell(11, status), cell(12, status)],
+  completed: status === 'complete' ? 2 : 0,
+  total: 2,
+  lastActivity: null,
+  invitedAt: null,
+  feedback360: null,
+});
+const progress: ProgressResponse = {
+  status: true,
+  tests,
+  total: 2,
+  page: 1,
+  pageSize: 25,
+  counts: { 'not attempted': 2, incomplete: 0, complete: 2 },
+  at: '2026-03-02T10:15:00Z',
+  participants: [row(21, 'Anna', 'complete'), row(22, 'Bruno', 'not attempted')],
+};
+const variable = (response: StaffResponses['items'][number]['responses'][number]['response'], correct: typeof response, extra = {}) => ({
+  identifier: 'RESPONSE',
+  cardinality: Array.isArray(correct) ? ('ordered' as const) : ('single' as const),
+  baseType: 'identifier',
+  response,
+  correct,
+  mapping: [],
+  ...extra,
+});
+const scored: StaffResponses = {
+  test: { id: 11, title: 'Banca di domande' },
+  status: 'complete',
+  scored: true,
+  items: [
+    { identifier: 'rivers', title: 'Fiumi', section: 'Parole', score: 1, flagged: false, responses: [variable('C', 'C')] },
+    {
+      identifier: 'capital',
+      title: 'Capitale',
+      section: 'Parole',
+      score: 0.5,
+      flagged: true,
+      responses: [variable('adam', 'Amsterdam', { baseType: 'string', mapping: [{ key: 'Adam', points: 0.5 }] })],
+    },
+    {
+      identifier: 'planets',
+      title: 'Pianeti',
+      section: 'Ordine',
+      score: 0,
+      flagged: false,
+      responses: [variable(null, ['MERCURY', 'VENUS'])],
+    },
+  ],
+  outcomes: [
+    { questionId: 'SCORE', value: 1.5 },
+    { questionId: 'PASSED', value: false },
+  ],
+};
+
+function api(responses: { status?: number; body: unknown } = { body: scored }) {
+  return fakeApi({
+    'GET /api/staff/campaigns/5': { body: campaign },
+    'GET /api/staff/campaigns/5/progress': { body: progress },
+    'GET /api/staff/campaigns/5/participants/21/tests/11/responses': responses,
+  });
+}
+
+describe("a participant's responses in a QTI test", () => {
+  it('opens from the QTI cell by keyboard and lists every item with the response, the key and the score', async () => {
+    const calls = api();
+    renderConsole(<CampaignPage campaignId={5} />);
+    const table = await screen.findByRole('table', { name: 'Avanzamento dei partecipanti per attività' });
+    // Only a QTI test someone has begun has responses to read; a web app's cell has none.
+    expect(
+      within(table)
+        .getAllByRole('button', { name: /^Risposte di/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Risposte di Anna Rossi in «Banca di domande»']);
+    within(table).getByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }).focus();
+    await userEvent.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Risposte di Anna Rossi · Banca di domande' });
+    expect(calls.map((c) => c.path)).toContain('/api/staff/campaigns/5/participants/21/tests/11/responses');
+    const items = await within(dialog).findAllByRole('listitem');
+    const cards = items.filter((li) => li.querySelector('h3'));
+    expect(cards.map((li) => within(li).getByRole('heading', { level: 3 }).textContent)).toEqual(['1. Fiumi', '2. Capitale', '3. Pianeti']);
+    expect(cards[0].textContent).toContain('Punteggio: 1');
+    expect(cards[1].textContent).toMatch(/Risposta\s*adam/);
+    expect(cards[1].textContent).toMatch(/Risposta corretta\s*Amsterdam/);
+    expect(cards[1].textContent).toContain('Segnata da rivedere');
+    expect(cards[1].textContent).toContain('Adam: 0,5 punti');
+    expect(cards[1].textContent).toContain('Punteggio: 0,5');
+    expect(cards[2].textContent).toContain('Nessuna risposta');
+    expect(cards[2].textContent).toContain("MERCURY, VENUS (in quest'ordine)");
+    expect(dialog.textContent).toMatch(/SCORE\s*1,5/);
+    expect(dialog.textContent).toMatch(/PASSED\s*No/);
+
+    within(dialog).getByRole('button', { name: 'Chiudi' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when the test is not scored yet', async () => {
+    api({
+      body: { ...scored, status: 'incomplete', scored: false, outcomes: [], items: scored.items.map((i) => ({ ...i, score: null })) },
+    });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText("Non ancora valutata: i punteggi arrivano quando l'attività è completata.")).toBeTruthy();
+    expect(dialog.textContent).toContain('Punteggio: non ancora calcolato');
+  });
+
+  it('says when the responses cannot be loaded', async () => {
+    api({ status: 500, body: { status: false, code: 'INTERNAL', message: 'x' } });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    expect(await screen.findByText('Non è stato possibile caricare le risposte.')).toBeTruthy();
+  });
+});

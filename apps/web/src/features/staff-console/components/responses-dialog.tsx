@@ -1,0 +1,133 @@
+import type { StaffItemResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
+import type { QtiResponseValue } from '@prova/contract/content';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error';
+import { Modal } from '@/components/ui/modal';
+import { PageSkeleton } from '@/components/ui/spinner';
+import { useResponses } from '../api/get-responses';
+import { ProgressStatus } from './progress-status';
+
+export interface ResponsesTarget {
+  userId: number;
+  name: string;
+  testId: number;
+  testName: string;
+}
+
+export interface ResponsesDialogProps {
+  campaignId: number;
+  /** Whose responses in which QTI test; null: closed. */
+  target: ResponsesTarget | null;
+  onClose: () => void;
+}
+
+/** A participant's responses in a QTI package test, item by item, beside the key and the server's score. */
+export function ResponsesDialog({ campaignId, target, onClose }: ResponsesDialogProps) {
+  const { t } = useTranslation('console');
+  return (
+    <Modal
+      open={target !== null}
+      title={target ? t('responses.title', { test: target.testName, name: target.name }) : ''}
+      onClose={onClose}
+      className="console-responses"
+    >
+      {target && <ResponsesBody campaignId={campaignId} target={target} />}
+    </Modal>
+  );
+}
+
+type Score = StaffItemResponses['score'];
+
+function useValueText() {
+  const { t, i18n } = useTranslation('console');
+  const number = new Intl.NumberFormat(i18n.language);
+  const score = (value: Score) =>
+    value === null
+      ? t('responses.unscored')
+      : typeof value === 'number'
+        ? number.format(value)
+        : typeof value === 'boolean'
+          ? t(value ? 'responses.yes' : 'responses.no')
+          : value;
+  const response = (value: QtiResponseValue, variable: StaffResponseVariable) => {
+    if (value === null || (Array.isArray(value) && value.length === 0) || value === '') return null;
+    if (!Array.isArray(value)) return value;
+    return variable.cardinality === 'ordered' ? t('responses.inOrder', { values: value.join(', ') }) : value.join(', ');
+  };
+  return { score, response, number };
+}
+
+function ResponsesBody({ campaignId, target }: { campaignId: number; target: ResponsesTarget }) {
+  const { t } = useTranslation('console');
+  const responses = useResponses(campaignId, target.userId, target.testId);
+  const text = useValueText();
+
+  if (responses.isPending) return <PageSkeleton />;
+  if (responses.isError) return <LoadError message={t('responses.loadError')} onRetry={() => void responses.refetch()} />;
+  const data = responses.data;
+
+  return (
+    <div className="console-responses__body">
+      <p>
+        <ProgressStatus status={data.status} />
+      </p>
+      {data.scored ? (
+        <dl className="console-responses__outcomes" aria-label={t('responses.outcomes')}>
+          {data.outcomes.map((o) => (
+            <div key={String(o.questionId)}>
+              <dt>{String(o.questionId)}</dt>
+              <dd>{text.score(o.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="console-note">{t('responses.notScored')}</p>
+      )}
+      <ol className="console-responses__items">
+        {data.items.map((item, index) => (
+          <li key={item.identifier} className="console-card">
+            <h3>{t('responses.item', { n: index + 1, title: item.title })}</h3>
+            <p className="console-table__meta">
+              {item.section}
+              {item.flagged && ` · ${t('responses.flagged')}`}
+            </p>
+            <p>
+              <strong>{t('responses.score')}</strong> {text.score(item.score)}
+            </p>
+            {item.responses.map((variable) => {
+              const given = text.response(variable.response, variable);
+              const key = text.response(variable.correct, variable);
+              return (
+                <div key={variable.identifier}>
+                  {item.responses.length > 1 && <p className="console-table__meta">{variable.identifier}</p>}
+                  <dl className="console-responses__variable">
+                    <div>
+                      <dt>{t('responses.response')}</dt>
+                      <dd>{given ?? <em>{t('responses.noResponse')}</em>}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('responses.key')}</dt>
+                      <dd>{key ?? <em>{t('responses.noKey')}</em>}</dd>
+                    </div>
+                    {variable.mapping.length > 0 && (
+                      <div>
+                        <dt>{t('responses.mapping')}</dt>
+                        <dd>
+                          <ul>
+                            {variable.mapping.map((entry) => (
+                              <li key={entry.key}>{t('responses.points', { key: entry.key, points: text.number.format(entry.points) })}</li>
+                            ))}
+                          </ul>
+                        </dd>
+                      </div>
+                    )}
+                  </dl>
+                </div>
+              );
+            })}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
