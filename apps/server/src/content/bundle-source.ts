@@ -65,16 +65,20 @@ export async function readBundleZip(bytes: Uint8Array, label: string, limits: Zi
   return {
     ok: true,
     bundle: parsed.bundle,
-    files: {
-      read: async (path) => {
-        const bad = pathProblem(path);
-        if (bad) return { ok: false, problem: bad };
-        const found = files.get(path);
-        return found ? { ok: true, bytes: found } : missing(path);
-      },
-    },
+    files: checkedFiles(async (path) => {
+      const found = files.get(path);
+      return found ? { ok: true, bytes: found } : missing(path);
+    }),
   };
 }
+
+/** The bundle's files, each name checked (absolute, "..", backslashes) before it is looked for. */
+const checkedFiles = (read: (path: string) => Promise<BundleFileRead>): BundleFiles => ({
+  read: async (path) => {
+    const bad = pathProblem(path);
+    return bad ? { ok: false, problem: bad } : read(path);
+  },
+});
 
 /** Where bundle.json is: '' at the root, `folder/` when every file is in that one folder (what an archiver adds aside). */
 function rootOf(files: ReadonlyMap<string, Uint8Array>): string | null {
@@ -106,27 +110,23 @@ export async function readBundleFolder(folder: string): Promise<BundleSource> {
   return {
     ok: true,
     bundle: parsed.bundle,
-    files: {
-      read: async (path) => {
-        const bad = pathProblem(path);
-        if (bad) return { ok: false, problem: bad };
-        const parts = path.split('/');
-        let at = folder;
-        for (let i = 0; i < parts.length; i++) {
-          at = join(at, parts[i]);
-          let info;
-          try {
-            info = await lstat(at);
-          } catch {
-            return missing(path);
-          }
-          // A link could lead anywhere on the machine: a bundle's files are its own.
-          if (info.isSymbolicLink())
-            return { ok: false, problem: `"${parts.slice(0, i + 1).join('/')}" is a symbolic link, not a file of the bundle` };
-          if (i < parts.length - 1 ? !info.isDirectory() : !info.isFile()) return missing(path);
+    files: checkedFiles(async (path) => {
+      const parts = path.split('/');
+      let at = folder;
+      for (let i = 0; i < parts.length; i++) {
+        at = join(at, parts[i]);
+        let info;
+        try {
+          info = await lstat(at);
+        } catch {
+          return missing(path);
         }
-        return { ok: true, bytes: await readFile(at) };
-      },
-    },
+        // A link could lead anywhere on the machine: a bundle's files are its own.
+        if (info.isSymbolicLink())
+          return { ok: false, problem: `"${parts.slice(0, i + 1).join('/')}" is a symbolic link, not a file of the bundle` };
+        if (i < parts.length - 1 ? !info.isDirectory() : !info.isFile()) return missing(path);
+      }
+      return { ok: true, bytes: await readFile(at) };
+    }),
   };
 }
