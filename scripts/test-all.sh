@@ -20,7 +20,8 @@ echo "== lint (ESLint: rules, import cycles, boundaries) and format check (Prett
 npm run lint --silent
 
 echo "== build"
-npm run build --silent
+# CI has just built everything (npm ci's postinstall) from these very sources: not twice.
+if [ "${PROVA_FRESH_BUILD:-}" = 1 ]; then echo "built by the install"; else npm run build --silent; fi
 
 echo "== front-end budgets (gzipped JavaScript per route, docs/performance.md)"
 npm run size --silent -w @prova/web
