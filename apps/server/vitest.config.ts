@@ -12,6 +12,9 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [...configDefaults.exclude, onPostgres ? '**/*.sqlite.test.ts' : '**/*.postgres.test.ts'],
+    // One module graph per worker for all files: loading the server's modules again for each file cost more than
+    // its tests (no test mocks a module; each builds its own app over its own database).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

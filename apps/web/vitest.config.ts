@@ -21,6 +21,7 @@ export default defineConfig({
     // Logic tests run in node; component tests (*.test.tsx) ask for jsdom in their first line.
     environment: 'node',
     // scripts/: the build's own checks (the size check's measure, bundle-budget.mjs).
+    setupFiles: ['src/testing/after-paint.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     // Bundled by vite rather than loaded by Node, so that their `react` imports are Preact too (the alias above).
     server: { deps: { inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-i18next/, /react-hook-form/] } },
