@@ -39,7 +39,8 @@ export const BUNDLE_ZIP_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 /** A set-password link sent with an invitation stays valid this long (a reset link: one hour). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const bodyId = z.int().check(z.positive(), z.maximum(DB_INT_MAX));
+/** An id in a JSON body: a positive whole number the database can hold. */
+export const bodyId = z.int().check(z.positive(), z.maximum(DB_INT_MAX));
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** `?companyId=`: optional; when given it must be the caller's company (another one is 404). */
