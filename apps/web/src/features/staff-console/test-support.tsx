@@ -1,3 +1,4 @@
+import type { StaffCampaignResponse } from '@prova/contract/staff';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -28,3 +29,40 @@ export function stubDialogs() {
     this.removeAttribute('open');
   };
 }
+
+type CampaignCounts = StaffCampaignResponse['campaign']['counts'];
+
+/** Campaign 5, "Talenti 2027", open in Italian, with these tests and counts. */
+export function openCampaign(
+  tests: StaffCampaignResponse['tests'],
+  counts: Omit<CampaignCounts, 'participants' | 'tests'>,
+): StaffCampaignResponse {
+  return {
+    status: true,
+    campaign: {
+      id: 5,
+      name: 'Talenti 2027',
+      status: 'ACTIVE',
+      theme: 'dashboard',
+      languages: ['IT_it'],
+      dateStart: '2026-01-01T08:00:00Z',
+      dateEnd: '2027-12-31T20:00:00Z',
+      phase: 'open',
+      is360: false,
+      counts: { participants: 2, tests: tests.length, ...counts },
+    },
+    tests,
+  };
+}
+
+/** A candidate of the company as the console lists them. */
+export const staffPerson = (id: number, firstName: string, hasPassword = true) => ({
+  id,
+  firstName,
+  lastName: 'Rossi',
+  email: `${firstName.toLowerCase()}@example.com`,
+  role: 'user' as const,
+  lang: 'IT_it' as const,
+  active: true,
+  hasPassword,
+});

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import type { ProgressResponse, StaffCampaignResponse } from '@prova/contract/staff';
+import type { ProgressResponse } from '@prova/contract/staff';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderConsole, stubDialogs } from '../test-support';
+import { fakeApi, openCampaign, renderConsole, staffPerson, stubDialogs } from '../test-support';
 import { CampaignPage } from './campaign-page';
 
 beforeAll(stubDialogs);
@@ -13,32 +13,8 @@ const tests = [
   { id: 11, abbreviation: 'NUM', name: 'Ragionamento numerico', assessorTest: false },
   { id: 12, abbreviation: 'STI', name: 'Stili di lavoro', assessorTest: false },
 ];
-const campaign: StaffCampaignResponse = {
-  status: true,
-  campaign: {
-    id: 5,
-    name: 'Talenti 2027',
-    status: 'ACTIVE',
-    theme: 'dashboard',
-    languages: ['IT_it'],
-    dateStart: '2026-01-01T08:00:00Z',
-    dateEnd: '2027-12-31T20:00:00Z',
-    phase: 'open',
-    is360: false,
-    counts: { participants: 2, tests: 2, invited: 1, finished: 0, started: 1 },
-  },
-  tests,
-};
-const person = (id: number, firstName: string, email: string) => ({
-  id,
-  firstName,
-  lastName: 'Rossi',
-  email,
-  role: 'user' as const,
-  lang: 'IT_it' as const,
-  active: true,
-  hasPassword: false,
-});
+const campaign = openCampaign(tests, { invited: 1, finished: 0, started: 1 });
+const person = (id: number, firstName: string) => staffPerson(id, firstName, false);
 const progress: ProgressResponse = {
   status: true,
   tests,
@@ -49,7 +25,7 @@ const progress: ProgressResponse = {
   at: '2026-03-02T10:15:00Z',
   participants: [
     {
-      user: person(21, 'Anna', 'anna@example.com'),
+      user: person(21, 'Anna'),
       cells: [
         { testId: 11, status: 'complete', startedAt: '2026-03-01T09:00:00Z', updatedAt: '2026-03-01T09:30:00Z', previousAttempts: 1 },
         { testId: 12, status: 'incomplete', startedAt: '2026-03-01T10:00:00Z', updatedAt: '2026-03-01T10:05:00Z', previousAttempts: 0 },
@@ -61,7 +37,7 @@ const progress: ProgressResponse = {
       feedback360: null,
     },
     {
-      user: person(22, 'Bruno', 'bruno@example.com'),
+      user: person(22, 'Bruno'),
       cells: [
         { testId: 11, status: 'not attempted', startedAt: null, updatedAt: null, previousAttempts: 0 },
         { testId: 12, status: 'not attempted', startedAt: null, updatedAt: null, previousAttempts: 0 },

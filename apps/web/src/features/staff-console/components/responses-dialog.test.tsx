@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import type { ProgressResponse, StaffCampaignResponse } from '@prova/contract/staff';
+import type { ProgressResponse } from '@prova/contract/staff';
 import type { StaffResponses } from '@prova/contract/staff-responses';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderConsole, stubDialogs } from '../test-support';
+import { fakeApi, openCampaign, renderConsole, staffPerson, stubDialogs } from '../test-support';
 import { CampaignPage } from './campaign-page';
 
 beforeAll(stubDialogs);
@@ -14,32 +14,8 @@ const tests = [
   { id: 11, abbreviation: 'QTI', name: 'Banca di domande', assessorTest: false, packageKind: 'qti' as const },
   { id: 12, abbreviation: 'WEB', name: 'Attività web', assessorTest: false },
 ];
-const campaign: StaffCampaignResponse = {
-  status: true,
-  campaign: {
-    id: 5,
-    name: 'Talenti 2027',
-    status: 'ACTIVE',
-    theme: 'dashboard',
-    languages: ['IT_it'],
-    dateStart: '2026-01-01T08:00:00Z',
-    dateEnd: '2027-12-31T20:00:00Z',
-    phase: 'open',
-    is360: false,
-    counts: { participants: 2, tests: 2, invited: 0, finished: 1, started: 1 },
-  },
-  tests,
-};
-const person = (id: number, firstName: string) => ({
-  id,
-  firstName,
-  lastName: 'Rossi',
-  email: `${firstName.toLowerCase()}@example.com`,
-  role: 'user' as const,
-  lang: 'IT_it' as const,
-  active: true,
-  hasPassword: true,
-});
+const campaign = openCampaign(tests, { invited: 0, finished: 1, started: 1 });
+const person = (id: number, firstName: string) => staffPerson(id, firstName);
 const cell = (testId: number, status: 'complete' | 'not attempted') => ({
   testId,
   status,
