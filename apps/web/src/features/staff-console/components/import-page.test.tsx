@@ -27,6 +27,12 @@ const job = (patch: Partial<Job>): Job => ({
   error: null,
   ...patch,
 });
+/** The upload accepted, and the job it started read back as `patch` says. */
+const checkedAs = (patch: Partial<Job>) =>
+  fakeApi({
+    'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
+    [`GET /api/staff/jobs/${JOB_ID}`]: { body: { status: true, job: job(patch) } },
+  });
 const bundle = { version: 1, campaigns: [{ id: 4242, name: { IT_it: 'Talenti 2027', EN_en: 'Talents 2027' } }] };
 const file = (text: string) => new File([text], 'bundle.json', { type: 'application/json' });
 
@@ -47,19 +53,11 @@ describe('<ImportPage>', () => {
   });
 
   it('lists every problem with its path, and nothing is written', async () => {
-    const calls = fakeApi({
-      'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
-      [`GET /api/staff/jobs/${JOB_ID}`]: {
-        body: {
-          status: true,
-          job: job({
-            state: 'invalid',
-            phase: 'validated',
-            done: 1,
-            problems: ['campaigns[0].tests[2].test: unknown test "NUMX"', 'users[1].email: Expected an e-mail'],
-          }),
-        },
-      },
+    const calls = checkedAs({
+      state: 'invalid',
+      phase: 'validated',
+      done: 1,
+      problems: ['campaigns[0].tests[2].test: unknown test "NUMX"', 'users[1].email: Expected an e-mail'],
     });
     renderConsole(<ImportPage />);
     await userEvent.upload(screen.getByLabelText('File del bundle (.json o .zip)'), file(JSON.stringify(bundle)));
@@ -141,20 +139,12 @@ describe('<ImportPage>', () => {
   });
 
   it('sends a .zip as it is, typed as a zip, and shows what staff should know of it', async () => {
-    const calls = fakeApi({
-      'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
-      [`GET /api/staff/jobs/${JOB_ID}`]: {
-        body: {
-          status: true,
-          job: job({
-            state: 'validated',
-            phase: 'validated',
-            done: 1,
-            plan: { tests: { create: 1, update: 0 } },
-            notes: ['tests[0].package.file: corsi/sicurezza.zip: 3 SCOs: only the first one, "Benvenuto", is delivered'],
-          }),
-        },
-      },
+    const calls = checkedAs({
+      state: 'validated',
+      phase: 'validated',
+      done: 1,
+      plan: { tests: { create: 1, update: 0 } },
+      notes: ['tests[0].package.file: corsi/sicurezza.zip: 3 SCOs: only the first one, "Benvenuto", is delivered'],
     });
     renderConsole(<ImportPage />);
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
