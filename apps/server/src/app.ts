@@ -27,7 +27,7 @@ import outcomesRoutes from './routes/api/outcomes/index';
 import testsRoutes from './routes/api/tests/index';
 import usersRoutes from './routes/api/users/index';
 import reportRoutes from './routes/api/report/index';
-import reportsRoutes from './routes/api/reports/index';
+import reportDocumentRoutes from './routes/api/report/documents';
 import feedback360Routes from './routes/api/feedback360/index';
 import healthRoutes from './routes/api/health/index';
 import campaignStorageRoutes from './routes/api/v2/campaigns/index';
@@ -103,7 +103,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(reportRoutes, { prefix: '/api/report' });
-  await app.register(reportsRoutes, { prefix: '/api/reports' });
+  await app.register(reportDocumentRoutes, { prefix: '/api/reports' });
   await app.register(feedback360Routes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(campaignStorageRoutes, { prefix: '/api/v2/campaigns' });

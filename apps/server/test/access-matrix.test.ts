@@ -144,6 +144,7 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/usercampaign/:campaignId/assessments': { access: 'assessor' },
 
   'GET /api/report/:campaignId/config': { access: 'participation' },
+  'GET /api/report/:campaignId/page': { access: 'participation' },
   'GET /api/reports': { access: 'participation', query: { campaignId: 'campaign' } },
   'GET /api/reports/:reportId/run/:campaignId': { access: 'participation' },
   'GET /api/report/:campaignId/individual/personal/:userId': { access: 'report' },

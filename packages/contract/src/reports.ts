@@ -105,15 +105,15 @@ export type Results360Group = z.infer<typeof results360GroupSchema>;
 
 export const reportPersonSchema = z.object({ id, firstName: z.string(), lastName: z.string() });
 
-/** GET /report/{campaignId}/individual/personal/{userId}: `result.rep`, and the 360 results of a 360 campaign. */
-export const personalReportResponseSchema = z.extend(statusOk, {
-  result: z.object({
-    rep: personalReportSchema,
-    results360: z.nullable(results360Schema),
-    person: reportPersonSchema,
-    campaign: z.object({ id, name: z.string() }),
-  }),
+const personalReportResultSchema = z.object({
+  rep: personalReportSchema,
+  results360: z.nullable(results360Schema),
+  person: reportPersonSchema,
+  campaign: z.object({ id, name: z.string() }),
 });
+
+/** GET /report/{campaignId}/individual/personal/{userId}: `result.rep`, and the 360 results of a 360 campaign. */
+export const personalReportResponseSchema = z.extend(statusOk, { result: personalReportResultSchema });
 export type PersonalReportResponse = z.infer<typeof personalReportResponseSchema>;
 
 /** GET /report/{campaignId}/config. `downloadAllowed` applies the download rules for the caller. */
@@ -131,6 +131,18 @@ export const reportListResponseSchema = z.extend(statusOk, { reports: z.array(re
 export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
 
 export const reportListQuerySchema = z.object({ campaignId: idSchema });
+
+/**
+ * GET /report/{campaignId}/page: what the signed-in person's report page shows, in one answer computed once: a
+ * campaign document to download, else the individual report, else none (not allowed yet, or nothing to show).
+ */
+export const reportPageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('document'), document: reportDocumentSchema }),
+  z.object({ kind: z.literal('individual'), report: personalReportResultSchema }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type ReportPageContent = z.infer<typeof reportPageSchema>;
+export const reportPageResponseSchema = z.extend(statusOk, { page: reportPageSchema });
 
 /**
  * The best skills (above the pivot, highest first) and the worst (below it, lowest first), two each,

@@ -5,19 +5,19 @@ import {
   personalReportResponseSchema,
   reportCampaignParamsSchema,
   reportConfigResponseSchema,
+  reportPageResponseSchema,
   reportParamsSchema,
-  reportHasContent,
 } from '@prova/contract/reports';
 import { reportSettings } from '../../../domain/report-download';
-import { HttpError } from '../../../http/http-error';
 import { requireAuth } from '../../../plugins/session';
 import { requireReportSubject } from '../../../policies/report-access';
 import { buildPersonalReport, reportDownloadAllowedFor } from '../../../services/reports/personal-report';
 import { sendDownload } from '../../../http/send-file';
+import { reportAvailable, reportPageOf } from '../../../services/reports/report-page';
 import { reportPdf } from '../../../services/reports/report-pdf';
+import { reportNotAvailable } from './not-available';
 
-// Not yet (the download rules, nothing to show): a 409, which no client takes for an ended session as it would a 403.
-const notAvailable = () => new HttpError(409, 'REPORT_NOT_AVAILABLE', 'The report is not available yet');
+// /api/report: the spec's report calls, and the one the report page makes. The campaign's documents are ./documents.ts.
 const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 export default async function reportRoutes(fastify: FastifyInstance) {
@@ -40,12 +40,24 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/:campaignId/page',
+    { schema: { tags: ['reports'], params: reportCampaignParamsSchema, response: { 200: reportPageResponseSchema, ...errors } } },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      return {
+        status: true as const,
+        page: await reportPageOf(repos, await requireReportSubject(request, request.params.campaignId, user.id)),
+      };
+    },
+  );
+
+  app.get(
     '/:campaignId/individual/personal/:userId',
     { schema: { tags: ['reports'], params: reportParamsSchema, response: { 200: personalReportResponseSchema, ...errors } } },
     async (request) => {
       const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
       const view = await buildPersonalReport(repos, context);
-      if (!view.downloadAllowed) throw notAvailable();
+      if (!view.downloadAllowed) throw reportNotAvailable();
       const { rep, results360, person, campaign } = view;
       return { status: true as const, result: { rep, results360, person, campaign } };
     },
@@ -57,7 +69,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
       const view = await buildPersonalReport(repos, context);
-      if (!view.downloadAllowed || !reportHasContent(view)) throw notAvailable();
+      if (!reportAvailable(view)) throw reportNotAvailable();
       const pdf = await reportPdf(view);
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     },

@@ -24,6 +24,7 @@ const C_ACTIVE = 7002; // still running, early download allowed
 const C_CLOSED = 7003; // REPORT, but the assessed may not download
 const C_360 = 7004;
 const C_BETA = 7005;
+const C_PLAIN = 7006; // REPORT, no documents: the report itself is the page
 
 const model = {
   areas: [
@@ -101,6 +102,7 @@ const bundle = {
     }),
     campaign(C_ACTIVE, { report: { allowEarlyDownload: true, documents } }),
     campaign(C_CLOSED, { status: 'REPORT', report: { canAssessedDownload: false, documents } }),
+    campaign(C_PLAIN, { status: 'REPORT' }),
     {
       id: C_360,
       company: ALFA,
@@ -174,12 +176,13 @@ async function produceResults(campaignId: number) {
 beforeAll(async () => {
   // The results are produced while the campaigns are open; then staff mark them finished (a campaign that is over
   // takes no more answers), as the bundle says.
-  const open = (c: (typeof bundle.campaigns)[number]) => (c.id === C_REPORT || c.id === C_CLOSED ? { ...c, status: 'ACTIVE' } : c);
+  const open = (c: (typeof bundle.campaigns)[number]) => ([C_REPORT, C_CLOSED, C_PLAIN].includes(c.id) ? { ...c, status: 'ACTIVE' } : c);
   t = await buildTestApp({ ...bundle, campaigns: bundle.campaigns.map(open) });
   for (const email of ['anna@alfa.example', 'piero@alfa.example', 'ester@alfa.example', 'sofia@alfa.example', 'bruno@beta.example'])
     await as(email);
   await produceResults(C_REPORT);
   await produceResults(C_CLOSED);
+  await produceResults(C_PLAIN);
   const finished = await importBundle(t.database, bundle);
   if (!finished.ok) throw new Error(finished.problems.join('\n'));
 });
@@ -256,11 +259,49 @@ describe('GET /api/report/:campaignId/individual/personal/:userId', () => {
 describe('privacy consent', () => {
   it('keeps a candidate who has not consented from their report and the documents: 422 NO_PRIVACY_CONSENT', async () => {
     await as(NINA);
-    for (const url of [personalUrl(C_REPORT, NINA), `/api/report/${C_REPORT}/config`, `/api/reports?campaignId=${C_REPORT}`]) {
+    for (const url of [
+      personalUrl(C_REPORT, NINA),
+      `/api/report/${C_REPORT}/config`,
+      `/api/report/${C_REPORT}/page`,
+      `/api/reports?campaignId=${C_REPORT}`,
+    ]) {
       const res = await get(NINA, url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().code, url).toBe('NO_PRIVACY_CONSENT');
     }
+  });
+});
+
+describe('GET /api/report/:campaignId/page', () => {
+  const page = async (email: string, campaignId: number) => {
+    const res = await get(email, `/api/report/${campaignId}/page`);
+    expect(res.statusCode).toBe(200);
+    return res.json().page;
+  };
+
+  it('offers the first document not kept for assessors, once the report may be given', async () => {
+    expect(await page('anna@alfa.example', C_REPORT)).toEqual({
+      kind: 'document',
+      document: { id: 12, name: 'Report individuale', kind: 'individual', visibleToAssessorsOnly: false },
+    });
+  });
+
+  it('gives the report itself where the campaign has no document, the same as the personal report', async () => {
+    const shown = await page('anna@alfa.example', C_PLAIN);
+    expect(shown.kind).toBe('individual');
+    expect(shown.report).toEqual((await get('anna@alfa.example', personalUrl(C_PLAIN, 'anna@alfa.example'))).json().result);
+    expect(shown.report.rep.areas.map((area: { name: string }) => area.name)).toEqual(['Pensiero', 'Relazione', 'Motivazione']);
+  });
+
+  it('shows nothing while the rules keep the report, or when it has nothing in it', async () => {
+    expect(await page('anna@alfa.example', C_CLOSED)).toEqual({ kind: 'none' });
+    // Piero has taken no test: nothing to show, not even the campaign's document.
+    expect(await page('piero@alfa.example', C_REPORT)).toEqual({ kind: 'none' });
+  });
+
+  it("is the caller's own page only: another company's campaign is not found", async () => {
+    expect((await get('bruno@beta.example', `/api/report/${C_REPORT}/page`)).statusCode).toBe(404);
+    expect((await get('anna@alfa.example', `/api/report/x/page`)).statusCode).toBe(400);
   });
 });
 

@@ -6,11 +6,11 @@ import { useCampaignContext } from './campaign-root';
 /** /report: the selected campaign's report for the signed-in person. The chart library loads with this route only. */
 export function ReportRoute() {
   const { t } = useTranslation('report');
-  const { user, campaign } = useCampaignContext();
+  const { campaign } = useCampaignContext();
   useDocumentTitle(t('pageTitle'));
   return (
     <div className="page">
-      <ReportPage user={user} campaign={campaign} />
+      <ReportPage campaign={campaign} />
     </div>
   );
 }

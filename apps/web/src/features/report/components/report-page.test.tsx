@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
-import type { PersonalReportResponse, ReportConfigResponse, ReportDocument } from '@prova/contract/reports';
+import type { PersonalReportResponse, ReportPageContent } from '@prova/contract/reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,13 +10,7 @@ import { renderWithTexts } from '@/testing/render';
 import { ReportPage } from './report-page';
 
 const campaign = { id: 70, name: 'Percorso', noReportText: '' } as Campaign;
-const user = { id: 5, firstName: 'Anna', lastName: 'Rossi' } as User;
 
-const config = (downloadAllowed: boolean): ReportConfigResponse => ({
-  status: true,
-  report: { individualConf: { individual: { canAssessedDownload: true } } },
-  downloadAllowed,
-});
 const personal: PersonalReportResponse = {
   status: true,
   result: {
@@ -43,25 +36,15 @@ const personal: PersonalReportResponse = {
   },
 };
 
-/** Answers each report call of the page as the server would. */
-function server(answers: {
-  config: ReportConfigResponse;
-  documents?: ReportDocument[];
-  personal?: PersonalReportResponse | { status: number; body: unknown };
-}) {
-  const { personal: answer } = answers;
-  return fakeApi({
-    'GET /api/report/70/config': { body: answers.config },
-    'GET /api/reports': { body: { status: true, reports: answers.documents ?? [] } },
-    'GET /api/report/70/individual/personal/5': answer && 'body' in answer ? answer : { body: answer },
-  });
-}
+/** Answers the page's one report call as the server would. */
+const server = (page: ReportPageContent | { status: number; body: unknown }) =>
+  fakeApi({ 'GET /api/report/70/page': 'kind' in page ? { body: { status: true, page } } : page });
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithTexts(
     <QueryClientProvider client={client}>
-      <ReportPage campaign={campaign} user={user} />
+      <ReportPage campaign={campaign} />
     </QueryClientProvider>,
   );
 }
@@ -69,25 +52,16 @@ function renderPage() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ReportPage', () => {
-  it('says there is no report, without asking for it, while downloads are closed', async () => {
-    const calls = server({ config: config(false) });
+  it('says there is no report when the server has none to show', async () => {
+    const calls = server({ kind: 'none' });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Nessun report disponibile' })).toBeTruthy();
     expect(screen.getByText('La pagina di report non è ancora attiva. Ti avviseremo quando sarà disponibile.')).toBeTruthy();
-    expect(calls.map((call) => call.path)).toEqual(['/api/report/70/config']);
-  });
-
-  it('says there is no report when the server answers that it is not available yet (409)', async () => {
-    server({
-      config: config(true),
-      personal: { status: 409, body: { status: false, code: 'REPORT_NOT_AVAILABLE', message: 'The report is not available yet' } },
-    });
-    renderPage();
-    expect(await screen.findByRole('heading', { name: 'Nessun report disponibile' })).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/report/70/page']);
   });
 
   it('says the report could not be loaded, with a retry, when the server fails (not that there is none)', async () => {
-    const calls = server({ config: config(true), personal: { status: 500, body: { status: false, code: 'INTERNAL', message: 'x' } } });
+    const calls = server({ status: 500, body: { status: false, code: 'INTERNAL', message: 'x' } });
     renderPage();
     const retry = await screen.findByRole('button', { name: 'Riprova' });
     expect(screen.queryByRole('heading', { name: 'Nessun report disponibile' })).toBeNull();
@@ -96,21 +70,15 @@ describe('ReportPage', () => {
     await waitFor(() => expect(calls.length).toBe(asked + 1));
   });
 
-  it('offers the first document not kept for assessors', async () => {
-    server({
-      config: config(true),
-      documents: [
-        { id: 8, name: 'Solo valutatori', kind: 'individual', visibleToAssessorsOnly: true },
-        { id: 9, name: 'Il tuo report', kind: 'individual', visibleToAssessorsOnly: false },
-      ],
-    });
+  it('offers the document the server names', async () => {
+    server({ kind: 'document', document: { id: 9, name: 'Il tuo report', kind: 'individual', visibleToAssessorsOnly: false } });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Il report è pronto per il download' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Il tuo report' }).getAttribute('href')).toBe('/api/reports/9/run/70');
   });
 
-  it('shows the individual report: download, star, point of attention, markers that open', async () => {
-    server({ config: config(true), personal });
+  it('shows the individual report in one request: download, star, point of attention, markers that open', async () => {
+    const calls = server({ kind: 'individual', report: personal.result });
     renderPage();
     const report = await screen.findByRole('article', { name: 'Report individuale' });
     expect(within(report).getByRole('link', { name: 'Scarica il report' }).getAttribute('href')).toBe(
@@ -137,5 +105,6 @@ describe('ReportPage', () => {
     await userEvent.click(within(report).getByRole('button', { name: 'Riassume' }));
     expect(evaluation.closest('[hidden]')).toBeNull();
     expect(screen.getByText('Prova di sintesi', { exact: false })).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/report/70/page']);
   });
 });

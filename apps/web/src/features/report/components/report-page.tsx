@@ -1,4 +1,3 @@
-import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
 import { HtmlText } from '@/components/ui/html-text';
@@ -9,9 +8,9 @@ import { IndividualReport } from './individual-report';
 import './report.css';
 
 /** /report: a campaign document to download, else the individual report, else 'Nessun report disponibile'. */
-export function ReportPage({ campaign, user }: { campaign: Campaign; user: User }) {
+export function ReportPage({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation('report');
-  const outcome = useReportOutcome(campaign.id, user.id);
+  const outcome = useReportOutcome(campaign.id);
   switch (outcome.kind) {
     case 'loading':
       return <PageSkeleton />;
