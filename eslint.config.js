@@ -86,6 +86,11 @@ const serverRuleSyntax = [
     selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(Assessor|admin|superassessor|operator)$/]',
     message: 'Roles are read through domain/roles.ts (isStaff, isAssessor) or OPERATOR_ROLE, not compared by name.',
   },
+  {
+    selector: 'NewExpression[callee.name="HttpError"][arguments.0.value=400]',
+    message:
+      'A body the rules refuse is 422 (invalidBody in http/http-error.ts), as a schema refusal is; 400 is for a malformed path or query only (http/validation-error.ts).',
+  },
 ];
 
 /** The built server and importer are started through @prova/test-support/shipped-server only (tests, specs, bench). */

@@ -362,7 +362,7 @@ test.describe('on a 375 px phone', () => {
     const middle = await page.request.post(`/api/tests/360/data/${campaign.id}/${result[0].id}`, {
       data: { version: 99, data: { closed: { '1': 3 } } },
     });
-    expect(middle.status()).toBe(400);
+    expect(middle.status()).toBe(422);
     expect(((await middle.json()) as { errors: Array<{ path: string }> }).errors[0].path).toBe('data.closed.1');
     const me = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
     const stranger = await page.request.post(`/api/tests/360/data/${campaign.id}/${me}`, {

@@ -18,5 +18,6 @@ function unstorableIn(where: string, value: unknown): HttpError | undefined {
   const problem = findUnstorable(value);
   if (!problem) return undefined;
   const path = [where, ...problem.path].join('.');
-  return new HttpError(400, 'VALIDATION', `${path}: ${problem.message}`, [{ path, message: problem.message }]);
+  // A body is 422 and a path or query 400, as the schemas' own refusals (http/validation-error.ts).
+  return new HttpError(where === 'body' ? 422 : 400, 'VALIDATION', `${path}: ${problem.message}`, [{ path, message: problem.message }]);
 }

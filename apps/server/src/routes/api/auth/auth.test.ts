@@ -95,7 +95,7 @@ describe('POST /api/auth/login', () => {
     ];
     for (const { payload, field } of cases) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(422);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(`body.${field}`);
     }
     const malformed = await t.app.inject({
@@ -240,8 +240,8 @@ describe('campaign selection and privacy', () => {
     expect(none.json()).toMatchObject({ code: 'NO_SELECTED_CAMPAIGN', message: 'no selected campaign found.' });
 
     const noLang = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: {} });
-    expect(noLang.statusCode).toBe(400);
-    expect(noLang.json().errors[0].path).toBe('lang');
+    expect(noLang.statusCode).toBe(422);
+    expect(noLang.json().errors[0].path).toBe('body.lang');
 
     const wrongLang = await t.app.inject({
       method: 'POST',
@@ -249,7 +249,7 @@ describe('campaign selection and privacy', () => {
       headers: { cookie },
       payload: { lang: 'ES_es' },
     });
-    expect(wrongLang.statusCode).toBe(400);
+    expect(wrongLang.statusCode).toBe(422);
 
     const chosen = await t.app.inject({ method: 'POST', url: '/api/usercampaign/7001', headers: { cookie }, payload: { lang: 'EN_en' } });
     expect(chosen.statusCode).toBe(200);

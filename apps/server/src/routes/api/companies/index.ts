@@ -11,7 +11,6 @@ import {
   selectionRequestSchema,
 } from '@prova/contract/staff';
 import { forbidden, HttpError, notFound } from '../../../http/http-error';
-import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
 import { presentCompany } from '../../../presenters/present-staff';
 
@@ -23,7 +22,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
  */
 export default async function companiesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const { staff } = app.repos;
 
   async function ownCompany(companyId: number) {

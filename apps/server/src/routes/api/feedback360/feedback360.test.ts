@@ -204,7 +204,7 @@ describe('/api/tests/360/data/:campaignId/:evaluee', () => {
       version: 10,
       data: { closed: { '1': 7, '99': 3 }, open: { '91': 'x' }, linked: { '50': { '501': 1, '502': 1, '503': 1, '599': 2 } } },
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual([
       'data.closed.1',
       'data.closed.99',
@@ -214,11 +214,11 @@ describe('/api/tests/360/data/:campaignId/:evaluee', () => {
     ]);
     // Relation 4 has no 3.
     const middle = await post('marta', `/api/tests/360/data/${C_360}/${id('giulia')}`, { version: 1, data: { closed: { '1': 3 } } });
-    expect(middle.statusCode).toBe(400);
+    expect(middle.statusCode).toBe(422);
     expect(middle.json().errors).toEqual([{ path: 'data.closed.1', message: 'expected one of 1, 2, 4, 5' }]);
     // A version past what the database keeps (an integer) is a mistake named, not a failed write (500 on PostgreSQL).
     const huge = await post('giulia', url(), { version: 2 ** 31, data: {} });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(422);
     expect(huge.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.version']);
     // Nothing of the refused saves was kept.
     expect((await get('giulia', url())).json().data.version).toBe(3);

@@ -12,7 +12,7 @@ import {
   relationsResponseSchema,
 } from '@prova/contract/feedback360';
 import { TEST_360_ID } from '@prova/contract/limits';
-import { HttpError } from '../../../http/http-error';
+import { invalidBody } from '../../../http/http-error';
 import type { Participation } from '../../../repositories/campaigns-repository';
 import { requireEvaluator, requireFeedbackCampaign } from '../../../policies/evaluation-access';
 import {
@@ -102,11 +102,10 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       const { version, data, finished } = request.body;
       const questionnaire = await questionnaireOf(participation, relation.relation_id, lang);
       const problems = answerProblems(questionnaire, data);
-      if (problems.length) throw new HttpError(400, 'VALIDATION', `${problems[0].path}: ${problems[0].message}`, problems);
+      if (problems.length) throw invalidBody(problems);
       const missing = missingAnswers(questionnaire, data);
       if (finished && missing.length) {
-        const issues = missing.map((path) => ({ path, message: 'an answer is needed to finish' }));
-        throw new HttpError(422, 'VALIDATION', `${missing[0]}: an answer is needed to finish`, issues);
+        throw invalidBody(missing.map((path) => ({ path, message: 'an answer is needed to finish' })));
       }
       // Once finished, an evaluation stays done while it is being changed ('Modifica'), as long as nothing is left empty.
       const status = (finished || relation.status === 'y') && missing.length === 0 ? 'y' : 'p';

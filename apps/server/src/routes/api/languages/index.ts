@@ -12,7 +12,6 @@ import {
   languageUpdateSchema,
 } from '@prova/contract/staff';
 import { HttpError, notFound } from '../../../http/http-error';
-import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
 import { requireOperator, requireOwnCompany, requireStaff, type StaffContext } from '../../../policies/staff-access';
 import { presentLanguage } from '../../../presenters/present-staff';
 
@@ -25,7 +24,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
  */
 export default async function languagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const { staff } = app.repos;
 
   async function findLanguage(context: StaffContext, lang: string) {

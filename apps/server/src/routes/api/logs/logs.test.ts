@@ -27,9 +27,9 @@ describe('POST /api/logs', () => {
       headers: { cookie: marco.cookie },
       payload: { data: 'x'.repeat(LOG_DATA_MAX_CHARS + 1) },
     });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(422);
     const missing = await t.app.inject({ method: 'POST', url: '/api/logs', headers: { cookie: marco.cookie }, payload: {} });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.statusCode).toBe(422);
     expect(missing.json().errors[0].path).toBe('body.data');
     expect((await t.app.inject({ method: 'POST', url: '/api/logs', payload: { data } })).statusCode).toBe(401);
   });

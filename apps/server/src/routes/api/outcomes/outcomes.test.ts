@@ -71,14 +71,14 @@ describe('POST /api/outcomes/:campaignId/:testId/:userId', () => {
     const other = await post(marco, `/api/outcomes/${C_MAIN}/104/${marco.id}`, { ...payload, values: [] });
     expect(other.statusCode).toBe(409);
     const malformed = await post(anna, url, { ...payload, idempotencyKey: 'short' });
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors[0].path).toBe('body.idempotencyKey');
   });
 
   it("refuses someone else's outcomes and bad bodies", async () => {
     expect((await post(marco, `/api/outcomes/${C_MAIN}/104/${anna.id}`, { values: [] })).statusCode).toBe(403);
     const bad = await post(marco, `/api/outcomes/${C_MAIN}/104/${marco.id}`, { values: [{ value: 1 }] });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(422);
     expect(bad.json().errors[0].path).toBe('body.values.0.questionId');
   });
 });

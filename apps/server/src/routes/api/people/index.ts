@@ -11,7 +11,6 @@ import {
   personUpdateSchema,
   selectionRequestSchema,
 } from '@prova/contract/staff';
-import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
 import { presentPerson } from '../../../presenters/present-staff';
 import { createPerson, deactivatePeople, findPerson, updatePerson } from '../../../services/staff/people';
@@ -21,7 +20,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** People: the company's users, for its staff. DELETE deactivates (services/staff/people.ts). */
 export default async function peopleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const repos = app.repos;
 
   app.get(

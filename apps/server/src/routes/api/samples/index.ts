@@ -10,7 +10,6 @@ import {
   sampleWriteSchema,
   selectionRequestSchema,
 } from '@prova/contract/staff';
-import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
 import { requireOwnCompany, requireStaff, type StaffContext } from '../../../policies/staff-access';
 import { presentSample } from '../../../presenters/present-staff';
 import { createSample, deleteSamples, findSample, updateSample } from '../../../services/staff/samples';
@@ -23,7 +22,6 @@ const langOf = (context: StaffContext) => context.user.lang ?? 'IT_it';
 /** Samples (spec 7): who assesses whom in which test, in the company's campaigns (services/staff/samples.ts). */
 export default async function samplesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const repos = app.repos;
 
   app.get(

@@ -139,7 +139,7 @@ describe('versioned progress writes', () => {
       [{ version: 1, status: 'complete' }, 'body.data'],
     ] as const) {
       const res = await post(marco, url, payload);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(422);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
     }
   });

@@ -10,7 +10,7 @@ import { assessmentsResponseSchema } from '@prova/contract/assessments';
 import { idParamsSchema } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignParamsSchema } from '@prova/contract/tests';
-import { HttpError } from '../../../http/http-error';
+import { HttpError, invalidBody } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
 import { campaignLanguages } from '../../../domain/content-language';
 import { presentCampaign, presentCampaignListItem, privacyText } from '../../../presenters/present-campaign';
@@ -63,13 +63,11 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
       const asked = request.body?.lang;
       if (!lang) {
         if (asked && !langs.includes(asked)) {
-          throw new HttpError(400, 'VALIDATION', `lang: not a language of this campaign`, [
-            { path: 'lang', message: 'not a language of this campaign' },
-          ]);
+          throw invalidBody([{ path: 'body.lang', message: 'not a language of this campaign' }]);
         }
         lang = asked ?? (langs.length === 1 ? langs[0] : null);
         if (!lang) {
-          throw new HttpError(400, 'VALIDATION', 'lang: a language is required', [{ path: 'lang', message: 'a language is required' }]);
+          throw invalidBody([{ path: 'body.lang', message: 'a language is required' }]);
         }
       }
       // One transaction, one commit and one wait for the other instances to drop their copies, not one of each a write

@@ -13,7 +13,6 @@ import {
 } from '@prova/contract/staff';
 import { userTestListResponseSchema, userTestResponseSchema, userTestsQuerySchema } from '@prova/contract/tests';
 import { forbidden, notFound } from '../../../http/http-error';
-import { answerInvalidBodiesWith422 } from '../../../http/validation-error';
 import { requireConsentedCampaign } from '../../../policies/campaign-access';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
 import { isStaff } from '../../../domain/roles';
@@ -43,7 +42,6 @@ const errors = {
  */
 export default async function userTestsRoutes(fastify: FastifyInstance, opts: { activitiesUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const repos = fastify.repos;
 
   /** A staff member asking for the managed view: their company, or 404 for another one. */

@@ -149,7 +149,7 @@ describe('POST /api/auth/sendPasswordReset', () => {
 
   it('names the field of a malformed address', async () => {
     const res = await post(t.app, '/api/auth/sendPasswordReset', { email: 'not-an-address' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION' });
     expect(res.json().errors[0].path).toBe('body.email');
   });
@@ -381,7 +381,7 @@ describe('POST /api/auth/resetPassword', () => {
     expect(noUser.body).toBe(noToken.body);
     expect(noToken.json()).toMatchObject({ status: false, code: 'INVALID_TOKEN' });
     const missing = await post(t.app, '/api/auth/resetPassword', { email: 'anna@alfa.example', token: 'abc' });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['body.password', 'body.password_confirmation']),
     );

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { exportRequestSchema, jobResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff';
-import { answerInvalidBodiesWith422 } from '../../../../http/validation-error';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { startExport } from '../../../../services/staff/export-jobs';
 import { staffLang } from '../staff-lang';
@@ -12,7 +11,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** Exports a campaign's results as CSV or Excel: 202 with the job; its file is at /api/staff/jobs/{jobId}/file. */
 export default async function exportsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
 
   app.post(
     '/:campaignId/exports',

@@ -9,7 +9,6 @@ import {
   jobResponseSchema,
 } from '@prova/contract/staff';
 import { HttpError } from '../../../../http/http-error';
-import { answerInvalidBodiesWith422 } from '../../../../http/validation-error';
 import { requireStaff } from '../../../../policies/staff-access';
 import { confirmImport, startImportValidation } from '../../../../services/staff/import-jobs';
 
@@ -29,7 +28,6 @@ const errors = {
 /** Bundle upload: validate without writing (a job with the full report), then import on confirmation. */
 export default async function importsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   // Each kind of body with its own limit: a bundle's JSON, or a zip of it with its packages (kept as bytes).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { invitationRequestSchema, invitationResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff';
-import { answerInvalidBodiesWith422 } from '../../../../http/validation-error';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { inviteParticipants } from '../../../../services/staff/invitations/send-invitations';
 
@@ -11,7 +10,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** Invites a campaign's participants by mail (services/staff/invitations). */
 export default async function invitationsRoutes(fastify: FastifyInstance, opts: { publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
 
   app.post(
     '/:campaignId/invitations',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { resetParamsSchema, resetRequestSchema, resetResponseSchema } from '@prova/contract/staff';
-import { answerInvalidBodiesWith422 } from '../../../../http/validation-error';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { resetTest } from '../../../../services/staff/reset-test';
 
@@ -11,7 +10,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** A participant takes a test again; the attempt is kept in the history. */
 export default async function resetsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const repos = app.repos;
 
   app.post(

@@ -29,7 +29,8 @@ export default async function rpcRoutes(fastify: FastifyInstance) {
       await requireTestRole(context, repos);
       const { action, data } = request.body ?? {};
       if (!action)
-        throw new HttpError(400, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);
+        // The message alone, word for word: the activity SDK rejects with it.
+        throw new HttpError(422, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);
       const run = Object.hasOwn(rpcActions, action) ? rpcActions[action] : undefined;
       if (!run) throw new HttpError(404, 'NOT_FOUND', `Unknown action "${action}"`);
       return { status: true as const, result: await run({ context, repos, data }) };

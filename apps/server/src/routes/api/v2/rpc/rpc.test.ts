@@ -27,9 +27,9 @@ describe('POST /api/v2/rpc/:campaignId/:testId', () => {
     expect((await rpc(marco, { action: 'getProgress', data: {} })).json().result).toMatchObject({ version: 3, status: 'incomplete' });
   });
 
-  it('answers 400 "action not provided" without an action, and 404 for an unknown one', async () => {
+  it('answers 422 "action not provided" without an action, and 404 for an unknown one', async () => {
     const missing = await rpc(marco, { data: 1 });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ status: false, message: 'action not provided' });
     expect((await rpc(marco, { action: '' })).json().message).toBe('action not provided');
     expect((await rpc(marco, { action: 'toString' })).statusCode).toBe(404);
