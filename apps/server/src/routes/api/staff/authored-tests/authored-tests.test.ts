@@ -291,6 +291,16 @@ describe('PUT /api/staff/authored-tests/{testId}', () => {
   });
 });
 
+describe('DELETE /api/usertests/{id}', () => {
+  it('deletes a written test without results together with what was written', async () => {
+    const saved = await create(short('Da cancellare'), [C_ALFA]);
+    const res = await call(t.app, ada, 'DELETE', `/api/usertests/${saved.summary.id}?companyId=21`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(t.app, ada, 'GET', `${URL}/${saved.summary.id}`)).statusCode).toBe(404);
+    expect(await db().selectFrom('authored_tests').select('test_id').where('test_id', '=', saved.summary.id).execute()).toEqual([]);
+  });
+});
+
 describe('POST /api/staff/authored-tests/preview', () => {
   it('stores the package of an unsaved form and gives its player on the activities origin, changing no test', async () => {
     const before = await counts();
