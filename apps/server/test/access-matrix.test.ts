@@ -80,6 +80,20 @@ interface RouteSpec {
 }
 
 const OUTCOMES = { values: [{ questionId: 'q1', value: 3 }] };
+/** A test written in the console, as the form sends it. */
+const AUTHORED = {
+  title: { IT_it: 'Matrice' },
+  languages: ['IT_it'],
+  sections: [
+    {
+      title: { IT_it: 'Unica' },
+      items: [{ kind: 'extended-text', id: 'q1', prompt: { IT_it: 'Racconta.' } }],
+    },
+  ],
+};
+const AUTHORED_TEST = { kinds: { testId: 'authoredTest' as const } };
+/** A text of the test may be given as a plain string (Italian), as everywhere in the contract. */
+const AUTHORED_TEXTS = ['test.title', 'test.sections.0.title', 'test.sections.0.items.0.prompt'];
 const QTI_TEST = 110;
 
 const MATRIX: Record<string, RouteSpec> = {
@@ -203,6 +217,12 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/staff/jobs': { access: 'staff' },
   'GET /api/staff/jobs/:jobId': { access: 'staff' },
   'GET /api/staff/jobs/:jobId/file': { access: 'staff' },
+  'GET /api/staff/authored-tests': { access: 'staff', query: { companyId: 'company' } },
+  'GET /api/staff/authored-tests/:testId': { access: 'staff', ...AUTHORED_TEST },
+  'GET /api/staff/authored-tests/:testId/package': { access: 'staff', ...AUTHORED_TEST },
+  'POST /api/staff/authored-tests': { access: 'staff-write', body: { test: AUTHORED }, anyType: AUTHORED_TEXTS },
+  'PUT /api/staff/authored-tests/:testId': { access: 'staff-write', ...AUTHORED_TEST, body: { test: AUTHORED }, anyType: AUTHORED_TEXTS },
+  'POST /api/staff/authored-tests/preview': { access: 'staff-write', body: { test: AUTHORED }, anyType: AUTHORED_TEXTS },
 
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },
@@ -225,8 +245,20 @@ const PARAM_KINDS: Record<string, Kind> = {
   evaluee: 'user',
   jobId: 'job',
 };
-type Kind = 'user' | 'campaign' | 'test' | 'qtiTest' | 'abbreviation' | 'slug' | 'report' | 'company' | 'sample' | 'language' | 'job';
-const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'qtiTest', 'report', 'company', 'sample'];
+type Kind =
+  | 'user'
+  | 'campaign'
+  | 'test'
+  | 'qtiTest'
+  | 'authoredTest'
+  | 'abbreviation'
+  | 'slug'
+  | 'report'
+  | 'company'
+  | 'sample'
+  | 'language'
+  | 'job';
+const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'qtiTest', 'authoredTest', 'report', 'company', 'sample'];
 
 // ---------------------------------------------------------------------------------------------
 // Collecting the routes, and calling one
@@ -244,6 +276,8 @@ interface Ids {
   test: number;
   /** A QTI package test of the campaign. */
   qtiTest: number;
+  /** A test written in the company's console. */
+  authoredTest: number;
   abbreviation: string;
   slug: string;
   company: number;
@@ -422,8 +456,21 @@ beforeAll(async () => {
     .insertInto('campaign_tests')
     .values({ ...listed, test_id: QTI_TEST, position: listed.position + 100 })
     .execute();
-  const alfaStaff = { sample: await sampleOf(C_MAIN), language: 'IT_it', job: exported.json().job.id as string };
-  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob };
+  // A test written in Alfa's console, for the staff routes that read one (Beta's ids name a test that is none).
+  const authored = await t.app.inject({
+    method: 'POST',
+    url: '/api/staff/authored-tests',
+    headers: { cookie: caller(SOFIA).cookie },
+    payload: { test: AUTHORED },
+  });
+  if (authored.statusCode !== 201) throw new Error(`no written test: ${authored.body}`);
+  const alfaStaff = {
+    sample: await sampleOf(C_MAIN),
+    language: 'IT_it',
+    job: exported.json().job.id as string,
+    authoredTest: authored.json().summary.id as number,
+  };
+  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob, authoredTest: 901 };
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
   anna = {
@@ -926,5 +973,7 @@ describe("a caller's mistake", () => {
       }
     }
     expectAll(failures);
-  });
+    // Thousands of requests, some of which write a content package (a written test's preview and save): more
+    // than the default 30 s on a busy machine.
+  }, 90_000);
 });

@@ -93,7 +93,8 @@ export async function prepareBundlePackages(
   return out;
 }
 
-function toStored(hash: string, size: number, prepared: Extract<PreparedPackage, { ok: true }>): StoredPackage {
+/** A prepared package as the content repository stores it. */
+export function toStored(hash: string, size: number, prepared: Extract<PreparedPackage, { ok: true }>): StoredPackage {
   return {
     hash,
     kind: prepared.kind,

@@ -84,6 +84,20 @@ export interface ContentPackageFilesTable {
   bytes: Uint8Array;
 }
 
+/**
+ * A test written in the staff console, as its form edits it (migration 0011g): the tests row of `test_id` points
+ * at the QTI package written from it.
+ */
+export interface AuthoredTestsTable {
+  test_id: number;
+  company_id: number;
+  /** The test (authoredTestSchema of the contract), as JSON. */
+  test: Json;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
 /** A test shared with a company that does not own it (migration 0010a). */
 export interface TestSharesTable {
   test_id: number;
@@ -351,6 +365,7 @@ export interface Database {
   test_shares: TestSharesTable;
   content_packages: ContentPackagesTable;
   content_package_files: ContentPackageFilesTable;
+  authored_tests: AuthoredTestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

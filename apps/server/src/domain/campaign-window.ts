@@ -13,3 +13,11 @@ export function acceptsAnswers(campaign: Pick<CampaignRow, 'status' | 'date_star
   const at = now.getTime();
   return Date.parse(campaign.date_start) <= at && at <= Date.parse(campaign.date_end);
 }
+
+/**
+ * Whether staff may add a test to a campaign: not once it is over (staff marked it COMPLETED or REPORT, or its end
+ * has passed), since its results are then final. A campaign that has not begun yet takes tests.
+ */
+export function takesNewTests(campaign: Pick<CampaignRow, 'status' | 'date_end'>, now: Date = new Date()): boolean {
+  return campaign.status === 'ACTIVE' && now.getTime() <= Date.parse(campaign.date_end);
+}

@@ -1,5 +1,6 @@
 import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { createAuthoredTestsRepository } from './authored-tests-repository';
 import { createCampaignProgressRepository } from './campaign-progress-repository';
 import { createStaffCompaniesRepository } from './companies-repository';
 import { createInvitationsRepository } from './invitations-repository';
@@ -24,6 +25,7 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     invitations: createInvitationsRepository(db),
     jobs: createJobsRepository(db),
     responses: createResponsesRepository(db),
+    authoredTests: createAuthoredTestsRepository(db, changes),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

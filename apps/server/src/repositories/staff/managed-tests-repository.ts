@@ -132,6 +132,7 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
         await trx.deleteFrom('assessments').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('campaign_tests').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('test_shares').where('test_id', 'in', testIds).execute();
+        await trx.deleteFrom('authored_tests').where('test_id', 'in', testIds).execute();
         await trx.deleteFrom('tests').where('id', 'in', testIds).execute();
         await changes.announce({ kind: 'all' }, trx);
       });

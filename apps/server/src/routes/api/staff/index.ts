@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import authoredTestsRoutes from './authored-tests/index';
 import campaignsRoutes from './campaigns/index';
 import exportsRoutes from './exports/index';
 import importsRoutes from './imports/index';
@@ -20,4 +21,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(responsesRoutes, { prefix: '/campaigns' });
   await app.register(importsRoutes, { prefix: '/imports' });
   await app.register(jobsRoutes, { prefix: '/jobs' });
+  await app.register(authoredTestsRoutes, { prefix: '/authored-tests' });
 }
