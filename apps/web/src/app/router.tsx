@@ -37,6 +37,9 @@ const ConsoleCampaignsRoute = lazy(() => import('./routes/console/campaigns').th
 const ConsoleCampaignRoute = lazy(() => import('./routes/console/campaign').then((m) => ({ default: m.ConsoleCampaignRoute })));
 const ConsoleImportRoute = lazy(() => import('./routes/console/import').then((m) => ({ default: m.ConsoleImportRoute })));
 const ConsolePeopleRoute = lazy(() => import('./routes/console/people').then((m) => ({ default: m.ConsolePeopleRoute })));
+const ConsoleTestsRoute = lazy(() => import('./routes/console/tests').then((m) => ({ default: m.ConsoleTestsRoute })));
+const ConsoleNewTestRoute = lazy(() => import('./routes/console/test').then((m) => ({ default: m.ConsoleNewTestRoute })));
+const ConsoleTestRoute = lazy(() => import('./routes/console/test').then((m) => ({ default: m.ConsoleTestRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
 export const routes: RouteObject[] = [
@@ -68,6 +71,9 @@ export const routes: RouteObject[] = [
               { path: paths.console.import.path, element: <ConsoleImportRoute /> },
               { path: paths.console.people.path, element: <ConsolePeopleRoute /> },
               { path: paths.console.company.path, element: <ConsoleCompanyRoute /> },
+              { path: paths.console.tests.path, element: <ConsoleTestsRoute /> },
+              { path: paths.console.newTest.path, element: <ConsoleNewTestRoute /> },
+              { path: paths.console.test.path, element: <ConsoleTestRoute /> },
             ],
           },
           {

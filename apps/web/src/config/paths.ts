@@ -38,6 +38,10 @@ export const paths = {
     import: { path: '/console/import', getHref: () => '/console/import' },
     people: { path: '/console/people', getHref: () => '/console/people' },
     company: { path: '/console/company', getHref: () => '/console/company' },
+    /** Tests written in the console (issue 49). */
+    tests: { path: '/console/tests', getHref: () => '/console/tests' },
+    newTest: { path: '/console/tests/new', getHref: () => '/console/tests/new' },
+    test: { path: '/console/tests/:testId', getHref: (testId: number) => `/console/tests/${testId}` },
   },
 
   sso: {

@@ -26,7 +26,7 @@ export async function downloadReport(campaignId: number, userId: number, fallbac
 }
 
 /** The name the server gave in Content-Disposition (RFC 5987 `filename*` first). */
-function fileNameOf(response: Response): string | undefined {
+export function fileNameOf(response: Response): string | undefined {
   const header = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
   if (encoded) {
@@ -39,7 +39,7 @@ function fileNameOf(response: Response): string | undefined {
   return /filename="?([^";]+)"?/i.exec(header)?.[1];
 }
 
-function saveBlob(blob: Blob, name: string) {
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -11,6 +11,9 @@ export const staffKeys = {
   progress: (campaignId: number, query: ProgressQuery) => ['staff', 'progress', campaignId, query] as const,
   progressAll: (campaignId: number) => ['staff', 'progress', campaignId] as const,
   job: (jobId: string) => ['staff', 'job', jobId] as const,
+  languages: () => ['staff', 'languages'] as const,
+  authoredTests: () => ['staff', 'authored-tests'] as const,
+  authoredTest: (testId: number) => ['staff', 'authored-test', testId] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 

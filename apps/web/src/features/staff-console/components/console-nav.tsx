@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The console's sections. Campaigns stays current on a campaign's own page too. */
+/** The console's sections. Campaigns stays current on a campaign's own page too, Test on a test's form. */
 export function ConsoleNav() {
   const { t } = useTranslation('console');
   const items = [
     { to: paths.console.campaigns.getHref(), label: t('nav.campaigns') },
+    { to: paths.console.tests.getHref(), label: t('nav.tests') },
     { to: paths.console.import.getHref(), label: t('nav.import') },
     { to: paths.console.people.getHref(), label: t('nav.people') },
     { to: paths.console.company.getHref(), label: t('nav.company') },

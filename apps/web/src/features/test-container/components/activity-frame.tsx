@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { ACTIVITY_ALLOW, ACTIVITY_SANDBOX } from '@/components/activity/use-activity-frame';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { setCurrentTestId } from '@/lib/current-test';
@@ -20,15 +21,6 @@ export interface ActivityFrameProps {
   session: ActivitySession;
   gender: GenderOptions;
 }
-
-/**
- * Only what the activities need: scripts, their own origin (for the SDK's origin checks and their own
- * storage), forms, popups, confirm(). Safe because an activity is never on the app's origin (the
- * platform's own are served on ACTIVITIES_URL, and a url on the app's origin is not framed).
- */
-const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
-/** Powerful features stay off inside the activity. */
-const ALLOW = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'; usb 'none'";
 
 /**
  * The iframe of the test with its loader overlay, the failed-load message, and the exit
@@ -95,8 +87,8 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
         ref={iframeRef}
         className="test-container__frame"
         title={test.name}
-        sandbox={SANDBOX}
-        allow={ALLOW}
+        sandbox={ACTIVITY_SANDBOX}
+        allow={ACTIVITY_ALLOW}
         hidden={phase === 'failed' || campaignClosed}
       />
       {phase === 'loading' && (
