@@ -11,7 +11,6 @@ import {
   authoredTestWriteSchema,
 } from '@prova/contract/staff-authoring';
 import { sendDownload } from '../../../../http/send-file';
-import { answerInvalidBodiesWith422 } from '../../../../http/validation-error';
 import { requireOwnCompany, requireStaff } from '../../../../policies/staff-access';
 import {
   createAuthoredTest,
@@ -34,7 +33,6 @@ const errors = {
 /** Tests written in the console: written as QTI 3 packages, stored and delivered as imported ones (services/staff/authored-tests.ts). */
 export default async function authoredTestsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  answerInvalidBodiesWith422(app);
   const deps = { repos: app.repos, withTransaction: app.withTransaction.bind(app) };
   const scope = { querystring: companyScopeQuerySchema };
 
