@@ -11,6 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiClientError } from '@/lib/api-client';
+import { uiLangFor } from '@/lib/i18n';
 import { downloadAuthoredPackage } from '../api/download-authored-package';
 import { useAuthoredTest } from '../api/get-authored-test';
 import { useLanguages } from '../api/get-languages';
@@ -32,10 +33,15 @@ export interface AuthoredTestPageProps {
   justCreated?: boolean;
 }
 
+/** The interface's language first, the one a new test starts in (and so delivers first), then the others as listed. */
+const interfaceFirst = (languages: StaffLanguage[], uiLang: string) =>
+  [...languages].sort((a, b) => Number(uiLangFor(b.lang) === uiLang) - Number(uiLangFor(a.lang) === uiLang));
+
 /** /console/tests/new and /console/tests/:testId: the form of a test written in the console. */
 export function AuthoredTestPage({ testId, justCreated = false }: AuthoredTestPageProps) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const languages = useLanguages();
+  const offered = useMemo(() => interfaceFirst(languages.data ?? [], i18n.language), [languages.data, i18n.language]);
   const campaigns = useStaffCampaigns();
   const test = useAuthoredTest(testId);
   const loading = languages.isPending || campaigns.isPending || (testId !== undefined && test.isPending);
@@ -63,7 +69,7 @@ export function AuthoredTestPage({ testId, justCreated = false }: AuthoredTestPa
           />
         )
       ) : (
-        <AuthoredTestForm saved={test.data} languages={languages.data ?? []} campaigns={campaigns.data ?? []} justCreated={justCreated} />
+        <AuthoredTestForm saved={test.data} languages={offered} campaigns={campaigns.data ?? []} justCreated={justCreated} />
       )}
     </div>
   );
