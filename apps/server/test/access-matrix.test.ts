@@ -81,6 +81,8 @@ interface RouteSpec {
 
 const OUTCOMES = { values: [{ questionId: 'q1', value: 3 }] };
 const QTI_TEST = 110;
+/** A QTI package test with an item an assessor rates: Elena rates Anna's answer there. */
+const RATED_TEST = 111;
 
 const MATRIX: Record<string, RouteSpec> = {
   // Signing in and out, password reset, SSO: nobody is signed in yet.
@@ -142,6 +144,9 @@ const MATRIX: Record<string, RouteSpec> = {
   },
   'GET /api/users/assessed/:campaignId/:testId': { access: 'assessor' },
   'GET /api/usercampaign/:campaignId/assessments': { access: 'assessor' },
+  'GET /api/ratings/:campaignId': { access: 'assessor' },
+  'GET /api/ratings/:campaignId/:testId/:userId': { access: 'assessor', kinds: { testId: 'qtiTest' } },
+  'PUT /api/ratings/:campaignId/:testId/:userId/:itemId': { access: 'assessor', kinds: { testId: 'qtiTest' }, body: { points: 1 } },
 
   'GET /api/report/:campaignId/config': { access: 'participation' },
   'GET /api/reports': { access: 'participation', query: { campaignId: 'campaign' } },
@@ -223,8 +228,10 @@ const PARAM_KINDS: Record<string, Kind> = {
   reportId: 'report',
   evaluee: 'user',
   jobId: 'job',
+  itemId: 'item',
 };
-type Kind = 'user' | 'campaign' | 'test' | 'qtiTest' | 'abbreviation' | 'slug' | 'report' | 'company' | 'sample' | 'language' | 'job';
+type Kind =
+  'user' | 'campaign' | 'test' | 'qtiTest' | 'abbreviation' | 'slug' | 'report' | 'company' | 'sample' | 'language' | 'job' | 'item';
 const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'qtiTest', 'report', 'company', 'sample'];
 
 // ---------------------------------------------------------------------------------------------
@@ -251,6 +258,8 @@ interface Ids {
   sample: number;
   language: string;
   job: string;
+  /** An item of the QTI test that an assessor rates. */
+  item: string;
 }
 
 type Caller = SignedIn;
@@ -421,8 +430,59 @@ beforeAll(async () => {
     .insertInto('campaign_tests')
     .values({ ...listed, test_id: QTI_TEST, position: listed.position + 100 })
     .execute();
-  const alfaStaff = { sample: await sampleOf(C_MAIN), language: 'IT_it', job: exported.json().job.id as string };
-  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob };
+  // And one whose essay an assessor rates: Elena rates Anna's, who has handed the test in.
+  const rated = { hash: 'b'.repeat(64), kind: 'qti' as const };
+  const essay = {
+    identifier: 'essay',
+    categories: [],
+    weights: {},
+    sections: [],
+    responses: [{ identifier: 'RESPONSE', cardinality: 'single', baseType: 'string', correct: null, mapping: null, areaMapping: null }],
+    outcomes: [],
+    processing: [],
+    rated: { maxScore: 2, prompt: 'Why?' },
+  };
+  await db
+    .insertInto('content_packages')
+    .values({
+      ...rated,
+      delivery: JSON.stringify(delivery),
+      scoring: JSON.stringify({ version: 1, items: [essay], test: { identifier: 't', outcomes: [], processing: null } }),
+      size: 1,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto('tests')
+    .values({ ...plain, id: RATED_TEST, abbreviation: 'QTR', repeatable: 0, package_hash: rated.hash, package_kind: rated.kind })
+    .execute();
+  await db
+    .insertInto('campaign_tests')
+    .values({ ...listed, test_id: RATED_TEST, position: listed.position + 101 })
+    .execute();
+  await db
+    .insertInto('assessments')
+    .values({ campaign_id: C_MAIN, assessor_id: caller(ELENA).id, assessed_id: annaId, test_id: RATED_TEST })
+    .execute();
+  const handedIn = {
+    campaign_id: C_MAIN,
+    test_id: RATED_TEST,
+    user_id: annaId,
+    version: 1,
+    status: 'complete',
+    updated_at: new Date().toISOString(),
+  };
+  await db
+    .insertInto('test_progress')
+    .values({
+      ...handedIn,
+      data: JSON.stringify({ qti: 1, position: null, responses: { essay: { RESPONSE: 'Because.' } }, flagged: [] }),
+      started_at: null,
+      ends_at: null,
+    })
+    .execute();
+  const alfaStaff = { sample: await sampleOf(C_MAIN), language: 'IT_it', job: exported.json().job.id as string, item: 'essay' };
+  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob, item: 'essay' };
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
   anna = {
@@ -449,7 +509,7 @@ beforeAll(async () => {
     ...alfaStaff,
   };
   // Anna in the test Elena assesses her in.
-  annaAssessed = { ...anna, test: 201 };
+  annaAssessed = { ...anna, test: 201, qtiTest: RATED_TEST };
   // Marco in that test, where nobody is assigned to assess him.
   marcoAssessedTest = { ...anna, user: caller(MARCO).id, test: 201 };
   bruno = {

@@ -14,6 +14,7 @@ import { testShares } from './migrations/0010a-test-shares';
 import { logBounds } from './migrations/0010d-log-bounds';
 import { claimedWork } from './migrations/0010e-claimed-work';
 import { contentPackages } from './migrations/0011f-content-packages';
+import { itemRatings } from './migrations/0011h-item-ratings';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -69,6 +70,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010d-log-bounds': logBounds(),
     '0010e-claimed-work': claimedWork(),
     '0011f-content-packages': contentPackages(dialect),
+    '0011h-item-ratings': itemRatings(),
   };
 }
 

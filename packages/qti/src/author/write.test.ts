@@ -173,7 +173,12 @@ describe('a test written in the console, as a QTI package', () => {
     // Without points the item is worth 1.
     const plain = authoredTestSchema.parse({
       ...everyKind,
-      sections: [{ title: everyKind.sections[0]!.title, items: [{ kind: 'extended-text', id: 'essay', prompt: everyKind.sections[0]!.items[0]!.prompt }] }],
+      sections: [
+        {
+          title: everyKind.sections[0]!.title,
+          items: [{ kind: 'extended-text', id: 'essay', prompt: everyKind.sections[0]!.items[0]!.prompt }],
+        },
+      ],
     });
     expect(ratedItems(await modelOf(plain))).toEqual([expect.objectContaining({ identifier: 'essay', maxScore: 1 })]);
   });
