@@ -143,7 +143,7 @@ async function takeTest(email: string, essay: string) {
 const ESSAY = 'I closed a plant <b>myself</b>,\nand kept the people.';
 
 describe('an essay rated by the assessor assigned to the candidate', () => {
-  it('keeps the QTI test the candidate\'s own though the assessments name it', async () => {
+  it("keeps the QTI test the candidate's own though the assessments name it", async () => {
     const tests = (await get(ANNA, '/api/usertests')).json().tests as Array<{ id: number }>;
     expect(tests.map((x) => x.id)).toContain(BANK);
     // Not an assessor test: the assessor's home lists no grid for it.
@@ -156,7 +156,14 @@ describe('an essay rated by the assessor assigned to the candidate', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ complete: false, open: true, final: false, score: null });
     expect(res.json().items).toEqual([
-      { identifier: 'essay', prompt: 'Describe a hard decision you took at work, and why.', response: null, maxScore: 4, points: null, ratedAt: null },
+      {
+        identifier: 'essay',
+        prompt: 'Describe a hard decision you took at work, and why.',
+        response: null,
+        maxScore: 4,
+        points: null,
+        ratedAt: null,
+      },
     ]);
     const refused = await rate(ELENA, 2);
     expect(refused.statusCode).toBe(409);
@@ -164,7 +171,11 @@ describe('an essay rated by the assessor assigned to the candidate', () => {
     expect(await t.database.db.selectFrom('item_ratings').selectAll().execute()).toEqual([]);
     const list = (await get(ELENA, `/api/ratings/${C}`)).json();
     expect(list.tests).toEqual([
-      { testId: BANK, name: 'Banca con tema', people: [expect.objectContaining({ id: people[ANNA]!.id, state: 'waiting', rated: 0, total: 1 })] },
+      {
+        testId: BANK,
+        name: 'Banca con tema',
+        people: [expect.objectContaining({ id: people[ANNA]!.id, state: 'waiting', rated: 0, total: 1 })],
+      },
     ]);
   });
 
@@ -208,8 +219,7 @@ describe('an essay rated by the assessor assigned to the candidate', () => {
   });
 
   it('refuses points outside 0 to the maximum, an item it does not rate, a test without items to rate', async () => {
-    for (const points of [4.5, -1, '3', null, 1e9])
-      expect((await rate(ELENA, points)).statusCode, JSON.stringify(points)).toBe(422);
+    for (const points of [4.5, -1, '3', null, 1e9]) expect((await rate(ELENA, points)).statusCode, JSON.stringify(points)).toBe(422);
     const over = await rate(ELENA, 5);
     expect(over.json()).toMatchObject({ code: 'VALIDATION', errors: [{ path: 'points', message: 'Expected points from 0 to 4' }] });
     expect((await rate(ELENA, 1, 'capital')).statusCode).toBe(404);
