@@ -95,6 +95,8 @@ const AUTHORED_TEST = { kinds: { testId: 'authoredTest' as const } };
 /** A text of the test may be given as a plain string (Italian), as everywhere in the contract. */
 const AUTHORED_TEXTS = ['test.title', 'test.sections.0.title', 'test.sections.0.items.0.prompt'];
 const QTI_TEST = 110;
+/** A QTI package test with an item an assessor rates: Elena rates Anna's answer there. */
+const RATED_TEST = 111;
 
 const MATRIX: Record<string, RouteSpec> = {
   // Signing in and out, password reset, SSO: nobody is signed in yet.
@@ -156,6 +158,9 @@ const MATRIX: Record<string, RouteSpec> = {
   },
   'GET /api/users/assessed/:campaignId/:testId': { access: 'assessor' },
   'GET /api/usercampaign/:campaignId/assessments': { access: 'assessor' },
+  'GET /api/ratings/:campaignId': { access: 'assessor' },
+  'GET /api/ratings/:campaignId/:testId/:userId': { access: 'assessor', kinds: { testId: 'qtiTest' } },
+  'PUT /api/ratings/:campaignId/:testId/:userId/:itemId': { access: 'assessor', kinds: { testId: 'qtiTest' }, body: { points: 1 } },
 
   'GET /api/report/:campaignId/config': { access: 'participation' },
   'GET /api/report/:campaignId/page': { access: 'participation' },
@@ -244,6 +249,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   reportId: 'report',
   evaluee: 'user',
   jobId: 'job',
+  itemId: 'item',
 };
 type Kind =
   | 'user'
@@ -257,7 +263,8 @@ type Kind =
   | 'company'
   | 'sample'
   | 'language'
-  | 'job';
+  | 'job'
+  | 'item';
 const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'qtiTest', 'authoredTest', 'report', 'company', 'sample'];
 
 // ---------------------------------------------------------------------------------------------
@@ -286,6 +293,8 @@ interface Ids {
   sample: number;
   language: string;
   job: string;
+  /** An item of the QTI test that an assessor rates. */
+  item: string;
 }
 
 type Caller = SignedIn;
@@ -464,13 +473,65 @@ beforeAll(async () => {
     payload: { test: AUTHORED },
   });
   if (authored.statusCode !== 201) throw new Error(`no written test: ${authored.body}`);
+  // And one whose essay an assessor rates: Elena rates Anna's, who has handed the test in.
+  const rated = { hash: 'b'.repeat(64), kind: 'qti' as const };
+  const essay = {
+    identifier: 'essay',
+    categories: [],
+    weights: {},
+    sections: [],
+    responses: [{ identifier: 'RESPONSE', cardinality: 'single', baseType: 'string', correct: null, mapping: null, areaMapping: null }],
+    outcomes: [],
+    processing: [],
+    rated: { maxScore: 2, prompt: 'Why?' },
+  };
+  await db
+    .insertInto('content_packages')
+    .values({
+      ...rated,
+      delivery: JSON.stringify(delivery),
+      scoring: JSON.stringify({ version: 1, items: [essay], test: { identifier: 't', outcomes: [], processing: null } }),
+      size: 1,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto('tests')
+    .values({ ...plain, id: RATED_TEST, abbreviation: 'QTR', repeatable: 0, package_hash: rated.hash, package_kind: rated.kind })
+    .execute();
+  await db
+    .insertInto('campaign_tests')
+    .values({ ...listed, test_id: RATED_TEST, position: listed.position + 101 })
+    .execute();
+  await db
+    .insertInto('assessments')
+    .values({ campaign_id: C_MAIN, assessor_id: caller(ELENA).id, assessed_id: annaId, test_id: RATED_TEST })
+    .execute();
+  const handedIn = {
+    campaign_id: C_MAIN,
+    test_id: RATED_TEST,
+    user_id: annaId,
+    version: 1,
+    status: 'complete',
+    updated_at: new Date().toISOString(),
+  };
+  await db
+    .insertInto('test_progress')
+    .values({
+      ...handedIn,
+      data: JSON.stringify({ qti: 1, position: null, responses: { essay: { RESPONSE: 'Because.' } }, flagged: [] }),
+      started_at: null,
+      ends_at: null,
+    })
+    .execute();
   const alfaStaff = {
     sample: await sampleOf(C_MAIN),
     language: 'IT_it',
     job: exported.json().job.id as string,
     authoredTest: authored.json().summary.id as number,
+    item: 'essay',
   };
-  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob, authoredTest: 901 };
+  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob, authoredTest: 901, item: 'essay' };
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
   anna = {
@@ -497,7 +558,7 @@ beforeAll(async () => {
     ...alfaStaff,
   };
   // Anna in the test Elena assesses her in.
-  annaAssessed = { ...anna, test: 201 };
+  annaAssessed = { ...anna, test: 201, qtiTest: RATED_TEST };
   // Marco in that test, where nobody is assigned to assess him.
   marcoAssessedTest = { ...anna, user: caller(MARCO).id, test: 201 };
   bruno = {

@@ -105,7 +105,12 @@ const numericEntrySchema = z.object({
   points: positivePointsSchema,
 });
 const likertSchema = z.object({ ...common, kind: z.literal('likert'), options });
-const extendedTextSchema = z.object({ ...common, kind: z.literal('extended-text') });
+const extendedTextSchema = z.object({
+  ...common,
+  kind: z.literal('extended-text'),
+  /** The most an assessor may give it (its MAXSCORE): they rate it from 0 to this. */
+  points: z._default(positivePointsSchema, 1),
+});
 
 export const authoredItemSchema = z.discriminatedUnion(
   'kind',

@@ -36,6 +36,8 @@ export const staffItemResponsesSchema = z.object({
   /** The item's SCORE from the server's scoring; null while the test is not scored. */
   score: z.nullable(z.union([z.number(), z.string(), z.boolean()])),
   flagged: z.boolean(),
+  /** Present for an item an assessor rates: out of how much, and the points given (null: still to be rated). */
+  rating: z.optional(z.object({ maxScore: z.number(), points: z.nullable(z.number()), ratedAt: z.nullable(z.string()) })),
 });
 export type StaffItemResponses = z.infer<typeof staffItemResponsesSchema>;
 
@@ -48,5 +50,7 @@ export const staffResponsesSchema = z.object({
   items: z.array(staffItemResponsesSchema),
   /** The test's outcome variables as the server scored them (SCORE first); empty while unscored. */
   outcomes: z.array(outcomeSchema),
+  /** False while an item an assessor rates is not rated yet: the score is not final. */
+  final: z.optional(z.boolean()),
 });
 export type StaffResponses = z.infer<typeof staffResponsesSchema>;

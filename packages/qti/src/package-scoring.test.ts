@@ -2,7 +2,7 @@ import { contentFixture, filesOf } from '@prova/test-support/content-files';
 import { describe, expect, it } from 'vitest';
 import type { QtiProgress } from '@prova/contract/content';
 import { prepareQtiPackage } from './package';
-import { compileScoring, scoreQti, type Atom, type QtiScoringModel } from './scoring';
+import { compileScoring, ratedItems, scoreQti, type Atom, type QtiScoringModel } from './scoring';
 
 // The reader's sources are what the scoring compiles: the hand-written packages, as imported, score on the server.
 
@@ -48,5 +48,30 @@ describe.each([
     for (const item of model.items) expect(scoreOf(item.identifier), item.identifier).toBeGreaterThan(0);
     const weighted = model.items.reduce((sum, item) => sum + scoreOf(item.identifier) * (item.weights.DOUBLE ?? 1), 0);
     expect(scoreOf(testOutcome)).toBeCloseTo(weighted);
+  });
+});
+
+describe('a bank whose essay nothing in the package scores (qti-essay-bank)', () => {
+  it('leaves the essay to an assessor, out of its MAXSCORE, and the test outcome processing counts the rating', async () => {
+    const model = await modelOf('qti-essay-bank');
+    expect(ratedItems(model)).toEqual([
+      { identifier: 'essay', maxScore: 4, prompt: 'Describe a hard decision you took at work, and why.' },
+    ]);
+    const progress: QtiProgress = {
+      qti: 1,
+      position: null,
+      responses: { capital: { RESPONSE: 'rome' }, essay: { RESPONSE: 'I <b>closed</b> a plant.' } },
+      flagged: [],
+    };
+    const values = (ratings?: Record<string, number>) =>
+      Object.fromEntries(scoreQti(model, progress, ratings).map((o) => [o.questionId, o.value]));
+    expect(values()).toEqual({ capital: 1, essay: 0, SCORE: 1, WRITING: 0 });
+    expect(values({ essay: 3 })).toEqual({ capital: 1, essay: 3, SCORE: 4, WRITING: 3 });
+    // A rating of an item the package scores itself changes nothing.
+    expect(values({ capital: 0, essay: 3 })).toEqual({ capital: 1, essay: 3, SCORE: 4, WRITING: 3 });
+  });
+
+  it('does not take a scored extended-text item for one to rate', async () => {
+    expect(ratedItems(await modelOf('qti-all-interactions'))).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { logBounds } from './migrations/0010d-log-bounds';
 import { claimedWork } from './migrations/0010e-claimed-work';
 import { contentPackages } from './migrations/0011f-content-packages';
 import { authoredTests } from './migrations/0011g-authored-tests';
+import { itemRatings } from './migrations/0011h-item-ratings';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -71,6 +72,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010e-claimed-work': claimedWork(),
     '0011f-content-packages': contentPackages(dialect),
     '0011g-authored-tests': authoredTests(),
+    '0011h-item-ratings': itemRatings(),
   };
 }
 

@@ -338,6 +338,17 @@ export interface PasswordResetsTable {
   used_at: Instant | null;
 }
 
+/** An assessor's points for an item of a QTI test that assessors rate, for the current attempt (migration 0011h). */
+export interface ItemRatingsTable {
+  campaign_id: number;
+  test_id: number;
+  user_id: number;
+  item_id: string;
+  points: number;
+  assessor_id: number;
+  rated_at: Instant;
+}
+
 export interface Database {
   languages: LanguagesTable;
   companies: CompaniesTable;
@@ -366,6 +377,7 @@ export interface Database {
   content_packages: ContentPackagesTable;
   content_package_files: ContentPackageFilesTable;
   authored_tests: AuthoredTestsTable;
+  item_ratings: ItemRatingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

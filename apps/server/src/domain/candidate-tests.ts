@@ -2,11 +2,13 @@ import { TEST_360_ID } from '@prova/contract/limits';
 
 // Which of a campaign's tests are whose. An assessor test (listed in the campaign's `assessments`) is filled in by
 // assessors about candidates; the 360 questionnaire (TEST_360_ID) belongs only to a 360 campaign, and its progress is
-// the evaluations' rather than a test's. Their SQL twin is repositories/candidate-tests.ts.
+// the evaluations' rather than a test's. A QTI package test listed in the assessments is no assessor test: the
+// candidates take it, and its assessors rate the items it leaves to an assessor (domain/item-ratings.ts). Their SQL
+// twin is repositories/candidate-tests.ts.
 
 interface CampaignTestRef {
   id: number;
-  /** 1 when the campaign's assessments list the test. */
+  /** 1 when the campaign's assessments list the test and it is not a QTI package test. */
   assessor_test: number;
 }
 

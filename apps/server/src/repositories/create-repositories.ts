@@ -6,6 +6,7 @@ import { createFeedback360Repository } from './feedback360-repository';
 import { createHealthRepository } from './health-repository';
 import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
+import { createRatingsRepository } from './ratings-repository';
 import { createProgressRepository } from './progress-repository';
 import { createReportsRepository } from './reports-repository';
 import { createRequestKeysRepository } from './request-keys-repository';
@@ -43,6 +44,8 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     tests: createTestsRepository(db),
     progress: createProgressRepository(db, writeDurably),
     outcomes: createOutcomesRepository(db),
+    /** Assessors' ratings of the items a QTI package test leaves to an assessor. */
+    ratings: createRatingsRepository(db),
     logs: createLogsRepository(db, writeDurably),
     reports: createReportsRepository(db),
     feedback360: createFeedback360Repository(db),

@@ -148,6 +148,13 @@ export async function startOver(
     .where('test_id', '=', test_id)
     .where('user_id', '=', user_id)
     .execute();
+  // The assessors' ratings were of the old attempt's answers: the new one is rated afresh.
+  await trx
+    .deleteFrom('item_ratings')
+    .where('campaign_id', '=', campaign_id)
+    .where('test_id', '=', test_id)
+    .where('user_id', '=', user_id)
+    .execute();
 }
 
 const KEY_FIELDS = ['campaign_id', 'test_id', 'user_id'] as const;

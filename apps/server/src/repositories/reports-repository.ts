@@ -22,14 +22,17 @@ export function createReportsRepository(db: Db) {
         .where('campaign_tests.campaign_id', '=', campaignId)
         .execute(),
 
-    /** Tests in which somebody assesses this person: their values are the assessors' ratings. */
+    /** Assessor tests in which somebody assesses this person: their values are the assessors' ratings. */
     async listAssessedTests(campaignId: number, userId: number): Promise<Set<number>> {
       const rows = await db
         .selectFrom('assessments')
-        .select('test_id')
+        .innerJoin('tests', 'tests.id', 'assessments.test_id')
+        .select('assessments.test_id')
         .distinct()
-        .where('campaign_id', '=', campaignId)
-        .where('assessed_id', '=', userId)
+        .where('assessments.campaign_id', '=', campaignId)
+        .where('assessments.assessed_id', '=', userId)
+        // A QTI package test's assessors rate items of it: its values stay the server's scoring.
+        .where((eb) => eb.or([eb('tests.package_kind', 'is', null), eb('tests.package_kind', '!=', 'qti')]))
         .execute();
       return new Set(rows.map((r) => r.test_id));
     },

@@ -99,7 +99,7 @@ export function createTestsRepository(db: Db) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    /** Everyone an assessor evaluates in a campaign, by test (tests of the campaign only), in test then name order. */
+    /** Everyone an assessor evaluates in a campaign, by assessor test (tests of the campaign only), in test then name order. */
     listAssignments: (campaignId: number, assessorId: number) =>
       db
         .selectFrom('assessments')
@@ -122,6 +122,36 @@ export function createTestsRepository(db: Db) {
         ])
         .where('assessments.campaign_id', '=', campaignId)
         .where('assessments.assessor_id', '=', assessorId)
+        // A QTI package test is the candidates' own: its assessors rate its items elsewhere (item-ratings.ts).
+        .where((eb) => eb.or([eb('tests.package_kind', 'is', null), eb('tests.package_kind', '!=', 'qti')]))
+        .orderBy('campaign_tests.position')
+        .orderBy('tests.id')
+        .orderBy('users.last_name')
+        .orderBy('users.first_name')
+        .orderBy('users.id')
+        .execute(),
+
+    /** Everyone an assessor rates items of in a campaign's QTI package tests, with the status of their attempt. */
+    listRatingAssignments: (campaignId: number, assessorId: number) =>
+      db
+        .selectFrom('assessments')
+        .innerJoin('campaign_tests', (join) =>
+          join
+            .onRef('campaign_tests.campaign_id', '=', 'assessments.campaign_id')
+            .onRef('campaign_tests.test_id', '=', 'assessments.test_id'),
+        )
+        .innerJoin('tests', 'tests.id', 'assessments.test_id')
+        .innerJoin('users', 'users.id', 'assessments.assessed_id')
+        .leftJoin('test_progress', (join) =>
+          join
+            .onRef('test_progress.campaign_id', '=', 'assessments.campaign_id')
+            .onRef('test_progress.test_id', '=', 'assessments.test_id')
+            .onRef('test_progress.user_id', '=', 'assessments.assessed_id'),
+        )
+        .select(['tests.id as test_id', 'tests.name', 'users.id as user_id', 'users.first_name', 'users.last_name', 'test_progress.status'])
+        .where('assessments.campaign_id', '=', campaignId)
+        .where('assessments.assessor_id', '=', assessorId)
+        .where('tests.package_kind', '=', 'qti')
         .orderBy('campaign_tests.position')
         .orderBy('tests.id')
         .orderBy('users.last_name')

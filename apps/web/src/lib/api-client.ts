@@ -218,4 +218,6 @@ export const api = {
     schema: z.core.$ZodType<T>,
     options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {},
   ) => apiRequest(path, { ...options, schema, body, method: 'PATCH' }),
+  put: <T>(path: string, body: unknown, schema: z.core.$ZodType<T>, options: Omit<RequestOptions<T>, 'schema' | 'method' | 'body'> = {}) =>
+    apiRequest(path, { ...options, schema, body, method: 'PUT' }),
 };

@@ -73,7 +73,7 @@ export const everyKind: AuthoredTest = authoredTestSchema.parse({
             { id: 'agree', text: both("D'accordo", 'Agree'), points: 2 },
           ],
         },
-        { kind: 'extended-text', id: 'story', prompt: both('Racconta un successo.', 'Tell of a success.') },
+        { kind: 'extended-text', id: 'story', prompt: both('Racconta un successo.', 'Tell of a success.'), points: 3 },
       ],
     },
   ],

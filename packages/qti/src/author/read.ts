@@ -104,8 +104,11 @@ function readItem(root: Element, lang: LangCode, path: string): AuthoredItem {
         points: numberOf(descendants(only(root, 'qti-response-if', path), 'qti-base-value')[0]?.textContent ?? '', path),
       };
     }
-    case 'extended-text':
-      return { kind, id, prompt: prompt() };
+    case 'extended-text': {
+      const max = descendants(root, 'qti-outcome-declaration').find((d) => d.getAttribute('identifier') === 'MAXSCORE');
+      const value = max ? descendants(max, 'qti-value')[0] : undefined;
+      return { kind, id, prompt: prompt(), points: numberOf(value?.textContent ?? '', `${path}: MAXSCORE`) };
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AuthoredTest, authoredTestSchema, RATED_BY_ASSESSOR } from '@prova/contract/authored-test';
 import type { QtiResponseValue } from '@prova/contract/content';
 import { prepareQtiPackage } from '../package';
-import { compileScoring, type QtiScoringModel, scoreQti } from '../scoring';
+import { compileScoring, type QtiScoringModel, ratedItems, scoreQti } from '../scoring';
 import { everyKind } from './fixture';
 import { writeAuthoredTest } from './write';
 
@@ -157,5 +157,29 @@ describe('a test written in the console, as a QTI package', () => {
     const model = await modelOf(everyKind);
     const rated = model.items.filter((item) => item.categories.includes(RATED_BY_ASSESSOR)).map((item) => item.identifier);
     expect(rated).toEqual(['story']);
+  });
+
+  it("writes the extended answer's points as its MAXSCORE: the most an assessor gives, and the rating is its SCORE", async () => {
+    const model = await modelOf(everyKind);
+    expect(ratedItems(model)).toEqual([{ identifier: 'story', maxScore: 3, prompt: 'Racconta un successo.' }]);
+    const progress = { qti: 1, position: null, responses: { story: { RESPONSE: 'I led a team.' } }, flagged: [] };
+    const score = (ratings?: Record<string, number>) =>
+      Object.fromEntries(scoreQti(model, progress, ratings).map((o) => [o.questionId, o.value]));
+    expect(score()).toMatchObject({ story: 0, SCORE: 0 });
+    expect(score({ story: 2.5 })).toMatchObject({ story: 2.5, SCORE: 2.5 });
+    // Never past the item's maximum, never below 0, whatever is passed.
+    expect(score({ story: 9 })).toMatchObject({ story: 3, SCORE: 3 });
+    expect(score({ story: -1, capital: 5 })).toMatchObject({ story: 0, capital: 0, SCORE: 0 });
+    // Without points the item is worth 1.
+    const plain = authoredTestSchema.parse({
+      ...everyKind,
+      sections: [
+        {
+          title: everyKind.sections[0]!.title,
+          items: [{ kind: 'extended-text', id: 'essay', prompt: everyKind.sections[0]!.items[0]!.prompt }],
+        },
+      ],
+    });
+    expect(ratedItems(await modelOf(plain))).toEqual([expect.objectContaining({ identifier: 'essay', maxScore: 1 })]);
   });
 });

@@ -58,6 +58,9 @@ const mapping = (entries: Array<{ key: string; points: number; caseSensitive?: b
 const SCORE_DECLARATION =
   '  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float">\n' +
   '    <qti-default-value>\n      <qti-value>0</qti-value>\n    </qti-default-value>\n  </qti-outcome-declaration>\n';
+const maxScoreDeclaration = (points: number) =>
+  '  <qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float">\n' +
+  `    <qti-default-value>\n      <qti-value>${num(points)}</qti-value>\n    </qti-default-value>\n  </qti-outcome-declaration>\n`;
 const MAP_PROCESSING = `  <qti-response-processing template="${MAP_RESPONSE}"/>\n`;
 
 function choiceInteraction(prompt: string, choices: Array<{ id: string; text: string }>, shuffle: boolean, maxChoices: number) {
@@ -152,9 +155,10 @@ function itemParts(item: AuthoredItem, lang: LangCode): { declarations: string; 
         processing: MAP_PROCESSING,
       };
     case 'extended-text':
-      // Rated by an assessor: no key and no processing, so SCORE stays 0; the test marks it rated-by-assessor.
+      // Rated by an assessor: no key and no processing, so SCORE stays 0 until rated; the test marks it
+      // rated-by-assessor, and its MAXSCORE is the most an assessor may give (the rating is its SCORE).
       return {
-        declarations: declaration('single', 'string', ''),
+        declarations: declaration('single', 'string', '') + maxScoreDeclaration(item.points),
         body: `    <qti-extended-text-interaction response-identifier="RESPONSE">\n      <qti-prompt>${escapeText(prompt)}</qti-prompt>\n    </qti-extended-text-interaction>\n`,
         processing: '',
       };

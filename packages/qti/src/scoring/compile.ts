@@ -1,4 +1,5 @@
 import { DOMParser, onErrorStopParsing, type Element } from '@xmldom/xmldom';
+import { RATED_BY_ASSESSOR } from '@prova/contract/authored-test';
 import type { QtiScoringSources } from '../package';
 import {
   BASE_TYPES,
@@ -519,6 +520,36 @@ function template(r: Reader, el: Element, name: string, scope: Scope): Rule[] {
   ];
 }
 
+/** Every descendant element of that name, in document order. */
+function descendantsNamed(el: Element, name: string, out: Element[] = []): Element[] {
+  for (const child of elements(el)) {
+    if (child.localName === name) out.push(child);
+    descendantsNamed(child, name, out);
+  }
+  return out;
+}
+const flatText = (el: Element | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether an assessor rates the item, and out of how much: the test says so (category `rated-by-assessor`), or
+ * the item asks for a long answer and nothing in it scores one (no correct response, mapping or processing).
+ */
+function ratedBy(
+  root: Element,
+  categories: string[],
+  responses: ResponseDeclaration[],
+  rules: Rule[],
+  outcomes: OutcomeDeclaration[],
+): ItemModel['rated'] {
+  const extended = descendantsNamed(root, 'qti-extended-text-interaction');
+  const unscored = rules.length === 0 && responses.every((d) => !d.correct && !d.mapping && !d.areaMapping);
+  if (!categories.includes(RATED_BY_ASSESSOR) && !(extended.length > 0 && unscored)) return undefined;
+  const declared = outcomes.find((o) => o.identifier === 'MAXSCORE')?.defaultValue?.values[0];
+  const maxScore = typeof declared === 'number' && declared > 0 ? declared : 1;
+  const prompt = flatText(descendantsNamed(extended[0] ?? root, 'qti-prompt')[0]) || flatText(named(root, 'qti-item-body')[0]);
+  return { maxScore, prompt };
+}
+
 interface ItemRef {
   identifier: string;
   href: string;
@@ -578,14 +609,17 @@ function compileItem(source: QtiScoringSources['items'][number], ref: ItemRef | 
         rules = r.keep(() => template(r, processing, name, scope)) ?? [];
       }
     }
+    const categories = ref?.categories ?? [];
+    const rated = ratedBy(root, categories, responses, rules, outcomes);
     return {
       identifier: source.identifier,
-      categories: ref?.categories ?? [],
+      categories,
       weights: ref?.weights ?? {},
       sections: ref?.sections ?? [],
       responses,
       outcomes,
       processing: rules,
+      ...(rated ? { rated } : {}),
     };
   });
   return { item, problems: r.problems };

@@ -1,4 +1,4 @@
 // Scoring QTI 3 on the server: compiled once per package (compile.ts), run per candidate (score.ts).
 export { compileScoring, type CompiledScoring } from './compile';
-export { scoreQti } from './score';
+export { ratedItems, scoreQti } from './score';
 export type * from './model';

@@ -139,6 +139,12 @@ export interface ItemModel {
   responses: ResponseDeclaration[];
   outcomes: OutcomeDeclaration[];
   processing: Rule[];
+  /**
+   * Rated by an assessor (the ref's category `rated-by-assessor`, or an extended-text interaction with no
+   * correct response, mapping or processing): the rating, 0 to `maxScore` (the item's MAXSCORE, else 1), is its
+   * SCORE. `prompt` is the interaction's prompt as plain text, what the assessor reads. Absent: scored by its rules.
+   */
+  rated?: { maxScore: number; prompt: string };
 }
 
 export interface QtiScoringModel {

@@ -25,7 +25,12 @@ export function readResponse(declaration: Pick<ResponseDeclaration, 'cardinality
 const defaults = (declarations: OutcomeDeclaration[]) => new Map<string, QtiValue>(declarations.map((d) => [d.identifier, d.defaultValue]));
 const byIdentifier = (declarations: OutcomeDeclaration[]) => new Map(declarations.map((d) => [d.identifier, d]));
 
-function scoreItem(item: ItemModel, responses: Record<string, unknown> | undefined, presented: boolean): ItemRun {
+function scoreItem(
+  item: ItemModel,
+  responses: Record<string, unknown> | undefined,
+  presented: boolean,
+  rating: number | undefined,
+): ItemRun {
   const variables = defaults(item.outcomes);
   variables.set('numAttempts', single('integer', presented ? 1 : 0));
   variables.set('completionStatus', single('identifier', 'completed'));
@@ -33,14 +38,21 @@ function scoreItem(item: ItemModel, responses: Record<string, unknown> | undefin
     variables.set(declaration.identifier, readResponse(declaration, responses?.[declaration.identifier]));
   const ctx: Context = { variables, item };
   run(item.processing, ctx, byIdentifier(item.outcomes));
+  // An item an assessor rates scores what they gave (within 0..its maximum), and nothing until then.
+  if (item.rated && rating !== undefined) variables.set('SCORE', single('float', Math.min(Math.max(rating, 0), item.rated.maxScore)));
   return { model: item, variables, presented };
 }
 
+/** The items an assessor rates (ItemModel.rated), in the model's order. */
+export const ratedItems = (model: QtiScoringModel) =>
+  model.items.flatMap((item) => (item.rated ? [{ identifier: item.identifier, ...item.rated }] : []));
+
 /**
  * The outcomes of a candidate's QTI progress: `{questionId: <item>, value: <its SCORE>}` for every item of
- * the model, then one for every outcome variable of the test, SCORE first.
+ * the model, then one for every outcome variable of the test, SCORE first. `ratings` (points by item) are the
+ * SCORE of the items an assessor rates, set before the test's outcome processing runs.
  */
-export function scoreQti(model: QtiScoringModel, progress: unknown): Outcome[] {
+export function scoreQti(model: QtiScoringModel, progress: unknown, ratings: Readonly<Record<string, number>> = {}): Outcome[] {
   const parsed = qtiProgressSchema.safeParse(progress);
   const saved: QtiProgress = parsed.success ? parsed.data : { qti: 1, responses: {}, position: null, flagged: [] };
   // Presented: the player saved something for the item, or the candidate was on it or flagged it.
@@ -50,6 +62,7 @@ export function scoreQti(model: QtiScoringModel, progress: unknown): Outcome[] {
       item,
       Object.hasOwn(saved.responses, item.identifier) ? saved.responses[item.identifier] : undefined,
       presented(item.identifier),
+      Object.hasOwn(ratings, item.identifier) ? ratings[item.identifier] : undefined,
     ),
   );
 

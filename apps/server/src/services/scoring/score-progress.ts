@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Outcome } from '@prova/contract/tests';
 import type { OutcomesRepository } from '../../repositories/outcomes-repository';
 import type { ProgressKey, ProgressRepository } from '../../repositories/progress-repository';
+import type { RatingsRepository } from '../../repositories/ratings-repository';
 import type { TestsRepository } from '../../repositories/tests-repository';
 import { runAlgorithm, scriptInput } from './run-algorithm';
 import { scoreQti, type QtiScoringModel } from '@prova/qti/scoring';
@@ -10,6 +11,7 @@ interface ScoringRepos {
   tests: TestsRepository;
   progress: ProgressRepository;
   outcomes: OutcomesRepository;
+  ratings: RatingsRepository;
 }
 
 export interface ScoringDeps extends ScoringRepos {
@@ -20,9 +22,13 @@ export interface ScoringDeps extends ScoringRepos {
   claimer: string;
 }
 
+/** Ratings as scoreQti takes them: points by item. */
+export const pointsByItem = (ratings: Array<{ itemId: string; points: number }>): Record<string, number> =>
+  Object.fromEntries(ratings.map((r) => [r.itemId, r.points]));
+
 /**
  * Scores a complete test that the server scores: claims it (another instance may be scoring it, or have done so),
- * runs its algorithm, or its QTI package's response and outcome processing, on the stored data and, in one transaction, takes the test out of the scoring queue and keeps
+ * runs its algorithm, or its QTI package's response and outcome processing (with the assessors' ratings of the items they rate), on the stored data and, in one transaction, takes the test out of the scoring queue and keeps
  * the result as the 'server' outcomes, only if the claim still held and the attempt is the one scored. A failing or
  * looping script is logged and not retried: the same data would fail the same way. True when outcomes were written.
  */
@@ -40,7 +46,7 @@ export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promis
         values =
           'algorithm' in scoring
             ? await runAlgorithm(scoring.algorithm, scriptInput(row.data))
-            : scoreQti(JSON.parse(scoring.qtiModel) as QtiScoringModel, scriptInput(row.data));
+            : scoreQti(JSON.parse(scoring.qtiModel) as QtiScoringModel, scriptInput(row.data), pointsByItem(await deps.ratings.list(key)));
       } catch (err) {
         deps.log.warn({ err, campaignId, testId, userId }, 'scoring failed');
       }

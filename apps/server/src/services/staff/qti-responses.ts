@@ -9,7 +9,7 @@ import type { Repositories } from '../../repositories/create-repositories';
 import { scriptInput } from '../scoring/run-algorithm';
 import { staffStatusOf } from './campaign-progress';
 
-type Repos = Pick<Repositories, 'staff'>;
+type Repos = Pick<Repositories, 'staff' | 'ratings'>;
 
 // The part of a QTI package's scoring model (packages/qti/src/scoring/model.ts) that shows the key: each
 // item's response declarations with their correct response and mapping.
@@ -28,6 +28,8 @@ const keyModelSchema = z.object({
           mapping: z.nullable(z.object({ entries: z.array(z.object({ key: atomSchema, value: z.number() })) })),
         }),
       ),
+      /** An item an assessor rates (packages/qti ItemModel.rated). */
+      rated: z.optional(z.object({ maxScore: z.number() })),
     }),
   ),
 });
@@ -60,7 +62,13 @@ export async function qtiResponses(
   if (!test || !delivery.success || !model.success) throw notFound('QTI test');
 
   const key = { campaignId: campaign.id, testId, userId };
-  const [progress, stored] = await Promise.all([repos.staff.responses.findProgress(key), repos.staff.responses.findServerOutcomes(key)]);
+  const [progress, stored, ratings] = await Promise.all([
+    repos.staff.responses.findProgress(key),
+    repos.staff.responses.findServerOutcomes(key),
+    repos.ratings.list(key),
+  ]);
+  const ratingOf = new Map(ratings.map((r) => [r.itemId, r]));
+  const rated = new Map(model.data.items.flatMap((item) => (item.rated ? [[item.identifier, item.rated.maxScore] as const] : [])));
   const savedProgress = qtiProgressSchema.safeParse(scriptInput(progress?.data ?? null));
   const saved = savedProgress.success ? savedProgress.data : EMPTY;
   const outcomes = stored === null ? null : outcomeListSchema.safeParse(parseJson<unknown>(stored, null));
@@ -80,6 +88,8 @@ export async function qtiResponses(
           mapping: (d.mapping?.entries ?? []).map((e) => ({ key: atomText(e.key), points: e.value })),
         }));
         const score = scores?.get(item.identifier);
+        const maxScore = rated.get(item.identifier);
+        const rating = ratingOf.get(item.identifier);
         return {
           identifier: item.identifier,
           title: item.title,
@@ -87,6 +97,9 @@ export async function qtiResponses(
           responses,
           score: score === undefined ? null : score,
           flagged: saved.flagged.includes(item.identifier),
+          ...(maxScore === undefined
+            ? {}
+            : { rating: { maxScore, points: rating ? rating.points : null, ratedAt: rating ? rating.ratedAt : null } }),
         };
       }),
     ),
@@ -97,6 +110,7 @@ export async function qtiResponses(
     status: staffStatusOf(progress, now),
     scored: scores !== null,
     items,
+    final: items.every((i) => !i.rating || i.rating.points !== null),
     outcomes: outcomes?.success ? outcomes.data.filter((o) => !itemIds.has(String(o.questionId))) : [],
   };
 }

@@ -13,7 +13,12 @@ import { AssessorHome } from './assessor-home';
 const campaign = { id: 77, name: 'Sviluppo talenti', description: '<p>Campagna di <strong>sviluppo</strong>.</p>' } as Campaign;
 const user = { firstName: 'Elena', lastName: 'Conti', isAssessor: true } as User;
 
-const answer = (body: AssessmentsResponse) => fakeApi({ 'GET /api/usercampaign/77/assessments': { body } });
+const answer = (body: AssessmentsResponse) =>
+  fakeApi({
+    'GET /api/usercampaign/77/assessments': { body },
+    // No QTI test with answers to rate here (ratings.test.tsx has them).
+    'GET /api/ratings/77': { body: { status: true, tests: [] } },
+  });
 
 function renderHome() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -49,7 +54,7 @@ describe('<AssessorHome>', () => {
     });
     renderHome();
     const section = await screen.findByRole('region', { name: 'Colloquio comportamentale' });
-    expect(calls.map((call) => call.path)).toEqual(['/api/usercampaign/77/assessments']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/usercampaign/77/assessments', '/api/ratings/77']);
     const rows = within(section)
       .getAllByRole('listitem')
       .map((li) => li.textContent);

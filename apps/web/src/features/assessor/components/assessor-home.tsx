@@ -12,6 +12,8 @@ import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useAssessments } from '../api/get-assessments';
+import { useRatings } from '../api/ratings';
+import { RatingsSection } from './ratings-section';
 import './assessor-home.css';
 
 const STATE_KEY = { 'not started': 'notStarted', 'in progress': 'inProgress', rated: 'rated' } as const satisfies Record<
@@ -31,6 +33,8 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
   const titleId = useId();
   const navigate = useNavigate();
   const query = useAssessments(campaign.id);
+  // The answers to rate in QTI tests (items an assessor rates), beside the rating grids.
+  const ratings = useRatings(campaign.id);
 
   // Prerequisites never hold an assessor back: the grid opens directly.
   const open = (testId: number) => {
@@ -48,18 +52,25 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
       <h1 id={titleId}>{campaign.name}</h1>
       <p className="assessor-home__greeting">{t('home.greeting', { name: user.firstName })}</p>
       <HtmlText html={campaign.description} className="assessor-home__description" />
-      {query.isPending ? (
+      {query.isPending || ratings.isPending ? (
         <PageSkeleton />
-      ) : query.isError ? (
-        <LoadError message={t('assessor.loadError')} onRetry={() => void query.refetch()} />
-      ) : tests.length === 0 ? (
+      ) : query.isError || ratings.isError ? (
+        <LoadError
+          message={t('assessor.loadError')}
+          onRetry={() => {
+            if (query.isError) void query.refetch();
+            if (ratings.isError) void ratings.refetch();
+          }}
+        />
+      ) : tests.length === 0 && ratings.data.length === 0 ? (
         <p className="assessor-home__empty">{t('assessor.empty')}</p>
       ) : (
         <>
-          <p className="assessor-home__summary">{t('assessor.summary', { count: done, total: people.length })}</p>
+          {tests.length > 0 && <p className="assessor-home__summary">{t('assessor.summary', { count: done, total: people.length })}</p>}
           {tests.map((test) => (
             <AssessorTestSection key={test.testId} test={test} onOpen={() => open(test.testId)} />
           ))}
+          <RatingsSection campaignId={campaign.id} tests={ratings.data} />
         </>
       )}
     </section>

@@ -140,4 +140,37 @@ describe("a participant's responses in a QTI test", () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
     expect(await screen.findByText('Non è stato possibile caricare le risposte.')).toBeTruthy();
   });
+
+  it('marks an essay an assessor still has to rate, and says the result is not final until then', async () => {
+    const essay = {
+      identifier: 'essay',
+      title: 'Una decisione',
+      section: 'Scrittura',
+      score: 0,
+      flagged: false,
+      responses: [variable('Ho chiuso uno stabilimento.', null, { baseType: 'string' })],
+    };
+    api({
+      body: { ...scored, final: false, items: [...scored.items, { ...essay, rating: { maxScore: 4, points: null, ratedAt: null } }] },
+    });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('Risultato non definitivo: alcune risposte sono ancora da valutare da parte di un valutatore.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Da valutare da un valutatore (massimo 4 punti)')).toBeTruthy();
+    // Only the essay is one an assessor rates.
+    expect(within(dialog).getAllByText(/valutatore/)).toHaveLength(2);
+  });
+
+  it('shows the points an assessor gave, and no warning once every rated item is rated', async () => {
+    const essay = { identifier: 'essay', title: 'Una decisione', section: 'Scrittura', score: 2.5, flagged: false, responses: [] };
+    api({ body: { ...scored, final: true, items: [{ ...essay, rating: { maxScore: 4, points: 2.5, ratedAt: '2026-03-02T10:00:00Z' } }] } });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Valutata da un valutatore: 2,5 punti su 4')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('non definitivo');
+  });
 });

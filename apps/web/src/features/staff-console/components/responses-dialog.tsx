@@ -71,6 +71,7 @@ function ResponsesBody({ campaignId, target }: { campaignId: number; target: Res
       <p>
         <ProgressStatus status={data.status} />
       </p>
+      {data.final === false && <p className="console-note">{t('responses.notFinal')}</p>}
       {data.scored ? (
         <dl className="console-responses__outcomes" aria-label={t('responses.outcomes')}>
           {data.outcomes.map((o) => (
@@ -94,6 +95,16 @@ function ResponsesBody({ campaignId, target }: { campaignId: number; target: Res
             <p>
               <strong>{t('responses.score')}</strong> {text.score(item.score)}
             </p>
+            {item.rating && (
+              <p className="console-note">
+                {item.rating.points === null
+                  ? t('responses.toBeRated', { max: text.number.format(item.rating.maxScore) })
+                  : t('responses.ratedBy', {
+                      points: text.number.format(item.rating.points),
+                      max: text.number.format(item.rating.maxScore),
+                    })}
+              </p>
+            )}
             {item.responses.map((variable) => {
               const given = text.response(variable.response, variable);
               const key = text.response(variable.correct, variable);
