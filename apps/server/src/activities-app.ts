@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { packageHashSchema } from '@prova/contract/content';
@@ -71,13 +72,21 @@ export async function buildActivitiesApp(opts: ActivitiesAppOptions) {
     await app.register(fastifyStatic, { root: opts.activitiesRoot, prefix: '/activities/', index: ['index.html'], redirect: true });
   }
   if (opts.playersRoot && existsSync(opts.playersRoot)) {
-    // A second static root: decorateReply once is enough.
+    // A second static root: decorateReply once is enough. The build writes each text file also as .br and .gz
+    // (apps/players/scripts/precompress.mjs): the one the browser accepts is sent. Its hashed assets are cached for
+    // good; a player's page is revalidated, so a new build reaches the next candidate.
+    const playersRoot = opts.playersRoot;
     await app.register(fastifyStatic, {
-      root: opts.playersRoot,
+      root: playersRoot,
       prefix: '/players/',
       index: ['index.html'],
       redirect: true,
       decorateReply: false,
+      preCompressed: true,
+      setHeaders(reply, path) {
+        const [top, name] = relative(playersRoot, path).split(sep);
+        reply.header('cache-control', top === 'assets' && name ? IMMUTABLE : 'no-cache');
+      },
     });
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
