@@ -19,6 +19,7 @@ let root: string;
 let activities: FastifyInstance;
 let t: TestApp;
 let hash: string;
+let qtiHash: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'prova-activities-'));
   mkdirSync(join(root, 'activities', 'quiz'), { recursive: true });
@@ -40,12 +41,19 @@ beforeAll(async () => {
   t = await buildTestApp();
   // A SCORM course imported as a bundle zip, as staff would.
   const course = await zipOf(filesOf(contentFixture('scorm-manifest-12')));
-  const bundle = { version: 2, tests: [{ id: 1, abbreviation: 'SIC', name: 'Sicurezza', package: { type: 'scorm', file: 'safety.zip' } }] };
+  const bundle = {
+    version: 2,
+    tests: [
+      { id: 1, abbreviation: 'SIC', name: 'Sicurezza', package: { type: 'scorm', file: 'safety.zip' } },
+      { id: 2, abbreviation: 'QTI', name: 'Banca', package: { type: 'qti', file: 'bank.zip' } },
+    ],
+  };
   const source = await readBundleZip(
     await zipOf(
       new Map([
         ['bundle.json', Buffer.from(JSON.stringify(bundle))],
         ['safety.zip', course],
+        ['bank.zip', await zipOf(filesOf(contentFixture('qti-all-interactions')))],
       ]),
     ),
     'b.zip',
@@ -55,6 +63,7 @@ beforeAll(async () => {
   const imported = await importBundle(t.database, source.bundle, { packages });
   if (!imported.ok) throw new Error(imported.problems.join('\n'));
   hash = packages.refs.get('safety.zip')!.hash;
+  qtiHash = packages.refs.get('bank.zip')!.hash;
   activities = await buildActivitiesApp({
     env,
     activitiesRoot: join(root, 'activities'),
@@ -94,6 +103,19 @@ describe('the activities origin', () => {
     const plain = await activities.inject({ url: '/players/assets/qti-Ab12Cd34.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(PLAYER_SCRIPT);
+  });
+
+  it("names a QTI package's delivery.json and first item in the player page's Link header, to be fetched with its scripts", async () => {
+    const page = await activities.inject({ url: `/players/qti/?package=${qtiHash}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.link).toBe(
+      `</packages/${qtiHash}/delivery.json>; rel=preload; as=fetch; crossorigin, ` +
+        `</packages/${qtiHash}/items/choice-single.xml>; rel=preload; as=fetch; crossorigin`,
+    );
+    // What the browser preloads is what the package serves.
+    expect((await activities.inject({ url: `/packages/${qtiHash}/items/choice-single.xml` })).statusCode).toBe(200);
+    for (const other of [hash, 'f'.repeat(64), 'nope', ''])
+      expect((await activities.inject({ url: `/players/qti/?package=${other}` })).headers.link, other).toBeUndefined();
   });
 
   it('has no API, no app and no session', async () => {
