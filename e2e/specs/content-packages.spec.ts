@@ -124,6 +124,54 @@ test('a QTI bank imported from a folder: answered in the player, kept offline, r
   }
 });
 
+test('a QTI 2.1 bank as TAO exports it, converted at import: taken in the player, its typed answer trimmed, scored by the server', async ({
+  page,
+}) => {
+  const NAME = 'Cultura generale';
+  const { person, testId, campaignId } = await seedPackageTest('qti', 'qti21-basic', NAME);
+  const userId = await openTest(page, person, testId, NAME);
+  const player = page.frameLocator(`iframe[title="${NAME}"]`);
+  const onItem = async (n: number) => {
+    await expect(player.locator('#qp-heading')).toHaveText(`Domanda ${n} di 3`);
+    await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
+  };
+  const held = async () => JSON.parse((await serverData(page, testId, campaignId, userId)).data ?? '{}').responses ?? {};
+
+  // A linear part: forward only, with the test's own time limit (900 s).
+  await onItem(1);
+  await expect(player.getByRole('button', { name: 'Indietro' })).toHaveCount(0);
+  await expect(player.locator('.pk-timer')).toHaveText(/Tempo rimasto: (15:00|14:5\d)/);
+  await player.getByText('Green').click();
+  await expect.poll(async () => (await held())['item-1']).toEqual({ RESPONSE: 'choice_2' });
+  await player.getByRole('button', { name: 'Avanti' }).click();
+
+  // Typed with spaces around and in capitals: the mapping is case-insensitive, and the server trims.
+  await onItem(2);
+  await player.getByRole('textbox', { name: 'Risposta' }).focus();
+  await page.keyboard.type('  One Hundred ');
+  await expect.poll(async () => (await held())['item-2']).toEqual({ RESPONSE: '  One Hundred ' });
+  await player.getByRole('button', { name: 'Avanti' }).click();
+
+  // Shuffled in 2.1 (shuffle="true"): every choice is there, and Asia alone is half the points.
+  await onItem(3);
+  await expect(player.locator('qti-simple-choice')).toHaveCount(3);
+  await player.getByText('Asia').click();
+  await expect.poll(async () => (await held())['item-3']).toEqual({ RESPONSE: ['choice_asia'] });
+  await player.getByRole('button', { name: 'Consegna' }).click();
+  await player.getByRole('button', { name: 'Sì, consegna' }).click();
+  await expect(player.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+
+  const key = { campaignId, testId, userId, source: 'server' as const };
+  await expect.poll(async () => (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes.length, { timeout: 20_000 }).toBe(1);
+  const [scored] = (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes;
+  expect(scored).toEqual([
+    { questionId: 'item-1', value: 1 },
+    { questionId: 'item-2', value: 1 },
+    { questionId: 'item-3', value: 0.5 },
+    { questionId: 'SCORE_TOTAL', value: 2.5 },
+  ]);
+});
+
 test('a SCORM 1.2 course imported from a folder: its SCO finds the API, resumes after a reload, and its own score completes the test', async ({
   page,
 }) => {

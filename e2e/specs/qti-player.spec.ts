@@ -98,7 +98,7 @@ test.afterAll(() => {
 
 interface Stored {
   status: string;
-  data: { qti: 1; position: string | null; responses: Record<string, Record<string, unknown>>; flagged: string[] } | null;
+  data: { qti: 1; position: string | null; responses: Record<string, Record<string, unknown>>; flagged: string[]; seed?: string } | null;
 }
 
 const stored = (page: Page) =>
@@ -331,6 +331,48 @@ test('every interaction answered with the keyboard alone is saved at once as Qti
       expect(body, `${url} holds the value ${value}`).not.toMatch(new RegExp(`<qti-value>\\s*${escape(value)}\\s*</qti-value>`));
     }
   }
+});
+
+test('shuffled choices show in the attempt’s own order, the same after a reload and on another device; fixed ones stay put', async ({
+  page,
+  browser,
+}) => {
+  const order = (player: FrameLocator, interaction: string) =>
+    player.locator(`${interaction} qti-simple-choice`).evaluateAll((choices) => choices.map((c) => c.getAttribute('identifier')));
+  let player = await open(page);
+  await onItem(player, 1);
+  // Written A, B, C and "None of these" (D, fixed): shown in another order, D last.
+  const rivers = await order(player, 'qti-choice-interaction');
+  expect(rivers).not.toEqual(['A', 'B', 'C', 'D']);
+  expect([...rivers].sort()).toEqual(['A', 'B', 'C', 'D']);
+  expect(rivers[3]).toBe('D');
+  await expect(player.locator('qti-simple-choice').last()).toHaveText('None of these');
+  await expect.poll(async () => (await stored(page)).data?.seed).toMatch(/^[0-9a-f]{24}$/);
+  await jump(player, 6, 'Planets');
+  const planets = await order(player, 'qti-order-interaction');
+  expect(planets).not.toEqual(['EARTH', 'MARS', 'MERCURY', 'VENUS']);
+  // A choice that does not shuffle stays as written.
+  await jump(player, 2, 'Prime numbers');
+  expect(await order(player, 'qti-choice-interaction')).toEqual(['P2', 'P7', 'P9', 'P10']);
+
+  await page.getByRole('button', { name: 'Reload activity' }).click();
+  await onItem(player, 2);
+  await jump(player, 1, 'Rivers');
+  expect(await order(player, 'qti-choice-interaction')).toEqual(rivers);
+  await jump(player, 6, 'Planets');
+  expect(await order(player, 'qti-order-interaction')).toEqual(planets);
+
+  // Another device: a browser of its own that has only what the platform holds (the host's store).
+  const held = await page.evaluate(() => localStorage.getItem('prova-mock:dist') ?? '');
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(hostUrl);
+  await other.evaluate((value) => localStorage.setItem('prova-mock:dist', value), held);
+  player = await open(other);
+  await onItem(player, 6);
+  expect(await order(player, 'qti-order-interaction')).toEqual(planets);
+  await jump(player, 1, 'Rivers');
+  expect(await order(player, 'qti-choice-interaction')).toEqual(rivers);
+  await other.context().close();
 });
 
 test('a linear part goes forward only; a nonlinear one has previous, the list and flags, and the hand-in lists what is open', async ({

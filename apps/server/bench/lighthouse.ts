@@ -5,7 +5,9 @@
 // (default 3) with an empty cache; the medians are printed, against the target of 1.5 s to the sign-in form.
 // Chromium: BENCH_CHROME_PATH, else CHROME_PATH, else /usr/bin/chromium. BENCH_WEB_DIST measures another build;
 // BENCH_LIGHTHOUSE_REPORTS names a folder for the full reports (JSON, one per run: open them in the Lighthouse viewer).
-// BENCH_LIGHTHOUSE_PAGES=login measures the sign-in page only, BENCH_LIGHTHOUSE_PAGES=room the room only.
+// BENCH_LIGHTHOUSE_PAGES=login measures the sign-in page only, BENCH_LIGHTHOUSE_PAGES=room the room only,
+// BENCH_LIGHTHOUSE_PAGES=player the QTI player's first item only (qti-player.ts: a QTI bank imported for a candidate
+// of its own, the room's test page framing the player, the same phone applied by DevTools; target 2 s).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,13 +21,19 @@ import { seedDemoIfEmpty } from '../src/import/seed-demo';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import { SIGNED_IN_COOKIE } from '@prova/contract/limits';
 import { CHROMIUM_ARGS } from '@prova/test-support/chromium';
+import { freePorts } from '@prova/test-support/free-ports';
+import { firstItem, importQtiBank, QTI_CANDIDATE } from './qti-player';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGET_MS = 1500;
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES;
-if (PAGES !== undefined && PAGES !== 'login' && PAGES !== 'room') throw new Error(`BENCH_LIGHTHOUSE_PAGES=${PAGES}: login, room or unset`);
+if (PAGES !== undefined && !['login', 'room', 'player'].includes(PAGES))
+  throw new Error(`BENCH_LIGHTHOUSE_PAGES=${PAGES}: login, room, player or unset`);
+const wants = (page: 'login' | 'room' | 'player') => PAGES === undefined || PAGES === page;
+/** The QTI player's first item (issue 49, "Speed"). */
+const PLAYER_TARGET_MS = 2000;
 const CANDIDATE = { username: 'marco.sala@lanificio.example', password: 'Prova2026!' };
 
 /**
@@ -66,23 +74,32 @@ const database = await openDatabase(url);
 await migrateToLatest(database);
 await seedDemoIfEmpty(database, { info: () => {} });
 await database.close();
+if (wants('player')) await importQtiBank(url, dataDir);
 
+// Ports chosen first: the app must know its activities origin (the one it frames) before it starts.
+const [appPort, activitiesPort] = await freePorts(2);
 const server = fork(join(import.meta.dirname, 'serve.ts'), {
   execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_WEB_ROOT: builtApp },
+  env: {
+    ...process.env,
+    BENCH_DATABASE_URL: url,
+    BENCH_WEB_ROOT: builtApp,
+    BENCH_PORT: String(appPort),
+    BENCH_ACTIVITIES_PORT: String(activitiesPort),
+  },
 });
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const base = `http://127.0.0.1:${port}`;
 
 try {
-  const cookies = await signIn();
   const warmUp = await measure('/login', []); // the server's first answers (reading the files, JIT) are not the measure
   console.log(
     `Lighthouse ${warmUp.version}, mobile, simulated throttling: ${THROTTLING.cpuSlowdownMultiplier}x CPU, ` +
       `${THROTTLING.rttMs} ms RTT, ${(THROTTLING.throughputKbps / 1024).toFixed(1)} Mbit/s (Fast 3G); median of ${RUNS} cold loads`,
   );
-  if (PAGES !== 'room') report('sign-in (/login)', await runs('/login', []), true);
-  if (PAGES !== 'login') report('room after sign-in (/), Marco Sala', await runs('/', cookies), false);
+  if (wants('login')) report('sign-in (/login)', await runs('/login', []), true);
+  if (wants('room')) report('room after sign-in (/), Marco Sala', await runs('/', await signIn(CANDIDATE)), false);
+  if (wants('player')) await reportPlayer(await signIn(QTI_CANDIDATE));
 } finally {
   server.send('stop');
   await once(server, 'exit');
@@ -209,15 +226,35 @@ function lcpElement(lhr: Result): string {
 }
 
 /**
- * Marco Sala signs in and enters his one campaign: the cookies the room is measured with, as his browser keeps them
+ * The QTI player's first item, framed by the room's test page: the same phone, applied (qti-player.ts). The first
+ * load warms the server (the package's files read from the database, JIT), as for the pages above.
+ */
+async function reportPlayer(cookies: Cookie[]) {
+  const load = () => firstItem({ base, chromePath: CHROME, chromeFlags: CHROME_FLAGS, cookies, phone: THROTTLING });
+  await load();
+  const all = [];
+  for (let i = 0; i < RUNS; i++) all.push(await load());
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const player = median(all.map((f) => f.playerMs));
+  console.log("QTI player, first item (the room's test page framing it; the same phone applied by DevTools, not simulated)");
+  console.log(
+    `  first item ${s(player)} after the player's frame began to load  (target < ${s(PLAYER_TARGET_MS)}: ${player < PLAYER_TARGET_MS ? 'met' : 'MISSED'})` +
+      `  ${s(median(all.map((f) => f.pageMs)))} after the test page was opened`,
+  );
+  console.log(`  first item of each run: ${all.map((f) => s(f.playerMs)).join(', ')}`);
+}
+
+/**
+ * A candidate (Marco Sala for the room) signs in and enters their one campaign: the cookies the page is measured with, as their browser keeps them
  * (the session's, and the one that tells the app a session is open: without it the app asks nothing and shows the
  * sign-in page).
  */
-async function signIn(): Promise<Cookie[]> {
+async function signIn(candidate: { username: string; password: string }): Promise<Cookie[]> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(CANDIDATE),
+    body: JSON.stringify(candidate),
   });
   const cookies = login.headers.getSetCookie().map((c): Cookie => {
     const [name, value] = c.split(';')[0].split('=');
@@ -228,7 +265,7 @@ async function signIn(): Promise<Cookie[]> {
     throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
   const list = await fetch(`${base}/api/usercampaign/list`, { headers: { cookie: `${session.name}=${session.value}` } });
   const { campaigns } = (await list.json()) as { campaigns: { id: number }[] };
-  if (campaigns.length !== 1) throw new Error(`${CANDIDATE.username} should have one campaign, not ${campaigns.length}`);
+  if (campaigns.length !== 1) throw new Error(`${candidate.username} should have one campaign, not ${campaigns.length}`);
   const selected = await fetch(`${base}/api/usercampaign/${campaigns[0].id}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `${session.name}=${session.value}` },

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { packageHashSchema } from '@prova/contract/content';
+import { packageHashSchema, qtiDeliverySchema } from '@prova/contract/content';
 import type { Env } from './config/env';
 import { pathProblem } from './content/zip-files';
 import type { PackageReader } from './repositories/content-repository';
@@ -71,22 +72,63 @@ export async function buildActivitiesApp(opts: ActivitiesAppOptions) {
     await app.register(fastifyStatic, { root: opts.activitiesRoot, prefix: '/activities/', index: ['index.html'], redirect: true });
   }
   if (opts.playersRoot && existsSync(opts.playersRoot)) {
-    // A second static root: decorateReply once is enough.
+    // A second static root: decorateReply once is enough. The build writes each text file also as .br and .gz
+    // (apps/players/scripts/precompress.mjs): the one the browser accepts is sent. Its hashed assets are cached for
+    // good; a player's page is revalidated, so a new build reaches the next candidate.
+    const playersRoot = opts.playersRoot;
     await app.register(fastifyStatic, {
-      root: opts.playersRoot,
+      root: playersRoot,
       prefix: '/players/',
       index: ['index.html'],
       redirect: true,
       decorateReply: false,
+      preCompressed: true,
+      setHeaders(reply, path) {
+        const [top, name] = relative(playersRoot, path).split(sep);
+        reply.header('cache-control', top === 'assets' && name ? IMMUTABLE : 'no-cache');
+      },
     });
   }
   await app.register(sdkFiles, { sdkRoot: opts.sdkRoot });
-  if (opts.packages) servePackages(app, opts.packages);
+  if (opts.packages) {
+    servePackages(app, opts.packages);
+    preloadFirstItem(app, opts.packages);
+  }
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
   return app;
 }
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+
+/**
+ * The QTI player's page names, in a `Link` header, the package's delivery.json and first item: the browser fetches
+ * them with the player's scripts instead of one after the other once the scripts ran, which on a slow phone's
+ * round trips is most of the wait for the first item (docs/performance.md, "The QTI player's first item").
+ */
+function preloadFirstItem(app: FastifyInstance, packages: PackageReader) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const [path, search] = request.url.split('?');
+    if (request.method !== 'GET' || path !== '/players/qti/' || reply.statusCode !== 200) return payload;
+    const hash = new URLSearchParams(search).get('package');
+    if (!packageHashSchema.safeParse(hash).success) return payload;
+    const delivery = qtiDeliverySchema.safeParse(parseJson(await packages.delivery(hash as string)));
+    if (!delivery.success) return payload;
+    const first = delivery.data.parts[0]?.sections.find((section) => section.items.length > 0)?.items[0];
+    const base = `/packages/${hash}/`;
+    const links = [`${base}delivery.json`, ...(first ? [`${base}${encodeURI(first.href)}`] : [])];
+    reply.header('link', links.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '));
+    return payload;
+  });
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 /** `GET` (and `HEAD`) `/packages/<hash>/delivery.json` and `/packages/<hash>/<path>`: a stored package's served files. */
 function servePackages(app: FastifyInstance, packages: PackageReader) {

@@ -75,6 +75,17 @@ const multipleChoiceSchema = z
   .object({ ...common, kind: z.literal('multiple-choice'), shuffle: z._default(z.boolean(), false), options })
   .check(hasRightOption);
 const trueFalseSchema = z.object({ ...common, kind: z.literal('true-false'), answer: z.boolean(), points: positivePointsSchema });
+
+/**
+ * The two choices of a true/false item as the candidate reads them, in each language: the one place these words are
+ * kept: packages/qti's writer puts them in the package, and its reader, which writes the test again and compares, refuses a
+ * package whose words differ.
+ */
+export const TRUE_FALSE_TEXTS: Record<LangCode, { TRUE: string; FALSE: string }> = {
+  IT_it: { TRUE: 'Vero', FALSE: 'Falso' },
+  EN_en: { TRUE: 'True', FALSE: 'False' },
+  ES_es: { TRUE: 'Verdadero', FALSE: 'Falso' },
+};
 const textEntrySchema = z.object({
   ...common,
   kind: z.literal('text-entry'),

@@ -80,6 +80,11 @@ export const qtiProgressSchema = z.object({
   responses: z.record(z.string(), z.record(z.string(), qtiResponseValueSchema)),
   /** Items flagged for review (non-linear navigation). */
   flagged: z.array(z.string()),
+  /**
+   * The attempt's seed of shuffled choices (`shuffle="true"`), made by the player when it first opens the attempt:
+   * the same order after a reload and on another device. Only the player reads it; scoring does not.
+   */
+  seed: z.optional(z.string()),
 });
 export type QtiProgress = z.infer<typeof qtiProgressSchema>;
 

@@ -7,6 +7,7 @@ import { deliveryItems, loadDelivery, loadItemXml, packageHash, type DeliveryIte
 import { encodeResponse, isGiven, responseDeclarations, type Cardinality } from './responses';
 import { TEXTS, type PlayerTexts } from './texts';
 import { secondsLeft } from './timer';
+import { newSeed, shuffleChoices } from './shuffle';
 import { localizeInteractions, makeOperable, mirrorStates, movedIfSlider } from './accessibility';
 
 interface AssessmentItemElement extends HTMLElement {
@@ -181,7 +182,12 @@ export function startPlayer(root: HTMLElement) {
     }
     if (token !== renderToken) return;
     const itemBase = new URL(item.href.slice(0, item.href.lastIndexOf('/') + 1), new URL(base, location.href)).href;
-    const fragment = qtiTransformItem().parse(entry.xml).path(itemBase).htmlDoc();
+    const seed = progress.seed ?? '';
+    const fragment = qtiTransformItem()
+      .parse(entry.xml)
+      .fn((xml) => shuffleChoices(xml, `${seed}\n${item.identifier}`))
+      .path(itemBase)
+      .htmlDoc();
     localizeInteractions(fragment, t);
     const host = el('div', { class: 'qp-item' });
     host.addEventListener('qti-interaction-changed', onChange(entry.declarations, host));
@@ -270,6 +276,11 @@ export function startPlayer(root: HTMLElement) {
       items.findIndex((item) => item.identifier === progress.position),
     );
     progress.position = current().identifier;
+    // The attempt's order of shuffled choices is decided once, and saved before the first item shows it.
+    if (progress.seed === undefined) {
+      progress.seed = newSeed();
+      save();
+    }
 
     const left = secondsLeft(
       session,

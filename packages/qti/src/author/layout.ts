@@ -29,11 +29,6 @@ export function pathsOf(lang: LangCode, first: boolean) {
 /** The item's `label` (a field QTI leaves to the authoring tool) names its kind in the console. */
 export const labelOf = (kind: string) => `prova:${kind}`;
 
-/** The true/false item's two choices, and their texts in each language. */
+/** The true/false item's two choices (their texts in each language are the contract's `TRUE_FALSE_TEXTS`). */
 export const TRUE = 'TRUE';
 export const FALSE = 'FALSE';
-export const TRUE_FALSE_TEXTS: Record<LangCode, { TRUE: string; FALSE: string }> = {
-  IT_it: { TRUE: 'Vero', FALSE: 'Falso' },
-  EN_en: { TRUE: 'True', FALSE: 'False' },
-  ES_es: { TRUE: 'Verdadero', FALSE: 'Falso' },
-};

@@ -79,6 +79,13 @@ describe('a test written in the console, as a QTI package', () => {
     expect(text(files.get('items/capital.xml'))).toContain('Torino &amp; &lt;dintorni&gt;');
   });
 
+  it("writes a true/false item's choices in each language with the contract's words", () => {
+    const files = writeAuthoredTest(everyKind);
+    expect(text(files.get('items/sun.xml'))).toContain('<qti-simple-choice identifier="TRUE">Vero</qti-simple-choice>');
+    expect(text(files.get('items/sun.xml'))).toContain('<qti-simple-choice identifier="FALSE">Falso</qti-simple-choice>');
+    expect(text(files.get('translations/en/items/sun.xml'))).toContain('<qti-simple-choice identifier="FALSE">False</qti-simple-choice>');
+  });
+
   it('serves only the first language items, stripped: no key, no mapping, no accepted answer', async () => {
     const { served } = await prepared(everyKind);
     const items = everyKind.sections.flatMap((s) => s.items);

@@ -1,5 +1,5 @@
 import type { AuthoredItem, AuthoredOption, AuthoredTest } from '@prova/contract/authored-test';
-import { RATED_BY_ASSESSOR } from '@prova/contract/authored-test';
+import { RATED_BY_ASSESSOR, TRUE_FALSE_TEXTS } from '@prova/contract/authored-test';
 import type { LocalizedText } from '@prova/contract/bundle';
 import type { LangCode } from '@prova/contract/limits';
 import {
@@ -15,7 +15,6 @@ import {
   TOOL_NAME,
   TOOL_VERSION,
   TRUE,
-  TRUE_FALSE_TEXTS,
   XML_LANG,
 } from './layout';
 

@@ -56,6 +56,7 @@ describe('logic: and, or, not, is-null', () => {
     const d = decl('S', 'single', 'string') + decl('M', 'multiple', 'identifier');
     expect(bool(op('is-null', variable('S')), {}, d)).toBe(true);
     expect(bool(op('is-null', variable('S')), { S: '' }, d)).toBe(true);
+    expect(bool(op('is-null', variable('S')), { S: '   ' }, d)).toBe(true);
     expect(bool(op('is-null', variable('S')), { S: 'x' }, d)).toBe(false);
     expect(bool(op('is-null', variable('M')), { M: [] }, d)).toBe(true);
     expect(bool(op('is-null', variable('M')), { M: ['A'] }, d)).toBe(false);

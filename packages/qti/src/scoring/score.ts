@@ -8,16 +8,23 @@ import { container, outcomeScalar, parseAtom, single } from './values';
 // complete. A response that is not what its declaration says (or a progress that is not a QTI progress)
 // is no response: the candidate's data never makes scoring fail.
 
+/**
+ * A candidate's text as a response atom. A typed answer is taken without the spaces around it (" Roma " is "Roma",
+ * spaces only are no answer): a space typed by habit is not a wrong answer. The saved progress keeps what was typed.
+ */
+const responseAtom = (baseType: ResponseDeclaration['baseType'], raw: string) =>
+  parseAtom(baseType, baseType === 'string' ? raw.trim() : raw);
+
 /** A saved response as its declaration reads it; NULL when absent or of another shape. */
 export function readResponse(declaration: Pick<ResponseDeclaration, 'cardinality' | 'baseType'>, raw: unknown): QtiValue {
   const { cardinality, baseType } = declaration;
   if (cardinality === 'single') {
     if (typeof raw !== 'string') return null;
-    const atom = parseAtom(baseType, raw);
+    const atom = responseAtom(baseType, raw);
     return atom === undefined ? null : single(baseType, atom);
   }
   if (!Array.isArray(raw)) return null;
-  const atoms = raw.map((r) => (typeof r === 'string' ? parseAtom(baseType, r) : undefined));
+  const atoms = raw.map((r) => (typeof r === 'string' ? responseAtom(baseType, r) : undefined));
   if (atoms.some((a) => a === undefined)) return null;
   return container(cardinality as Cardinality, baseType, atoms as NonNullable<(typeof atoms)[number]>[]);
 }

@@ -77,6 +77,9 @@ describe('match_correct', () => {
     const text = item(response('single', 'string', correct('Roma')), `${V3}/match_correct`);
     expect(scoreOne(text, 'Roma')).toBe(1);
     expect(scoreOne(text, 'roma')).toBe(0);
+    expect(scoreOne(text, ' Roma ')).toBe(1);
+    expect(scoreOne(text, '\tRoma\n')).toBe(1);
+    expect(scoreOne(text, 'Ro ma')).toBe(0);
     const integer = item(response('single', 'integer', correct('42')), `${V3}/match_correct`);
     expect(scoreOne(integer, '+42')).toBe(1);
     expect(scoreOne(integer, '42.5')).toBe(0);
@@ -126,6 +129,8 @@ describe('map_response', () => {
     expect(scoreOne(text, 'Roma')).toBe(1);
     expect(scoreOne(text, 'roma')).toBe(0);
     expect(scoreOne(text, 'ROME')).toBe(0.5);
+    expect(scoreOne(text, '  rome ')).toBe(0.5);
+    expect(scoreOne(text, ' Roma')).toBe(1);
     expect(scoreOne(text, '')).toBe(0);
   });
 
