@@ -53,7 +53,8 @@ export const scoring = fp(
     const pool = createScoringPool({
       concurrency: opts.workers,
       queueCap: QUEUE_CAP,
-      run: async (key) => void (await scoreProgress({ ...repos, withTransaction: app.withTransaction, log: app.log, claimer, qtiModels }, key)),
+      run: async (key) =>
+        void (await scoreProgress({ ...repos, withTransaction: app.withTransaction, log: app.log, claimer, qtiModels }, key)),
       onError: (err, key) => app.log.warn({ err, ...key }, 'scoring failed'),
     });
 

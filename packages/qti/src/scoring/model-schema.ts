@@ -17,7 +17,13 @@ import {
 
 const baseType = z.enum(BASE_TYPES);
 const cardinality = z.enum(CARDINALITIES);
-const atom: z.ZodMiniType<Atom> = z.union([z.string(), z.number(), z.boolean(), z.tuple([z.number(), z.number()]), z.tuple([z.string(), z.string()])]);
+const atom: z.ZodMiniType<Atom> = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.tuple([z.number(), z.number()]),
+  z.tuple([z.string(), z.string()]),
+]);
 const value: z.ZodMiniType<QtiValue> = z.nullable(z.object({ cardinality, baseType, values: z.array(atom) }));
 const bounds = { defaultValue: z.number(), lowerBound: z.nullable(z.number()), upperBound: z.nullable(z.number()) };
 
@@ -30,7 +36,9 @@ export const responseDeclarationSchema: z.ZodMiniType<ResponseDeclaration> = z.o
   areaMapping: z.nullable(
     z.object({
       ...bounds,
-      entries: z.array(z.object({ shape: z.enum(['circle', 'rect', 'poly', 'ellipse', 'default']), coords: z.array(z.number()), value: z.number() })),
+      entries: z.array(
+        z.object({ shape: z.enum(['circle', 'rect', 'poly', 'ellipse', 'default']), coords: z.array(z.number()), value: z.number() }),
+      ),
     }),
   ),
 });
@@ -53,7 +61,11 @@ const outcomeDeclaration: z.ZodMiniType<OutcomeDeclaration> = z.object({
   lookup: z.nullable(lookup),
 });
 
-const subset: z.ZodMiniType<ItemSubset> = z.object({ section: z.nullable(z.string()), include: z.array(z.string()), exclude: z.array(z.string()) });
+const subset: z.ZodMiniType<ItemSubset> = z.object({
+  section: z.nullable(z.string()),
+  include: z.array(z.string()),
+  exclude: z.array(z.string()),
+});
 const OPERATORS = [
   'and',
   'or',
@@ -96,7 +108,13 @@ const expression: z.ZodMiniType<Expression> = z.lazy(() => {
     z.object({ op: z.literal('stringMatch'), args, caseSensitive: z.boolean(), substring: z.boolean() }),
     z.object({ op: z.literal('substring'), args, caseSensitive: z.boolean() }),
     z.object({ op: z.literal('index'), args, n: z.union([z.number(), z.string()]) }),
-    z.object({ op: z.literal('testVariables'), variable: z.string(), weight: z.nullable(z.string()), baseType: z.nullable(baseType), subset }),
+    z.object({
+      op: z.literal('testVariables'),
+      variable: z.string(),
+      weight: z.nullable(z.string()),
+      baseType: z.nullable(baseType),
+      subset,
+    }),
     z.object({ op: z.enum(ITEM_COUNTS), subset }),
     z.object({ op: z.enum(['outcomeMaximum', 'outcomeMinimum']), outcome: z.string(), weight: z.nullable(z.string()), subset }),
   ]);
@@ -105,7 +123,11 @@ const expression: z.ZodMiniType<Expression> = z.lazy(() => {
 const rule: z.ZodMiniType<Rule> = z.lazy(() =>
   z.union([
     z.object({ rule: z.enum(['set', 'lookup']), identifier: z.string(), expression }),
-    z.object({ rule: z.literal('condition'), branches: z.array(z.object({ when: expression, then: z.array(rule) })), otherwise: z.array(rule) }),
+    z.object({
+      rule: z.literal('condition'),
+      branches: z.array(z.object({ when: expression, then: z.array(rule) })),
+      otherwise: z.array(rule),
+    }),
     z.object({ rule: z.literal('exit') }),
   ]),
 );
