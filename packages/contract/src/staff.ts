@@ -501,6 +501,9 @@ const importCountsSchema = z.object({
 export const importSummarySchema = z.record(z.string(), importCountsSchema);
 /** What an import will do, seen at validation: records to create and to update, by list of the bundle. */
 export const importPlanSchema = z.record(z.string(), z.object({ create: z.int(), update: z.int() }));
+/** A campaign an import writes, for a link to it: its id and its name by language, as the bundle gives them. */
+export const importCampaignSchema = z.object({ id: z.int(), name: z.record(z.string(), z.string()) });
+export type ImportCampaign = z.infer<typeof importCampaignSchema>;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
@@ -523,6 +526,8 @@ export const jobSchema = z.object({
   problems: z.array(z.string()),
   /** Import: what it will write (known once validated). */
   plan: z.nullable(importPlanSchema),
+  /** Import: the campaigns the bundle writes (known once validated), whether it came as JSON or in a zip. */
+  campaigns: z.array(importCampaignSchema),
   /** Import: what it wrote (when done). */
   summary: z.nullable(importSummarySchema),
   /** Import: what staff should know, known once validated (e.g. that only a package's first SCO is delivered). */

@@ -4,6 +4,7 @@ import { type ProgressKey, SETTLE_BATCH } from '../repositories/progress-reposit
 import { claimerName } from '../services/claimer-name';
 import { createScoringPool, type ScoringStats } from '../services/scoring/scoring-pool';
 import { scoreProgress } from '../services/scoring/score-progress';
+import { QtiModelCache } from '../services/scoring/qti-models';
 
 export interface ScoringOptions {
   /** Scorings at once (default 2). */
@@ -20,6 +21,8 @@ export interface Scoring {
   /** Resolves once no scoring runs or waits. */
   idle(): Promise<void>;
   stats(): ScoringStats;
+  /** QTI packages' scoring models, read once per package and kept by its hash. */
+  qtiModels: QtiModelCache;
 }
 
 declare module 'fastify' {
@@ -46,10 +49,12 @@ export const scoring = fp(
   async (app: FastifyInstance, opts: ScoringOptions) => {
     const repos = app.repos;
     const claimer = claimerName();
+    const qtiModels = new QtiModelCache();
     const pool = createScoringPool({
       concurrency: opts.workers,
       queueCap: QUEUE_CAP,
-      run: async (key) => void (await scoreProgress({ ...repos, withTransaction: app.withTransaction, log: app.log, claimer }, key)),
+      run: async (key) =>
+        void (await scoreProgress({ ...repos, withTransaction: app.withTransaction, log: app.log, claimer, qtiModels }, key)),
       onError: (err, key) => app.log.warn({ err, ...key }, 'scoring failed'),
     });
 
@@ -92,6 +97,7 @@ export const scoring = fp(
       sweep,
       idle: () => pool.idle(),
       stats: () => pool.stats(),
+      qtiModels,
     } satisfies Scoring);
 
     app.addHook('onClose', async () => {

@@ -48,19 +48,27 @@ export function createTestsRepository(db: Db) {
     /** One test, only if it belongs to the campaign. */
     findInCampaign: async (campaignId: number, testId: number) => (await db.executeQuery(inCampaign(campaignId, testId))).rows[0],
 
-    /** What the server scores a test with: its script, or its QTI package's scoring model (JSON); null: nothing. */
-    async findScoring(testId: number): Promise<{ algorithm: string } | { qtiModel: string } | null> {
+    /** What the server scores a test with: its script, or its QTI package (by hash: its model is qtiScoringModel's); null: nothing. */
+    async findScoring(testId: number): Promise<{ algorithm: string } | { qtiPackage: string } | null> {
       const row = await db
         .selectFrom('tests')
-        .leftJoin('content_packages', (join) =>
-          join.onRef('content_packages.hash', '=', 'tests.package_hash').on('content_packages.kind', '=', 'qti'),
-        )
-        .select(['tests.algorithm', 'content_packages.scoring'])
+        .select(['tests.algorithm', 'tests.package_hash', 'tests.package_kind'])
         .where('tests.id', '=', testId)
         .executeTakeFirst();
       if (row?.algorithm) return { algorithm: row.algorithm };
-      if (row?.scoring) return { qtiModel: row.scoring };
+      if (row?.package_hash && row.package_kind === 'qti') return { qtiPackage: row.package_hash };
       return null;
+    },
+
+    /** A QTI package's stored scoring model (JSON), compiled at import. */
+    async qtiScoringModel(hash: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('content_packages')
+        .select('scoring')
+        .where('hash', '=', hash)
+        .where('kind', '=', 'qti')
+        .executeTakeFirst();
+      return row?.scoring ?? undefined;
     },
 
     /** The scoring script of a test the company owns or that is shared with it (for its staff), never one a campaign only lists. */

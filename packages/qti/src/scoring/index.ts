@@ -2,3 +2,4 @@
 export { compileScoring, type CompiledScoring } from './compile';
 export { ratedItems, scoreQti } from './score';
 export type * from './model';
+export { parseQtiScoringModel, qtiScoringModelSchema } from './model-schema';

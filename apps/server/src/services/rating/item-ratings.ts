@@ -2,7 +2,7 @@ import { qtiProgressSchema } from '@prova/contract/content';
 import { pointsOutOf, type RatedItem, type RatingList, type RatingSheet } from '@prova/contract/item-ratings';
 import { toFieldIssues } from '@prova/contract/errors';
 import type { Outcome } from '@prova/contract/tests';
-import { ratedItems, scoreQti, type QtiScoringModel } from '@prova/qti/scoring';
+import { parseQtiScoringModel, ratedItems, scoreQti, type QtiScoringModel } from '@prova/qti/scoring';
 import { acceptsAnswers } from '../../domain/campaign-window';
 import { contentLang } from '../../domain/content-language';
 import { forbidden, HttpError, notFound } from '../../http/http-error';
@@ -26,12 +26,17 @@ interface RatedTest {
   items: ReturnType<typeof ratedItems>;
 }
 
-const modelOf = (scoring: Awaited<ReturnType<Repos['tests']['findScoring']>>): QtiScoringModel | null =>
-  scoring && 'qtiModel' in scoring ? (JSON.parse(scoring.qtiModel) as QtiScoringModel) : null;
+/** The test's QTI scoring model, read and checked; null for a test that is not a QTI package. Ratings are rare: no cache. */
+async function modelOf(repos: Repos, testId: number): Promise<QtiScoringModel | null> {
+  const scoring = await repos.tests.findScoring(testId);
+  if (!scoring || !('qtiPackage' in scoring)) return null;
+  const json = await repos.tests.qtiScoringModel(scoring.qtiPackage);
+  return json === undefined ? null : parseQtiScoringModel(json);
+}
 
 /** The test's scoring model, if it is a QTI package test with items an assessor rates. */
 async function ratedTest(repos: Repos, testId: number): Promise<RatedTest | null> {
-  const model = modelOf(await repos.tests.findScoring(testId));
+  const model = await modelOf(repos, testId);
   if (!model) return null;
   const items = ratedItems(model);
   return items.length ? { model, items } : null;

@@ -5,7 +5,8 @@ import type { ProgressKey, ProgressRepository } from '../../repositories/progres
 import type { RatingsRepository } from '../../repositories/ratings-repository';
 import type { TestsRepository } from '../../repositories/tests-repository';
 import { runAlgorithm, scriptInput } from './run-algorithm';
-import { scoreQti, type QtiScoringModel } from '@prova/qti/scoring';
+import { scoreQti } from '@prova/qti/scoring';
+import type { QtiModelCache } from './qti-models';
 
 interface ScoringRepos {
   tests: TestsRepository;
@@ -20,6 +21,8 @@ export interface ScoringDeps extends ScoringRepos {
   log: FastifyBaseLogger;
   /** This instance, as it claims scorings (test_progress.scoring_claimed_by). */
   claimer: string;
+  /** Where QTI packages' models are kept between scorings (the scoring plugin's). */
+  qtiModels: QtiModelCache;
 }
 
 /** Ratings as scoreQti takes them: points by item. */
@@ -43,10 +46,12 @@ export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promis
     const scoring = await deps.tests.findScoring(testId);
     if (scoring) {
       try {
-        values =
-          'algorithm' in scoring
-            ? await runAlgorithm(scoring.algorithm, scriptInput(row.data))
-            : scoreQti(JSON.parse(scoring.qtiModel) as QtiScoringModel, scriptInput(row.data), pointsByItem(await deps.ratings.list(key)));
+        if ('algorithm' in scoring) values = await runAlgorithm(scoring.algorithm, scriptInput(row.data));
+        else {
+          const hash = scoring.qtiPackage;
+          const model = await deps.qtiModels.get(hash, () => deps.tests.qtiScoringModel(hash));
+          if (model) values = scoreQti(model, scriptInput(row.data), pointsByItem(await deps.ratings.list(key)));
+        }
       } catch (err) {
         deps.log.warn({ err, campaignId, testId, userId }, 'scoring failed');
       }

@@ -38,6 +38,12 @@ interface StoredImport {
   notes?: string[];
 }
 
+/**
+ * An import's plan column: the plan and the campaigns the bundle writes (for links to them once imported; a
+ * zip's bundle is not read by the page), known together at validation. presentJob reads it back.
+ */
+const storedImportPlan = (plan: NonNullable<Job['plan']>, campaigns: Job['campaigns']) => JSON.stringify({ lists: plan, campaigns });
+
 /** What staff uploaded: the bundle's JSON, or a zip of bundle.json and its files. */
 export type ImportUpload = { json: unknown } | { zip: Uint8Array };
 
@@ -104,7 +110,10 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
       phase: 'validated',
       done: 1,
       total: 1,
-      plan: JSON.stringify(plan),
+      plan: storedImportPlan(
+        plan,
+        checked.bundle.campaigns.map((c) => ({ id: c.id, name: c.name as Record<string, string> })),
+      ),
       notes: JSON.stringify(packages.notes),
       input: JSON.stringify(stored),
     };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { qtiDeliverySchema, type QtiProgress, qtiProgressSchema, type QtiResponseValue } from '@prova/contract/content';
 import type { StaffResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
 import { outcomeListSchema } from '@prova/contract/tests';
@@ -8,32 +7,9 @@ import { notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
 import { scriptInput } from '../scoring/run-algorithm';
 import { staffStatusOf } from './campaign-progress';
+import { type Atom, qtiScoringModelSchema } from '@prova/qti/scoring';
 
 type Repos = Pick<Repositories, 'staff' | 'ratings'>;
-
-// The part of a QTI package's scoring model (packages/qti/src/scoring/model.ts) that shows the key: each
-// item's response declarations with their correct response and mapping.
-const atomSchema = z.union([z.string(), z.number(), z.boolean(), z.tuple([z.number(), z.number()]), z.tuple([z.string(), z.string()])]);
-const cardinalitySchema = z.enum(['single', 'multiple', 'ordered']);
-const keyModelSchema = z.object({
-  items: z.array(
-    z.object({
-      identifier: z.string(),
-      responses: z.array(
-        z.object({
-          identifier: z.string(),
-          cardinality: cardinalitySchema,
-          baseType: z.string(),
-          correct: z.nullable(z.object({ cardinality: cardinalitySchema, values: z.array(atomSchema) })),
-          mapping: z.nullable(z.object({ entries: z.array(z.object({ key: atomSchema, value: z.number() })) })),
-        }),
-      ),
-      /** An item an assessor rates (packages/qti ItemModel.rated). */
-      rated: z.optional(z.object({ maxScore: z.number() })),
-    }),
-  ),
-});
-type Atom = z.infer<typeof atomSchema>;
 
 /** An atom as the player saves one: a pair or a point "A B", a number in decimal. */
 const atomText = (atom: Atom) => (Array.isArray(atom) ? atom.join(' ') : String(atom));
@@ -58,7 +34,8 @@ export async function qtiResponses(
   if (!(await repos.staff.campaigns.participantIds(campaign.id, opts.companyId, [userId])).length) throw notFound('Participant');
   const test = await repos.staff.responses.findQtiTest(campaign.id, testId);
   const delivery = qtiDeliverySchema.safeParse(parseJson<unknown>(test?.delivery, null));
-  const model = keyModelSchema.safeParse(parseJson<unknown>(test?.scoring, null));
+  // The key: each item's response declarations, with their correct response and mapping.
+  const model = qtiScoringModelSchema.safeParse(parseJson<unknown>(test?.scoring, null));
   if (!test || !delivery.success || !model.success) throw notFound('QTI test');
 
   const key = { campaignId: campaign.id, testId, userId };

@@ -20,6 +20,7 @@ const job = (patch: Partial<Job>): Job => ({
   updatedAt: '2026-03-01T09:00:00Z',
   problems: [],
   plan: null,
+  campaigns: [],
   summary: null,
   notes: [],
   file: null,
@@ -33,7 +34,9 @@ const checkedAs = (patch: Partial<Job>) =>
     'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
     [`GET /api/staff/jobs/${JOB_ID}`]: { body: { status: true, job: job(patch) } },
   });
-const bundle = { version: 1, campaigns: [{ id: 4242, name: { IT_it: 'Talenti 2027', EN_en: 'Talents 2027' } }] };
+// The campaigns the server read from the bundle, named in the job (the page reads no zip).
+const campaigns = [{ id: 4242, name: { IT_it: 'Talenti 2027', EN_en: 'Talents 2027' } }];
+const bundle = { version: 1, campaigns };
 const file = (text: string) => new File([text], 'bundle.json', { type: 'application/json' });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -92,6 +95,7 @@ describe('<ImportPage>', () => {
                 phase: 'validated',
                 done: 1,
                 plan: { users: { create: 3, update: 1 }, campaigns: { create: 1, update: 0 } },
+                campaigns,
               }),
             },
           };
@@ -101,7 +105,14 @@ describe('<ImportPage>', () => {
         return {
           body: {
             status: true,
-            job: job({ state: 'done', phase: 'done', done: 1, summary: { campaigns: counts, users: { ...counts, created: 3 } } }),
+            job: job({
+              state: 'done',
+              phase: 'done',
+              done: 1,
+              summary: { campaigns: counts, users: { ...counts, created: 3 } },
+              plan: { users: { create: 3, update: 1 }, campaigns: { create: 1, update: 0 } },
+              campaigns,
+            }),
           },
         };
       },
@@ -160,5 +171,25 @@ describe('<ImportPage>', () => {
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent?.contentType).toBe('application/zip');
     expect(new Uint8Array(await (sent?.body as Blob).arrayBuffer())).toEqual(zip);
+  });
+
+  it("links the campaigns of a zip's bundle once imported, as the server names them", async () => {
+    const counts = { created: 1, updated: 0, unchanged: 0, removed: 0 };
+    fakeApi({
+      'POST /api/staff/imports': { status: 202, body: { status: true, job: job({}) } },
+      [`GET /api/staff/jobs/${JOB_ID}`]: {
+        body: { status: true, job: job({ state: 'done', phase: 'done', done: 1, summary: { campaigns: counts }, campaigns }) },
+      },
+    });
+    renderConsole(<ImportPage />);
+    await userEvent.upload(
+      screen.getByLabelText('File del bundle (.json o .zip)'),
+      new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1])], 'banca.zip', { type: 'application/zip' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Controlla il bundle' }));
+    const done = await screen.findByRole('status', { name: 'Importazione completata' });
+    expect(within(done).getByRole('link', { name: 'Apri la campagna «Talenti 2027»' }).getAttribute('href')).toBe(
+      '/console/campaigns/4242',
+    );
   });
 });

@@ -28,7 +28,6 @@ export function ImportPage() {
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadBundle();
   const [fileError, setFileError] = useState<string>();
-  const [bundle, setBundle] = useState<Bundle>();
   const [started, setStarted] = useState<Job>();
 
   async function check(event: FormEvent<HTMLFormElement>) {
@@ -52,7 +51,7 @@ export function ImportPage() {
     }
     const body = importUploadRequestSchema.safeParse(parsed);
     if (!body.success) return fail(t('import.notObject'));
-    await start(body.data, body.data, BUNDLE_UPLOAD_MAX_BYTES, fail);
+    await start(body.data, BUNDLE_UPLOAD_MAX_BYTES, fail);
   }
 
   /** A zip goes as it is: the server reads bundle.json and the packages in it. */
@@ -60,15 +59,14 @@ export function ImportPage() {
     if (file.size > BUNDLE_ZIP_UPLOAD_MAX_BYTES) return fail(t('import.tooLarge', { mb: BUNDLE_ZIP_UPLOAD_MAX_BYTES / MB }));
     if (!isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer()))) return fail(t('import.notZip'));
     // Typed as a zip whatever the system called it (application/x-zip-compressed, say).
-    await start(new Blob([file], { type: 'application/zip' }), {}, BUNDLE_ZIP_UPLOAD_MAX_BYTES, fail);
+    await start(new Blob([file], { type: 'application/zip' }), BUNDLE_ZIP_UPLOAD_MAX_BYTES, fail);
   }
 
-  async function start(body: Bundle | Blob, shown: Bundle, limit: number, fail: (message: string) => void) {
+  async function start(body: Bundle | Blob, limit: number, fail: (message: string) => void) {
     setFileError(undefined);
     setStarted(undefined);
     try {
       const job = await upload.mutateAsync(body);
-      setBundle(shown);
       setStarted(job);
     } catch (error) {
       const code = errorCode(error);
@@ -107,12 +105,12 @@ export function ImportPage() {
           </Button>
         </div>
       </form>
-      {started && bundle && <ImportJob key={started.id} initial={started} bundle={bundle} onCancel={() => setStarted(undefined)} />}
+      {started && <ImportJob key={started.id} initial={started} onCancel={() => setStarted(undefined)} />}
     </div>
   );
 }
 
-function ImportJob({ initial, bundle, onCancel }: { initial: Job; bundle: Bundle; onCancel: () => void }) {
+function ImportJob({ initial, onCancel }: { initial: Job; onCancel: () => void }) {
   const { t } = useTranslation('console');
   const { data: job = initial } = useJob(initial);
   const confirm = useConfirmImport();
@@ -161,7 +159,7 @@ function ImportJob({ initial, bundle, onCancel }: { initial: Job; bundle: Bundle
         <NoticePanel tone="success" title={t('import.done')}>
           {job.summary && <SummaryTable summary={job.summary} />}
           <Notes notes={job.notes} />
-          <CampaignLinks bundle={bundle} />
+          <CampaignLinks campaigns={job.campaigns} />
         </NoticePanel>
       )}
       {job.state === 'failed' && (
@@ -286,21 +284,17 @@ function SummaryTable({ summary }: { summary: NonNullable<Job['summary']> }) {
   );
 }
 
-/** The campaigns the bundle wrote, read from the file itself: the job does not name them. */
-function CampaignLinks({ bundle }: { bundle: Bundle }) {
+/** The campaigns the bundle wrote, as the server read them from it (a JSON upload or a zip's bundle.json). */
+function CampaignLinks({ campaigns }: { campaigns: Job['campaigns'] }) {
   const { t } = useTranslation('console');
-  const campaigns = Array.isArray(bundle.campaigns) ? bundle.campaigns : [];
-  const links = campaigns.flatMap((raw) => {
-    if (typeof raw !== 'object' || raw === null) return [];
-    const { id, name } = raw as { id?: unknown; name?: unknown };
-    return typeof id === 'number' ? [{ id, name: textOf(name) || String(id) }] : [];
-  });
-  if (links.length === 0) return null;
+  if (campaigns.length === 0) return null;
   return (
     <ul className="console-links">
-      {links.map((link) => (
-        <li key={link.id}>
-          <Link to={paths.console.campaign.getHref(link.id)}>{t('import.openCampaign', { name: link.name })}</Link>
+      {campaigns.map((campaign) => (
+        <li key={campaign.id}>
+          <Link to={paths.console.campaign.getHref(campaign.id)}>
+            {t('import.openCampaign', { name: textOf(campaign.name) || String(campaign.id) })}
+          </Link>
         </li>
       ))}
     </ul>

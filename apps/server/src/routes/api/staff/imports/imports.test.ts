@@ -89,6 +89,7 @@ describe('bundle upload', () => {
       state: 'validated',
       problems: [],
       plan: { users: { create: 12, update: 0 }, tests: { create: 1, update: 0 }, campaigns: { create: 1, update: 0 } },
+      campaigns: [{ id: 7702, name: { IT_it: 'Campagna caricata' } }],
       summary: null,
     });
     expect(await userExists('nuovo0@alfa.example')).toBe(false);
@@ -450,6 +451,40 @@ describe('a bundle uploaded as a zip with its packages', () => {
     const again = await waitForJob(bea, (await uploadZip(bea, zip)).json().job.id, ['validated', 'invalid']);
     expect(again.state).toBe('validated');
     expect((await packageRows()).length).toBe(before + 1);
+  });
+
+  it("links a QTI bank new in the zip to the company's new campaign, and names that campaign for the page", async () => {
+    const bundle = {
+      version: 2,
+      companies: [{ name: 'Beta S.p.A.' }],
+      users: [{ company: 'Beta S.p.A.', email: 'banca@beta.example', firstName: 'Nora', lastName: 'Banca', privacy: true }],
+      tests: [{ id: 7821, abbreviation: 'QZB', name: 'Banca', package: { type: 'qti', file: 'banche/banca.zip' } }],
+      campaigns: [
+        {
+          id: 7822,
+          company: 'Beta S.p.A.',
+          name: { IT_it: 'Campagna QTI', EN_en: 'QTI campaign' },
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          tests: [{ test: 7821 }],
+          participants: [{ user: 'banca@beta.example' }],
+        },
+      ],
+    };
+    const zip = await zipOf(
+      new Map([
+        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+        ['banche/banca.zip', await zipOf(filesOf(contentFixture('qti-all-interactions')))],
+      ]),
+    );
+    const validated = await waitForJob(bea, (await uploadZip(bea, zip)).json().job.id, ['validated', 'invalid']);
+    const named = [{ id: 7822, name: { IT_it: 'Campagna QTI', EN_en: 'QTI campaign' } }];
+    expect(validated).toMatchObject({ state: 'validated', problems: [], campaigns: named });
+    expect((await call(t.app, bea, 'POST', `/api/staff/imports/${validated.id}/confirm`)).statusCode).toBe(202);
+    const done = await waitForJob(bea, validated.id, ['done', 'invalid', 'failed']);
+    expect(done).toMatchObject({ state: 'done', campaigns: named, summary: { campaignTests: { created: 1 } } });
+    const links = await t.app.database.db.selectFrom('campaign_tests').select('test_id').where('campaign_id', '=', 7822).execute();
+    expect(links).toEqual([{ test_id: 7821 }]);
   });
 
   it("lists the zip's problems and its package's, and stores nothing", async () => {
