@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
-import { readBundleZip } from '../../content/bundle-source';
-import { prepareBundlePackages } from '../../content/bundle-packages';
-import { importBundle } from '../../import/import-bundle';
 import { buildTestApp, signIn, type SignedIn, type TestApp } from '../../../test/build-test-app';
+import { fixtureZip, importWithPackages } from '../../../test/import-with-packages';
 import { QtiModelCache } from './qti-models';
 
 // A QTI package's stored scoring model is read and checked once, then kept by the package's hash for every
@@ -66,16 +63,7 @@ describe('scoring two candidates of the same QTI package', () => {
   let people: SignedIn[];
   beforeAll(async () => {
     t = await buildTestApp();
-    const zip = await zipOf(
-      new Map<string, Uint8Array>([
-        ['bundle.json', Buffer.from(JSON.stringify(bundle))],
-        ['items/bank.zip', await zipOf(filesOf(contentFixture('qti-all-interactions')))],
-      ]),
-    );
-    const source = await readBundleZip(zip, 'bundle.zip');
-    if (!source.ok) throw new Error(source.problems.join('\n'));
-    const result = await importBundle(t.database, source.bundle, { packages: await prepareBundlePackages(source.bundle, source.files) });
-    if (!result.ok) throw new Error(result.problems.join('\n'));
+    await importWithPackages(t.database, bundle, { 'items/bank.zip': await fixtureZip('qti-all-interactions') });
     people = await Promise.all(EMAILS.map((email) => signIn(t.app, email, PASSWORD, C)));
   });
   afterAll(() => t.close());

@@ -2,11 +2,8 @@
 // bundle zip, taken by a candidate; the assessor assigned to her rates the essay, the server scores the test again
 // (its outcome processing too), and the staff view, the report and the stored outcomes read the rated score.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
-import { readBundleZip } from '../../../content/bundle-source';
-import { prepareBundlePackages } from '../../../content/bundle-packages';
-import { importBundle } from '../../../import/import-bundle';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { fixtureZip, importWithPackages } from '../../../../test/import-with-packages';
 import { PASSWORD, type Caller, signIn } from '../tests/test-delivery-fixtures';
 
 const C = 7301;
@@ -86,19 +83,8 @@ const bundle = (status: string) => ({
   ],
 });
 
-async function importWith(t: TestApp, status: string) {
-  const zip = await zipOf(
-    new Map<string, Uint8Array>([
-      ['bundle.json', Buffer.from(JSON.stringify(bundle(status)))],
-      ['items/essay.zip', await zipOf(filesOf(contentFixture('qti-essay-bank')))],
-    ]),
-  );
-  const source = await readBundleZip(zip, 'bundle.zip');
-  if (!source.ok) throw new Error(source.problems.join('\n'));
-  const packages = await prepareBundlePackages(source.bundle, source.files);
-  const result = await importBundle(t.database, source.bundle, { packages });
-  if (!result.ok) throw new Error(result.problems.join('\n'));
-}
+const importWith = async (t: TestApp, status: string) =>
+  importWithPackages(t.database, bundle(status), { 'items/essay.zip': await fixtureZip('qti-essay-bank') });
 
 let t: TestApp;
 const people: Record<string, Caller> = {};

@@ -1,11 +1,8 @@
 // Tests without code, through the API: a QTI bank and a SCORM course imported from a bundle zip, taken by a
 // candidate, scored by the server (QTI) or reported by the content itself (SCORM), and read by the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
-import { readBundleZip } from '../../../content/bundle-source';
-import { prepareBundlePackages } from '../../../content/bundle-packages';
-import { importBundle } from '../../../import/import-bundle';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { fixtureZip, importWithPackages } from '../../../../test/import-with-packages';
 import { PASSWORD, type Caller, signIn } from './test-delivery-fixtures';
 
 const C = 7001;
@@ -47,26 +44,17 @@ const bundle = (status: string) => ({
   ],
 });
 
-async function importWithPackages(t: TestApp, status: string) {
-  const zip = await zipOf(
-    new Map<string, Uint8Array>([
-      ['bundle.json', Buffer.from(JSON.stringify(bundle(status)))],
-      ['items/bank.zip', await zipOf(filesOf(contentFixture('qti-all-interactions')))],
-      ['courses/safety.zip', await zipOf(filesOf(contentFixture('scorm12-course')))],
-    ]),
-  );
-  const source = await readBundleZip(zip, 'bundle.zip');
-  if (!source.ok) throw new Error(source.problems.join('\n'));
-  const packages = await prepareBundlePackages(source.bundle, source.files);
-  const result = await importBundle(t.database, source.bundle, { packages });
-  if (!result.ok) throw new Error(result.problems.join('\n'));
-}
+const importWith = async (t: TestApp, status: string) =>
+  importWithPackages(t.database, bundle(status), {
+    'items/bank.zip': await fixtureZip('qti-all-interactions'),
+    'courses/safety.zip': await fixtureZip('scorm12-course'),
+  });
 
 let t: TestApp;
 let anna: Caller;
 beforeAll(async () => {
   t = await buildTestApp();
-  await importWithPackages(t, 'ACTIVE');
+  await importWith(t, 'ACTIVE');
   anna = await signIn(t.app, ANNA, C);
 });
 afterAll(() => t.close());
@@ -139,7 +127,7 @@ describe('a QTI bank and a SCORM course from a bundle zip', () => {
   });
 
   it("reports both: the server's QTI score and the course's own score feed the model's tasks", async () => {
-    await importWithPackages(t, 'REPORT');
+    await importWith(t, 'REPORT');
     const res = await get(`/api/report/${C}/individual/personal/${anna.id}`);
     expect(res.statusCode).toBe(200);
     const { rep } = res.json().result;

@@ -23,6 +23,13 @@ export interface EditorContextValue {
 
 export const EditorContext = createContext<EditorContextValue | null>(null);
 
+/** Which move button keeps the focus after a move: the one of the same way, unless the move reached that edge. */
+function buttonAfterMove(from: number, to: number, count: number): 'up' | 'down' {
+  if (to === 0) return 'down';
+  if (to === count - 1) return 'up';
+  return to < from ? 'up' : 'down';
+}
+
 export function useEditor(): EditorContextValue {
   const editor = useContext(EditorContext);
   if (!editor) throw new Error('useEditor needs <EditorContext>');
@@ -151,7 +158,7 @@ export function SectionsEditor() {
               onMove={(to) => {
                 sections.move(s, to);
                 structureChanged();
-                focusSoon(byId(`${field.id}-${to < s ? (to === 0 ? 'down' : 'up') : to === sections.fields.length - 1 ? 'up' : 'down'}`));
+                focusSoon(byId(`${field.id}-${buttonAfterMove(s, to, sections.fields.length)}`));
               }}
               onRemove={() => {
                 sections.remove(s);
@@ -229,8 +236,7 @@ function SectionEditor({
                 onMove={(to) => {
                   items.move(i, to);
                   structureChanged();
-                  const edge = to === 0 ? 'down' : to === items.fields.length - 1 ? 'up' : to < i ? 'up' : 'down';
-                  focusSoon(byId(`${field.id}-${edge}`));
+                  focusSoon(byId(`${field.id}-${buttonAfterMove(i, to, items.fields.length)}`));
                 }}
                 onRemove={() => {
                   items.remove(i);

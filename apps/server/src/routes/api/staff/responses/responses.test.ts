@@ -1,11 +1,8 @@
 // A candidate's responses in a QTI package test, item by item with the key, as the staff of the campaign's
 // company read them: before the candidate saves anything, while unscored, and once the server has scored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
-import { readBundleZip } from '../../../../content/bundle-source';
-import { prepareBundlePackages } from '../../../../content/bundle-packages';
-import { importBundle } from '../../../../import/import-bundle';
 import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
+import { fixtureZip, importWithPackages } from '../../../../../test/import-with-packages';
 import { PASSWORD, type Caller, signIn } from '../../tests/test-delivery-fixtures';
 
 const C = 7101;
@@ -65,16 +62,7 @@ let assessor: Caller;
 let other: Caller;
 beforeAll(async () => {
   t = await buildTestApp(undefined, { logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
-  const zip = await zipOf(
-    new Map<string, Uint8Array>([
-      ['bundle.json', Buffer.from(JSON.stringify(bundle))],
-      ['items/bank.zip', await zipOf(filesOf(contentFixture('qti-all-interactions')))],
-    ]),
-  );
-  const source = await readBundleZip(zip, 'bundle.zip');
-  if (!source.ok) throw new Error(source.problems.join('\n'));
-  const result = await importBundle(t.database, source.bundle, { packages: await prepareBundlePackages(source.bundle, source.files) });
-  if (!result.ok) throw new Error(result.problems.join('\n'));
+  await importWithPackages(t.database, bundle, { 'items/bank.zip': await fixtureZip('qti-all-interactions') });
   [admin, anna, luca, assessor, other] = await Promise.all([
     signIn(t.app, ADMIN),
     signIn(t.app, ANNA, C),
