@@ -168,6 +168,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Handlers read as validate, authorise, do, present: a service does, and answers with what it did, never a reply.
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...serverRuleSyntax,
+        {
+          selector: "ImportSpecifier[imported.name='FastifyReply']",
+          message: 'A service never writes a FastifyReply: answer with a value or throw an HttpError, and let the route send it.',
+        },
+      ],
+    },
+  },
   // Tests, browser specs and the bench start the built server one way, @prova/test-support/shipped-server
   // (ShippedServer, shippedBuild, shippedBundles): nothing else names its bundles.
   {

@@ -34,6 +34,16 @@ export class OtherCompanyError extends HttpError {
   }
 }
 
+/** A start (or a write) the test's rules lock: 422 TEST_LOCKED naming the prerequisites still missing. */
+export class TestLockedHttpError extends HttpError {
+  constructor(
+    message: string,
+    readonly missingPrerequisites: number[],
+  ) {
+    super(422, 'TEST_LOCKED', message);
+  }
+}
+
 /** Not found: another company's (`ownerCompanyId`, audited), or nobody's. */
 export const notFoundUnlessOthers = (what: string, target: string, ownerCompanyId: number | null | undefined) =>
   ownerCompanyId === null || ownerCompanyId === undefined ? notFound(what) : new OtherCompanyError(what, target, ownerCompanyId);

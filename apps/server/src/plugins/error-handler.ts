@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '@prova/contract/errors';
-import { HttpError, OtherCompanyError } from '../http/http-error';
+import { HttpError, OtherCompanyError, TestLockedHttpError } from '../http/http-error';
 import { schemaValidationError } from '../http/validation-error';
 
 /** Who asked for another company's `error.target` (their session was read before the refusal: no query here). */
@@ -24,6 +24,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       if (error instanceof OtherCompanyError) void auditOtherCompany(request, error);
       const body: ApiError = { status: false, code: error.code, message: error.message };
       if (error.errors) body.errors = error.errors;
+      if (error instanceof TestLockedHttpError)
+        return reply.status(422).send({ ...body, missingPrerequisites: error.missingPrerequisites });
       return reply.status(error.statusCode).send(body);
     }
     const invalid = schemaValidationError(error);

@@ -1,10 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import { MAX_TEST_ATTEMPTS } from '@prova/contract/limits';
-import type { TestLockedError, TestStatus, UserTest } from '@prova/contract/tests';
+import type { TestStatus, UserTest } from '@prova/contract/tests';
 import { acceptsAnswers } from '../domain/campaign-window';
 import { shownInCampaign } from '../domain/candidate-tests';
 import { type ClockRow, effectiveStatus, timingOf } from '../domain/test-clock';
-import { HttpError } from '../http/http-error';
+import { HttpError, TestLockedHttpError } from '../http/http-error';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
 import { attemptsExhausted, checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
 import { contentLang } from '../domain/content-language';
@@ -75,18 +74,11 @@ export async function checkUserStart(
 }
 type ProgressRow = Awaited<ReturnType<TestDeliveryRepos['progress']['find']>>;
 
-/** Answers 422 TEST_LOCKED naming what is missing, or 422 ATTEMPTS_EXHAUSTED for a repeatable test taken as often as it may be. */
-export function sendTestLocked(reply: FastifyReply, check: StartCheck & { status: TestStatus }) {
-  if (attemptsExhausted(check, check.status)) {
-    throw new HttpError(422, 'ATTEMPTS_EXHAUSTED', `No attempts left: the test may be taken ${MAX_TEST_ATTEMPTS} times`);
-  }
-  const body: TestLockedError = {
-    status: false,
-    code: 'TEST_LOCKED',
-    message: testLockedMessage(check.missingPrerequisites),
-    missingPrerequisites: check.missingPrerequisites,
-  };
-  return reply.status(422).send(body);
+/** 422 TEST_LOCKED naming what is missing, or 422 ATTEMPTS_EXHAUSTED for a repeatable test taken as often as it may be. */
+export function testLocked(check: StartCheck & { status: TestStatus }): HttpError {
+  if (attemptsExhausted(check, check.status))
+    return new HttpError(422, 'ATTEMPTS_EXHAUSTED', `No attempts left: the test may be taken ${MAX_TEST_ATTEMPTS} times`);
+  return new TestLockedHttpError(testLockedMessage(check.missingPrerequisites), check.missingPrerequisites);
 }
 
 /**
@@ -100,5 +92,5 @@ export function requirePrerequisites(repos: TestDeliveryRepos, context: Campaign
 
 async function requireCompleted(repos: TestDeliveryRepos, context: CampaignTestContext) {
   const { missingPrerequisites } = await checkUserStart(repos, context);
-  if (missingPrerequisites.length > 0) throw new HttpError(422, 'TEST_LOCKED', testLockedMessage(missingPrerequisites));
+  if (missingPrerequisites.length > 0) throw new TestLockedHttpError(testLockedMessage(missingPrerequisites), missingPrerequisites);
 }
