@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: the type check, lint and format check, unit and API tests on SQLite, the data-layer and API tests again on
+# The whole test suite: the type check, lint and format check, unit and API tests on SQLite and, beside them, the data-layer and API tests on
 # PostgreSQL, then the browser tests against the built app in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,11 +26,25 @@ if [ "${PROVA_FRESH_BUILD:-}" = 1 ]; then echo "built by the install"; else npm 
 echo "== front-end budgets (gzipped JavaScript per route, docs/performance.md)"
 npm run size --silent -w @prova/web
 
+# Side by side, each printed whole once done: the SQLite pass keeps one core busy, the PostgreSQL pass mostly waits on
+# its database, and one after the other they took as long as both.
+logs=$(mktemp -d /tmp/prova-unit.XXXXXX)
+npx vitest run > "$logs/sqlite.log" 2>&1 &
+sqlite=$!
+TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project server > "$logs/postgres.log" 2>&1 &
+postgres=$!
+sqlite_rc=0 postgres_rc=0
+wait "$sqlite" || sqlite_rc=$?
+wait "$postgres" || postgres_rc=$?
 echo "== unit and API tests (SQLite)"
-npx vitest run
-
+cat "$logs/sqlite.log"
 echo "== data-layer and API tests (PostgreSQL)"
-TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project server
+cat "$logs/postgres.log"
+rm -rf "$logs"
+if [ "$sqlite_rc" != 0 ] || [ "$postgres_rc" != 0 ]; then
+  echo "unit and API tests failed (SQLite: exit $sqlite_rc, PostgreSQL: exit $postgres_rc)" >&2
+  exit 1
+fi
 
 echo "== browser tests (Chromium)"
 # The database outage run (e2e/specs/database-outage.spec.ts) creates its own database on this server.
