@@ -82,7 +82,12 @@ const instantSchema = z.iso.datetime({
 });
 const urlOrPathSchema = z.string().check(z.trim(), z.minLength(1, 'Expected a URL or a path'));
 const bool = (fallback: boolean) => z._default(z.boolean(), fallback);
-const companyNameSchema = z.string({ error: 'Expected the company name' }).check(z.trim(), z.minLength(1, 'Expected the company name'));
+/** Longest company name, in a bundle as in the console; names, slugs and abbreviations are unique keys, kept well within what an index holds. */
+export const COMPANY_NAME_MAX = 200;
+const atMost = (max: number) => z.maxLength(max, `At most ${max} characters`);
+const companyNameSchema = z
+  .string({ error: 'Expected the company name' })
+  .check(z.trim(), z.minLength(1, 'Expected the company name'), atMost(COMPANY_NAME_MAX));
 
 export const bundleLanguageSchema = z.object({
   lang: langSchema,
@@ -90,7 +95,7 @@ export const bundleLanguageSchema = z.object({
 });
 
 export const bundleSsoSchema = z.looseObject({
-  slug: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'Expected a slug of lowercase letters, digits and dashes')),
+  slug: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'Expected a slug of lowercase letters, digits and dashes'), atMost(100)),
   type: z._default(z.literal('oidc', { error: 'Only "oidc" is supported' }), 'oidc'),
   issuer: z.url({ error: 'Expected the issuer URL' }),
   clientId: z.string().check(z.minLength(1, 'Expected the client id')),
@@ -100,14 +105,14 @@ export const bundleSsoSchema = z.looseObject({
 
 export const bundleCompanySchema = z.object({
   id: z.optional(dbIdSchema),
-  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR)),
+  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), atMost(COMPANY_NAME_MAX)),
   logo: z.nullish(urlOrPathSchema),
   sso: z.optional(bundleSsoSchema),
 });
 
 export const bundleUserSchema = z.object({
   id: z.optional(dbIdSchema),
-  company: z.string({ error: 'Expected the company name' }).check(z.trim(), z.minLength(1, 'Expected the company name')),
+  company: companyNameSchema,
   email: emailSchema,
   password: z.optional(z.string().check(z.minLength(1, 'Expected a password or no password field'), z.maxLength(PASSWORD_MAX_LENGTH))),
   firstName: z._default(z.string().check(z.trim()), ''),
@@ -149,7 +154,7 @@ export type BundlePackage = z.infer<typeof bundlePackageSchema>;
 
 const testBaseSchema = z.object({
   id: testIdSchema,
-  abbreviation: z.string({ error: 'Expected an abbreviation' }).check(z.trim(), z.minLength(1, 'Expected an abbreviation')),
+  abbreviation: z.string({ error: 'Expected an abbreviation' }).check(z.trim(), z.minLength(1, 'Expected an abbreviation'), atMost(64)),
   name: requiredText(TEST_NAME_ERROR),
   description: optionalText,
   instructions: optionalText,
@@ -322,7 +327,7 @@ export const BUNDLE_CAMPAIGN_THEMES = ['dashboard', 'agenda', 'challenge'] as co
 
 export const bundleCampaignSchema = z.object({
   id: dbIdSchema,
-  company: z.string({ error: 'Expected the company name' }).check(z.trim(), z.minLength(1, 'Expected the company name')),
+  company: companyNameSchema,
   name: optionalText,
   description: optionalText,
   onCompleteText: optionalText,

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
-import { COMPANY_NAME_ERROR, type LocalizedText, TEST_NAME_ERROR } from './bundle';
+import { COMPANY_NAME_ERROR, COMPANY_NAME_MAX, type LocalizedText, TEST_NAME_ERROR } from './bundle';
 import { idSchema, langSchema, wholeNumberTextSchema } from './common';
 import { contentPackageKindSchema } from './content';
 import { DB_INT_MAX } from './limits';
@@ -94,7 +94,7 @@ export type Company = z.infer<typeof companySchema>;
 
 /** POST and PUT /companies: the name is required ('No valid company name'). */
 export const companyWriteSchema = z.object({
-  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(200)),
+  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(COMPANY_NAME_MAX)),
   logo: z.nullish(text(2_000)),
 });
 export type CompanyWrite = z.input<typeof companyWriteSchema>;
