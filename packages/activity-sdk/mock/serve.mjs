@@ -8,7 +8,7 @@
 // activity's origin ({ "/packages/<hash>/": "../fixture" }, relative to the config file), as the platform
 // serves a package beside its player.
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../build.mjs';
@@ -29,7 +29,20 @@ const activityPort = hostPort + 1;
 const hostOrigin = `http://localhost:${hostPort}`;
 const activityOrigin = `http://localhost:${activityPort}`;
 
-await build();
+// Built only when the SDK's sources or kit are newer than dist/: a rebuild empties dist/ first, and the platform
+// serves /sdk/ from there, so two hosts started side by side (the browser tests) must not rebuild under a server.
+if (isStale()) await build();
+
+function isStale() {
+  const built = join(dist, 'prova-mock-host.js');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return ['../src', '../kit'].some((folder) =>
+    readdirSync(resolve(here, folder), { recursive: true, withFileTypes: true }).some(
+      (entry) => entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > builtAt,
+    ),
+  );
+}
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
