@@ -259,12 +259,22 @@ export function startPlayer(root: HTMLElement) {
 
   async function start() {
     root.replaceChildren(el('p', { class: 'pk-page', text: t.loading }));
+    // The package's delivery and its first item load while the host answers init: on a phone's network each
+    // round trip waited for in turn is a few hundred milliseconds before the first item.
+    const hash = packageHash(location.search);
+    base = `/packages/${hash}/`;
+    const deliveryLoad = hash
+      ? loadDelivery(base).then((loadedDelivery) => {
+          const first = deliveryItems(loadedDelivery)[0];
+          if (first) load(first).catch(() => {});
+          return loadedDelivery;
+        })
+      : null;
+    deliveryLoad?.catch(() => {});
     const session = await ProvaActivity.init();
     t = kit.texts(TEXTS, session.lang);
-    const hash = packageHash(location.search);
-    if (!hash) throw new Error(t.noPackage);
-    base = `/packages/${hash}/`;
-    delivery = await loadDelivery(base);
+    if (!deliveryLoad) throw new Error(t.noPackage);
+    delivery = await deliveryLoad;
     document.title = delivery.title || t.title;
     items = deliveryItems(delivery);
     if (!items.length) throw new Error(t.noPackage);
