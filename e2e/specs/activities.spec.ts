@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { seedCampaignWithTests, type Person, type TestSpec } from '../fixtures/seed';
-import { signIn } from '../fixtures/sign-in';
+import { signInAndOpenTest } from '../fixtures/test-page';
 
 // The demo's activities, each run through the real app in Chromium: the activity kit's sticky bar
 // and dialog, keyboard and 320 px, resuming after a reload, and what reaches the server.
@@ -28,12 +28,7 @@ const INBOX: TestSpec = {
 };
 
 async function open(page: Page, person: Person, testId: number, name: string): Promise<FrameLocator> {
-  await page.goto('/login');
-  await signIn(page, person);
-  await expect(page).toHaveURL(/\/$/);
-  await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testId);
-  await page.goto('/test');
-  const activity = page.frameLocator(`iframe[title="${name}"]`);
+  const activity = await signInAndOpenTest(page, person, testId, name);
   await expect(activity.getByRole('banner')).toContainText(name);
   return activity;
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authoredTestSchema } from '@prova/contract/authored-test';
 import { writeAuthoredTest } from '@prova/qti/author';
 import { zipOf } from '@prova/test-support/content-files';
@@ -6,7 +6,9 @@ import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { importBundleFolder } from '../fixtures/content-bundle';
 import { PASSWORD, type Person, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
+import { expectItem, handIn } from '../fixtures/qti-player';
 import { readResults } from '../fixtures/stored-results';
+import { myUserId, openTest } from '../fixtures/test-page';
 
 // An extended answer rated by an assessor, end to end: a test written as the console writes it (writeAuthoredTest),
 // imported through the real importer; the candidate answers it in the QTI player and hands it in; the server scores
@@ -82,10 +84,6 @@ async function seed() {
   return { candidate, assessor, testId, campaignId };
 }
 
-async function userIdOf(page: Page): Promise<number> {
-  return ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
-}
-
 test("a candidate's essay, handed in from the QTI player, rated by her assessor: the stored score changes by the points", async ({
   page,
   browser,
@@ -98,16 +96,13 @@ test("a candidate's essay, handed in from the QTI player, rated by her assessor:
   await page.goto('/login');
   await signIn(page, candidate);
   await expect(page).toHaveURL(/\/$/);
-  const userId = await userIdOf(page);
-  await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testId);
-  await page.goto('/test');
-  const player = page.frameLocator(`iframe[title="${TEST_NAME}"]`);
-  await expect(player.locator('#qp-heading')).toHaveText('Domanda 1 di 2');
-  await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
+  const userId = await myUserId(page);
+  const player = await openTest(page, testId, TEST_NAME);
+  await expectItem(player, 1, 2);
   await player.locator('qti-simple-choice[identifier=rome]').focus();
   await page.keyboard.press('Space');
   await player.getByRole('button', { name: 'Avanti' }).click();
-  await expect(player.locator('#qp-heading')).toHaveText('Domanda 2 di 2');
+  await expectItem(player, 2, 2);
   await player.getByRole('textbox', { name: PROMPT }).focus();
   await page.keyboard.type(ESSAY);
   await expect
@@ -116,9 +111,7 @@ test("a candidate's essay, handed in from the QTI player, rated by her assessor:
       return progress?.data ? JSON.parse(progress.data).responses?.story?.RESPONSE : undefined;
     })
     .toBe(ESSAY);
-  await player.getByRole('button', { name: 'Consegna' }).click();
-  await player.getByRole('button', { name: 'Sì, consegna' }).click();
-  await expect(player.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+  await handIn(player);
 
   // Scored by the server: the choice's 2 points, the essay 0 until rated.
   const key = { campaignId, testId, userId, source: 'server' as const };

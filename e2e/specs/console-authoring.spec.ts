@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { importBundle, PASSWORD, type Person, uniqueId } from '../fixtures/seed';
+import { expectItem, handIn, serverScores } from '../fixtures/qti-player';
 import { signIn } from '../fixtures/sign-in';
-import { readResults } from '../fixtures/stored-results';
+import { myUserId, signInAndOpenTest } from '../fixtures/test-page';
 
 // A test written in the console without a file: staff write it, preview it as a candidate would, save it into a
 // campaign and export it; a candidate takes it in the room and the server scores it.
@@ -89,8 +90,7 @@ test('staff write a test in the console, preview it, save it into a campaign and
   const preview = page.getByRole('dialog', { name: 'Anteprima' });
   await expect(preview.getByText('Anteprima: le risposte non vengono salvate.')).toBeVisible();
   const player = preview.frameLocator(`iframe[title="${title}"]`);
-  await expect(player.locator('#qp-heading')).toHaveText('Domanda 1 di 2');
-  await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
+  await expectItem(player, 1, 2);
   await expect(player.locator('qti-prompt')).toHaveText("Qual è la capitale d'Italia?");
   await expectAccessible(page, 'the preview of a written test');
   await player.getByRole('button', { name: 'Avanti' }).click();
@@ -128,26 +128,15 @@ test('staff write a test in the console, preview it, save it into a campaign and
   // The candidate takes it in the room: the right choice and the right word, scored by the server.
   const context = await browser.newContext();
   const room = await context.newPage();
-  await room.goto('/login');
-  await signIn(room, candidate);
-  await expect(room).toHaveURL(/\/$/);
-  const userId = ((await (await room.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
-  await room.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testId);
-  await room.goto('/test');
-  const taken = room.frameLocator(`iframe[title="${title}"]`);
-  await expect(taken.locator('#qp-heading')).toHaveText('Domanda 1 di 2');
-  await expect(taken.locator('.qp-item[data-ready]')).toBeVisible();
+  const taken = await signInAndOpenTest(room, candidate, testId, title);
+  const userId = await myUserId(room);
+  await expectItem(taken, 1, 2);
   await taken.locator('qti-simple-choice').filter({ hasText: 'Roma' }).click();
   await taken.getByRole('button', { name: 'Avanti' }).click();
-  await expect(taken.locator('#qp-heading')).toHaveText('Domanda 2 di 2');
+  await expectItem(taken, 2, 2);
   await taken.locator('qti-text-entry-interaction input').fill('parigi');
-  await taken.getByRole('button', { name: 'Consegna' }).click();
-  await taken.getByRole('button', { name: 'Sì, consegna' }).click();
-  await expect(taken.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+  await handIn(taken);
 
-  const key = { campaignId, testId, userId, source: 'server' as const };
-  await expect.poll(async () => (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes.length, { timeout: 20_000 }).toBe(1);
-  const [scored] = (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes as Array<Array<{ questionId: string; value: unknown }>>;
-  expect(scored.find((o) => o.questionId === 'SCORE')?.value).toBe(5);
+  expect((await serverScores(process.env.E2E_DATABASE_URL!, { campaignId, testId, userId })).SCORE).toBe(5);
   await context.close();
 });

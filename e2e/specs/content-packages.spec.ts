@@ -1,23 +1,18 @@
 import { type Page, type Response, expect, test } from '@playwright/test';
 import { seedPackageTest } from '../fixtures/content-bundle';
 import type { Person } from '../fixtures/seed';
-import { signIn } from '../fixtures/sign-in';
+import { expectItem, handIn, serverScores, walkToLast } from '../fixtures/qti-player';
 import { readResults } from '../fixtures/stored-results';
+import { myUserId, signInAndOpenTest } from '../fixtures/test-page';
 
 // Tests without code, end to end: packages written by hand as authoring tools export them, imported through
 // the real importer from a bundle folder, taken in the room by a candidate, scored by the server (QTI) or
 // reported by the course itself (SCORM).
 
-/** Signs in and opens the one test from the room; answers the person's user id. */
-async function openTest(page: Page, person: Person, testId: number, name: string): Promise<number> {
-  await page.goto('/login');
-  await signIn(page, person);
-  await expect(page).toHaveURL(/\/$/);
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } };
-  await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testId);
-  await page.goto('/test');
-  await expect(page.locator(`iframe[title="${name}"]`)).toBeVisible();
-  return me.user.id;
+/** Signs in and opens the one test from the room: its frame, and the person's user id. */
+async function openTest(page: Page, person: Person, testId: number, name: string) {
+  const frame = await signInAndOpenTest(page, person, testId, name);
+  return { frame, userId: await myUserId(page) };
 }
 
 /** What the server holds of the person's progress in the test (through the candidate's own API). */
@@ -46,10 +41,8 @@ test('a QTI bank imported from a folder: answered in the player, kept offline, r
     );
   });
 
-  const userId = await openTest(page, person, testId, NAME);
-  const player = page.frameLocator(`iframe[title="${NAME}"]`);
-  await expect(player.locator('#qp-heading')).toHaveText('Domanda 1 di 12');
-  await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
+  const { frame: player, userId } = await openTest(page, person, testId, NAME);
+  await expectItem(player, 1, 12);
 
   await player.locator('qti-simple-choice[identifier=C]').focus();
   await page.keyboard.press('Space');
@@ -59,8 +52,7 @@ test('a QTI bank imported from a folder: answered in the player, kept offline, r
 
   // Offline: the answer waits in the queue, and reaches the server once the connection is back.
   await player.getByRole('button', { name: 'Avanti' }).click();
-  await expect(player.locator('#qp-heading')).toHaveText('Domanda 2 di 12');
-  await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
+  await expectItem(player, 2, 12);
   await context.setOffline(true);
   await player.locator('qti-simple-choice[identifier=P2]').focus();
   await page.keyboard.press('Space');
@@ -78,30 +70,16 @@ test('a QTI bank imported from a folder: answered in the player, kept offline, r
   await expect(player.locator('qti-simple-choice[identifier=P2]')).toHaveAttribute('aria-checked', 'true');
 
   // To the end of the first part, on into the second, then hand in.
-  for (let n = 3; n <= 6; n++) {
-    await player.getByRole('button', { name: 'Avanti' }).click();
-    await expect(player.locator('#qp-heading')).toHaveText(`Domanda ${n} di 12`);
-  }
-  await player.getByRole('button', { name: 'Avanti' }).click();
-  await player.getByRole('button', { name: 'Sì, vai avanti' }).click();
-  for (let n = 7; n <= 12; n++) {
-    await expect(player.locator('#qp-heading')).toHaveText(`Domanda ${n} di 12`);
-    if (n < 12) await player.getByRole('button', { name: 'Avanti' }).click();
-  }
-  await player.getByRole('button', { name: 'Consegna' }).click();
-  await player.getByRole('button', { name: 'Sì, consegna' }).click();
-  await expect(player.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+  await walkToLast(player, 2, 12, [6]);
+  await handIn(player);
 
   // Scored by the server from what it holds: C is right (1), P2 one of two right choices (1, counted twice by its weight).
-  const key = { campaignId, testId, userId, source: 'server' as const };
-  await expect.poll(async () => (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes.length, { timeout: 20_000 }).toBe(1);
-  const [scored] = (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes as Array<Array<{ questionId: string; value: unknown }>>;
-  const value = (id: string) => scored.find((o) => o.questionId === id)?.value;
-  expect(value('choice-single')).toBe(1);
-  expect(value('choice-multiple')).toBe(1);
-  expect(value('order')).toBe(0);
-  expect(value('SCORE')).toBe(3);
-  expect(value('PASSED')).toBe(false);
+  const scored = await serverScores(process.env.E2E_DATABASE_URL!, { campaignId, testId, userId });
+  expect(scored['choice-single']).toBe(1);
+  expect(scored['choice-multiple']).toBe(1);
+  expect(scored.order).toBe(0);
+  expect(scored.SCORE).toBe(3);
+  expect(scored.PASSED).toBe(false);
 
   // Nothing that scores ever reached the browser: no key, mapping, rule or feedback in any answer it got.
   await Promise.all(bodies);
@@ -129,12 +107,8 @@ test('a QTI 2.1 bank as TAO exports it, converted at import: taken in the player
 }) => {
   const NAME = 'Cultura generale';
   const { person, testId, campaignId } = await seedPackageTest('qti', 'qti21-basic', NAME);
-  const userId = await openTest(page, person, testId, NAME);
-  const player = page.frameLocator(`iframe[title="${NAME}"]`);
-  const onItem = async (n: number) => {
-    await expect(player.locator('#qp-heading')).toHaveText(`Domanda ${n} di 3`);
-    await expect(player.locator('.qp-item[data-ready]')).toBeVisible();
-  };
+  const { frame: player, userId } = await openTest(page, person, testId, NAME);
+  const onItem = (n: number) => expectItem(player, n, 3);
   const held = async () => JSON.parse((await serverData(page, testId, campaignId, userId)).data ?? '{}').responses ?? {};
 
   // A linear part: forward only, with the test's own time limit (900 s).
@@ -157,19 +131,14 @@ test('a QTI 2.1 bank as TAO exports it, converted at import: taken in the player
   await expect(player.locator('qti-simple-choice')).toHaveCount(3);
   await player.getByText('Asia').click();
   await expect.poll(async () => (await held())['item-3']).toEqual({ RESPONSE: ['choice_asia'] });
-  await player.getByRole('button', { name: 'Consegna' }).click();
-  await player.getByRole('button', { name: 'Sì, consegna' }).click();
-  await expect(player.getByText('Risposte consegnate. Grazie!')).toBeVisible();
+  await handIn(player);
 
-  const key = { campaignId, testId, userId, source: 'server' as const };
-  await expect.poll(async () => (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes.length, { timeout: 20_000 }).toBe(1);
-  const [scored] = (await readResults(process.env.E2E_DATABASE_URL!, key)).outcomes;
-  expect(scored).toEqual([
-    { questionId: 'item-1', value: 1 },
-    { questionId: 'item-2', value: 1 },
-    { questionId: 'item-3', value: 0.5 },
-    { questionId: 'SCORE_TOTAL', value: 2.5 },
-  ]);
+  expect(await serverScores(process.env.E2E_DATABASE_URL!, { campaignId, testId, userId })).toEqual({
+    'item-1': 1,
+    'item-2': 1,
+    'item-3': 0.5,
+    SCORE_TOTAL: 2.5,
+  });
 });
 
 test('a SCORM 1.2 course imported from a folder: its SCO finds the API, resumes after a reload, and its own score completes the test', async ({
@@ -177,8 +146,8 @@ test('a SCORM 1.2 course imported from a folder: its SCO finds the API, resumes 
 }) => {
   const NAME = 'Corso sulla sicurezza';
   const { person, testId, campaignId } = await seedPackageTest('scorm', 'scorm12-course', NAME);
-  const userId = await openTest(page, person, testId, NAME);
-  const sco = page.frameLocator(`iframe[title="${NAME}"]`).frameLocator('iframe[title="Office safety basics"]');
+  const { frame, userId } = await openTest(page, person, testId, NAME);
+  const sco = frame.frameLocator('iframe[title="Office safety basics"]');
   await sco.getByRole('button', { name: 'Start' }).click();
   await sco.getByLabel('Leave by the nearest exit').check();
   // The SCO never committed: its writes are saved all the same, through the room's queue.
