@@ -13,11 +13,30 @@ if [ -z "${TEST_POSTGRES_URL:-}" ]; then
   TEST_POSTGRES_URL=$(bash scripts/test-postgres.sh start "$pgdir" "${TEST_POSTGRES_PORT:-55432}")
 fi
 
-echo "== type check (every workspace)"
-npm run typecheck --silent
+# Runs two named commands side by side, each with its output kept, then prints each whole under its heading and
+# fails if either did: tools that keep one core busy each take the time of the longer one on two cores.
+side_by_side() {
+  local logs first second first_rc=0 second_rc=0
+  logs=$(mktemp -d /tmp/prova-side.XXXXXX)
+  bash -c "$2" > "$logs/first.log" 2>&1 &
+  first=$!
+  bash -c "$4" > "$logs/second.log" 2>&1 &
+  second=$!
+  wait "$first" || first_rc=$?
+  wait "$second" || second_rc=$?
+  echo "== $1"
+  cat "$logs/first.log"
+  echo "== $3"
+  cat "$logs/second.log"
+  rm -rf "$logs"
+  if [ "$first_rc" != 0 ] || [ "$second_rc" != 0 ]; then
+    echo "failed: $1 (exit $first_rc), $3 (exit $second_rc)" >&2
+    exit 1
+  fi
+}
 
-echo "== lint (ESLint: rules, import cycles, boundaries) and format check (Prettier)"
-npm run lint --silent
+side_by_side "type check (every workspace)" "npm run typecheck --silent" \
+  "lint (ESLint: rules, import cycles, boundaries) and format check (Prettier)" "npm run lint --silent"
 
 echo "== build"
 # CI has just built everything (npm ci's postinstall) from these very sources: not twice.
@@ -26,25 +45,10 @@ if [ "${PROVA_FRESH_BUILD:-}" = 1 ]; then echo "built by the install"; else npm 
 echo "== front-end budgets (gzipped JavaScript per route, docs/performance.md)"
 npm run size --silent -w @prova/web
 
-# Side by side, each printed whole once done: the SQLite pass keeps one core busy, the PostgreSQL pass mostly waits on
-# its database, and one after the other they took as long as both.
-logs=$(mktemp -d /tmp/prova-unit.XXXXXX)
-npx vitest run > "$logs/sqlite.log" 2>&1 &
-sqlite=$!
-TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project server > "$logs/postgres.log" 2>&1 &
-postgres=$!
-sqlite_rc=0 postgres_rc=0
-wait "$sqlite" || sqlite_rc=$?
-wait "$postgres" || postgres_rc=$?
-echo "== unit and API tests (SQLite)"
-cat "$logs/sqlite.log"
-echo "== data-layer and API tests (PostgreSQL)"
-cat "$logs/postgres.log"
-rm -rf "$logs"
-if [ "$sqlite_rc" != 0 ] || [ "$postgres_rc" != 0 ]; then
-  echo "unit and API tests failed (SQLite: exit $sqlite_rc, PostgreSQL: exit $postgres_rc)" >&2
-  exit 1
-fi
+# The SQLite pass keeps one core busy, the PostgreSQL pass mostly waits on its database: one after the other they
+# took as long as both.
+side_by_side "unit and API tests (SQLite)" "npx vitest run" \
+  "data-layer and API tests (PostgreSQL)" "TEST_DATABASE_URL='$TEST_POSTGRES_URL' npx vitest run --project server"
 
 echo "== browser tests (Chromium)"
 # The database outage run (e2e/specs/database-outage.spec.ts) creates its own database on this server.
