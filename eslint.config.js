@@ -71,6 +71,14 @@ const zones = [
     message: 'Handlers never write SQL: go through a repository.',
   },
 ];
+/** Above the repositories (tests aside, which open their own databases), only what is not SQL comes from db/. */
+const sqlZone = {
+  target: ['./apps/server/src/services', './apps/server/src/policies', './apps/server/src/presenters', './apps/server/src/domain'],
+  from: './apps/server/src/db',
+  except: ['./schema.ts', './json-column.ts', './change-feed.ts'],
+  message:
+    'SQL is written in db/ and repositories/ only (and the importer, import/, the one exception): above them, the row types, JSON column parsers and change feed.',
+};
 
 /**
  * The server's product rules have one home, domain/ (docs/ARCHITECTURE.md): these selectors keep their copies out.
@@ -92,6 +100,16 @@ const serverRuleSyntax = [
       'A body the rules refuse is 422 (invalidBody in http/http-error.ts), as a schema refusal is; 400 is for a malformed path or query only (http/validation-error.ts).',
   },
 ];
+
+const rulesFromPresenters = {
+  regex: '(^|/)present-[a-z-]+$',
+  importNames: ['isStaff', 'isAssessor', 'permissionsOf', 'hasConsent', 'contentLang', 'campaignLanguages'],
+  message: 'Roles, consent and content language are product rules: import them from domain/ (roles.ts, consent.ts, content-language.ts).',
+};
+const kyselyOutsideSql = {
+  name: 'kysely',
+  message: 'SQL is written in db/, repositories/ and the importer (import/) only: ask a repository (docs/ARCHITECTURE.md).',
+};
 
 /** The built server and importer are started through @prova/test-support/shipped-server only (tests, specs, bench). */
 const launcherSyntax = ['Literal[value=/(^|\\/)(server|import)\\.js$/]', 'TemplateElement[value.raw=/(^|\\/)(server|import)\\.js$/]'].map(
@@ -136,20 +154,16 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/test-delivery-fixtures.ts', 'apps/server/src/domain/roles.ts'],
     rules: {
       'no-restricted-syntax': ['error', ...serverRuleSyntax],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)present-[a-z-]+$',
-              importNames: ['isStaff', 'isAssessor', 'permissionsOf', 'hasConsent', 'contentLang', 'campaignLanguages'],
-              message:
-                'Roles, consent and content language are product rules: import them from domain/ (roles.ts, consent.ts, content-language.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [kyselyOutsideSql], patterns: [rulesFromPresenters] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, sqlZone] }],
     },
+  },
+  // Where SQL is written: the database's own code, the repositories, and the importer (its one transaction of many
+  // statements, docs/ARCHITECTURE.md).
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/repositories/**/*.ts', 'apps/server/src/import/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rulesFromPresenters] }] },
   },
   // Every API request builds its caller's context here, and every handler reads it. On Node 20 an object
   // literal with a spread before other properties gets a hidden class of its own each time once optimised,

@@ -3,6 +3,9 @@ import { FINAL_JOB_STATES } from '@prova/contract/staff';
 import type { Db } from '../../db/database';
 import type { StaffJobsTable } from '../../db/schema';
 
+/** What a job's transition changes in its row. */
+export type JobPatch = Updateable<StaffJobsTable>;
+
 /** Imports and exports of the staff console, with their progress, readable by every instance. */
 export function createJobsRepository(db: Db) {
   const summary = () =>

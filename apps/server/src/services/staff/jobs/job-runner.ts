@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Updateable } from 'kysely';
 import { FINAL_JOB_STATES, type Job } from '@prova/contract/staff';
-import type { StaffJobsTable } from '../../../db/schema';
 import { presentJob } from '../../../presenters/present-staff';
-import type { JobRow } from '../../../repositories/staff/jobs-repository';
+import type { JobPatch, JobRow } from '../../../repositories/staff/jobs-repository';
 import { claimerName } from '../../claimer-name';
 
 // Imports and exports run as jobs: the request that starts one answers at once with its id, the work
@@ -17,7 +15,7 @@ import { claimerName } from '../../claimer-name';
 
 /** Reports where a job is: its phase, and `done` of `total` in it. */
 export type Progress = (phase: string, done: number, total: number) => void;
-export type JobPatch = Updateable<StaffJobsTable>;
+export type { JobPatch } from '../../../repositories/staff/jobs-repository';
 
 /** A running job's claim holds this long unless renewed; past it, the job was cut short (its server stopped). */
 export const JOB_LEASE_MS = 60_000;
