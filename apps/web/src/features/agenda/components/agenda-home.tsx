@@ -2,12 +2,11 @@ import { type AgendaStorage, type MoveRefusal, parseDay, planMove, positionAfter
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
-import { type DragEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CampaignFinished } from '@/components/ui/campaign-finished';
-import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { PageSkeleton } from '@/components/ui/spinner';
@@ -17,19 +16,12 @@ import { genderOf, type GenderOptions } from '@/lib/gender';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useFormatDate } from '@/lib/dates';
 import { useUserTests } from '@/lib/user-tests';
-import { agendaStorageOf, agendaTests, weeksOf } from '../agenda-model';
+import { agendaStorageOf, agendaTests } from '../agenda-model';
+import { ActivityPanel } from './activity-panel';
+import { MonthGrid } from './month-grid';
+import { type Preview, PreviewDialog } from './preview-dialog';
+import { Tutorial } from './tutorial';
 import './agenda.css';
-
-const TUTORIAL_STEPS = ['INTRO', 'VIDEO', 'TUTORIAL', 'FINAL'] as const;
-
-interface Preview {
-  type?: string;
-  sender?: string;
-  time?: string;
-  subject?: string;
-  content?: string;
-  messages?: Array<{ from?: string; text?: string }>;
-}
 
 /**
  * The agenda layout: the campaign's month with a test on some days, the activities beside it, and the
@@ -67,7 +59,7 @@ function Agenda({
   tests: UserTest[];
   gender: GenderOptions;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const formatDate = useFormatDate();
   const navigate = useNavigate();
   const save = useSaveCampaignStorage(campaign);
@@ -132,18 +124,7 @@ function Agenda({
   const previewOf = (test: UserTest) => (test.theme?.preview ?? null) as Preview | null;
   const statusText = (test: UserTest) =>
     complete.has(test.id) ? t('agenda.statusDone') : test.missingPrerequisites.length ? t('agenda.statusLocked') : t('agenda.statusOpen');
-  const weekdays = t('agenda.weekdays', { returnObjects: true }) as string[];
-  const short = t('agenda.weekdaysShort', { returnObjects: true }) as string[];
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    parseDay(`01/${month.slice(5, 7)}/${month.slice(0, 4)}`),
-  );
   const allDone = entries.length > 0 && entries.every((entry) => complete.has(entry.test.id));
-
-  const onDrop = (event: DragEvent, day: string) => {
-    event.preventDefault();
-    const id = Number(event.dataTransfer.getData('text/plain'));
-    if (Number.isInteger(id) && id > 0) tryMove(id, day);
-  };
 
   return (
     <section className="agenda" aria-labelledby={titleId}>
@@ -165,110 +146,31 @@ function Agenda({
       {allDone && <CampaignFinished campaign={campaign} />}
       <div className="agenda__layout">
         <div className="agenda__calendar">
-          <table className="agenda__grid">
-            <caption>{t('agenda.month', { month: monthName })}</caption>
-            <thead>
-              <tr>
-                {weekdays.map((name, i) => (
-                  <th key={name} scope="col">
-                    <span className="agenda__day-long">{name}</span>
-                    <span className="agenda__day-short" aria-hidden="true">
-                      {short[i]}
-                    </span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeksOf(month).map((week, w) => (
-                <tr key={w}>
-                  {week.map((day, d) => {
-                    if (!day) return <td key={d} className="agenda__cell agenda__cell--empty" />;
-                    const testId = storage.tests[day];
-                    const test = testId === undefined ? undefined : byId.get(testId);
-                    const today = day === storage.currentPosition;
-                    return (
-                      <td
-                        key={day}
-                        className={['agenda__cell', today ? 'is-today' : '', d > 4 ? 'is-weekend' : ''].join(' ')}
-                        onDragOver={(event) => event.preventDefault()}
-                        onDrop={(event) => onDrop(event, day)}
-                      >
-                        <span className="agenda__date">
-                          {parseDay(day).getUTCDate()}
-                          {today && <span className="agenda__today"> {t('agenda.today')}</span>}
-                        </span>
-                        {test && (
-                          <button
-                            type="button"
-                            className={[
-                              'agenda__chip',
-                              complete.has(test.id) ? 'is-done' : '',
-                              selected === test.id ? 'is-selected' : '',
-                            ].join(' ')}
-                            draggable={!complete.has(test.id)}
-                            onDragStart={(event) => event.dataTransfer.setData('text/plain', String(test.id))}
-                            aria-pressed={selected === test.id}
-                            aria-label={t('agenda.day', { date: dayLabel(day), name: `${test.name}, ${statusText(test)}` })}
-                            onClick={() => setSelected(test.id)}
-                          >
-                            {test.name}
-                          </button>
-                        )}
-                        {moving !== null && (
-                          <button type="button" className="agenda__drop" onClick={() => tryMove(moving, day)}>
-                            <span className="visually-hidden">{t('agenda.moveHere', { date: dayLabel(day) })}</span>
-                            <span aria-hidden="true">↓</span>
-                          </button>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MonthGrid
+            month={month}
+            days={storage.tests}
+            today={storage.currentPosition}
+            byId={byId}
+            complete={complete}
+            selected={selected}
+            moving={moving}
+            onSelect={setSelected}
+            onMove={tryMove}
+            dayLabel={dayLabel}
+            statusText={statusText}
+          />
         </div>
 
-        <aside className="agenda__panel" aria-label={t('agenda.activities')}>
-          <h2>{t('agenda.activities')}</h2>
-          <ul className="agenda__list">
-            {entries.map(({ day, test }) => (
-              <li key={test.id}>
-                <button
-                  type="button"
-                  className={['agenda__item', selected === test.id ? 'is-selected' : ''].join(' ')}
-                  aria-pressed={selected === test.id}
-                  onClick={() => setSelected(test.id)}
-                >
-                  <span className="agenda__item-date">{dayLabel(day)}</span>
-                  <span className="agenda__item-name">{test.name}</span>
-                  <span className="agenda__item-status">{statusText(test)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {selectedTest && (
-            <div className="agenda__details">
-              <p>
-                <strong>{t('agenda.selected', { name: selectedTest.name })}</strong>
-              </p>
-              {moving === null && !complete.has(selectedTest.id) && (
-                <Button variant="secondary" onClick={() => setMoving(selectedTest.id)}>
-                  {t('agenda.move')}
-                </Button>
-              )}
-              {moving !== null && (
-                <div role="status">
-                  <p>{t('agenda.moveHint')}</p>
-                  <Button variant="ghost" onClick={() => setMoving(null)}>
-                    {t('agenda.cancelMove')}
-                  </Button>
-                </div>
-              )}
-            </div>
-          )}
-        </aside>
+        <ActivityPanel
+          entries={entries}
+          selected={selectedTest}
+          moving={moving}
+          complete={complete}
+          onSelect={setSelected}
+          onMoving={setMoving}
+          dayLabel={dayLabel}
+          statusText={statusText}
+        />
       </div>
 
       <footer className="agenda__footer">
@@ -300,78 +202,5 @@ function Agenda({
         }}
       />
     </section>
-  );
-}
-
-function PreviewDialog({
-  test,
-  preview,
-  onClose,
-  onStart,
-}: {
-  test: UserTest | null;
-  preview: Preview | null;
-  onClose: () => void;
-  onStart: (test: UserTest) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={test !== null}
-      title={preview?.subject || t('agenda.previewTitle')}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('agenda.previewClose')}
-          </Button>
-          {test && <Button onClick={() => onStart(test)}>{t('agenda.previewStart')}</Button>}
-        </>
-      }
-    >
-      {preview && (
-        <div className={`agenda-preview agenda-preview--${preview.type === 'chat' ? 'chat' : 'email'}`}>
-          <p className="agenda-preview__meta">
-            {preview.sender && t('agenda.previewFrom', { sender: preview.sender })}
-            {preview.time && ` · ${t('agenda.previewAt', { time: preview.time })}`}
-          </p>
-          {preview.type === 'chat' ? (
-            <ul className="agenda-preview__chat">
-              {(preview.messages ?? []).map((message, i) => (
-                <li key={i}>
-                  <strong>{message.from}</strong> {message.text}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <HtmlText html={preview.content ?? ''} />
-          )}
-        </div>
-      )}
-    </Modal>
-  );
-}
-
-function Tutorial({ open, video, gender, onDone }: { open: boolean; video: string; gender: GenderOptions; onDone: () => void }) {
-  const { t } = useTranslation();
-
-  const [step, setStep] = useState(0);
-  const name = TUTORIAL_STEPS[step];
-  const last = step === TUTORIAL_STEPS.length - 1;
-  const finish = () => {
-    setStep(0);
-    onDone();
-  };
-  return (
-    <Modal
-      open={open}
-      title={t('agenda.tutorialTitle', gender)}
-      onClose={finish}
-      footer={<Button onClick={() => (last ? finish() : setStep(step + 1))}>{last ? t('agenda.begin') : t('agenda.next')}</Button>}
-    >
-      <p className="agenda__step">{t('agenda.stepOf', { n: step + 1, total: TUTORIAL_STEPS.length })}</p>
-      <p>{t(`agenda.tutorialSteps.${name}`)}</p>
-      {name === 'VIDEO' && video && <video className="agenda__video" src={video} controls aria-label={t('agenda.videoLabel')} />}
-    </Modal>
   );
 }
