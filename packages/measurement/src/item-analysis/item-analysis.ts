@@ -109,6 +109,7 @@ export class ItemAnalysisAccumulator {
   private readonly binCounts: number[];
   private readonly maxPossible: number;
   private readonly scores: Float64Array;
+  private readonly maxSeen: Float64Array;
 
   constructor(private readonly items: readonly ItemSpec[]) {
     this.k = items.length;
@@ -116,6 +117,7 @@ export class ItemAnalysisAccumulator {
     this.sumSq = new Float64Array(this.k);
     this.sumWithTotal = new Float64Array(this.k);
     this.scores = new Float64Array(this.k);
+    this.maxSeen = new Float64Array(this.k);
     this.binary = items.map((item) => item.maxScore === 1);
     this.options = items.map((item) => (item.choice ? new Map(item.choice.key.map((o) => [o, { count: 0, sumTotal: 0 }])) : null));
     this.none = items.map(() => ({ count: 0, sumTotal: 0 }));
@@ -133,6 +135,7 @@ export class ItemAnalysisAccumulator {
       this.scores[i] = x;
       total += x;
       if (x !== 0 && x !== 1) this.binary[i] = false;
+      if (x > this.maxSeen[i]) this.maxSeen[i] = x;
     }
     this.n++;
     this.sumTotal += total;
@@ -198,7 +201,9 @@ export class ItemAnalysisAccumulator {
       const covRest = covWithTotal - itemVar[i];
       const varRest = Math.max(0, varTotal - 2 * covWithTotal + itemVar[i]);
       const r = itemVar[i] > 1e-12 && varRest > 1e-12 ? Math.max(-1, Math.min(1, covRest / Math.sqrt(itemVar[i] * varRest))) : null;
-      const p = spec.maxScore > 0 ? mean / spec.maxScore : 0;
+      // An item that scored more than it declared (its own processing) is read against what it gave.
+      const maxScore = Math.max(spec.maxScore, this.maxSeen[i]);
+      const p = maxScore > 0 ? mean / maxScore : 0;
       const flags: ItemFlag[] = [];
       if (p > TOO_EASY_P) flags.push('too-easy');
       if (p < TOO_HARD_P) flags.push('too-hard');
@@ -208,7 +213,7 @@ export class ItemAnalysisAccumulator {
       const none = this.none[i];
       return {
         id: spec.id,
-        maxScore: spec.maxScore,
+        maxScore,
         mean,
         sd: Math.sqrt(itemVar[i]),
         p,
