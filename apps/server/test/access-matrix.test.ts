@@ -214,6 +214,10 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/staff/campaigns/:campaignId/progress': { access: 'staff' },
   'GET /api/staff/campaigns/:campaignId/participants/:userId/report.pdf': { access: 'staff' },
   'GET /api/staff/campaigns/:campaignId/participants/:userId/tests/:testId/responses': { access: 'staff', kinds: { testId: 'qtiTest' } },
+  'GET /api/staff/tests/:testId/analysis': { access: 'staff', kinds: { testId: 'qtiTest' } },
+  // A file only once enough attempts are complete (409 before): its rightful calls are the route's own tests.
+  'GET /api/staff/tests/:testId/analysis.csv': { access: 'staff-write', kinds: { testId: 'qtiTest' } },
+  'GET /api/staff/campaigns/:campaignId/agreement': { access: 'staff' },
   'POST /api/staff/campaigns/:campaignId/invitations': { access: 'staff-write', body: { userIds: [999_999] } },
   'POST /api/staff/campaigns/:campaignId/participants/:userId/tests/:testId/reset': { access: 'staff-write', body: { reason: 'matrice' } },
   'POST /api/staff/campaigns/:campaignId/exports': { access: 'staff-write', body: { format: 'csv' } },

@@ -40,6 +40,9 @@ const ConsolePeopleRoute = lazy(() => import('./routes/console/people').then((m)
 const ConsoleTestsRoute = lazy(() => import('./routes/console/tests').then((m) => ({ default: m.ConsoleTestsRoute })));
 const ConsoleNewTestRoute = lazy(() => import('./routes/console/test').then((m) => ({ default: m.ConsoleNewTestRoute })));
 const ConsoleTestRoute = lazy(() => import('./routes/console/test').then((m) => ({ default: m.ConsoleTestRoute })));
+const ConsoleTestAnalysisRoute = lazy(() =>
+  import('./routes/console/test-analysis').then((m) => ({ default: m.ConsoleTestAnalysisRoute })),
+);
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
 export const routes: RouteObject[] = [
@@ -74,6 +77,7 @@ export const routes: RouteObject[] = [
               { path: paths.console.tests.path, element: <ConsoleTestsRoute /> },
               { path: paths.console.newTest.path, element: <ConsoleNewTestRoute /> },
               { path: paths.console.test.path, element: <ConsoleTestRoute /> },
+              { path: paths.console.testAnalysis.path, element: <ConsoleTestAnalysisRoute /> },
             ],
           },
           {

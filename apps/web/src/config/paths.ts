@@ -42,6 +42,12 @@ export const paths = {
     tests: { path: '/console/tests', getHref: () => '/console/tests' },
     newTest: { path: '/console/tests/new', getHref: () => '/console/tests/new' },
     test: { path: '/console/tests/:testId', getHref: (testId: number) => `/console/tests/${testId}` },
+    /** A QTI test's item analysis and reliability (issue 50), over the company's campaigns or those named. */
+    testAnalysis: {
+      path: '/console/tests/:testId/analysis',
+      getHref: (testId: number, campaignIds: readonly number[] = []) =>
+        `/console/tests/${testId}/analysis${campaignIds.length ? `?campaigns=${campaignIds.join(',')}` : ''}`,
+    },
   },
 
   sso: {

@@ -4,6 +4,7 @@ import { createAuthoredTestsRepository } from './authored-tests-repository';
 import { createCampaignProgressRepository } from './campaign-progress-repository';
 import { createStaffCompaniesRepository } from './companies-repository';
 import { createInvitationsRepository } from './invitations-repository';
+import { createItemAnalysisRepository } from './item-analysis-repository';
 import { createJobsRepository } from './jobs-repository';
 import { createStaffLanguagesRepository } from './languages-repository';
 import { createManagedTestsRepository } from './managed-tests-repository';
@@ -26,6 +27,7 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     jobs: createJobsRepository(db),
     responses: createResponsesRepository(db),
     authoredTests: createAuthoredTestsRepository(db, changes),
+    itemAnalysis: createItemAnalysisRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

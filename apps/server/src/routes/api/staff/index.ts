@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import analysisRoutes from './analysis/index';
 import authoredTestsRoutes from './authored-tests/index';
 import campaignsRoutes from './campaigns/index';
 import exportsRoutes from './exports/index';
@@ -22,4 +23,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(importsRoutes, { prefix: '/imports' });
   await app.register(jobsRoutes, { prefix: '/jobs' });
   await app.register(authoredTestsRoutes, { prefix: '/authored-tests' });
+  await app.register(analysisRoutes);
 }

@@ -14,6 +14,8 @@ export const staffKeys = {
   languages: () => ['staff', 'languages'] as const,
   authoredTests: () => ['staff', 'authored-tests'] as const,
   authoredTest: (testId: number) => ['staff', 'authored-test', testId] as const,
+  itemAnalysis: (testId: number, campaignIds: readonly number[]) => ['staff', 'item-analysis', testId, campaignIds.join(',')] as const,
+  agreement: (campaignId: number) => ['staff', 'agreement', campaignId] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 

@@ -63,6 +63,11 @@ export function AuthoredTestsPage() {
                   </dd>
                 </div>
               </dl>
+              {test.started && (
+                <p>
+                  <Link to={paths.console.testAnalysis.getHref(test.id)}>{t('analysis.open', { title: test.title })}</Link>
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useStaffCampaign } from '../api/get-staff-campaign';
 import { errorCode } from '../api/server-errors';
 import { CampaignCounts, CampaignDates } from './campaign-facts';
+import { AgreementSection } from './agreement-section';
 import { ExportSection } from './export-section';
 import { InviteSection } from './invite-section';
 import { ProgressSection } from './progress-section';
@@ -61,6 +62,17 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       <h1>{info.name}</h1>
       <CampaignDates campaign={info} />
       <CampaignCounts campaign={info} />
+      {tests.some((test) => test.packageKind === 'qti') && (
+        <ul className="console-links">
+          {tests
+            .filter((test) => test.packageKind === 'qti')
+            .map((test) => (
+              <li key={test.id}>
+                <Link to={paths.console.testAnalysis.getHref(test.id, [campaignId])}>{t('analysis.open', { title: test.name })}</Link>
+              </li>
+            ))}
+        </ul>
+      )}
 
       <div className="console-columns">
         <InviteSection campaign={info} selectedIds={[...selected]} onClearSelection={() => setSelected(new Set())} />
@@ -74,6 +86,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         onReset={setResetting}
         onResponses={(row, test) => setReading({ userId: row.user.id, name: fullName(row.user), testId: test.id, testName: test.name })}
       />
+      {info.is360 && <AgreementSection campaignId={campaignId} />}
       <ResponsesDialog campaignId={campaignId} target={reading} onClose={() => setReading(null)} />
       <ResetDialog campaignId={campaignId} row={resetting} tests={tests} onClose={() => setResetting(null)} />
     </div>
