@@ -7,6 +7,7 @@ import { createInvitationsRepository } from './invitations-repository';
 import { createJobsRepository } from './jobs-repository';
 import { createStaffLanguagesRepository } from './languages-repository';
 import { createManagedTestsRepository } from './managed-tests-repository';
+import { createNormsRepository } from './norms-repository';
 import { createPeopleRepository } from './people-repository';
 import { createResetsRepository } from './resets-repository';
 import { createResponsesRepository } from './responses-repository';
@@ -26,6 +27,7 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     jobs: createJobsRepository(db),
     responses: createResponsesRepository(db),
     authoredTests: createAuthoredTestsRepository(db, changes),
+    norms: createNormsRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;
