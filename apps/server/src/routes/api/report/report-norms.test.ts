@@ -8,6 +8,7 @@ import { importBundle } from '../../../import/import-bundle';
 const PASSWORD = 'Segreta-2026';
 const GAMMA = 'Gamma S.r.l.';
 const LEA = 'lea@gamma.example';
+const ADMIN = 'ada@gamma.example';
 const C_NORMED = 7101;
 const person = (email: string, firstName: string, lang = 'IT_it') => ({
   company: GAMMA,
@@ -33,7 +34,7 @@ const campaign = (status: string) => ({
 const bundle = (status: string) => ({
   version: 2,
   companies: [{ name: GAMMA }],
-  users: [person(LEA, 'Lea')],
+  users: [person(LEA, 'Lea'), { ...person(ADMIN, 'Ada'), role: 'admin' }],
   tests: [
     { id: 301, abbreviation: 'NUMN', name: 'Numerico', url: '/activities/numerical/' },
     { id: 302, abbreviation: 'ADAP', name: 'Adattivo', url: '/activities/numerical/' },
@@ -99,5 +100,31 @@ describe('a report against norm groups', () => {
     expect(text).toContain('Confronto con un gruppo di riferimento');
     expect(text).toContain('Il tuo risultato è pari o superiore a quello del 88% del gruppo di riferimento «Laureati» (850 persone).');
     expect(text).toContain('tra il 46° e il 69° percentile');
+  });
+});
+
+describe('the staff export of a campaign with norms', () => {
+  it('has each normed outcome’s percentile and sten (and the band of THETA)', async () => {
+    const admin = await login(t.app, ADMIN, PASSWORD);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/campaigns/${C_NORMED}/exports`,
+      headers: { cookie: admin },
+      payload: { format: 'csv' },
+    });
+    expect(started.statusCode).toBe(202);
+    await t.app.staffJobs.idle();
+    const file = await t.app.inject({ url: `/api/staff/jobs/${started.json().job.id}/file`, headers: { cookie: admin } });
+    const [header, ...rows] = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
+    const lea = rows.find((row) => row.includes(LEA))!;
+    const cell = (column: string) => lea[header.indexOf(column)];
+    expect(cell('NUMN.score Laureati (n 850) percentile')).toBe('88');
+    expect(cell('NUMN.score Laureati (n 850) sten')).toBe('8');
+    expect(cell('ADAP.THETA Popolazione (n 1200) percentile low')).toBe('46');
+    expect(cell('ADAP.THETA Popolazione (n 1200) percentile high')).toBe('69');
   });
 });
