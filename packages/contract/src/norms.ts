@@ -63,3 +63,10 @@ export const normListResponseSchema = z.extend(statusOk, { norms: z.array(staffN
 /** PUT /api/staff/campaigns/{campaignId}/norms: the norms the campaign's reports read against (replacing its list). */
 export const campaignNormsRequestSchema = z.object({ norms: z.array(bodyId).check(z.maxLength(100)) });
 export const campaignNormsParamsSchema = z.object({ campaignId: idSchema });
+
+/** The staff calls' paths (under /api). */
+export const NORM_PATHS = {
+  norms: '/staff/norms',
+  preview: '/staff/norms/preview',
+  campaignNorms: (campaignId: number) => `/staff/campaigns/${campaignId}/norms`,
+} as const;

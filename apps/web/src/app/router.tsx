@@ -40,6 +40,7 @@ const ConsolePeopleRoute = lazy(() => import('./routes/console/people').then((m)
 const ConsoleTestsRoute = lazy(() => import('./routes/console/tests').then((m) => ({ default: m.ConsoleTestsRoute })));
 const ConsoleNewTestRoute = lazy(() => import('./routes/console/test').then((m) => ({ default: m.ConsoleNewTestRoute })));
 const ConsoleTestRoute = lazy(() => import('./routes/console/test').then((m) => ({ default: m.ConsoleTestRoute })));
+const ConsoleNormsRoute = lazy(() => import('./routes/console/norms').then((m) => ({ default: m.ConsoleNormsRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
 export const routes: RouteObject[] = [
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: paths.console.tests.path, element: <ConsoleTestsRoute /> },
               { path: paths.console.newTest.path, element: <ConsoleNewTestRoute /> },
               { path: paths.console.test.path, element: <ConsoleTestRoute /> },
+              { path: paths.console.norms.path, element: <ConsoleNormsRoute /> },
             ],
           },
           {

@@ -42,6 +42,8 @@ export const paths = {
     tests: { path: '/console/tests', getHref: () => '/console/tests' },
     newTest: { path: '/console/tests/new', getHref: () => '/console/tests/new' },
     test: { path: '/console/tests/:testId', getHref: (testId: number) => `/console/tests/${testId}` },
+    /** Norm groups (issue 50). */
+    norms: { path: '/console/norms', getHref: () => '/console/norms' },
   },
 
   sso: {

@@ -14,6 +14,7 @@ export const staffKeys = {
   languages: () => ['staff', 'languages'] as const,
   authoredTests: () => ['staff', 'authored-tests'] as const,
   authoredTest: (testId: number) => ['staff', 'authored-test', testId] as const,
+  norms: () => ['staff', 'norms'] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 
