@@ -6,8 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, openCampaign, renderConsole } from '../test-support';
 import { NormsPage } from './norms-page';
 
-const campaigns = [5, 6].map((id) => ({ ...openCampaign([], { invited: 0, finished: 0, started: 0 }).campaign, id, name: `Campagna ${id}` }));
-const campaign5 = openCampaign([{ id: 401, abbreviation: 'NRM', name: 'Normato', assessorTest: false }], { invited: 0, finished: 0, started: 0 });
+const campaigns = [5, 6].map((id) => ({
+  ...openCampaign([], { invited: 0, finished: 0, started: 0 }).campaign,
+  id,
+  name: `Campagna ${id}`,
+}));
+const campaign5 = openCampaign([{ id: 401, abbreviation: 'NRM', name: 'Normato', assessorTest: false }], {
+  invited: 0,
+  finished: 0,
+  started: 0,
+});
 const saved: StaffNorm = {
   id: 9,
   name: 'Candidati 2026',

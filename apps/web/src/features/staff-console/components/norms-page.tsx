@@ -119,8 +119,14 @@ function BuildNormForm({ campaigns }: { campaigns: Campaigns }) {
         <fieldset className="console-field" aria-describedby={errors.campaigns ? `${campaignsId}-error` : undefined}>
           <legend>{t('norms.campaigns')}</legend>
           {campaigns.map((campaign) => (
-            <label key={campaign.id} className="console-check">
-              <input type="checkbox" checked={chosen.includes(campaign.id)} onChange={() => toggle(campaign.id)} /> {campaign.name}
+            <label key={campaign.id} className="console-norms__campaign">
+              <input
+                type="checkbox"
+                className="console-check"
+                checked={chosen.includes(campaign.id)}
+                onChange={() => toggle(campaign.id)}
+              />{' '}
+              {campaign.name}
             </label>
           ))}
           {errors.campaigns && (
