@@ -233,6 +233,11 @@ const MATRIX: Record<string, RouteSpec> = {
   'PUT /api/staff/authored-tests/:testId': { access: 'staff-write', ...AUTHORED_TEST, body: { test: AUTHORED }, anyType: AUTHORED_TEXTS },
   'POST /api/staff/authored-tests/preview': { access: 'staff-write', body: { test: AUTHORED }, anyType: AUTHORED_TEXTS },
 
+  'GET /api/staff/norms': { access: 'staff' },
+  'POST /api/staff/norms/preview': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
+  'POST /api/staff/norms': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
+  'PUT /api/staff/campaigns/:campaignId/norms': { access: 'staff-write', body: { norms: [] } },
+
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },
   'GET /api/tests/360/data/:campaignId/:evaluee': { access: 'evaluator' },

@@ -353,7 +353,53 @@ export const bundleCampaignSchema = z.object({
   questions360: z.optional(bundleQuestions360Schema),
   model: z.optional(bundleModelSchema),
   report: z.optional(bundleReportSchema),
+  /** Ids of the bundle's (or the company's stored) `norms` the campaign's reports read against. */
+  norms: z.optional(z.array(dbIdSchema)),
 });
+
+/** A percentile table of a norm: rows rising in `upTo`, percentiles never falling. */
+export const normTableSchema = z
+  .array(
+    z.object({
+      upTo: z.number({ error: "Expected the row's highest score (upTo)" }),
+      percentile: z.number().check(z.minimum(0), z.maximum(100)),
+    }),
+  )
+  .check(
+    z.minLength(1, 'Expected at least one row'),
+    z.refine((rows) => rows.every((r, i) => i === 0 || (r.upTo > rows[i - 1].upTo && r.percentile >= rows[i - 1].percentile)), {
+      message: 'Rows must rise: each upTo above the one before, and no percentile below the one before',
+    }),
+  );
+
+/** A norm group (bundle version 2): a test's outcome in a reference population, as a mean and sd or a percentile table. */
+export const bundleNormSchema = z
+  .object({
+    id: dbIdSchema,
+    name: requiredText("Expected the norm group's name"),
+    /** The company (by name) the norm belongs to; absent: the company of the campaigns that name it (or the uploader's). */
+    company: z.optional(companyNameSchema),
+    test: testIdSchema,
+    outcome: z.pipe(
+      z.union([z.string().check(z.minLength(1)), z.number()], { error: 'Expected the outcome questionId' }),
+      z.transform((v) => String(v)),
+    ),
+    mean: z.optional(z.number()),
+    sd: z.optional(z.number().check(z.positive('The standard deviation must be greater than 0'))),
+    table: z.optional(normTableSchema),
+    n: z.int({ error: 'Expected the size of the norm group (n)' }).check(z.positive(), z.maximum(DB_INT_MAX)),
+  })
+  .check(
+    z.refine((norm) => norm.table !== undefined || (norm.mean !== undefined && norm.sd !== undefined), {
+      message: 'Expected a mean and an sd, or a table',
+      path: ['mean'],
+    }),
+    z.refine((norm) => norm.table === undefined || (norm.mean === undefined && norm.sd === undefined), {
+      message: 'A norm has a mean and an sd, or a table, not both',
+      path: ['table'],
+    }),
+  );
+export type BundleNorm = z.infer<typeof bundleNormSchema>;
 
 /** The newest bundle version: 2 adds files (a folder or a zip) and tests' packages; every version 1 document stays valid. */
 export const BUNDLE_VERSION = 2;
@@ -370,6 +416,7 @@ export const bundleSchema = z.object({
   users: z._default(z.array(bundleUserSchema), []),
   tests: z._default(z.array(bundleTestSchema), []),
   campaigns: z._default(z.array(bundleCampaignSchema), []),
+  norms: z._default(z.array(bundleNormSchema), []),
 });
 
 /** The lists of a bundle and the schema of one item, for checking items one by one. */
@@ -379,6 +426,7 @@ export const BUNDLE_ITEM_SCHEMAS = {
   users: bundleUserSchema,
   tests: bundleTestSchema,
   campaigns: bundleCampaignSchema,
+  norms: bundleNormSchema,
 } as const;
 
 export type Bundle = z.infer<typeof bundleSchema>;

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { idSchema, statusOk } from './common';
+import { reportNormSchema } from './norms';
 
 // The personal report: what the server computes from the campaign's competency model, and the
 // rules the page and the PDF share to present it (rating bands, best and worst skills).
@@ -108,6 +109,8 @@ export const reportPersonSchema = z.object({ id, firstName: z.string(), lastName
 const personalReportResultSchema = z.object({
   rep: personalReportSchema,
   results360: z.nullable(results360Schema),
+  /** The person's normed outcomes (a campaign with norms): percentile and sten against each norm group. */
+  norms: z.optional(z.array(reportNormSchema)),
   person: reportPersonSchema,
   campaign: z.object({ id, name: z.string() }),
 });
@@ -172,9 +175,15 @@ export function suggestedMarkers(skillId: number, markers: readonly ReportMarker
     .slice(0, SUGGESTED_MARKERS);
 }
 
-/** Whether a report has anything to show: a valued area, or a 360 question with a group shown. */
-export const reportHasContent = (report: { rep: Pick<PersonalReport, 'areas'>; results360: Results360 | null }) =>
-  report.rep.areas.length > 0 || (report.results360?.questions.some((q) => Object.keys(q.means).length > 0) ?? false);
+/** Whether a report has anything to show: a valued area, a normed outcome, or a 360 question with a group shown. */
+export const reportHasContent = (report: {
+  rep: Pick<PersonalReport, 'areas'>;
+  results360: Results360 | null;
+  norms?: readonly unknown[];
+}) =>
+  report.rep.areas.length > 0 ||
+  (report.norms?.length ?? 0) > 0 ||
+  (report.results360?.questions.some((q) => Object.keys(q.means).length > 0) ?? false);
 
 /** Values are kept whole and rounded to two decimals only when shown. */
 export const formatScore = (value: number, locale: string) =>

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { idSchema } from './common';
 import { qtiResponseValueSchema } from './content';
+import { reportNormSchema } from './norms';
 import { outcomeSchema, testStatusSchema } from './tests';
 
 // A candidate's responses in a QTI package test, item by item with the key, for the staff of the
@@ -52,5 +53,7 @@ export const staffResponsesSchema = z.object({
   outcomes: z.array(outcomeSchema),
   /** False while an item an assessor rates is not rated yet: the score is not final. */
   final: z.optional(z.boolean()),
+  /** The test's outcomes against the campaign's norm groups (percentile and sten), as the candidate's report gives them. */
+  norms: z.optional(z.array(reportNormSchema)),
 });
 export type StaffResponses = z.infer<typeof staffResponsesSchema>;

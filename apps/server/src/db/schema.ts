@@ -349,6 +349,28 @@ export interface ItemRatingsTable {
   rated_at: Instant;
 }
 
+/** A company's norm group for one outcome of one test (migration 0012b): a mean and sd, or a percentile table. */
+export interface NormsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Localized text, as JSON. */
+  name: string;
+  test_id: number;
+  outcome: string;
+  mean: number | null;
+  sd: number | null;
+  /** `[{ upTo, percentile }]` as JSON, instead of mean and sd. */
+  norm_table: string | null;
+  n: number;
+  created_at: Instant;
+}
+
+/** The norms a campaign's reports read against. */
+export interface CampaignNormsTable {
+  campaign_id: number;
+  norm_id: number;
+}
+
 export interface Database {
   languages: LanguagesTable;
   companies: CompaniesTable;
@@ -378,6 +400,8 @@ export interface Database {
   content_package_files: ContentPackageFilesTable;
   authored_tests: AuthoredTestsTable;
   item_ratings: ItemRatingsTable;
+  norms: NormsTable;
+  campaign_norms: CampaignNormsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

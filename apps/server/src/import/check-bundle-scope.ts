@@ -86,6 +86,12 @@ export async function checkBundleScope(db: Db, input: unknown, company: OwnCompa
     if (owner !== undefined && owner !== company.id) problems.push(`campaigns[${at}].id: id ${given} is taken`);
   });
 
+  list(input, 'norms').forEach((raw, at) => {
+    const name = isRecord(raw) ? text(raw.company) : undefined;
+    if (name !== undefined && !names.has(name))
+      problems.push(`norms[${at}].company: norms uploaded from the console belong to "${company.name}"`);
+  });
+
   problems.push(...(await checkTests(db, input, company, names)));
   return problems;
 }

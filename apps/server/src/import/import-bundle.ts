@@ -11,6 +11,7 @@ import { writeCampaignMembers } from './write-campaign-members';
 import { writeCampaigns } from './write-campaigns';
 import { writeCompanies } from './write-companies';
 import { writeLanguages } from './write-languages';
+import { writeCampaignNorms, writeNorms } from './write-norms';
 import { writeTestShares } from './write-test-shares';
 import { writeTests } from './write-tests';
 import { writeUsers } from './write-users';
@@ -66,6 +67,7 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
       activityOrigins: options.activityOrigins,
       onProgress: onProgress && ((done, total) => onProgress('validating', done, total)),
       packages,
+      company: options.company?.name,
     });
     if (!checked.ok) return checked;
     const content = createContentRepository(trx);
@@ -99,6 +101,8 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
       await writeCampaignMembers(trx, campaign, summary);
       wrote();
     }
+    await writeNorms(trx, handle.dialect, b, company?.name, summary.norms);
+    await writeCampaignNorms(trx, b.campaigns);
     if (!company) await writeTestShares(trx, b);
     await changes.announce({ kind: 'all' }, trx);
     wrote();

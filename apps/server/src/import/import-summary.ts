@@ -19,6 +19,7 @@ export interface ImportSummary {
   relations360: ImportCounts;
   /** Content packages: created when stored now, unchanged when the same package was stored before. */
   packages: ImportCounts;
+  norms: ImportCounts;
 }
 
 export function emptySummary(): ImportSummary {
@@ -34,6 +35,7 @@ export function emptySummary(): ImportSummary {
     assessments: counts(),
     relations360: counts(),
     packages: counts(),
+    norms: counts(),
   };
 }
 

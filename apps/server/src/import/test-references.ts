@@ -17,7 +17,7 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
 /**
  * Tests named by a test's `jsonData.prerequisites` and, in each campaign, by `tests[].test`,
  * `tests[].prerequisites`, `assessments[].tests`, `model.tasks[].test`, a challenge's
- * `data.sections.*.tests` and an agenda's `data.tests` (its values).
+ * `data.sections.*.tests` and an agenda's `data.tests` (its values); and each norm's `test`.
  */
 export function testReferences(input: unknown): TestReference[] {
   const out: TestReference[] = [];
@@ -28,6 +28,9 @@ export function testReferences(input: unknown): TestReference[] {
   list(input.tests).forEach((test, at) => {
     if (!isRecord(test) || !isRecord(test.jsonData)) return;
     list(test.jsonData.prerequisites).forEach((id, k) => add(['tests', at, 'jsonData', 'prerequisites', k], id));
+  });
+  list(input.norms).forEach((norm, at) => {
+    if (isRecord(norm)) add(['norms', at, 'test'], norm.test);
   });
   list(input.campaigns).forEach((campaign, at) => {
     if (!isRecord(campaign)) return;

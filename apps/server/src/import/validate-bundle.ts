@@ -3,6 +3,7 @@ import {
   type Bundle,
   type BundleCampaign,
   type BundleCompany,
+  type BundleNorm,
   type BundleTest,
   type BundleUser,
   bundleSchema,
@@ -34,6 +35,7 @@ interface Parts {
   users: Indexed<BundleUser>;
   tests: Indexed<BundleTest>;
   campaigns: Indexed<BundleCampaign>;
+  norms: Indexed<BundleNorm>;
 }
 
 const SELF_RELATION_ID = 3;
@@ -48,6 +50,8 @@ export interface ValidateOptions {
    * found reading the others: listed with the bundle's own. Absent: the bundle has no files.
    */
   packages?: { refs: ReadonlyMap<string, unknown>; problems: readonly string[] };
+  /** A console import's company (by name): the bundle's norms are its own. */
+  company?: string;
 }
 
 export async function validateBundle(db: Db, input: unknown, options: ValidateOptions = {}): Promise<BundleValidation> {
@@ -73,7 +77,7 @@ export async function validateBundle(db: Db, input: unknown, options: ValidateOp
   problems.push(...(options.packages?.problems ?? []));
 
   const raw = rawKeys(input);
-  const matches = await checkReferences(db, parsed.parts, raw, report);
+  const matches = await checkReferences(db, parsed.parts, raw, report, options.company);
 
   const unique = [...new Set(problems)];
   if (!parsed.bundle || unique.length > 0) return { ok: false, problems: unique };
@@ -98,7 +102,7 @@ function checkPackages(input: unknown, tests: Indexed<BundleTest>, packages: Val
 
 /** Records parsed between two turns of the event loop: a large bundle never holds up other requests for long. */
 const PARSE_STEP = 100;
-const LISTS = ['languages', 'companies', 'users', 'tests', 'campaigns'] as const;
+const LISTS = ['languages', 'companies', 'users', 'tests', 'campaigns', 'norms'] as const;
 
 /**
  * The bundle as the contract's schema reads it, a record at a time and yielding to the event loop between
@@ -108,7 +112,7 @@ async function parseInSteps(
   input: unknown,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ bundle: Bundle | null; parts: Parts; issues: { path: Path; message: string }[] }> {
-  const parts: Parts = { companies: [], users: [], tests: [], campaigns: [] };
+  const parts: Parts = { companies: [], users: [], tests: [], campaigns: [], norms: [] };
   const record = isRecord(input) ? input : undefined;
   const lists = record ? LISTS.filter((key) => Array.isArray(record[key])) : [];
   // The document without its lists' records: the version, and lists that are not lists.
@@ -176,6 +180,7 @@ async function checkReferences(
   parts: Parts,
   raw: ReturnType<typeof rawKeys>,
   report: (path: Path, message: string) => void,
+  ownCompany?: string,
 ): Promise<BundleMatches> {
   const [dbCompanies, dbUsers, dbTests] = await Promise.all([
     db.selectFrom('companies').select(['id', 'name', 'sso_slug']).execute(),
@@ -331,7 +336,69 @@ async function checkReferences(
       duplicate(documents, d.id, k, () => report([...path, 'report', 'documents', k, 'id'], `duplicate document id ${d.id}`)),
     );
   }
+  await checkNorms(db, parts, companyById, ownCompany, checkTest, report);
   return matches;
+}
+
+/**
+ * Norms: unique ids, a known test, one company (given, the uploader's, or that of the campaigns naming it), and an id
+ * that is not another company's norm; a campaign's norms are the bundle's or its company's stored ones.
+ */
+async function checkNorms(
+  db: Db,
+  parts: Parts,
+  companyById: Map<number, { name: string }>,
+  ownCompany: string | undefined,
+  checkTest: Check<number>,
+  report: Report,
+) {
+  const named = parts.campaigns.flatMap(({ item: c }) => c.norms ?? []);
+  const ids = [...new Set([...parts.norms.map((n) => n.item.id), ...named])];
+  const stored = new Map<number, string | undefined>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const row of await db
+      .selectFrom('norms')
+      .select(['id', 'company_id'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      stored.set(row.id, companyById.get(row.company_id)?.name);
+  const companyOf = normCompanies(parts, ownCompany);
+  const seen = new Map<number, number>();
+  for (const { at, item: norm } of parts.norms) {
+    const path = ['norms', at];
+    duplicate(seen, norm.id, at, () => report([...path, 'id'], `duplicate norm id ${norm.id} (also norms[${seen.get(norm.id)}])`));
+    checkTest([...path, 'test'], norm.test);
+    // Named by no campaign of the bundle: the company it has.
+    const company = companyOf.get(norm.id) ?? (companyOf.get(norm.id) === undefined ? stored.get(norm.id) : null);
+    if (company === null) report([...path, 'company'], 'the campaigns that name this norm belong to different companies: name its company');
+    else if (company === undefined) report([...path, 'company'], 'name the company the norm belongs to, or list it in a campaign’s norms');
+    else if (stored.has(norm.id) && stored.get(norm.id) !== company) report([...path, 'id'], `id ${norm.id} is taken`);
+  }
+  const inBundle = new Map(parts.norms.map(({ item }) => [item.id, companyOf.get(item.id)]));
+  for (const { at, item: c } of parts.campaigns) {
+    const twice = new Map<number, number>();
+    (c.norms ?? []).forEach((id, k) => {
+      const path = ['campaigns', at, 'norms', k];
+      duplicate(twice, id, k, () => report(path, `norm ${id} is listed twice`));
+      const company = inBundle.has(id) ? inBundle.get(id) : stored.get(id);
+      if (!inBundle.has(id) && !stored.has(id)) report(path, `unknown norm ${id}`);
+      else if (company && company !== c.company) report(path, `norm ${id} is not one of "${c.company}"'s norms`);
+    });
+  }
+}
+
+/** Each bundle norm's company: given, else the uploader's, else that of the campaigns naming it (null: they differ). */
+export function normCompanies(parts: Pick<Parts, 'norms' | 'campaigns'>, ownCompany?: string): Map<number, string | null | undefined> {
+  const out = new Map<number, string | null | undefined>();
+  for (const { item: norm } of parts.norms) {
+    if (norm.company !== undefined || ownCompany !== undefined) {
+      out.set(norm.id, norm.company ?? ownCompany);
+      continue;
+    }
+    const companies = new Set(parts.campaigns.filter(({ item: c }) => c.norms?.includes(norm.id)).map(({ item: c }) => c.company));
+    out.set(norm.id, companies.size === 1 ? [...companies][0] : companies.size === 0 ? undefined : null);
+  }
+  return out;
 }
 
 type Report = (path: Path, message: string) => void;

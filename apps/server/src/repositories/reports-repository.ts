@@ -37,6 +37,16 @@ export function createReportsRepository(db: Db) {
       return new Set(rows.map((r) => r.test_id));
     },
 
+    /** The norms the campaign's reports read against (campaign_norms), in the order they were made. */
+    listCampaignNorms: (campaignId: number) =>
+      db
+        .selectFrom('campaign_norms')
+        .innerJoin('norms', 'norms.id', 'campaign_norms.norm_id')
+        .select(['norms.id', 'norms.name', 'norms.test_id', 'norms.outcome', 'norms.mean', 'norms.sd', 'norms.norm_table', 'norms.n'])
+        .where('campaign_norms.campaign_id', '=', campaignId)
+        .orderBy('norms.id')
+        .execute(),
+
     /** Every outcome recorded for the person in the campaign, by source (one row per assessor). */
     async listOutcomes(campaignId: number, userId: number) {
       const rows = await db
@@ -78,5 +88,6 @@ export type ReportsRepository = ReturnType<typeof createReportsRepository>;
 export type CampaignRow = NonNullable<Awaited<ReturnType<ReportsRepository['findCampaign']>>>;
 export type TestResultRow = Awaited<ReturnType<ReportsRepository['listTestResults']>>[number];
 export type OutcomeRecord = Awaited<ReturnType<ReportsRepository['listOutcomes']>>[number];
+export type CampaignNormRow = Awaited<ReturnType<ReportsRepository['listCampaignNorms']>>[number];
 export type RaterRow = Awaited<ReturnType<ReportsRepository['listRaters']>>[number];
 export type Answer360Row = Awaited<ReturnType<ReportsRepository['listAnswers360']>>[number];

@@ -43,6 +43,7 @@ const ConsoleTestRoute = lazy(() => import('./routes/console/test').then((m) => 
 const ConsoleTestAnalysisRoute = lazy(() =>
   import('./routes/console/test-analysis').then((m) => ({ default: m.ConsoleTestAnalysisRoute })),
 );
+const ConsoleNormsRoute = lazy(() => import('./routes/console/norms').then((m) => ({ default: m.ConsoleNormsRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
 export const routes: RouteObject[] = [
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: paths.console.newTest.path, element: <ConsoleNewTestRoute /> },
               { path: paths.console.test.path, element: <ConsoleTestRoute /> },
               { path: paths.console.testAnalysis.path, element: <ConsoleTestAnalysisRoute /> },
+              { path: paths.console.norms.path, element: <ConsoleNormsRoute /> },
             ],
           },
           {

@@ -48,6 +48,8 @@ export const paths = {
       getHref: (testId: number, campaignIds: readonly number[] = []) =>
         `/console/tests/${testId}/analysis${campaignIds.length ? `?campaigns=${campaignIds.join(',')}` : ''}`,
     },
+    /** Norm groups (issue 50). */
+    norms: { path: '/console/norms', getHref: () => '/console/norms' },
   },
 
   sso: {

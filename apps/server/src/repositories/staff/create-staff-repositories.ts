@@ -8,6 +8,7 @@ import { createItemAnalysisRepository } from './item-analysis-repository';
 import { createJobsRepository } from './jobs-repository';
 import { createStaffLanguagesRepository } from './languages-repository';
 import { createManagedTestsRepository } from './managed-tests-repository';
+import { createNormsRepository } from './norms-repository';
 import { createPeopleRepository } from './people-repository';
 import { createResetsRepository } from './resets-repository';
 import { createResponsesRepository } from './responses-repository';
@@ -28,6 +29,7 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     responses: createResponsesRepository(db),
     authoredTests: createAuthoredTestsRepository(db, changes),
     itemAnalysis: createItemAnalysisRepository(db),
+    norms: createNormsRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

@@ -47,7 +47,11 @@ export function normalise(value: number, min: number, max: number): number {
  * script or a QTI package (what the browser posted does not count then), a SCORM course's own report, or
  * the activity's.
  */
-function rawValue(inputs: ReportInputs, testId: number, outcome: string | number): number | undefined {
+export function rawValue(
+  inputs: Pick<ReportInputs, 'tests' | 'assessedTests' | 'outcomes'>,
+  testId: number,
+  outcome: string | number,
+): number | undefined {
   if (inputs.assessedTests.has(testId)) {
     const ratings = inputs.outcomes
       .filter((o) => o.testId === testId && o.source === 'assessor')

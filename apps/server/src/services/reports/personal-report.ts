@@ -1,4 +1,5 @@
 import { bundleQuestions360Schema } from '@prova/contract/bundle';
+import type { ReportNorm } from '@prova/contract/norms';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
 import { parseJson } from '../../db/json-column';
 import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
@@ -8,6 +9,7 @@ import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { computeReport } from './compute-report';
 import { reportModelOf } from './report-model';
+import { reportNorms } from './report-norms';
 import { computeResults360 } from './results-360';
 
 type ReportRepos = Pick<Repositories, 'reports' | 'campaigns'>;
@@ -15,6 +17,8 @@ type ReportRepos = Pick<Repositories, 'reports' | 'campaigns'>;
 export interface PersonalReportView {
   rep: PersonalReport;
   results360: Results360 | null;
+  /** The person's normed outcomes, for a campaign with norms. */
+  norms: ReportNorm[];
   person: { id: number; firstName: string; lastName: string };
   campaign: { id: number; name: string };
   /** The person's content language: the report's texts are in it. */
@@ -27,11 +31,12 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
   const { participation: campaign, subject } = context;
   const lang = contentLang(campaign, subject);
   const settings = reportSettings(campaign.report);
-  const [tests, assessedTests, outcomes, content] = await Promise.all([
+  const [tests, assessedTests, outcomes, content, campaignNorms] = await Promise.all([
     repos.reports.listTestResults(campaign.id, subject.id),
     repos.reports.listAssessedTests(campaign.id, subject.id),
     repos.reports.listOutcomes(campaign.id, subject.id),
     repos.campaigns.contentOf(campaign.id),
+    repos.reports.listCampaignNorms(campaign.id),
   ]);
   const rep = computeReport({
     model: reportModelOf(content.model),
@@ -51,9 +56,11 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
           lang,
         )
       : null;
+  const norms = reportNorms(campaignNorms, { tests, assessedTests, outcomes, lang });
   return {
     rep,
     results360,
+    norms,
     person: { id: subject.id, firstName: subject.first_name, lastName: subject.last_name },
     campaign: { id: campaign.id, name: localize(campaign.name, lang) },
     lang,

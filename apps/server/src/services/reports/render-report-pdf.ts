@@ -13,6 +13,7 @@ import {
   type Results360Group,
   suggestedMarkers,
 } from '@prova/contract/reports';
+import type { ReportNorm } from '@prova/contract/norms';
 import PDFDocument from 'pdfkit';
 
 export interface ReportPdfInput {
@@ -21,6 +22,8 @@ export interface ReportPdfInput {
   campaign: { name: string };
   report: PersonalReport;
   results360: Results360 | null;
+  /** The person's normed outcomes (a campaign with norms). */
+  norms?: readonly ReportNorm[];
   generatedAt: Date;
   /** The document's name, when a campaign document is run; the report's own title otherwise. */
   title?: string;
@@ -147,6 +150,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     }
   }
 
+  if (input.norms?.length) drawNorms(input.norms, t, { heading, body, room, locale });
   if (input.results360) draw360(input.results360, t, { heading, body, room, locale });
 
   doc.end();
@@ -158,6 +162,19 @@ interface Drawing {
   body(text: string, opts?: { indent?: number; color?: string; bold?: boolean; size?: number }): void;
   room(height: number): void;
   locale: string;
+}
+
+/** Each normed outcome: the test, the percentile (a range for an estimate with its SE), the sten, and what it means. */
+function drawNorms(norms: readonly ReportNorm[], t: Texts, { heading, body, room }: Drawing) {
+  heading(t.norms.heading);
+  for (const norm of norms) {
+    room(60);
+    const vars = { p: norm.percentile, name: norm.name, n: norm.n, low: norm.band?.low ?? '', high: norm.band?.high ?? '' };
+    const where = norm.band ? fill(t.norms.band, vars) : fill(t.norms.percentile, vars);
+    body(`${norm.testName} · ${where} · ${t.norms.stenHeading}: ${norm.sten}`, { bold: true });
+    body(fill(norm.band ? t.norms.bandSentence : t.norms.sentence, vars));
+  }
+  body(t.norms.stenHelp, { color: COLOR.muted, size: 9 });
 }
 
 function groupName(group: Results360Group, t: Texts): string {

@@ -35,6 +35,6 @@ export async function reportPageOf(
   if (!reportAvailable(view)) return { kind: 'none' };
   const document = reportDocumentsFor(context.viewer, context.participation.report, view.lang).find((d) => !d.visibleToAssessorsOnly);
   if (document) return { kind: 'document', document };
-  const { rep, results360, person, campaign } = view;
-  return { kind: 'individual', report: { rep, results360, person, campaign } };
+  const { rep, results360, norms, person, campaign } = view;
+  return { kind: 'individual', report: { rep, results360, norms, person, campaign } };
 }

@@ -10,6 +10,7 @@ export async function reportPdf(view: PersonalReportView, documentName?: string)
     campaign: view.campaign,
     report: view.rep,
     results360: view.results360,
+    norms: view.norms,
     generatedAt: new Date(),
     title: documentName,
   });

@@ -89,6 +89,7 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
       activityOrigins: app.activityOrigins,
       onProgress: (done, total) => progress('validating', done, total),
       packages,
+      company: company.name,
     });
     const scope = await checkBundleScope(db, input, company);
     const problems = [...(checked.ok ? [] : checked.problems), ...scope];

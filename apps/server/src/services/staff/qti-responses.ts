@@ -5,11 +5,12 @@ import type { CampaignRow } from '../../db/schema';
 import { parseJson } from '../../db/json-column';
 import { notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
+import { reportNorms } from '../reports/report-norms';
 import { scriptInput } from '../scoring/run-algorithm';
 import { staffStatusOf } from './campaign-progress';
 import { type Atom, qtiScoringModelSchema } from '@prova/qti/scoring';
 
-type Repos = Pick<Repositories, 'staff' | 'ratings'>;
+type Repos = Pick<Repositories, 'staff' | 'ratings' | 'reports'>;
 
 /** An atom as the player saves one: a pair or a point "A B", a number in decimal. */
 const atomText = (atom: Atom) => (Array.isArray(atom) ? atom.join(' ') : String(atom));
@@ -27,7 +28,7 @@ const EMPTY: QtiProgress = { qti: 1, position: null, responses: {}, flagged: [] 
  */
 export async function qtiResponses(
   repos: Repos,
-  opts: { companyId: number; campaign: CampaignRow; userId: number; testId: number },
+  opts: { companyId: number; campaign: CampaignRow; userId: number; testId: number; lang?: string },
   now = new Date(),
 ): Promise<StaffResponses> {
   const { campaign, userId, testId } = opts;
@@ -39,10 +40,11 @@ export async function qtiResponses(
   if (!test || !delivery.success || !model.success) throw notFound('QTI test');
 
   const key = { campaignId: campaign.id, testId, userId };
-  const [progress, stored, ratings] = await Promise.all([
+  const [progress, stored, ratings, campaignNorms] = await Promise.all([
     repos.staff.responses.findProgress(key),
     repos.staff.responses.findServerOutcomes(key),
     repos.ratings.list(key),
+    repos.reports.listCampaignNorms(campaign.id),
   ]);
   const ratingOf = new Map(ratings.map((r) => [r.itemId, r]));
   const rated = new Map(model.data.items.flatMap((item) => (item.rated ? [[item.identifier, item.rated.maxScore] as const] : [])));
@@ -82,7 +84,18 @@ export async function qtiResponses(
     ),
   );
   const itemIds = new Set(items.map((i) => i.identifier));
+  // The server's outcomes of this test, read against the campaign's norms for it as the report reads them.
+  const norms = reportNorms(
+    campaignNorms.filter((n) => n.test_id === testId),
+    {
+      tests: [{ id: testId, abbreviation: '', name: '', algorithm: null, package_kind: 'qti', status: scores ? 'complete' : null }],
+      assessedTests: new Set(),
+      outcomes: outcomes?.success ? [{ testId, source: 'server', outcomes: outcomes.data }] : [],
+      lang: opts.lang ?? 'IT_it',
+    },
+  ).map((n) => ({ ...n, testName: delivery.data.title }));
   return {
+    norms,
     test: { id: test.id, title: delivery.data.title },
     status: staffStatusOf(progress, now),
     scored: scores !== null,

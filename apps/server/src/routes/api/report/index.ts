@@ -58,8 +58,8 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
       const view = await buildPersonalReport(repos, context);
       if (!view.downloadAllowed) throw reportNotAvailable();
-      const { rep, results360, person, campaign } = view;
-      return { status: true as const, result: { rep, results360, person, campaign } };
+      const { rep, results360, norms, person, campaign } = view;
+      return { status: true as const, result: { rep, results360, norms, person, campaign } };
     },
   );
 

@@ -6,6 +6,7 @@ import exportsRoutes from './exports/index';
 import importsRoutes from './imports/index';
 import invitationsRoutes from './invitations/index';
 import jobsRoutes from './jobs/index';
+import normsRoutes from './norms/index';
 import progressRoutes from './progress/index';
 import reportsRoutes from './reports/index';
 import resetsRoutes from './resets/index';
@@ -24,4 +25,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(jobsRoutes, { prefix: '/jobs' });
   await app.register(authoredTestsRoutes, { prefix: '/authored-tests' });
   await app.register(analysisRoutes);
+  await app.register(normsRoutes);
 }

@@ -1,10 +1,11 @@
 import { TEST_360_ID } from '@prova/contract/limits';
 import type { Outcome } from '@prova/contract/tests';
 import type { CampaignRow } from '../../../db/schema';
-import { pickLang } from '../../../presenters/localize';
+import { localize, pickLang } from '../../../presenters/localize';
 import type { Repositories } from '../../../repositories/create-repositories';
 import { computeReport } from '../../reports/compute-report';
 import { reportModelOf } from '../../reports/report-model';
+import { reportNorms } from '../../reports/report-norms';
 import { campaignProgress, campaignTests } from '../campaign-progress';
 import type { Progress } from '../jobs/job-runner';
 import { resultSourceOf, type ScoredTest } from '../../../domain/test-scoring';
@@ -67,9 +68,17 @@ export async function buildExportTable(
     ...model.skills.map((s) => ({ kind: 'skill' as const, id: s.id, label: `skill ${s.id} ${pickLang(s.name, lang)}` })),
     ...model.areas.map((a) => ({ kind: 'area' as const, id: a.id, label: `area ${a.id} ${pickLang(a.name, lang)}` })),
   ];
+  // The campaign's norms: each normed outcome's percentile and sten (and, for THETA, the band of θ ± SE).
+  const norms = await repos.reports.listCampaignNorms(campaign.id);
+  const abbreviationOf = new Map(tests.map((t) => [t.id, t.abbreviation]));
+  const normColumns = norms.flatMap((norm) => {
+    const label = `${abbreviationOf.get(norm.test_id) ?? norm.test_id}.${norm.outcome} ${localize(norm.name, lang)} (n ${norm.n})`;
+    const parts = ['percentile', 'sten', ...(norm.outcome === 'THETA' ? ['percentile low', 'percentile high'] : [])] as const;
+    return parts.map((part) => ({ normId: norm.id, part, label: `${label} ${part}` }));
+  });
   const outcomeColumns: string[] = [];
   const seenOutcomes = new Set<string>();
-  const people: { fixed: Cell[]; outcomes: Map<string, Cell>; model: Cell[]; feedback: Cell[] }[] = [];
+  const people: { fixed: Cell[]; outcomes: Map<string, Cell>; model: Cell[]; normed: Cell[]; feedback: Cell[] }[] = [];
 
   let page = 1;
   let total = 0;
@@ -83,6 +92,7 @@ export async function buildExportTable(
         repos.reports.listOutcomes(campaign.id, p.user.id),
       ]);
       const report = computeReport({ model, lang, tests: results, assessedTests, outcomes });
+      const normed = new Map(reportNorms(norms, { tests: results, assessedTests, outcomes, lang }).map((n) => [n.normId, n]));
       const values = new Map<string, number>([
         ...report.markers.map((m) => [`marker:${m.id}`, m.value] as const),
         ...report.skills.map((s) => [`skill:${s.id}`, s.value] as const),
@@ -121,6 +131,13 @@ export async function buildExportTable(
         ],
         outcomes: byOutcome,
         model: modelColumns.map((c) => values.get(`${c.kind}:${c.id}`) ?? null),
+        normed: normColumns.map(({ normId, part }) => {
+          const n = normed.get(normId);
+          if (!n) return null;
+          if (part === 'percentile') return n.percentile;
+          if (part === 'sten') return n.sten;
+          return (part === 'percentile low' ? n.band?.low : n.band?.high) ?? null;
+        }),
         feedback: p.feedback360 ? [p.feedback360.done, p.feedback360.total] : [],
       });
     }
@@ -145,8 +162,15 @@ export async function buildExportTable(
     ...own.flatMap((t) => [`${t.abbreviation} status`, `${t.abbreviation} completedAt`]),
     ...outcomeColumns,
     ...modelColumns.map((c) => c.label),
+    ...normColumns.map((c) => c.label),
     ...(campaign.is360 === 1 ? ['360 evaluations done', '360 evaluations total'] : []),
   ];
-  const rows = people.map((p) => [...p.fixed, ...outcomeColumns.map((c) => p.outcomes.get(c) ?? null), ...p.model, ...p.feedback]);
+  const rows = people.map((p) => [
+    ...p.fixed,
+    ...outcomeColumns.map((c) => p.outcomes.get(c) ?? null),
+    ...p.model,
+    ...p.normed,
+    ...p.feedback,
+  ]);
   return { header, rows };
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reportDownloadHref } from '../api/get-report';
 import { DetailedResults } from './detailed-results';
 import { Feedback360Results } from './feedback-360-results';
+import { NormResults } from './norm-results';
 import { ProfileChart } from './profile-chart';
 import { Score } from './score';
 
@@ -12,7 +13,7 @@ export function IndividualReport({ report }: { report: PersonalReportResponse['r
   const { t } = useTranslation('report');
   const titleId = useId();
   const profileId = useId();
-  const { rep, person, campaign, results360 } = report;
+  const { rep, person, campaign, results360, norms } = report;
   const profile = rep.areas.filter((area) => area.inProfile);
   return (
     <article className="report" aria-labelledby={titleId}>
@@ -44,6 +45,7 @@ export function IndividualReport({ report }: { report: PersonalReportResponse['r
       )}
 
       {rep.areas.length > 0 && <DetailedResults report={rep} />}
+      {norms && norms.length > 0 && <NormResults norms={norms} />}
       {results360 && <Feedback360Results results={results360} />}
     </article>
   );

@@ -8,6 +8,7 @@ export function ConsoleNav() {
   const items = [
     { to: paths.console.campaigns.getHref(), label: t('nav.campaigns') },
     { to: paths.console.tests.getHref(), label: t('nav.tests') },
+    { to: paths.console.norms.getHref(), label: t('nav.norms') },
     { to: paths.console.import.getHref(), label: t('nav.import') },
     { to: paths.console.people.getHref(), label: t('nav.people') },
     { to: paths.console.company.getHref(), label: t('nav.company') },

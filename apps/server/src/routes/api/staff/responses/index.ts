@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { staffResponsesParamsSchema, staffResponsesSchema } from '@prova/contract/staff-responses';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { qtiResponses } from '../../../../services/staff/qti-responses';
+import { staffLang } from '../staff-lang';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -17,7 +18,13 @@ export default async function responsesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { campaignId, userId, testId } = request.params;
       const context = await requireStaffCampaign(request, campaignId);
-      return qtiResponses(app.repos, { companyId: context.companyId, campaign: context.campaign, userId, testId });
+      return qtiResponses(app.repos, {
+        companyId: context.companyId,
+        campaign: context.campaign,
+        userId,
+        testId,
+        lang: staffLang(context),
+      });
     },
   );
 }
