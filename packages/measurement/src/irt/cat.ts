@@ -46,15 +46,22 @@ export function selectItem(
   draw: number,
   k = RANDOMESQUE_K,
 ): string | null {
+  // The k best kept in order as the bank is read (no sort of the whole bank on every answer); ties by identifier,
+  // so the order never depends on the object's key order.
+  const better = (x: { id: string; info: number }, y: { id: string; info: number }) =>
+    x.info > y.info || (x.info === y.info && x.id < y.id);
   const ranked: Array<{ id: string; info: number }> = [];
-  for (const [id, item] of Object.entries(settings.items)) {
-    if (!given.has(id)) ranked.push({ id, info: information(theta, item, settings.model) });
+  for (const id in settings.items) {
+    if (given.has(id)) continue;
+    const entry = { id, info: information(theta, settings.items[id]!, settings.model) };
+    if (ranked.length === k && !better(entry, ranked[k - 1]!)) continue;
+    let at = ranked.length;
+    while (at > 0 && better(entry, ranked[at - 1]!)) at--;
+    ranked.splice(at, 0, entry);
+    if (ranked.length > k) ranked.pop();
   }
   if (ranked.length === 0) return null;
-  // Ties by identifier, so the order never depends on the object's key order.
-  ranked.sort((x, y) => y.info - x.info || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const top = Math.min(k, ranked.length);
-  return ranked[Math.min(top - 1, Math.floor(draw * top))]!.id;
+  return ranked[Math.min(ranked.length - 1, Math.floor(draw * ranked.length))]!.id;
 }
 
 /** One step of the test for a session's seed: the estimate so far and the next item, or the end. */

@@ -39,7 +39,16 @@ export function logLikelihood(theta: number, answers: readonly ScoredAnswer[], m
 
 /** Expected a posteriori: 61 points from -4 to 4, standard normal prior. */
 export function eap(answers: readonly ScoredAnswer[], model: IrtModel): Estimate {
-  const logPost = GRID.map((x, i) => PRIOR_LOG[i]! + logLikelihood(x, answers, model));
+  // Answers outer, grid inner: each answer's parameters read once (the server runs this on every answer).
+  const logPost = PRIOR_LOG.slice();
+  for (const { item, score } of answers) {
+    const { a, b, c } = effectiveParams(item, model);
+    const u = clampScore(score);
+    for (let i = 0; i < GRID.length; i++) {
+      const p = Math.min(1 - 1e-12, Math.max(1e-12, c + (1 - c) / (1 + Math.exp(-a * (GRID[i]! - b)))));
+      logPost[i]! += u * Math.log(p) + (1 - u) * Math.log(1 - p);
+    }
+  }
   const top = Math.max(...logPost);
   const w = logPost.map((l) => Math.exp(l - top));
   const total = w.reduce((s, v) => s + v, 0);

@@ -25,8 +25,10 @@ export function probability(theta: number, item: ItemParams, model: IrtModel): n
 
 /** Fisher information of the item at theta: a² (Q/P) ((P - c) / (1 - c))², which is a² P Q when c = 0. */
 export function information(theta: number, item: ItemParams, model: IrtModel): number {
-  const { a, c } = effectiveParams(item, model);
-  const p = probability(theta, item, model);
+  // No objects made: the next item reads this for every item of the bank on every answer.
+  const a = model === '1PL' ? 1 : item.a;
+  const c = model === '3PL' ? item.c : 0;
+  const p = c + (1 - c) / (1 + Math.exp(-a * (theta - item.b)));
   const q = 1 - p;
   if (p <= 0 || q <= 0) return 0;
   const r = (p - c) / (1 - c);
