@@ -10,7 +10,7 @@ const keepExternal = {
 };
 
 await build({
-  entryPoints: { server: 'src/server.ts', import: 'src/cli/import.ts' },
+  entryPoints: { server: 'src/server.ts', import: 'src/cli/import.ts', simulate: 'src/cli/simulate.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
+import { adaptiveSettingsSchema } from './adaptive';
 import { langSchema } from './common';
 import { DB_INT_MAX, DEFAULT_RANGE_360, LANGS, type LangCode, PASSWORD_MAX_LENGTH } from './limits';
 
@@ -161,6 +162,8 @@ const testBaseSchema = z.object({
   /** The activity's address; or, instead, a `package` the platform plays (its url is then the player's). */
   url: z.optional(urlOrPathSchema),
   package: z.optional(bundlePackageSchema),
+  /** A QTI package's test delivered adaptively (docs/bundle-format.md, "Adaptive tests"); its settings stay on the server. */
+  adaptive: z.optional(adaptiveSettingsSchema),
   img: z.nullish(z.string()),
   label: z.nullish(z.string()),
   repeatable: bool(false),
@@ -206,6 +209,10 @@ export const bundleTestSchema = testBaseSchema.check(
   z.refine((t) => t.url === undefined || t.package === undefined, {
     message: 'A test has a url or a package, not both: the url of a package is its player',
     path: ['package'],
+  }),
+  z.refine((t) => t.adaptive === undefined || t.package?.type === 'qti', {
+    message: 'An adaptive test delivers a QTI package: give it a package of type "qti"',
+    path: ['adaptive'],
   }),
 );
 

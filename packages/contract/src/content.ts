@@ -47,6 +47,8 @@ export const qtiDeliverySchema = z.object({
   /** The test's own time limit (qti-time-limits max-time on the test), in seconds; null: none. */
   maxTimeSeconds: z.nullable(z.number().check(z.positive())),
   parts: z.array(qtiDeliveryPartSchema).check(z.minLength(1)),
+  /** An adaptive test: its sections list no items, the server gives them one at a time (rpc `adaptive.next`). */
+  adaptive: z.optional(z.literal(true)),
 });
 export type QtiDelivery = z.infer<typeof qtiDeliverySchema>;
 

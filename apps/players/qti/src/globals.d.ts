@@ -15,6 +15,7 @@ interface ProvaActivityApi {
   setData(data: unknown): Promise<unknown>;
   setStatus(status: 'incomplete' | 'complete'): Promise<unknown>;
   exit(): Promise<unknown>;
+  rpc(action: string, data?: unknown): Promise<unknown>;
 }
 
 interface ProvaKitBar {

@@ -1,7 +1,8 @@
 // The player's screens: one item at a time in delivery order, the navigation its test part allows, the
 // test's timer and the hand-in. Every response change is saved at once (ProvaActivity.setData, which the
 // platform's sending queue keeps offline) as a QtiProgress; a reload or a later visit restores it.
-import { qtiProgressSchema, type QtiDelivery, type QtiProgress } from '@prova/contract/content';
+import { adaptiveNextResponseSchema, type AdaptiveNextRequest } from '@prova/contract/adaptive';
+import { qtiProgressSchema, type QtiDelivery, type QtiProgress, type QtiResponseValue } from '@prova/contract/content';
 import { qtiTransformItem } from '@citolab/qti-components/qti-transformers';
 import { deliveryItems, loadDelivery, loadItemXml, packageHash, type DeliveryItem } from './delivery';
 import { encodeResponse, isGiven, responseDeclarations, type Cardinality } from './responses';
@@ -252,6 +253,92 @@ export function startPlayer(root: HTMLElement) {
     root.replaceChildren(kit.finishedPage(delivery?.title ?? t.title, message, t.exit, showError));
   }
 
+  // Adaptive mode (delivery.adaptive): the server gives one item at a time (rpc adaptive.next) and decides when the
+  // test ends; the player holds only the item on screen and its responses. The call needs the network: offline, the
+  // candidate is told so and retries the same call, which the server answers the same way however often it comes.
+  let adaptiveAnswered = 0;
+  let adaptiveResponses: Record<string, QtiResponseValue> = {};
+
+  async function askNext(request: AdaptiveNextRequest) {
+    if (finished) return;
+    const token = ++renderToken;
+    for (const button of actions.querySelectorAll('button')) button.disabled = true;
+    status.replaceChildren();
+    let result;
+    try {
+      result = adaptiveNextResponseSchema.parse(await ProvaActivity.rpc('adaptive.next', request));
+    } catch (error) {
+      if (token !== renderToken || finished) return;
+      const retry = kit.button(t.retry, () => void askNext(request));
+      status.replaceChildren(kit.notice(kit.errorText(t.adaptiveOffline, error), 'error'), retry);
+      for (const button of actions.querySelectorAll('button')) button.disabled = false;
+      retry.focus();
+      return;
+    }
+    if (token !== renderToken || finished) return;
+    adaptiveAnswered = result.answered;
+    top.setText(t.answeredSoFar(adaptiveAnswered));
+    if (result.done) return renderDone(t.done);
+    adaptiveResponses = {};
+    await renderAdaptiveItem(result.item, token, request.answered > 0 || request.response !== undefined);
+  }
+
+  async function renderAdaptiveItem(item: { identifier: string; href: string; xml: string }, token: number, moveFocus: boolean) {
+    heading.textContent = t.answeredSoFar(adaptiveAnswered);
+    section.hidden = true;
+    const declarations = responseDeclarations(new DOMParser().parseFromString(item.xml, 'application/xml'));
+    const itemBase = new URL(item.href.slice(0, item.href.lastIndexOf('/') + 1), new URL(base, location.href)).href;
+    const fragment = qtiTransformItem().parse(item.xml).path(itemBase).htmlDoc();
+    localizeInteractions(fragment, t);
+    const host = el('div', { class: 'qp-item' });
+    host.addEventListener('qti-interaction-changed', (event: Event) => {
+      mirrorStates(host);
+      const detail = (event as CustomEvent<{ responseIdentifier?: string; response?: unknown }>).detail;
+      const id = detail?.responseIdentifier;
+      if (!id || finished || !movedIfSlider(host, id)) return;
+      adaptiveResponses = { ...adaptiveResponses, [id]: encodeResponse(detail.response, declarations.get(id) ?? 'single') };
+    });
+    host.appendChild(fragment);
+    body.replaceChildren(host);
+    actions.replaceChildren(
+      kit.button(t.adaptiveNext, () => void askNext({ answered: adaptiveAnswered, response: { ...adaptiveResponses } })),
+    );
+    const assessmentItem = host.querySelector('qti-assessment-item') as AssessmentItemElement | null;
+    if (assessmentItem) {
+      await assessmentItem.updateComplete;
+      const interactions = Array.from(host.querySelectorAll('[response-identifier]')) as Partial<AssessmentItemElement>[];
+      await Promise.all(interactions.map((node) => node.updateComplete));
+      if (token !== renderToken) return;
+      makeOperable(host, t, `qp-hint-${token}`);
+    }
+    host.dataset.ready = '';
+    if (moveFocus) heading.focus();
+  }
+
+  async function startAdaptive(session: ProvaSession, hash: string) {
+    if (session.status === 'complete') return renderDone(t.finished);
+    const left = secondsLeft(
+      session,
+      delivery.maxTimeSeconds,
+      `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`,
+    );
+    if (left === 0) return finish(t.timeUp);
+    top = kit.bar(delivery.title);
+    root.replaceChildren(
+      top.node,
+      el('main', { class: 'pk-page qp-page' }, [
+        el('h1', { class: 'pk-visually-hidden', text: delivery.title }),
+        el('section', { class: 'qp-question', 'aria-labelledby': 'qp-heading' }, [heading, body]),
+        actions,
+        el('div', { role: 'status', 'aria-live': 'polite' }, [status]),
+      ]),
+    );
+    if (left !== null) clock = kit.countdown(top.timer, left, () => finish(t.timeUp));
+    body.replaceChildren(el('p', { class: 'pk-lead', text: t.loading }));
+    // Answered 0 and no response: the server answers with the item the candidate is on (a reload resumes there).
+    await askNext({ answered: 0 });
+  }
+
   kit.onFinished(() => {
     if (!finished) renderDone(t.finished);
     finished = true;
@@ -276,6 +363,7 @@ export function startPlayer(root: HTMLElement) {
     if (!deliveryLoad) throw new Error(t.noPackage);
     delivery = await deliveryLoad;
     document.title = delivery.title || t.title;
+    if (delivery.adaptive) return startAdaptive(session, hash);
     items = deliveryItems(delivery);
     if (!items.length) throw new Error(t.noPackage);
     const saved = qtiProgressSchema.safeParse(session.data);

@@ -36,6 +36,11 @@ export interface PlayerTexts {
   dragHint: string;
   atLeast: (n: number) => string;
   atMost: (n: number) => string;
+  /** Adaptive tests: how many answered, no total (the server decides when the test ends). */
+  answeredSoFar: (n: number) => string;
+  adaptiveNext: string;
+  adaptiveOffline: string;
+  retry: string;
 }
 
 type Texts = Record<'it' | 'en' | 'es', PlayerTexts>;
@@ -78,6 +83,11 @@ export const TEXTS: Texts = {
       'Con la tastiera: premi Invio su una voce per prenderla, le frecce per scegliere dove metterla e di nuovo Invio per lasciarla; Esc annulla.',
     atLeast: (n) => (n === 1 ? 'Scegli almeno una risposta.' : `Scegli almeno ${n} risposte.`),
     atMost: (n) => (n === 1 ? 'Puoi scegliere una sola risposta.' : `Puoi scegliere al massimo ${n} risposte.`),
+    answeredSoFar: (n) => (n === 1 ? '1 domanda risposta' : `${n} domande risposte`),
+    adaptiveNext: 'Conferma e continua',
+    adaptiveOffline:
+      'Connessione assente: la domanda successiva arriva dal server. Controlla la rete e riprova; la risposta data non va persa.',
+    retry: 'Riprova',
   },
   en: {
     title: 'Test',
@@ -116,6 +126,10 @@ export const TEXTS: Texts = {
       'With the keyboard: press Enter on an item to pick it up, the arrow keys to choose where to put it and Enter again to drop it; Escape cancels.',
     atLeast: (n) => (n === 1 ? 'Choose at least one answer.' : `Choose at least ${n} answers.`),
     atMost: (n) => (n === 1 ? 'You can choose only one answer.' : `You can choose at most ${n} answers.`),
+    answeredSoFar: (n) => (n === 1 ? '1 question answered' : `${n} questions answered`),
+    adaptiveNext: 'Confirm and continue',
+    adaptiveOffline: 'No connection: the next question comes from the server. Check the network and try again; your answer is not lost.',
+    retry: 'Try again',
   },
   es: {
     title: 'Prueba',
@@ -154,5 +168,10 @@ export const TEXTS: Texts = {
       'Con el teclado: pulsa Intro sobre un elemento para tomarlo, las flechas para elegir dónde ponerlo y otra vez Intro para soltarlo; Esc cancela.',
     atLeast: (n) => (n === 1 ? 'Elige al menos una respuesta.' : `Elige al menos ${n} respuestas.`),
     atMost: (n) => (n === 1 ? 'Solo puedes elegir una respuesta.' : `Puedes elegir como máximo ${n} respuestas.`),
+    answeredSoFar: (n) => (n === 1 ? '1 pregunta respondida' : `${n} preguntas respondidas`),
+    adaptiveNext: 'Confirmar y continuar',
+    adaptiveOffline:
+      'Sin conexión: la siguiente pregunta llega del servidor. Comprueba la red y vuelve a intentarlo; tu respuesta no se pierde.',
+    retry: 'Reintentar',
   },
 };

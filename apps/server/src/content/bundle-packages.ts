@@ -19,7 +19,23 @@ export interface PackageRef {
   hash: string;
   /** A QTI test's own time limit (qti-time-limits max-time), in seconds: the platform's timer enforces it. */
   maxTimeSeconds?: number | null;
+  /**
+   * When a test delivers it adaptively: the package stored again without its items' files (its delivery.json lists
+   * no items), under its own hash, and the bank the server gives items from.
+   */
+  adaptive?: { hash: string; bank: AdaptiveBank };
+  /** False when only adaptive tests deliver it: the package as it is (`hash`) is not stored. */
+  plain?: boolean;
 }
+
+/** The stored packages a ref needs. */
+export const hashesOf = (ref: PackageRef): string[] => [
+  ...(ref.plain === false ? [] : [ref.hash]),
+  ...(ref.adaptive ? [ref.adaptive.hash] : []),
+];
+
+/** An adaptive test's items by identifier: the stripped XML the player gets and its path in the package (for the files it loads). */
+export type AdaptiveBank = Record<string, { href: string; xml: string }>;
 
 export interface BundlePackages {
   /** By file: what each package test's url and package_hash become. */
@@ -38,16 +54,48 @@ const PREPARERS: Record<ContentPackageKind, Preparer> = { qti: prepareQtiContent
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The tests' packages as the bundle names them (the shape is the contract's to check: what is not a package here is skipped). */
-function namedPackages(bundle: unknown): { at: number; kind: ContentPackageKind; file: string }[] {
+function namedPackages(bundle: unknown): { at: number; kind: ContentPackageKind; file: string; adaptive: boolean }[] {
   if (!isRecord(bundle) || !Array.isArray(bundle.tests)) return [];
   return bundle.tests.flatMap((test: unknown, at) => {
     const pkg = isRecord(test) ? test.package : undefined;
     if (!isRecord(pkg) || typeof pkg.file !== 'string' || (pkg.type !== 'qti' && pkg.type !== 'scorm')) return [];
-    return [{ at, kind: pkg.type, file: pkg.file }];
+    return [{ at, kind: pkg.type, file: pkg.file, adaptive: isRecord(test) && test.adaptive !== undefined }];
   });
 }
 
-export const packageHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** A package's hash; a variant of it (the adaptive delivery) hashes its name after the bytes. */
+export const packageHash = (bytes: Uint8Array, variant?: string) => {
+  const hash = createHash('sha256').update(bytes);
+  if (variant) hash.update(`\0${variant}`);
+  return hash.digest('hex');
+};
+
+/**
+ * A QTI package as an adaptive test delivers it: the items' files are not served (nor listed in delivery.json), so a
+ * browser cannot read the bank; the server keeps them, and gives one at a time. Media and style sheets stay served.
+ */
+function adaptiveVariant(prepared: Extract<PreparedPackage, { ok: true }>): {
+  prepared: Extract<PreparedPackage, { ok: true }>;
+  bank: AdaptiveBank;
+} {
+  if (prepared.delivery.kind !== 'qti') throw new Error('not a QTI package');
+  const bank: AdaptiveBank = {};
+  const served = new Map(prepared.served);
+  const decoder = new TextDecoder();
+  for (const part of prepared.delivery.parts)
+    for (const section of part.sections)
+      for (const item of section.items) {
+        const bytes = prepared.served.get(item.href);
+        if (bytes) bank[item.identifier] = { href: item.href, xml: decoder.decode(bytes) };
+        served.delete(item.href);
+      }
+  const delivery = {
+    ...prepared.delivery,
+    adaptive: true as const,
+    parts: prepared.delivery.parts.map((p) => ({ ...p, sections: p.sections.map((s) => ({ ...s, items: [] })) })),
+  };
+  return { prepared: { ...prepared, served, delivery }, bank };
+}
 
 export async function prepareBundlePackages(
   bundle: unknown,
@@ -57,7 +105,11 @@ export async function prepareBundlePackages(
   const out: BundlePackages = { refs: new Map(), ready: [], notes: [], problems: [] };
   const firstNamed = new Map<string, { at: number; kind: ContentPackageKind }>();
   const byHash = new Map<string, StoredPackage>();
-  for (const { at, kind, file } of namedPackages(bundle)) {
+  const named = namedPackages(bundle);
+  // Which files tests deliver adaptively, and which as they are.
+  const adaptively = new Set(named.filter((n) => n.adaptive).map((n) => n.file));
+  const plainly = new Set(named.filter((n) => !n.adaptive).map((n) => n.file));
+  for (const { at, kind, file } of named) {
     const where = `tests[${at}].package`;
     const first = firstNamed.get(file);
     if (first) {
@@ -85,9 +137,16 @@ export async function prepareBundlePackages(
     out.notes.push(...prepared.notes.map((n) => `${where}.file: ${file}: ${n}`));
     const hash = packageHash(read.bytes);
     const maxTimeSeconds = prepared.delivery.kind === 'qti' ? prepared.delivery.maxTimeSeconds : null;
-    out.refs.set(file, { kind, hash, maxTimeSeconds });
-    // The same bytes under two names: one package.
-    if (!byHash.has(hash)) byHash.set(hash, toStored(hash, read.bytes.byteLength, prepared));
+    const ref: PackageRef = { kind, hash, maxTimeSeconds, plain: plainly.has(file) };
+    if (adaptively.has(file) && prepared.delivery.kind === 'qti') {
+      const variant = adaptiveVariant(prepared);
+      ref.adaptive = { hash: packageHash(read.bytes, 'adaptive'), bank: variant.bank };
+      if (!byHash.has(ref.adaptive.hash))
+        byHash.set(ref.adaptive.hash, toStored(ref.adaptive.hash, read.bytes.byteLength, variant.prepared));
+    }
+    out.refs.set(file, ref);
+    // The same bytes under two names: one package. Stored as they are only if a test delivers them so.
+    if (plainly.has(file) && !byHash.has(hash)) byHash.set(hash, toStored(hash, read.bytes.byteLength, prepared));
   }
   out.ready = [...byHash.values()];
   return out;

@@ -16,6 +16,7 @@ import { claimedWork } from './migrations/0010e-claimed-work';
 import { contentPackages } from './migrations/0011f-content-packages';
 import { authoredTests } from './migrations/0011g-authored-tests';
 import { itemRatings } from './migrations/0011h-item-ratings';
+import { adaptiveTests } from './migrations/0012a-adaptive-tests';
 import { norms } from './migrations/0012b-norms';
 import type { Database } from './schema';
 
@@ -74,6 +75,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011f-content-packages': contentPackages(dialect),
     '0011g-authored-tests': authoredTests(),
     '0011h-item-ratings': itemRatings(),
+    '0012a-adaptive-tests': adaptiveTests(),
     '0012b-norms': norms(dialect),
   };
 }

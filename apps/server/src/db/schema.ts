@@ -371,6 +371,34 @@ export interface CampaignNormsTable {
   norm_id: number;
 }
 
+/** A computer-adaptive test's settings and bank, server-side only (migration 0012a). */
+export interface AdaptiveTestsTable {
+  test_id: number;
+  package_hash: string;
+  /** AdaptiveSettings of the contract, as JSON. */
+  settings: string;
+  /** By item identifier: `{ href, xml }`, the stripped item as the player gets it. */
+  bank: string;
+}
+
+/** A candidate's adaptive session for one attempt (migration 0012a). */
+export interface AdaptiveSessionsTable {
+  campaign_id: number;
+  test_id: number;
+  user_id: number;
+  attempt: string;
+  seed: string;
+  answered: number;
+  /** `[{ item, score, response }]` in the order given. */
+  given: string;
+  /** The item the candidate is on; null once done. */
+  current: string | null;
+  theta: number;
+  se: number;
+  done: number;
+  updated_at: Instant;
+}
+
 export interface Database {
   languages: LanguagesTable;
   companies: CompaniesTable;
@@ -402,6 +430,8 @@ export interface Database {
   item_ratings: ItemRatingsTable;
   norms: NormsTable;
   campaign_norms: CampaignNormsTable;
+  adaptive_tests: AdaptiveTestsTable;
+  adaptive_sessions: AdaptiveSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

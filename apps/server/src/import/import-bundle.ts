@@ -1,4 +1,4 @@
-import type { BundlePackages } from '../content/bundle-packages';
+import { type BundlePackages, hashesOf } from '../content/bundle-packages';
 import { announcingTransaction } from '../db/change-feed';
 import type { DatabaseHandle } from '../db/database';
 import type { ActivityOrigins } from '../domain/activity-origins';
@@ -115,9 +115,9 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
 async function packagesGone(content: ReturnType<typeof createContentRepository>, packages: BundlePackages | undefined) {
   if (!packages) return [];
   const ready = new Set(packages.ready.map((p) => p.hash));
-  const wanted = [...packages.refs].filter(([, ref]) => !ready.has(ref.hash));
-  const stored = await content.storedOf(wanted.map(([, ref]) => ref.hash));
+  const wanted = [...packages.refs].filter(([, ref]) => hashesOf(ref).some((h) => !ready.has(h)));
+  const stored = await content.storedOf(wanted.flatMap(([, ref]) => hashesOf(ref)));
   return wanted
-    .filter(([, ref]) => !stored.has(ref.hash))
+    .filter(([, ref]) => hashesOf(ref).some((h) => !ready.has(h) && !stored.has(h)))
     .map(([file]) => `${file}: the package is no longer stored: upload the bundle again`);
 }

@@ -9,6 +9,7 @@ import {
   bundleSchema,
   PACKAGES_BUNDLE_VERSION,
 } from '@prova/contract/bundle';
+import { adaptiveBankIssues } from '@prova/contract/adaptive';
 import { formatPath } from '@prova/contract/errors';
 import { DB_INT_MAX, TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../db/database';
@@ -97,6 +98,12 @@ function checkPackages(input: unknown, tests: Indexed<BundleTest>, packages: Val
     const path = `tests[${at}].package`;
     if (!packages?.refs.has(file) && !told.has(`${path}.file`) && !told.has(`${path}.type`))
       report(['tests', at, 'package', 'file'], `no file "${file}" in the bundle`);
+    // An adaptive test's parameters and its package's items: one for one.
+    const bank = (packages?.refs.get(file) as { adaptive?: { bank: Record<string, unknown> } } | undefined)?.adaptive?.bank;
+    if (item.adaptive && bank) {
+      for (const issue of adaptiveBankIssues(item.adaptive, Object.keys(bank)))
+        report(['tests', at, 'adaptive', ...issue.path], issue.message);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { playerUrl } from '@prova/contract/content';
-import type { PackageRefs } from '../content/bundle-packages';
+import type { AdaptiveSettings } from '@prova/contract/adaptive';
+import type { AdaptiveBank, PackageRefs } from '../content/bundle-packages';
 import { cleanHtmlField } from './clean-html';
 import type { Bundle } from '@prova/contract/bundle';
 import type { Db } from '../db/database';
@@ -22,14 +23,21 @@ export async function writeTests(
     const owner = test.owner === undefined ? undefined : owners.get(test.owner);
     // Validation made sure that every package test's file has its stored package.
     const stored = test.package ? packages.get(test.package.file) : undefined;
-    const url = stored ? playerUrl(stored.kind, stored.hash) : (test.url ?? '');
+    // An adaptive test plays its package's adaptive variant (no items served); its settings and bank stay server-side.
+    const hash = test.adaptive ? stored?.adaptive?.hash : stored?.hash;
+    const url = stored && hash ? playerUrl(stored.kind, hash) : (test.url ?? '');
     const row = {
       ...toTestRow({ ...test, url, jsonData: withPackageTimeLimit(test.jsonData, stored?.maxTimeSeconds) }),
-      package_hash: stored?.hash ?? null,
+      package_hash: hash ?? null,
       package_kind: stored?.kind ?? null,
       ...(owner === undefined ? {} : { owner_company_id: owner }),
     };
     const existing = await db.selectFrom('tests').selectAll().where('id', '=', test.id).executeTakeFirst();
+    const adaptiveChanged = await writeAdaptive(
+      db,
+      test.id,
+      test.adaptive && stored?.adaptive ? { ...stored.adaptive, settings: test.adaptive } : null,
+    );
     if (!existing) {
       await db
         .insertInto('tests')
@@ -39,12 +47,35 @@ export async function writeTests(
       continue;
     }
     const patch = diffRow(existing, row);
-    if (isEmpty(patch)) counts.unchanged++;
+    if (isEmpty(patch) && !adaptiveChanged) counts.unchanged++;
     else {
-      await db.updateTable('tests').set(patch).where('id', '=', test.id).execute();
+      if (!isEmpty(patch)) await db.updateTable('tests').set(patch).where('id', '=', test.id).execute();
       counts.updated++;
     }
   }
+}
+
+/** Keeps a test's adaptive settings and bank as the bundle gives them (none: not adaptive); true when that changed anything. */
+async function writeAdaptive(
+  db: Db,
+  testId: number,
+  adaptive: { hash: string; bank: AdaptiveBank; settings: AdaptiveSettings } | null,
+): Promise<boolean> {
+  const existing = await db.selectFrom('adaptive_tests').selectAll().where('test_id', '=', testId).executeTakeFirst();
+  if (!adaptive) {
+    if (existing) await db.deleteFrom('adaptive_tests').where('test_id', '=', testId).execute();
+    return existing !== undefined;
+  }
+  const row = { package_hash: adaptive.hash, settings: JSON.stringify(adaptive.settings), bank: JSON.stringify(adaptive.bank) };
+  if (!existing)
+    await db
+      .insertInto('adaptive_tests')
+      .values({ test_id: testId, ...row })
+      .execute();
+  else if (existing.package_hash !== row.package_hash || existing.settings !== row.settings || existing.bank !== row.bank)
+    await db.updateTable('adaptive_tests').set(row).where('test_id', '=', testId).execute();
+  else return false;
+  return true;
 }
 
 /**
@@ -63,7 +94,9 @@ async function companyIds(db: Db, names: string[]): Promise<Map<string, number>>
 }
 
 /** A bundle's test as its row (texts cleaned of unsafe HTML): the importer's and the staff API's. */
-export function toTestRow(test: Omit<Bundle['tests'][number], 'id' | 'owner' | 'sharedWith' | 'url' | 'package'> & { url: string }) {
+export function toTestRow(
+  test: Omit<Bundle['tests'][number], 'id' | 'owner' | 'sharedWith' | 'url' | 'package' | 'adaptive'> & { url: string },
+) {
   return {
     abbreviation: test.abbreviation,
     name: JSON.stringify(test.name),

@@ -1,5 +1,6 @@
 import { type Changes, silentChanges } from '../db/change-feed';
 import { type Db, type WriteDurably, type WriteWithoutSync, writeOn } from '../db/database';
+import { createAdaptiveRepository } from './adaptive-repository';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createContentRepository } from './content-repository';
 import { createFeedback360Repository } from './feedback360-repository';
@@ -54,6 +55,8 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     health: createHealthRepository(db),
     /** Content packages (tests' QTI and SCORM packages), by content hash. */
     content: createContentRepository(db),
+    /** Adaptive tests' settings and banks, and candidates' adaptive sessions. */
+    adaptive: createAdaptiveRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */
     staff: createStaffRepositories(db, changes),
   };

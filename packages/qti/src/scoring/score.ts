@@ -95,3 +95,20 @@ export function scoreQti(model: QtiScoringModel, progress: unknown, ratings: Rea
     ...names.map((name) => ({ questionId: name, value: outcomeScalar(variables.get(name) ?? null) })),
   ];
 }
+
+/**
+ * One item's SCORE for these responses (its response processing alone, as in scoreQti), and its MAXSCORE where it
+ * declares one: what an adaptive test scores an answer with, before choosing the next item. Undefined: no such item.
+ */
+export function scoreOneItem(
+  model: QtiScoringModel,
+  identifier: string,
+  responses: Record<string, unknown> | undefined,
+): { score: number; maxScore: number | null } | undefined {
+  const item = model.items.find((i) => i.identifier === identifier);
+  if (!item) return undefined;
+  const run = scoreItem(item, responses, true, undefined);
+  const score = outcomeScalar(run.variables.get('SCORE') ?? null);
+  const max = outcomeScalar(run.variables.get('MAXSCORE') ?? null);
+  return { score: typeof score === 'number' ? score : 0, maxScore: typeof max === 'number' && max > 0 ? max : null };
+}

@@ -7,12 +7,15 @@ import type { TestsRepository } from '../../repositories/tests-repository';
 import { runAlgorithm, scriptInput } from './run-algorithm';
 import { scoreQti } from '@prova/qti/scoring';
 import type { QtiModelCache } from './qti-models';
+import type { AdaptiveRepository } from '../../repositories/adaptive-repository';
+import { adaptiveOutcomes } from '../adaptive/adaptive-delivery';
 
 interface ScoringRepos {
   tests: TestsRepository;
   progress: ProgressRepository;
   outcomes: OutcomesRepository;
   ratings: RatingsRepository;
+  adaptive: AdaptiveRepository;
 }
 
 export interface ScoringDeps extends ScoringRepos {
@@ -49,7 +52,11 @@ export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promis
         if ('algorithm' in scoring) values = await runAlgorithm(scoring.algorithm, scriptInput(row.data));
         else {
           const hash = scoring.qtiPackage;
-          const model = await deps.qtiModels.get(hash, () => deps.tests.qtiScoringModel(hash));
+          // An adaptive test was scored answer by answer as it went: its outcomes are its session's.
+          // (A time-up before the first answer: no items, the prior's estimate.)
+          const adaptive = await deps.adaptive.findTest(testId);
+          if (adaptive) values = adaptiveOutcomes((await deps.adaptive.findSession(key)) ?? { given: '[]', theta: 0, se: 1 });
+          const model = adaptive ? undefined : await deps.qtiModels.get(hash, () => deps.tests.qtiScoringModel(hash));
           if (model) values = scoreQti(model, scriptInput(row.data), pointsByItem(await deps.ratings.list(key)));
         }
       } catch (err) {

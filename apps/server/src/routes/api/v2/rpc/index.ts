@@ -4,13 +4,22 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignTestParamsSchema, RPC_ACTION_MISSING_MESSAGE, rpcRequestSchema, rpcResponseSchema } from '@prova/contract/tests';
 import { HttpError } from '../../../../http/http-error';
 import { requireCampaignTest, requireTestRole } from '../../../../policies/test-access';
-import { rpcActions } from './actions';
+import { createAdaptiveDelivery } from '../../../../services/adaptive/adaptive-delivery';
+import { rpcActions, WRITING_ACTIONS } from './actions';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
 export default async function rpcRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
+  const adaptive = createAdaptiveDelivery(repos, fastify.scoring);
 
   app.post(
     '/:campaignId/:testId',
@@ -24,7 +33,8 @@ export default async function rpcRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { campaignId, testId } = request.params;
-      const context = await requireCampaignTest(request, repos, campaignId, testId);
+      const use = request.body?.action && WRITING_ACTIONS.has(request.body.action) ? 'write' : 'read';
+      const context = await requireCampaignTest(request, repos, campaignId, testId, use);
       // An assessor test's calls (its progress among them) are its assessors'.
       await requireTestRole(context, repos);
       const { action, data } = request.body ?? {};
@@ -33,7 +43,7 @@ export default async function rpcRoutes(fastify: FastifyInstance) {
         throw new HttpError(422, 'VALIDATION', RPC_ACTION_MISSING_MESSAGE, [{ path: 'body.action', message: RPC_ACTION_MISSING_MESSAGE }]);
       const run = Object.hasOwn(rpcActions, action) ? rpcActions[action] : undefined;
       if (!run) throw new HttpError(404, 'NOT_FOUND', `Unknown action "${action}"`);
-      return { status: true as const, result: await run({ context, repos, data }) };
+      return { status: true as const, result: await run({ context, repos, data, adaptive }) };
     },
   );
 }
