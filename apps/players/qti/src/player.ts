@@ -360,7 +360,7 @@ export function startPlayer(root: HTMLElement) {
     deliveryLoad?.catch(() => {});
     const session = await ProvaActivity.init();
     t = kit.texts(TEXTS, session.lang);
-    if (!deliveryLoad) throw new Error(t.noPackage);
+    if (!hash || !deliveryLoad) throw new Error(t.noPackage);
     delivery = await deliveryLoad;
     document.title = delivery.title || t.title;
     if (delivery.adaptive) return startAdaptive(session, hash);
