@@ -1,6 +1,13 @@
 import type { Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
-import type { Company, Job, ManagedTest, Person, StaffCampaign, StaffLanguage, StaffPersonRef, StaffSample } from '@prova/contract/staff';
+import type { StaffPersonRef } from '@prova/contract/staff';
+import type { StaffCampaign } from '@prova/contract/staff-campaigns';
+import type { Company } from '@prova/contract/staff-companies';
+import type { Job } from '@prova/contract/staff-jobs';
+import type { StaffLanguage } from '@prova/contract/staff-languages';
+import type { Person } from '@prova/contract/staff-people';
+import type { StaffSample } from '@prova/contract/staff-samples';
+import type { ManagedTest } from '@prova/contract/staff-tests';
 import { parseJson } from '../db/json-column';
 import type { CampaignRow } from '../db/schema';
 import type { JobRow } from '../repositories/staff/jobs-repository';

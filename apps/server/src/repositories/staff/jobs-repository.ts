@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { FINAL_JOB_STATES } from '@prova/contract/staff';
+import { FINAL_JOB_STATES } from '@prova/contract/staff-jobs';
 import type { Db } from '../../db/database';
 import type { StaffJobsTable } from '../../db/schema';
 

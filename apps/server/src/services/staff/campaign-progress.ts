@@ -1,8 +1,8 @@
 import type { Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
-import type { ProgressCell, ProgressQuery, ProgressResponse, StaffCampaign, StaffCampaignResponse } from '@prova/contract/staff';
+import type { ProgressCell, ProgressQuery, ProgressResponse, StaffCampaign, StaffCampaignResponse } from '@prova/contract/staff-campaigns';
 import type { z } from 'zod';
-import type { progressQuerySchema } from '@prova/contract/staff';
+import type { progressQuerySchema } from '@prova/contract/staff-campaigns';
 import type { CampaignRow } from '../../db/schema';
 import { belongsToCampaign, isCandidatesOwnTest } from '../../domain/candidate-tests';
 import { effectiveStatus, expiredBefore } from '../../domain/test-clock';

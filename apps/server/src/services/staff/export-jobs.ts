@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ExportFormat, Job } from '@prova/contract/staff';
+import type { ExportFormat, Job } from '@prova/contract/staff-jobs';
 import type { CampaignRow } from '../../db/schema';
 import { localize } from '../../presenters/localize';
 import { buildExportTable } from './exports/export-rows';

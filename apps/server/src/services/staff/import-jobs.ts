@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Job } from '@prova/contract/staff';
+import type { Job } from '@prova/contract/staff-jobs';
 import { prepareBundlePackages } from '../../content/bundle-packages';
 import { NO_FILES, readBundleZip } from '../../content/bundle-source';
 import { HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';

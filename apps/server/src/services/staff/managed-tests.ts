@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ManagedTest, testWriteSchema } from '@prova/contract/staff';
+import type { ManagedTest, testWriteSchema } from '@prova/contract/staff-tests';
 import { type ActivityOrigins, testUrlProblem } from '../../domain/activity-origins';
 import { HttpError, notFound } from '../../http/http-error';
 import { checkAlgorithm } from '../../import/validate-bundle';

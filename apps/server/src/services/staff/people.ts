@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff';
+import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff-people';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { forbidden, HttpError, notFoundUnlessOthers } from '../../http/http-error';
 import { isStaff } from '../../domain/roles';

@@ -1,6 +1,6 @@
 import { staffStatusOf } from './campaign-progress';
 import { TEST_360_ID } from '@prova/contract/limits';
-import type { ResetResponse } from '@prova/contract/staff';
+import type { ResetResponse } from '@prova/contract/staff-participants';
 import type { CampaignRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';

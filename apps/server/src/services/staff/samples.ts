@@ -1,4 +1,4 @@
-import type { SampleWrite, StaffSample } from '@prova/contract/staff';
+import type { SampleWrite, StaffSample } from '@prova/contract/staff-samples';
 import { HttpError, notFound, notFoundUnlessOthers } from '../../http/http-error';
 import { isAssessor } from '../../domain/roles';
 import { presentSample } from '../../presenters/present-staff';

@@ -1,4 +1,4 @@
-import type { StaffCampaignResponse } from '@prova/contract/staff';
+import type { StaffCampaignResponse } from '@prova/contract/staff-campaigns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';

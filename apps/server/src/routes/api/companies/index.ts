@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
-import {
-  companyListResponseSchema,
-  companyResponseSchema,
-  companyScopeQuerySchema,
-  companyWriteSchema,
-  deleteResponseSchema,
-  selectionRequestSchema,
-} from '@prova/contract/staff';
+import { companyScopeQuerySchema, deleteResponseSchema, selectionRequestSchema } from '@prova/contract/staff';
+import { companyListResponseSchema, companyResponseSchema, companyWriteSchema } from '@prova/contract/staff-companies';
 import { forbidden, HttpError, notFound } from '../../../http/http-error';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
 import { presentCompany } from '../../../presenters/present-staff';

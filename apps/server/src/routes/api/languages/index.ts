@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
+import { companyScopeQuerySchema } from '@prova/contract/staff';
 import {
-  companyScopeQuerySchema,
   languageCreateSchema,
   languageDeleteResponseSchema,
   languageListResponseSchema,
@@ -10,7 +10,7 @@ import {
   languageResponseSchema,
   languageSelectionSchema,
   languageUpdateSchema,
-} from '@prova/contract/staff';
+} from '@prova/contract/staff-languages';
 import { HttpError, notFound } from '../../../http/http-error';
 import { requireOperator, requireOwnCompany, requireStaff, type StaffContext } from '../../../policies/staff-access';
 import { presentLanguage } from '../../../presenters/present-staff';

@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
+import { deleteResponseSchema, selectionRequestSchema } from '@prova/contract/staff';
 import {
-  deleteResponseSchema,
   personCreateSchema,
   personListResponseSchema,
   personQuerySchema,
   personResponseSchema,
   personUpdateSchema,
-  selectionRequestSchema,
-} from '@prova/contract/staff';
+} from '@prova/contract/staff-people';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
 import { presentPerson } from '../../../presenters/present-staff';
 import { createPerson, deactivatePeople, findPerson, updatePerson } from '../../../services/staff/people';

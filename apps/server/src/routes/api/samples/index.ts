@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
-import {
-  deleteResponseSchema,
-  sampleListResponseSchema,
-  sampleQuerySchema,
-  sampleResponseSchema,
-  sampleWriteSchema,
-  selectionRequestSchema,
-} from '@prova/contract/staff';
+import { deleteResponseSchema, selectionRequestSchema } from '@prova/contract/staff';
+import { sampleListResponseSchema, sampleQuerySchema, sampleResponseSchema, sampleWriteSchema } from '@prova/contract/staff-samples';
 import { requireOwnCompany, requireStaff, type StaffContext } from '../../../policies/staff-access';
 import { presentSample } from '../../../presenters/present-staff';
 import { createSample, deleteSamples, findSample, updateSample } from '../../../services/staff/samples';

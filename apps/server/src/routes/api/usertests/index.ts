@@ -3,14 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
-import {
-  companyScopeQuerySchema,
-  deleteResponseSchema,
-  managedTestListResponseSchema,
-  managedTestResponseSchema,
-  selectionRequestSchema,
-  testWriteSchema,
-} from '@prova/contract/staff';
+import { companyScopeQuerySchema, deleteResponseSchema, selectionRequestSchema } from '@prova/contract/staff';
+import { managedTestListResponseSchema, managedTestResponseSchema, testWriteSchema } from '@prova/contract/staff-tests';
 import { userTestListResponseSchema, userTestResponseSchema, userTestsQuerySchema } from '@prova/contract/tests';
 import { forbidden, notFound } from '../../../http/http-error';
 import { requireConsentedCampaign } from '../../../policies/campaign-access';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { INVITATION_TTL_MS, type InvitationResponse } from '@prova/contract/staff';
+import { INVITATION_TTL_MS } from '@prova/contract/staff';
+import { type InvitationResponse } from '@prova/contract/staff-participants';
 import type { CampaignRow } from '../../../db/schema';
 import { localize } from '../../../presenters/localize';
 import { newPasswordLink } from '../../mail/password-reset-mail';

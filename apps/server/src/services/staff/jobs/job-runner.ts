@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FINAL_JOB_STATES, type Job } from '@prova/contract/staff';
+import { FINAL_JOB_STATES, type Job } from '@prova/contract/staff-jobs';
 import { presentJob } from '../../../presenters/present-staff';
 import type { JobPatch, JobRow } from '../../../repositories/staff/jobs-repository';
 import { claimerName } from '../../claimer-name';

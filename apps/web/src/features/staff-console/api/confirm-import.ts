@@ -1,4 +1,5 @@
-import { jobResponseSchema, STAFF_PATHS, type Job } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { jobResponseSchema, type Job } from '@prova/contract/staff-jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

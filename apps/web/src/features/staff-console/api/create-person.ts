@@ -1,4 +1,5 @@
-import { personResponseSchema, STAFF_PATHS, type PersonCreate } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { personResponseSchema, type PersonCreate } from '@prova/contract/staff-people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

@@ -1,4 +1,5 @@
-import { companyListResponseSchema, STAFF_PATHS, type Company } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { companyListResponseSchema, type Company } from '@prova/contract/staff-companies';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

@@ -1,4 +1,5 @@
-import { FINAL_JOB_STATES, jobResponseSchema, STAFF_PATHS, type Job, type JobState } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { FINAL_JOB_STATES, jobResponseSchema, type Job, type JobState } from '@prova/contract/staff-jobs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

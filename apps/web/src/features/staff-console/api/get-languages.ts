@@ -1,4 +1,5 @@
-import { languageListResponseSchema, STAFF_PATHS, type StaffLanguage } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { languageListResponseSchema, type StaffLanguage } from '@prova/contract/staff-languages';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

@@ -1,4 +1,5 @@
-import { personListResponseSchema, STAFF_PATHS, type PersonListResponse, type PersonQuery } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { personListResponseSchema, type PersonListResponse, type PersonQuery } from '@prova/contract/staff-people';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys, toSearch } from './query-keys';

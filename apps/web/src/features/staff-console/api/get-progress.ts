@@ -1,4 +1,5 @@
-import { progressResponseSchema, STAFF_PATHS, type ProgressQuery, type ProgressResponse } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { progressResponseSchema, type ProgressQuery, type ProgressResponse } from '@prova/contract/staff-campaigns';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys, toSearch } from './query-keys';

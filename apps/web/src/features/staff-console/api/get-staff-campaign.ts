@@ -1,4 +1,5 @@
-import { STAFF_PATHS, staffCampaignResponseSchema, type StaffCampaignResponse } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { staffCampaignResponseSchema, type StaffCampaignResponse } from '@prova/contract/staff-campaigns';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { PROGRESS_POLL_MS } from './get-progress';

@@ -1,4 +1,5 @@
-import { STAFF_PATHS, staffCampaignListResponseSchema, type StaffCampaign } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { staffCampaignListResponseSchema, type StaffCampaign } from '@prova/contract/staff-campaigns';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

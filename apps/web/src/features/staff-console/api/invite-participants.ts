@@ -1,4 +1,5 @@
-import { invitationResponseSchema, STAFF_PATHS, type InvitationRequest } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { invitationResponseSchema, type InvitationRequest } from '@prova/contract/staff-participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

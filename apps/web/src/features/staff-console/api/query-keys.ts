@@ -1,4 +1,5 @@
-import type { PersonQuery, ProgressQuery } from '@prova/contract/staff';
+import type { ProgressQuery } from '@prova/contract/staff-campaigns';
+import type { PersonQuery } from '@prova/contract/staff-people';
 
 /** Every cache key of the console, under one root so that signing out (which clears the cache) drops them all. */
 export const staffKeys = {

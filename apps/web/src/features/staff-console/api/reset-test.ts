@@ -1,4 +1,5 @@
-import { resetResponseSchema, STAFF_PATHS } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { resetResponseSchema } from '@prova/contract/staff-participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

@@ -1,4 +1,5 @@
-import { companyResponseSchema, STAFF_PATHS, type CompanyWrite } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { companyResponseSchema, type CompanyWrite } from '@prova/contract/staff-companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { staffKeys } from './query-keys';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { request } from '@prova/activity-sdk/wire';
 import type { AuthoredTest } from '@prova/contract/authored-test';
-import type { StaffCampaign, StaffLanguage } from '@prova/contract/staff';
+import type { StaffCampaign } from '@prova/contract/staff-campaigns';
+import type { StaffLanguage } from '@prova/contract/staff-languages';
 import type { AuthoredTestResponse, AuthoredTestSummary } from '@prova/contract/staff-authoring';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

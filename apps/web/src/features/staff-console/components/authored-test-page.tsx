@@ -1,6 +1,7 @@
 import { AUTHORED_LIMITS } from '@prova/contract/authored-test';
 import type { LangCode } from '@prova/contract/limits';
-import type { StaffCampaign, StaffLanguage } from '@prova/contract/staff';
+import type { StaffCampaign } from '@prova/contract/staff-campaigns';
+import type { StaffLanguage } from '@prova/contract/staff-languages';
 import type { AuthoredTestResponse } from '@prova/contract/staff-authoring';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { StaffCampaign } from '@prova/contract/staff';
+import type { StaffCampaign } from '@prova/contract/staff-campaigns';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from './date-time';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { ProgressResponse } from '@prova/contract/staff';
+import type { ProgressResponse } from '@prova/contract/staff-campaigns';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

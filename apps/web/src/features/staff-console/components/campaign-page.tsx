@@ -1,4 +1,4 @@
-import type { ProgressRow } from '@prova/contract/staff';
+import type { ProgressRow } from '@prova/contract/staff-campaigns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyWriteSchema, type Company } from '@prova/contract/staff';
+import { companyWriteSchema, type Company } from '@prova/contract/staff-companies';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

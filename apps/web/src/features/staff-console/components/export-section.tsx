@@ -1,4 +1,5 @@
-import { EXPORT_FORMATS, STAFF_PATHS, type ExportFormat, type Job } from '@prova/contract/staff';
+import { STAFF_PATHS } from '@prova/contract/staff';
+import { EXPORT_FORMATS, type ExportFormat, type Job } from '@prova/contract/staff-jobs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

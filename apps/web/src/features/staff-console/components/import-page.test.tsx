@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Job } from '@prova/contract/staff';
+import type { Job } from '@prova/contract/staff-jobs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { BUNDLE_UPLOAD_MAX_BYTES, BUNDLE_ZIP_UPLOAD_MAX_BYTES, importUploadRequestSchema, type Job } from '@prova/contract/staff';
+import { BUNDLE_UPLOAD_MAX_BYTES, BUNDLE_ZIP_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
+import { importUploadRequestSchema, type Job } from '@prova/contract/staff-jobs';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

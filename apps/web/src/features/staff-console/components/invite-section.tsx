@@ -1,4 +1,5 @@
-import type { InvitationResponse, StaffCampaign } from '@prova/contract/staff';
+import type { StaffCampaign } from '@prova/contract/staff-campaigns';
+import type { InvitationResponse } from '@prova/contract/staff-participants';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { Job } from '@prova/contract/staff';
+import type { Job } from '@prova/contract/staff-jobs';
 import { useTranslation } from 'react-i18next';
 
 /** The sentence that says where a job is. */

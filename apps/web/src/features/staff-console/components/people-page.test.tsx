@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Person } from '@prova/contract/staff';
+import type { Person } from '@prova/contract/staff-people';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@prova/contract/auth';
-import type { Person, PersonQuery } from '@prova/contract/staff';
+import type { Person, PersonQuery } from '@prova/contract/staff-people';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OPERATOR_ROLE, ROLES } from '@prova/contract/auth';
 import { LANGS } from '@prova/contract/limits';
-import { personCreateSchema, type Person } from '@prova/contract/staff';
+import { personCreateSchema, type Person } from '@prova/contract/staff-people';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

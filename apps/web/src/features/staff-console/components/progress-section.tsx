@@ -1,4 +1,4 @@
-import type { ProgressQuery, ProgressRow, StaffCampaignResponse } from '@prova/contract/staff';
+import type { ProgressQuery, ProgressRow, StaffCampaignResponse } from '@prova/contract/staff-campaigns';
 import type { TestStatus } from '@prova/contract/tests';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { resetRequestSchema, type ProgressRow, type StaffCampaignResponse } from '@prova/contract/staff';
+import { type ProgressRow, type StaffCampaignResponse } from '@prova/contract/staff-campaigns';
+import { resetRequestSchema } from '@prova/contract/staff-participants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

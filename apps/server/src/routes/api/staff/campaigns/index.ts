@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { staffCampaignListResponseSchema, staffCampaignParamsSchema, staffCampaignResponseSchema } from '@prova/contract/staff';
+import { staffCampaignListResponseSchema, staffCampaignParamsSchema, staffCampaignResponseSchema } from '@prova/contract/staff-campaigns';
 import { requireStaff, requireStaffCampaign } from '../../../../policies/staff-access';
 import { listStaffCampaigns, staffCampaign } from '../../../../services/staff/campaign-progress';
 import { staffLang } from '../staff-lang';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { exportRequestSchema, jobResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff';
+import { staffCampaignParamsSchema } from '@prova/contract/staff-campaigns';
+import { exportRequestSchema, jobResponseSchema } from '@prova/contract/staff-jobs';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { startExport } from '../../../../services/staff/export-jobs';
 import { staffLang } from '../staff-lang';

@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import {
-  BUNDLE_UPLOAD_MAX_BYTES,
-  BUNDLE_ZIP_UPLOAD_MAX_BYTES,
-  importUploadRequestSchema,
-  jobParamsSchema,
-  jobResponseSchema,
-} from '@prova/contract/staff';
+import { BUNDLE_UPLOAD_MAX_BYTES, BUNDLE_ZIP_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
+import { importUploadRequestSchema, jobParamsSchema, jobResponseSchema } from '@prova/contract/staff-jobs';
 import { HttpError } from '../../../../http/http-error';
 import { requireStaff } from '../../../../policies/staff-access';
 import { confirmImport, startImportValidation } from '../../../../services/staff/import-jobs';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { invitationRequestSchema, invitationResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff';
+import { staffCampaignParamsSchema } from '@prova/contract/staff-campaigns';
+import { invitationRequestSchema, invitationResponseSchema } from '@prova/contract/staff-participants';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { inviteParticipants } from '../../../../services/staff/invitations/send-invitations';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { jobListResponseSchema, jobParamsSchema, jobResponseSchema } from '@prova/contract/staff';
+import { jobListResponseSchema, jobParamsSchema, jobResponseSchema } from '@prova/contract/staff-jobs';
 import { HttpError } from '../../../../http/http-error';
 import { sendDownload } from '../../../../http/send-file';
 import { requireStaff } from '../../../../policies/staff-access';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { progressQuerySchema, progressResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff';
+import { progressQuerySchema, progressResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff-campaigns';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { campaignProgress } from '../../../../services/staff/campaign-progress';
 import { staffLang } from '../staff-lang';

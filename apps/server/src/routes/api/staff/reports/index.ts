@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { participantParamsSchema } from '@prova/contract/staff';
+import { participantParamsSchema } from '@prova/contract/staff-participants';
 import { sendDownload } from '../../../../http/send-file';
 import { requireStaff } from '../../../../policies/staff-access';
 import { staffReportPdf } from '../../../../services/staff/staff-report';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { resetParamsSchema, resetRequestSchema, resetResponseSchema } from '@prova/contract/staff';
+import { resetParamsSchema, resetRequestSchema, resetResponseSchema } from '@prova/contract/staff-participants';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { resetTest } from '../../../../services/staff/reset-test';
 

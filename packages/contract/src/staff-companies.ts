@@ -1,0 +1,31 @@
+import { z } from './zod';
+import { COMPANY_NAME_ERROR, COMPANY_NAME_MAX } from './bundle';
+import { trimmedText } from './staff';
+
+// companies: GET/PUT the caller's own company. A company is created by the platform's operator
+// (`npm run import`), never from the console (POST answers 403); the caller's own company cannot be
+// deleted (409 IN_USE: it has people, the caller among them).
+
+export const companySchema = z.object({
+  id: z.int(),
+  /** The spec's `companyId`: the same number as `id`. */
+  companyId: z.int(),
+  name: z.string(),
+  logo: z.nullable(z.string()),
+  /** The company's single sign-on slug (/sso/{slug}), set by the operator; null without SSO. */
+  ssoSlug: z.nullable(z.string()),
+  counts: z.object({ people: z.int(), campaigns: z.int() }),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** POST and PUT /companies: the name is required ('No valid company name'). */
+export const companyWriteSchema = z.object({
+  name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(COMPANY_NAME_MAX)),
+  logo: z.nullish(trimmedText(2_000)),
+});
+export type CompanyWrite = z.input<typeof companyWriteSchema>;
+
+export const companyListResponseSchema = z.object({ status: z.literal(true), companies: z.array(companySchema) });
+export const companyResponseSchema = z.object({ status: z.literal(true), company: companySchema });
+export type CompanyListResponse = z.infer<typeof companyListResponseSchema>;
+export type CompanyResponse = z.infer<typeof companyResponseSchema>;
