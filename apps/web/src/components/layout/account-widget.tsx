@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import './account-widget.css';
 
 export interface AccountWidgetProps {
   fullName: string;

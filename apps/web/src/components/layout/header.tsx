@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { AccountWidget } from './account-widget';
 import { SaveIndicator } from './save-indicator';
 import './header-end.css';
+import './header.css';
 
 export interface HeaderProps {
   user: User;
@@ -90,7 +91,7 @@ interface NavItem {
   end?: boolean;
 }
 
-/** The room menu: one for wide screens, one for phones (styles.css shows the one that fits). */
+/** The room menu: one for wide screens, one for phones (header.css shows the one that fits). */
 function SiteNav({ variant, items }: { variant: 'desktop' | 'mobile'; items: NavItem[] }) {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/ui/icons';
+import './header.css';
 
 /** `id="main"` is the target of the skip link; tabIndex lets route changes move focus here. */
 function Main({ children, className }: { children: ReactNode; className?: string }) {

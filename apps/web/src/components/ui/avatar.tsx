@@ -1,3 +1,5 @@
+import './avatar.css';
+
 /** The letter is the first letter of the name, uppercased. */
 function avatarLetter(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './notice-panel.css';
 
 export interface NoticePanelProps {
   tone: 'error' | 'warning' | 'success';

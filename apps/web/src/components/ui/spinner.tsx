@@ -1,6 +1,7 @@
 import { SPINNER_DELAY_MS } from '@prova/contract/limits';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './spinner.css';
 
 export interface SpinnerProps {
   size?: 'small' | 'large';

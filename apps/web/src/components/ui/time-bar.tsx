@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { elapsedPercent } from '@/lib/campaign-time';
 import { toDate } from '@/lib/dates';
+import './time-bar.css';
 
 export interface ProgressBarProps {
   label: string;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearConnectionProblem, type ConnectionProblem, useConnectionProblem } from './connection-store';
 import { dismissNotification, useCurrentNotification } from './notifications-store';
+import './notifications.css';
 
 /**
  * The live region is always in the page so screen readers announce what is put into it.

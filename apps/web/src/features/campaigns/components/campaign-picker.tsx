@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/time-bar';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
+import './campaign-picker.css';
 
 export interface CampaignPickerProps {
   campaigns: CampaignListItem[];
