@@ -15,12 +15,13 @@ import { dist, readManifest, readRoutes, SENDING_QUEUE } from './built-app.mjs';
  * issue 14's target; growing is a decision taken here (and written in docs/performance.md), not an accident. The report
  * route has its own, just above it too: its radar, 86 KB with recharts, is now plain SVG with d3-shape (about 3 KB),
  * and should not grow back unnoticed. It rose from 112 to 122 KB for DOMPurify (issue 48: staff-written HTML cleaned
- * again in the page, about 9 KB on every signed-in route).
+ * again in the page, about 9 KB on every signed-in route), then to 124 KB for the norm groups' section (issue 50: each
+ * normed result's percentile, sten and band, its schema and sentence, about 2 KB).
  */
 const BUDGETS = {
   signInKb: 98,
   routeKb: 180,
-  routeKbOverrides: { 'app.report': 122 },
+  routeKbOverrides: { 'app.report': 124 },
 };
 /** Issue 14's targets (docs/performance.md, "Front-end budgets"). */
 const TARGETS = { signInKb: 100, routeKb: 180 };

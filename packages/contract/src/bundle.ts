@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { emailSchema, roleSchema } from './auth';
 import { adaptiveSettingsSchema } from './adaptive';
+import { normTableSchema } from './norms';
 import { langSchema } from './common';
 import { DB_INT_MAX, DEFAULT_RANGE_360, LANGS, type LangCode, PASSWORD_MAX_LENGTH } from './limits';
 
@@ -363,21 +364,6 @@ export const bundleCampaignSchema = z.object({
   /** Ids of the bundle's (or the company's stored) `norms` the campaign's reports read against. */
   norms: z.optional(z.array(dbIdSchema)),
 });
-
-/** A percentile table of a norm: rows rising in `upTo`, percentiles never falling. */
-export const normTableSchema = z
-  .array(
-    z.object({
-      upTo: z.number({ error: "Expected the row's highest score (upTo)" }),
-      percentile: z.number().check(z.minimum(0), z.maximum(100)),
-    }),
-  )
-  .check(
-    z.minLength(1, 'Expected at least one row'),
-    z.refine((rows) => rows.every((r, i) => i === 0 || (r.upTo > rows[i - 1].upTo && r.percentile >= rows[i - 1].percentile)), {
-      message: 'Rows must rise: each upTo above the one before, and no percentile below the one before',
-    }),
-  );
 
 /** A norm group (bundle version 2): a test's outcome in a reference population, as a mean and sd or a percentile table. */
 export const bundleNormSchema = z

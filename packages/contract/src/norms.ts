@@ -1,6 +1,5 @@
 import { z } from './zod';
 import { idSchema, statusOk } from './common';
-import { normTableSchema } from './bundle';
 import { bodyId } from './staff';
 
 // Norm groups (issue 50, docs/measurement.md "Norm groups"): what the report shows of a score read against a norm,
@@ -11,21 +10,20 @@ export const NORM_MIN_N = 30;
 /** Longest name of a norm built in the console. */
 export const NORM_NAME_MAX = 200;
 
-/** One normed outcome in a person's report: a percentile and sten, or for an estimate with an SE a percentile range. */
-export const reportNormSchema = z.object({
-  normId: z.int(),
-  testId: z.int(),
-  testName: z.string(),
-  outcome: z.string(),
-  /** The norm group's name, in the report's language, and its size. */
-  name: z.string(),
-  n: z.int(),
-  percentile: z.int(),
-  sten: z.int(),
-  /** For an estimate (THETA) with its SE beside it: the percentiles of estimate − SE and estimate + SE. */
-  band: z.nullable(z.object({ low: z.int(), high: z.int() })),
-});
-export type ReportNorm = z.infer<typeof reportNormSchema>;
+/** A percentile table of a norm: rows rising in `upTo`, percentiles never falling. */
+export const normTableSchema = z
+  .array(
+    z.object({
+      upTo: z.number({ error: "Expected the row's highest score (upTo)" }),
+      percentile: z.number().check(z.minimum(0), z.maximum(100)),
+    }),
+  )
+  .check(
+    z.minLength(1, 'Expected at least one row'),
+    z.refine((rows) => rows.every((r, i) => i === 0 || (r.upTo > rows[i - 1].upTo && r.percentile >= rows[i - 1].percentile)), {
+      message: 'Rows must rise: each upTo above the one before, and no percentile below the one before',
+    }),
+  );
 
 /** A stored norm as staff see it. */
 export const staffNormSchema = z.object({

@@ -1,6 +1,5 @@
 import { z } from './zod';
 import { idSchema, statusOk } from './common';
-import { reportNormSchema } from './norms';
 
 // The personal report: what the server computes from the campaign's competency model, and the
 // rules the page and the PDF share to present it (rating bands, best and worst skills).
@@ -105,6 +104,22 @@ export type Results360 = z.infer<typeof results360Schema>;
 export type Results360Group = z.infer<typeof results360GroupSchema>;
 
 export const reportPersonSchema = z.object({ id, firstName: z.string(), lastName: z.string() });
+
+/** One normed outcome (docs/measurement.md "Norm groups") in a person's report: a percentile and sten, or for an estimate with an SE a percentile range. */
+export const reportNormSchema = z.object({
+  normId: z.int(),
+  testId: z.int(),
+  testName: z.string(),
+  outcome: z.string(),
+  /** The norm group's name, in the report's language, and its size. */
+  name: z.string(),
+  n: z.int(),
+  percentile: z.int(),
+  sten: z.int(),
+  /** For an estimate (THETA) with its SE beside it: the percentiles of estimate − SE and estimate + SE. */
+  band: z.nullable(z.object({ low: z.int(), high: z.int() })),
+});
+export type ReportNorm = z.infer<typeof reportNormSchema>;
 
 const personalReportResultSchema = z.object({
   rep: personalReportSchema,

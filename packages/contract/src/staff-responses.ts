@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { idSchema } from './common';
 import { qtiResponseValueSchema } from './content';
-import { reportNormSchema } from './norms';
+import { reportNormSchema } from './reports';
 import { outcomeSchema, testStatusSchema } from './tests';
 
 // A candidate's responses in a QTI package test, item by item with the key, for the staff of the

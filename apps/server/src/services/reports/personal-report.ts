@@ -1,5 +1,5 @@
 import { bundleQuestions360Schema } from '@prova/contract/bundle';
-import type { ReportNorm } from '@prova/contract/norms';
+import type { ReportNorm } from '@prova/contract/reports';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
 import { parseJson } from '../../db/json-column';
 import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';

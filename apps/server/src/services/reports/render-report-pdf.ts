@@ -13,7 +13,7 @@ import {
   type Results360Group,
   suggestedMarkers,
 } from '@prova/contract/reports';
-import type { ReportNorm } from '@prova/contract/norms';
+import type { ReportNorm } from '@prova/contract/reports';
 import PDFDocument from 'pdfkit';
 
 export interface ReportPdfInput {

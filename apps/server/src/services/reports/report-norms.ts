@@ -1,5 +1,5 @@
-import { normTableSchema } from '@prova/contract/bundle';
-import type { ReportNorm } from '@prova/contract/norms';
+import { normTableSchema } from '@prova/contract/norms';
+import type { ReportNorm } from '@prova/contract/reports';
 import { type NormDistribution, normedScore, percentileBand } from '@prova/measurement/norms/norms';
 import { parseJson } from '../../db/json-column';
 import { localize } from '../../presenters/localize';

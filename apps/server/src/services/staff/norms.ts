@@ -1,4 +1,4 @@
-import { normTableSchema } from '@prova/contract/bundle';
+import { normTableSchema } from '@prova/contract/norms';
 import { type CreateNormRequest, NORM_MIN_N, type StaffNorm } from '@prova/contract/norms';
 import { buildNorm } from '@prova/measurement/norms/norms';
 import { parseJson } from '../../db/json-column';

@@ -1,4 +1,4 @@
-import type { ReportNorm } from '@prova/contract/norms';
+import type { ReportNorm } from '@prova/contract/reports';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
