@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import en from '../locales/en/report.json';
+import es from '../locales/es/report.json';
 import it_ from '../locales/it/report.json';
 import { fillReportText, readsWithVowel, withItalianArticle } from './report-texts';
 
@@ -41,6 +43,11 @@ describe('the report’s texts filled in', () => {
     expect(fillReportText(it_.norms.band, { low: 8, high: 80 })).toBe("tra l'8° e l'80° percentile");
     expect(fillReportText(it_.norms.band, { low: 1, high: 46 })).toBe('tra il 1° e il 46° percentile');
     expect(fillReportText(it_.norms.bandSentence, { ...norm, low: 11, high: 88 })).toContain("si colloca tra l'11° e l'88° percentile del");
+  });
+
+  it('leave English and Spanish as they are written', () => {
+    expect(fillReportText(en.norms.band, { low: 8, high: 88 })).toBe('between percentile 8 and 88');
+    expect(fillReportText(es.norms.sentence, { ...norm, p: 88 })).toContain('superior al del 88 % del grupo');
   });
 
   it('fill plain variables, and leave one not given empty', () => {
