@@ -270,7 +270,11 @@ export function startPlayer(root: HTMLElement) {
     } catch (error) {
       if (token !== renderToken || finished) return;
       const retry = kit.button(t.retry, () => void askNext(request));
-      status.replaceChildren(kit.notice(kit.errorText(t.adaptiveOffline, error), 'error'), retry);
+      // No HTTP status: the call never reached the server (offline), which the sentence says in full; a refusal
+      // by the server (busy, the campaign closed) names its reason.
+      const answeredByServer = typeof (error as { status?: unknown } | null)?.status === 'number';
+      const message = answeredByServer ? kit.errorText(t.noItem, error) : t.adaptiveOffline;
+      status.replaceChildren(kit.notice(message, 'error'), retry);
       for (const button of actions.querySelectorAll('button')) button.disabled = false;
       retry.focus();
       return;
