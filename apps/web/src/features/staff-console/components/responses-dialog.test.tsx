@@ -174,7 +174,7 @@ describe("a participant's responses in a QTI test", () => {
     expect(dialog.textContent).not.toContain('non definitivo');
   });
 
-  it("shows the test's percentile and sten against each norm group of the campaign, with its name and size", async () => {
+  it("shows the test's percentile and sten against each norm group of the campaign, with its name, size and what it means", async () => {
     const norm = { testId: 11, testName: 'Banca di domande', n: 850, sten: 7, band: null };
     api({
       body: {
@@ -193,10 +193,12 @@ describe("a participant's responses in a QTI test", () => {
     expect(score.textContent).toMatch(/«Diplomati 2025» \(850 persone\) · SCORE/);
     expect(score.textContent).toMatch(/Percentile\s*73/);
     expect(score.textContent).toMatch(/Sten \(1-10\)\s*7/);
+    expect(score.textContent).toContain('Il risultato è pari o superiore a quello del 73% del gruppo «Diplomati 2025».');
     // An estimate with its SE is a range, not a point.
     expect(theta.textContent).toMatch(/«Laureati» \(1 persona\) · THETA/);
     expect(theta.textContent).toContain('tra 41 e 77 (stima 60), data la precisione della misura');
     expect(theta.textContent).toMatch(/Sten \(1-10\)\s*6/);
+    expect(theta.textContent).toContain('il risultato sta tra il percentile 41 e il percentile 77 del gruppo «Laureati»');
   });
 
   it('shows no norm section when the campaign reports against none', async () => {

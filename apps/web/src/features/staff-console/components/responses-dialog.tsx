@@ -175,6 +175,11 @@ function NormFigures({ norms }: { norms: readonly ReportNorm[] }) {
                 <dd>{norm.sten}</dd>
               </div>
             </dl>
+            <p>
+              {norm.band
+                ? t('responses.norms.bandSentence', { low: norm.band.low, high: norm.band.high, name: norm.name })
+                : t('responses.norms.sentence', { p: norm.percentile, name: norm.name })}
+            </p>
           </li>
         ))}
       </ul>
