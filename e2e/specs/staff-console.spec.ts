@@ -489,7 +489,7 @@ test('a staff member uploads a zip with a SCORM course: told plainly that only i
   expect(sco.headers()['x-content-type-options']).toBe('nosniff');
 });
 
-test('the norm groups and a QTI test’s item analysis read well and pass axe', async ({ page, env }) => {
+test('the norm groups, a QTI test’s item analysis and a participant’s norm results read well and pass axe', async ({ page, env }) => {
   // One candidate completes the bank in 20 campaigns of the company (the analysis pools them): enough attempts
   // for the figures, seeded through the API in seconds.
   const testId = env.n * 10 + 98;
@@ -535,13 +535,16 @@ test('the norm groups and a QTI test’s item analysis read well and pass axe', 
   expect((await job(validated.id, ['done', 'failed'])).state).toBe('done');
 
   const { api, userId } = await candidate(env, person.email);
-  for (const [k, campaignId] of campaignIds.entries()) {
-    await ok(await api.post(`/api/tests/${testId}/start/${campaignId}/${userId}`, { data: {} }));
-    // Varied answers: right or wrong in two items, so that they vary with the total.
-    const responses = { 'choice-single': { RESPONSE: k % 2 ? 'C' : 'A' }, 'text-entry': { RESPONSE: k % 3 ? 'Amsterdam' : 'Roma' } };
-    const data = { qti: 1, position: null, responses, flagged: [] };
-    await ok(await api.post(`/api/tests/${testId}/sync/${campaignId}/${userId}`, { data: { version: 1, status: 'complete', data } }));
-  }
+  // The campaigns side by side: each attempt is its own.
+  await Promise.all(
+    campaignIds.map(async (campaignId, k) => {
+      await ok(await api.post(`/api/tests/${testId}/start/${campaignId}/${userId}`, { data: {} }));
+      // Varied answers: right or wrong in two items, so that they vary with the total.
+      const responses = { 'choice-single': { RESPONSE: k % 2 ? 'C' : 'A' }, 'text-entry': { RESPONSE: k % 3 ? 'Amsterdam' : 'Roma' } };
+      const data = { qti: 1, position: null, responses, flagged: [] };
+      await ok(await api.post(`/api/tests/${testId}/sync/${campaignId}/${userId}`, { data: { version: 1, status: 'complete', data } }));
+    }),
+  );
   await api.dispose();
   await expect
     .poll(async () => ((await (await page.request.get(`/api/staff/tests/${testId}/analysis`)).json()) as { n: number }).n, {
@@ -553,6 +556,16 @@ test('the norm groups and a QTI test’s item analysis read well and pass axe', 
   await expect(page.getByRole('heading', { level: 1, name: 'Analisi degli item: Every interaction the player delivers' })).toBeVisible();
   await expect(page.getByText('KR-20').or(page.getByText('Alpha di Cronbach')).first()).toBeVisible();
   await expectAccessible(page, 'console: item analysis');
+
+  // A participant's responses give the test against the campaign's norm group.
+  await page.goto(`/console/campaigns/${campaignIds[1]}`);
+  await progressTable(page)
+    .getByRole('button', { name: `Risposte di ${person.firstName} ${person.lastName} in «Banca da analizzare»` })
+    .click();
+  const normed = page.getByRole('dialog').getByRole('region', { name: 'Rispetto ai gruppi di riferimento della campagna' });
+  await expect(normed).toContainText('«Diplomati 2025» (850 persone) · SCORE');
+  await expectAccessible(page, 'console: responses with norm results');
+  await page.getByRole('dialog').getByRole('button', { name: 'Chiudi' }).click();
 
   await page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link', { name: 'Gruppi di riferimento' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gruppi di riferimento' })).toBeVisible();
