@@ -4,7 +4,8 @@ import type { StaffResponses } from '@prova/contract/staff-responses';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, openCampaign, renderConsole, staffPerson, stubDialogs } from '../test-support';
+import { fakeApi, openCampaign, renderConsole, staffPerson } from '../test-support';
+import { stubDialogs } from '@/testing/dialogs';
 import { CampaignPage } from './campaign-page';
 
 beforeAll(stubDialogs);
