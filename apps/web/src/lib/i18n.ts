@@ -1,5 +1,4 @@
 import { DEFAULT_LANG, UI_LANG, type LangCode } from '@prova/contract/limits';
-import { REPORT_TEXT_FORMATS } from '@prova/contract/report-texts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import itReport from '@prova/contract/locales/it/report.json';
@@ -42,8 +41,6 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
 });
-// The Italian article before a number ({{p, del}}: "dell'88"), as the server's PDF writes it (packages/contract).
-for (const [name, format] of Object.entries(REPORT_TEXT_FORMATS)) i18n.services.formatter?.add(name, format);
 
 const loading = new Map<UiLang, Promise<void>>();
 

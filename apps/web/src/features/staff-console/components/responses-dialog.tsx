@@ -1,6 +1,6 @@
 import type { StaffItemResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
 import type { QtiResponseValue } from '@prova/contract/content';
-import type { ReportNorm } from '@prova/contract/norms';
+import type { ReportNorm } from '@prova/contract/reports';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { useResponses } from '../api/get-responses';
 import { ProgressStatus } from './progress-status';
+import '@/lib/italian-articles';
 
 export interface ResponsesTarget {
   userId: number;
