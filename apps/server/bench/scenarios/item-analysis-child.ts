@@ -60,13 +60,16 @@ async function run(campaignId: number, collecting = false): Promise<AnalysisRun>
   peak = { rss: before.rss, heap: before.heapUsed };
   pages = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await itemAnalysis(measured, { companyId: Number(companyId), testId: ANALYSIS_TEST, campaignIds: [campaignId] });
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   if (live) gc();
   sample();
   return {
     attempts: result.n,
     ms,
+    cpuMs: (used.user + used.system) / 1000,
     rssGrowthMb: (peak.rss - before.rss) / MB,
     heapGrowthMb: (peak.heap - before.heapUsed) / MB,
     rssPeakMb: peak.rss / MB,

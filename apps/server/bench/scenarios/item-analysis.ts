@@ -195,6 +195,8 @@ export async function seedItemAnalysis(url: string, attempts: number): Promise<n
 export interface AnalysisRun {
   attempts: number;
   ms: number;
+  /** The process's CPU time over the run (all its threads): what a busy shared host adds to `ms` is left out. */
+  cpuMs: number;
   /** Peak RSS and heap used over the run, less what they were just before it (MB). */
   rssGrowthMb: number;
   heapGrowthMb: number;
@@ -230,7 +232,7 @@ export async function measureItemAnalysis(url: string): Promise<Omit<ItemAnalysi
 }
 
 export const describeAnalysisRun = (r: AnalysisRun) =>
-  `${r.attempts.toLocaleString('en')} attempts in ${(r.ms / 1000).toFixed(2)} s (${r.pages} pages), ` +
+  `${r.attempts.toLocaleString('en')} attempts in ${(r.ms / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s; ${r.pages} pages), ` +
   `peak RSS +${r.rssGrowthMb.toFixed(0)} MB (${r.rssPeakMb.toFixed(0)} MB), heap +${r.heapGrowthMb.toFixed(0)} MB`;
 
 export const describeItemAnalysis = (t: ItemAnalysisTiming) =>
