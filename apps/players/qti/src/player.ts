@@ -319,13 +319,14 @@ export function startPlayer(root: HTMLElement) {
     if (moveFocus) heading.focus();
   }
 
+  /** The test's clock (the platform's, else the package's own, kept per attempt on this device). */
+  function clockLeft(session: ProvaSession, hash: string) {
+    return secondsLeft(session, delivery.maxTimeSeconds, `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`);
+  }
+
   async function startAdaptive(session: ProvaSession, hash: string) {
     if (session.status === 'complete') return renderDone(t.finished);
-    const left = secondsLeft(
-      session,
-      delivery.maxTimeSeconds,
-      `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`,
-    );
+    const left = clockLeft(session, hash);
     if (left === 0) return finish(t.timeUp);
     top = kit.bar(delivery.title);
     root.replaceChildren(
@@ -384,11 +385,7 @@ export function startPlayer(root: HTMLElement) {
       save();
     }
 
-    const left = secondsLeft(
-      session,
-      delivery.maxTimeSeconds,
-      `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`,
-    );
+    const left = clockLeft(session, hash);
     if (left === 0) return finish(t.timeUp);
 
     top = kit.bar(delivery.title);
