@@ -208,6 +208,7 @@ export function createCampaignProgressRepository(db: Db) {
           'users.lang',
           'users.deactivated_at',
           'participants.last_access',
+          'participants.lang as campaign_lang',
           'invitations.invited_at',
         ])
         .select((eb) => eb.case().when('users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'))

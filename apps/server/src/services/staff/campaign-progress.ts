@@ -108,6 +108,7 @@ export async function campaignProgress(
       invitedAt: row.invited_at,
       feedback360: feedback?.get(row.id) ?? null,
       reportAvailable: completed > 0 || evaluated.has(row.id),
+      campaignLang: (row.campaign_lang as LangCode | null) ?? null,
     };
   });
   return {

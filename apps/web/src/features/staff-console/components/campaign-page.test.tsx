@@ -37,6 +37,7 @@ const progress: ProgressResponse = {
       invitedAt: '2026-02-20T08:00:00Z',
       feedback360: null,
       reportAvailable: true,
+      campaignLang: null,
     },
     {
       user: person(22, 'Bruno'),
@@ -50,6 +51,7 @@ const progress: ProgressResponse = {
       invitedAt: null,
       feedback360: null,
       reportAvailable: false,
+      campaignLang: null,
     },
   ],
 };

@@ -33,6 +33,7 @@ const row = (id: number, firstName: string, status: 'complete' | 'not attempted'
   invitedAt: null,
   feedback360: null,
   reportAvailable: true,
+  campaignLang: null,
 });
 const progress: ProgressResponse = {
   status: true,
