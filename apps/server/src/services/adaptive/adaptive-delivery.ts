@@ -26,10 +26,13 @@ interface LoadedTest {
   settings: AdaptiveSettings;
   bank: Bank;
 }
-interface GivenItem extends GivenAnswer {
+export interface GivenItem extends GivenAnswer {
   /** The item's SCORE as its response processing gave it (`score` is its share of the maximum, for the model). */
   raw: number;
   response: Record<string, unknown> | null;
+  /** The estimate after this answer, for staff reading the attempt (absent in sessions kept before it was). */
+  theta?: number;
+  se?: number;
 }
 
 type AdaptiveRepos = Pick<Repositories, 'adaptive' | 'progress' | 'tests' | 'outcomes' | 'campaigns'>;
@@ -160,6 +163,7 @@ export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring) {
         { item: current, score: scored.share, raw: scored.raw, response: request.response! },
       ];
       const step = adaptiveStep(test.settings, given, session.seed);
+      given[given.length - 1] = { ...given[given.length - 1]!, theta: step.theta, se: step.se };
       const next = {
         answered: given.length,
         given: JSON.stringify(given),

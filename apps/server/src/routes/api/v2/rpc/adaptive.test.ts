@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBundlePackages } from '../../../../content/bundle-packages';
 import { readBundleZip } from '../../../../content/bundle-source';
 import { importBundle } from '../../../../import/import-bundle';
-import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
+import { buildTestApp, login, type TestApp } from '../../../../../test/build-test-app';
 import { PASSWORD, type Caller, signIn } from '../../tests/test-delivery-fixtures';
 
 const C = 8101;
@@ -13,6 +13,7 @@ const CLOSED = 8102;
 const ADP = 811;
 const ANNA = 'anna@adaptive.example';
 const BRUNO = 'bruno@adaptive.example';
+const STAFF = 'staff@adaptive.example';
 const ids = Array.from({ length: 30 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
 /** The fixture's key: item i (1-based) is right with "ABCD"[i % 4]. */
 const rightAnswer = (id: string) => 'ABCD'[Number(id.slice(1)) % 4]!;
@@ -32,7 +33,10 @@ const campaign = (id: number, status: string) => ({
 const bundle = (settings: object) => ({
   version: 2,
   companies: [{ name: 'Adattiva' }],
-  users: [ANNA, BRUNO].map((email) => ({ company: 'Adattiva', email, password: PASSWORD, firstName: 'A', lastName: 'B', privacy: true })),
+  users: [
+    ...[ANNA, BRUNO].map((email) => ({ company: 'Adattiva', email, password: PASSWORD, firstName: 'A', lastName: 'B', privacy: true })),
+    { company: 'Adattiva', email: STAFF, password: PASSWORD, role: 'admin', privacy: true },
+  ],
   tests: [{ id: ADP, abbreviation: 'ADP', name: 'Somme', package: { type: 'qti', file: 'bank.zip' }, adaptive: settings }],
   campaigns: [campaign(C, 'ACTIVE'), campaign(CLOSED, 'REPORT')],
 });
@@ -226,6 +230,45 @@ describe('taking an adaptive test', () => {
     const session = await t.app.repos.adaptive.findSession({ campaignId: C, testId: ADP, userId: bruno.id });
     expect(JSON.parse(session!.given)).toEqual([expect.objectContaining({ item: itemOf(first).identifier, score: 0 })]);
     expect((await t.app.repos.adaptive.findSession({ campaignId: C, testId: ADP, userId: anna.id }))!.answered).toBe(8);
+  });
+
+  it('shows staff the items each candidate was given, in order, with the response, the score and the estimate after each', async () => {
+    const cookie = await login(t.app, STAFF, PASSWORD);
+    const responses = async (who: Caller) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/campaigns/${C}/participants/${who.id}/tests/${ADP}/responses`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const session = await t.app.repos.adaptive.findSession({ campaignId: C, testId: ADP, userId: anna.id });
+    const order = (JSON.parse(session!.given) as { item: string }[]).map((g) => g.item);
+    const done = await responses(anna);
+    expect(done).toMatchObject({ adaptive: true, status: 'complete', scored: true });
+    expect(done.items.map((i: { identifier: string }) => i.identifier)).toEqual(order);
+    const [first] = done.items;
+    expect(first).toMatchObject({
+      title: `Sum ${Number(order[0]!.slice(1))}`,
+      score: 1,
+      responses: [{ identifier: 'RESPONSE', response: rightAnswer(order[0]!), correct: rightAnswer(order[0]!) }],
+      estimate: { theta: expect.any(Number), se: expect.any(Number) },
+    });
+    // All right: each answer raises the estimate, and the last is the one the scoring wrote.
+    const thetas = done.items.map((i: { estimate: { theta: number } }) => i.estimate.theta);
+    expect(thetas).toEqual([...thetas].sort((a, b) => a - b));
+    expect(done.outcomes).toEqual(expect.arrayContaining([{ questionId: 'THETA', value: thetas.at(-1) }]));
+
+    // Bruno is on his second item: the first with his wrong answer and its score, then the one he is on.
+    const going = await responses(bruno);
+    expect(going.status).toBe('incomplete');
+    expect(going.items).toHaveLength(2);
+    expect(going.items[0]).toMatchObject({ score: 0, responses: [{ response: 'Z' }], estimate: { se: expect.any(Number) } });
+    expect(going.items[1].responses[0].response).toBeNull();
+    expect(going.items[1]).toMatchObject({ current: true });
+    expect(going.items[1].estimate).toBeUndefined();
+    expect(done.items.some((i: { current?: boolean }) => i.current)).toBe(false);
   });
 
   it('checks its data, and takes no answers once the campaign is over', async () => {
