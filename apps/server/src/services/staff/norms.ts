@@ -82,7 +82,7 @@ export async function createNorm(repos: Repos, companyId: number, body: CreateNo
   const norm = await computeNorm(repos, companyId, body);
   const id = await repos.staff.norms.insert({
     company_id: companyId,
-    name: JSON.stringify({ IT_it: body.name }),
+    name: JSON.stringify(body.name),
     test_id: body.test,
     outcome: body.outcome,
     ...norm,
