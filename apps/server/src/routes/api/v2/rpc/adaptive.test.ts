@@ -14,6 +14,7 @@ const ADP = 811;
 const ANNA = 'anna@adaptive.example';
 const BRUNO = 'bruno@adaptive.example';
 const STAFF = 'staff@adaptive.example';
+const CARLO = 'carlo@adaptive.example';
 const ids = Array.from({ length: 30 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
 /** The fixture's key: item i (1-based) is right with "ABCD"[i % 4]. */
 const rightAnswer = (id: string) => 'ABCD'[Number(id.slice(1)) % 4]!;
@@ -28,13 +29,20 @@ const campaign = (id: number, status: string) => ({
   dateEnd: '2030-12-31T20:00:00+01:00',
   status,
   tests: [{ test: ADP }],
-  participants: [{ user: ANNA }, { user: BRUNO }],
+  participants: [{ user: ANNA }, { user: BRUNO }, { user: CARLO }],
 });
 const bundle = (settings: object) => ({
   version: 2,
   companies: [{ name: 'Adattiva' }],
   users: [
-    ...[ANNA, BRUNO].map((email) => ({ company: 'Adattiva', email, password: PASSWORD, firstName: 'A', lastName: 'B', privacy: true })),
+    ...[ANNA, BRUNO, CARLO].map((email) => ({
+      company: 'Adattiva',
+      email,
+      password: PASSWORD,
+      firstName: 'A',
+      lastName: 'B',
+      privacy: true,
+    })),
     { company: 'Adattiva', email: STAFF, password: PASSWORD, role: 'admin', privacy: true },
   ],
   tests: [{ id: ADP, abbreviation: 'ADP', name: 'Somme', package: { type: 'qti', file: 'bank.zip' }, adaptive: settings }],
@@ -278,5 +286,17 @@ describe('taking an adaptive test', () => {
     const closed = await next(bruno, { answered: 0 }, CLOSED);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('CAMPAIGN_CLOSED');
+  });
+
+  it('reads new settings at once when the test is imported again', async () => {
+    const carlo = await signIn(t.app, CARLO, C);
+    expect((await start(carlo)).statusCode).toBe(200);
+    const first = await next(carlo, { answered: 0 });
+    expect(first.json().result.done).toBe(false);
+    // Read with the first settings (up to 8 items); now one item is the whole test.
+    const { result } = await tryImport(t, bundle({ ...adaptive, stop: { minItems: 1, maxItems: 1, se: 0.1 } }));
+    expect(result.ok).toBe(true);
+    const answered = await next(carlo, { answered: 0, response: { RESPONSE: rightAnswer(itemOf(first).identifier) } });
+    expect(answered.json().result).toEqual({ done: true, answered: 1 });
   });
 });
