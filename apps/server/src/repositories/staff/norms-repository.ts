@@ -50,7 +50,12 @@ export function createNormsRepository(db: Db) {
       const owner = await db.selectFrom('tests').select('owner_company_id').where('id', '=', testId).executeTakeFirst();
       if (!owner) return null;
       if (owner.owner_company_id !== null) return owner.owner_company_id;
-      const share = await db.selectFrom('test_shares').select('company_id').where('test_id', '=', testId).orderBy('company_id').executeTakeFirst();
+      const share = await db
+        .selectFrom('test_shares')
+        .select('company_id')
+        .where('test_id', '=', testId)
+        .orderBy('company_id')
+        .executeTakeFirst();
       return share?.company_id ?? null;
     },
 
