@@ -391,7 +391,7 @@ export interface AdaptiveSessionsTable {
   attempt: string;
   seed: string;
   answered: number;
-  /** `[{ item, score, response }]` in the order given. */
+  /** `[{ item, score, raw, response, theta?, se? }]` in the order given (the estimate after each answer). */
   given: string;
   /** The item the candidate is on; null once done. */
   current: string | null;
