@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, MyDataIcon, SwapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import './account-widget.css';
 
@@ -99,6 +99,12 @@ export function AccountWidget({
             </li>
           )}
           <li>
+            <Link to={paths.myData.getHref()} className="account__entry" onClick={() => setOpen(false)}>
+              <MyDataIcon />
+              {t('header.myData')}
+            </Link>
+          </li>
+          <li>
             <button type="button" className="account__entry" onClick={onLogout} disabled={isLoggingOut}>
               <LogoutIcon />
               {t('header.logout')}
@@ -128,6 +134,9 @@ export function AccountWidget({
             <SwapIcon />
           </Link>
         )}
+        <Link to={paths.myData.getHref()} className="icon-button" aria-label={t('header.myData')} title={t('header.myData')}>
+          <MyDataIcon />
+        </Link>
         <button
           type="button"
           className="icon-button"

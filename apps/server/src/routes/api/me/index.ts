@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@prova/contract/errors';
+import { myDataResponseSchema, personalDataFileName } from '@prova/contract/personal-data';
+import { sendDownload } from '../../../http/send-file';
+import { requireAuth } from '../../../plugins/session';
+import { myDataSummary, personalDataOf } from '../../../services/personal-data/personal-data';
+import { personalDataZip } from '../../../services/personal-data/personal-data-zip';
+
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
+
+/** /api/me: the signed-in person's own data (issue 52), whatever campaign is selected, consent or not. */
+export default async function meRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { repos } = app;
+
+  app.get('/data', { schema: { tags: ['me'], response: { 200: myDataResponseSchema, ...errors } } }, async (request) => {
+    const { user } = await requireAuth(request);
+    return { status: true as const, ...(await myDataSummary(repos, user)) };
+  });
+
+  app.get('/data-export', { schema: { tags: ['me'], response: errors } }, async (request, reply) => {
+    const auth = await requireAuth(request);
+    const zip = await personalDataZip(await personalDataOf(repos, auth, auth.user.id));
+    request.audit({ event: 'personal-data-exported', userId: auth.user.id, target: `people/${auth.user.id}` });
+    return sendDownload(reply, zip, 'application/zip', personalDataFileName(auth.user.id));
+  });
+}
