@@ -94,6 +94,8 @@ export const progressRowSchema = z.object({
   invitedAt: z.nullable(z.string()),
   /** A 360 campaign: the evaluations this person has finished of those they must give. */
   feedback360: z.nullable(z.object({ done: z.int(), total: z.int() })),
+  /** Whether the person's report has anything to show yet: a test of theirs complete, or a 360 evaluation of them finished. */
+  reportAvailable: z.boolean(),
 });
 export type ProgressRow = z.infer<typeof progressRowSchema>;
 

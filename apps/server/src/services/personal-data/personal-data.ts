@@ -10,7 +10,20 @@ import { buildPersonalReport } from '../reports/personal-report';
 import { reportAvailable } from '../reports/report-page';
 import { reportPdf } from '../reports/report-pdf';
 
-type PersonalDataRepos = Pick<Repositories, 'personalData' | 'users' | 'campaigns' | 'reports'>;
+type PersonalDataRepos = Pick<Repositories, 'personalData' | 'users' | 'campaigns' | 'reports' | 'audit'>;
+
+/** The audit trail's events that are the person's own signing in and their password (plugins/audit.ts). */
+const SIGN_IN_EVENTS = [
+  'sign-in',
+  'sso-sign-in',
+  'sign-in-failed',
+  'sign-in-throttled',
+  'password-must-be-set',
+  'password-reset-requested',
+  'password-changed',
+];
+/** More than a person signs in in years; the trail's own retention bounds it. */
+const SIGN_IN_EVENTS_MAX = 10_000;
 
 /** What an export is: data.json's content and the PDFs beside it, by their path in the zip. */
 export interface PersonalDataFiles {
@@ -64,17 +77,19 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
   const [profile, subject] = await Promise.all([personalData.profileOf(userId), repos.users.findById(userId)]);
   if (!profile || !subject) throw notFound('Person');
   const lang = langOf(profile);
-  const [participations, consents, progress, outcomes, answersGiven, reportViews, sessions, logs, invitations] = await Promise.all([
-    personalData.participationsOf(userId),
-    personalData.consentsOf(userId),
-    personalData.progressOf(userId),
-    personalData.outcomesOf(userId),
-    personalData.answersGivenOf(userId),
-    reportViewsOf(repos, userId, lang),
-    personalData.sessionsOf(userId),
-    personalData.logsOf(userId),
-    personalData.invitationsOf(userId),
-  ]);
+  const [participations, consents, progress, outcomes, answersGiven, reportViews, sessions, logs, invitations, signInEvents] =
+    await Promise.all([
+      personalData.participationsOf(userId),
+      personalData.consentsOf(userId),
+      personalData.progressOf(userId),
+      personalData.outcomesOf(userId),
+      personalData.answersGivenOf(userId),
+      reportViewsOf(repos, userId, lang),
+      personalData.sessionsOf(userId),
+      personalData.logsOf(userId),
+      personalData.invitationsOf(userId),
+      repos.audit.list({ actorId: userId, events: SIGN_IN_EVENTS }, { limit: SIGN_IN_EVENTS_MAX, offset: 0 }),
+    ]);
 
   const invitationOf = new Map(invitations.map((i) => [i.campaign_id, i]));
   const campaignIds = new Set(participations.map((p) => p.id));
@@ -211,7 +226,8 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
         startedAt: s.created_at,
         expiresAt: s.expires_at,
       })),
-      events: [],
+      // Oldest first, as the rest of the file; only when, what and from where (the trail's other columns are about staff work).
+      events: signInEvents.reverse().map((e) => ({ at: e.at, event: e.event, ip: e.ip })),
     },
     logs: logs.map((l) => ({ campaignId: l.campaign_id, testId: l.test_id, data: valueOf(l.data), createdAt: l.created_at })),
   };

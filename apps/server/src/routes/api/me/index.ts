@@ -22,7 +22,7 @@ export default async function meRoutes(fastify: FastifyInstance) {
   app.get('/data-export', { schema: { tags: ['me'], response: errors } }, async (request, reply) => {
     const auth = await requireAuth(request);
     const zip = await personalDataZip(await personalDataOf(repos, auth, auth.user.id));
-    request.audit({ event: 'personal-data-exported', userId: auth.user.id, target: `people/${auth.user.id}` });
+    request.audit({ event: 'personal-data-exported', userId: auth.user.id, target: `people/${auth.user.id}`, subjectUserId: auth.user.id });
     return sendDownload(reply, zip, 'application/zip', personalDataFileName(auth.user.id));
   });
 }

@@ -339,6 +339,8 @@ describe('GET /api/me/data-export', () => {
 
   it('holds her sign-ins and logs', () => {
     expect(anna.data.signIns.sessions.length).toBeGreaterThan(0);
+    // Her own sign-in from the audit trail; nobody else's (everyone signed in before the export).
+    expect(anna.data.signIns.events).toEqual([{ at: expect.any(String), event: 'sign-in', ip: expect.any(String) }]);
     expect(anna.data.logs).toEqual([expect.objectContaining({ data: { event: 'log-di-anna' } })]);
   });
 
@@ -398,6 +400,8 @@ describe('GET /api/people/:id/data-export', () => {
     const { data } = await unzip(res.rawPayload);
     expect(data.person.email).toBe(ANNA);
     expect(data.tests).toEqual((await exportOf(ANNA)).data.tests);
+    const trail = await t.app.repos.audit.list({ events: ['staff-personal-data-exported'] }, { limit: 10, offset: 0 });
+    expect(trail.map((e) => [e.actor_id, e.subject_user_id, e.target])).toEqual([[id(SOFIA), id(ANNA), `people/${id(ANNA)}`]]);
   });
 
   it("does not find another company's person", async () => {

@@ -61,7 +61,12 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
     const context = await requireStaff(request);
     await findPerson(repos, context.companyId, request.params.id);
     const zip = await personalDataZip(await personalDataOf(repos, context, request.params.id));
-    request.audit({ event: 'staff-personal-data-exported', userId: context.user.id, target: `people/${request.params.id}` });
+    request.audit({
+      event: 'staff-personal-data-exported',
+      userId: context.user.id,
+      target: `people/${request.params.id}`,
+      subjectUserId: request.params.id,
+    });
     return sendDownload(reply, zip, 'application/zip', personalDataFileName(request.params.id));
   });
 

@@ -32,6 +32,7 @@ const row = (id: number, firstName: string, status: 'complete' | 'not attempted'
   lastActivity: null,
   invitedAt: null,
   feedback360: null,
+  reportAvailable: true,
 });
 const progress: ProgressResponse = {
   status: true,
