@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /** "I miei dati", from the account menu: the person's own, whatever campaign is selected. Private: RequireAuth. */
 export function MyDataRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('myData.title'));
+  useDocumentTitle(t('header.myData'));
   const user = useUser().data;
   const campaigns = useCampaigns();
   const logout = useSyncedLogout();

@@ -4,6 +4,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import { myDataExportHref, useMyData } from '../api/get-my-data';
+import '../my-data-texts';
 import './my-data.css';
 
 /**
@@ -11,24 +12,24 @@ import './my-data.css';
  * than them opened or downloaded their report, and which privacy texts they accepted.
  */
 export function MyDataPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('myData');
   const data = useMyData();
 
   return (
     <div className="page page--narrow my-data">
-      <h1>{t('myData.title')}</h1>
-      <p className="page__lead">{t('myData.lead')}</p>
+      <h1>{t('title')}</h1>
+      <p className="page__lead">{t('lead')}</p>
       <section className="my-data__section">
-        <h2 id="my-data-download">{t('myData.downloadTitle')}</h2>
-        <p>{t('myData.downloadBody')}</p>
+        <h2 id="my-data-download">{t('downloadTitle')}</h2>
+        <p>{t('downloadBody')}</p>
         <a className="button button--primary" href={myDataExportHref} download>
-          {t('myData.download')}
+          {t('download')}
         </a>
       </section>
       {data.isPending ? (
         <PageSkeleton />
       ) : data.isError ? (
-        <LoadError message={t('myData.loadError')} onRetry={() => void data.refetch()} />
+        <LoadError message={t('loadError')} onRetry={() => void data.refetch()} />
       ) : (
         <>
           <ReportViews views={data.data.reportViews} />
@@ -40,22 +41,22 @@ export function MyDataPage() {
 }
 
 function ReportViews({ views }: { views: MyDataResponse['reportViews'] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('myData');
   const format = useFormatDate();
   return (
     <section className="my-data__section">
-      <h2 id="my-data-views">{t('myData.viewsTitle')}</h2>
+      <h2 id="my-data-views">{t('viewsTitle')}</h2>
       {views.length === 0 ? (
-        <p>{t('myData.noViews')}</p>
+        <p>{t('noViews')}</p>
       ) : (
         <div className="my-data__table" role="region" aria-labelledby="my-data-views" tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">{t('myData.viewer')}</th>
-                <th scope="col">{t('myData.what')}</th>
-                <th scope="col">{t('myData.campaign')}</th>
-                <th scope="col">{t('myData.when')}</th>
+                <th scope="col">{t('viewer')}</th>
+                <th scope="col">{t('what')}</th>
+                <th scope="col">{t('campaign')}</th>
+                <th scope="col">{t('when')}</th>
               </tr>
             </thead>
             <tbody>
@@ -63,9 +64,9 @@ function ReportViews({ views }: { views: MyDataResponse['reportViews'] }) {
                 <tr key={index}>
                   <td>
                     {view.viewer.firstName} {view.viewer.lastName}
-                    <span className="my-data__meta">{t(`myData.role.${view.viewer.role}`)}</span>
+                    <span className="my-data__meta">{t(`role.${view.viewer.role}`)}</span>
                   </td>
-                  <td>{t(`myData.kind.${view.kind}`)}</td>
+                  <td>{t(`kind.${view.kind}`)}</td>
                   <td>{view.campaign.name}</td>
                   <td>
                     <time dateTime={toDateTimeAttribute(view.at)}>{format(view.at, DATE_FORMATS.dateTime)}</time>
@@ -81,20 +82,20 @@ function ReportViews({ views }: { views: MyDataResponse['reportViews'] }) {
 }
 
 function Consents({ consents, declaredByCompany }: { consents: MyDataResponse['consents']; declaredByCompany: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('myData');
   const format = useFormatDate();
   return (
     <section className="my-data__section">
-      <h2 id="my-data-consents">{t('myData.consentsTitle')}</h2>
-      {declaredByCompany && <p>{t('myData.consentByCompany')}</p>}
+      <h2 id="my-data-consents">{t('consentsTitle')}</h2>
+      {declaredByCompany && <p>{t('consentByCompany')}</p>}
       {consents.length === 0 && !declaredByCompany ? (
-        <p>{t('myData.noConsents')}</p>
+        <p>{t('noConsents')}</p>
       ) : (
         <ul className="my-data__consents">
           {consents.map((consent, index) => (
             <li key={index}>
-              {t('myData.consent', {
-                campaign: consent.campaign?.name ?? t('myData.everyCampaign'),
+              {t('consent', {
+                campaign: consent.campaign?.name ?? t('everyCampaign'),
                 version: consent.version,
               })}{' '}
               <time dateTime={toDateTimeAttribute(consent.acceptedAt)}>{format(consent.acceptedAt, DATE_FORMATS.dateTime)}</time>
