@@ -373,6 +373,12 @@ describe('GET /api/me/data-export', () => {
     for (const text of bruno.text) expect(text).not.toContain('log-di-anna');
   });
 
+  it('gives a person ten exports a minute', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await get(BERTA, '/api/me/data-export')).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
   it('answers 401 to nobody signed in', async () => {
     expect((await t.app.inject({ url: '/api/me/data-export' })).statusCode).toBe(401);
   });
