@@ -52,9 +52,11 @@ test('a candidate sees who opened their report, takes their data with them, and 
   await signIn(page, chiara);
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByText('Informativa privacy, versione di gennaio.')).toBeVisible();
+  await expectAccessible(page, 'privacy');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Conferma' }).click();
   await expect(page.getByRole('heading', { name: 'Percorso dati' })).toBeVisible();
+  await expectAccessible(page, 'home');
   const chiaraId = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
 
   // Staff open her report from their own browser (the console's calls).
