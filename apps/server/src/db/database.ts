@@ -19,6 +19,7 @@ import { itemRatings } from './migrations/0011h-item-ratings';
 import { adaptiveTests } from './migrations/0012a-adaptive-tests';
 import { norms } from './migrations/0012b-norms';
 import { auditEvents } from './migrations/0013a-audit-events';
+import { consentRecords } from './migrations/0013e-consent-records';
 import { companyTimeZone } from './migrations/0013j-company-time-zone';
 import type { Database } from './schema';
 
@@ -80,6 +81,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0012a-adaptive-tests': adaptiveTests(),
     '0012b-norms': norms(dialect),
     '0013a-audit-events': auditEvents(dialect),
+    '0013e-consent-records': consentRecords(dialect),
     '0013j-company-time-zone': companyTimeZone(),
   };
 }

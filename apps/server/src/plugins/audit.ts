@@ -26,7 +26,10 @@ export type AuditEvent =
   | 'staff-test-reset'
   | 'staff-export-started'
   | 'staff-file-downloaded'
-  | 'staff-report-downloaded';
+  | 'staff-report-downloaded'
+  /** A person's data export (issue 52): by the person, or (`staff-`) by staff for them, `target` naming whom. */
+  | 'personal-data-exported'
+  | 'staff-personal-data-exported';
 
 export interface AuditEntry {
   event: AuditEvent;
