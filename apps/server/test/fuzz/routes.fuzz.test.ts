@@ -167,6 +167,8 @@ function hintsIn(context: Context, base: Hints, everyone: Record<Kind, number[]>
   return {
     ...base,
     byKey: (key) => {
+      // A time zone is one of the runtime's names: a random text almost never is.
+      if (/timezone/i.test(key)) return { preferred: ['Europe/Rome', 'America/New_York', 'Asia/Tokyo'] };
       const kinds = kindsOfKey(key);
       if (kinds.length === 0) return undefined;
       return { preferred: kinds.map((k) => context[k]), numbers: kinds.flatMap((k) => everyone[k]) };

@@ -119,12 +119,13 @@ describe('the staff export of a campaign with norms', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/)
-      .map((line) => line.split(','));
+      // An Italian staff member's CSV: `;` between fields.
+      .map((line) => line.split(';'));
     const lea = rows.find((row) => row.includes(LEA))!;
     const cell = (column: string) => lea[header.indexOf(column)];
     expect(cell('NUMN.score Laureati (n 850) percentile')).toBe('88');
     expect(cell('NUMN.score Laureati (n 850) sten')).toBe('8');
-    expect(cell('ADAP.THETA Popolazione (n 1200) percentile low')).toBe('46');
-    expect(cell('ADAP.THETA Popolazione (n 1200) percentile high')).toBe('69');
+    expect(cell('ADAP.THETA Popolazione (n 1200) percentile minimo')).toBe('46');
+    expect(cell('ADAP.THETA Popolazione (n 1200) percentile massimo')).toBe('69');
   });
 });
