@@ -130,6 +130,7 @@ describe('the init-first rule', () => {
   const calls = [
     ['setStatus', ['complete']],
     ['setData', [{}]],
+    ['setPending', [true]],
     ['getData', []],
     ['trackOutcomes', [[{ questionId: 'a', value: 1 }]]],
     ['markComplete', []],
@@ -208,6 +209,7 @@ describe('calls checked before sending', () => {
     await activity.init();
     await expect(activity.setData(undefined)).rejects.toThrow(/Invalid setData params/);
     await expect(activity.setStatus('done' as 'complete')).rejects.toThrow(/status must be/);
+    await expect(activity.setPending('yes' as unknown as boolean)).rejects.toThrow(/pending must be true or false/);
   });
 });
 

@@ -23,6 +23,8 @@ export interface ProvaActivityApi {
   init(): Promise<Session>;
   setStatus(status: 'incomplete' | 'complete'): Promise<{ status: 'incomplete' | 'complete'; version: 1 | 2 }>;
   setData(data: unknown): Promise<{ version: number }>;
+  /** The activity holds input not yet given to setData (true) or no longer (false): meanwhile nothing says 'saved'. */
+  setPending(pending: boolean): Promise<Ok>;
   getData(): Promise<JsonValue | null>;
   trackOutcomes(outcomes: Outcome[]): Promise<Ok>;
   markComplete(): Promise<{ status: 'complete'; version: 2 }>;
@@ -85,6 +87,7 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
     init,
     setStatus: api('setStatus'),
     setData: api('setData'),
+    setPending: api('setPending'),
     getData: api('getData'),
     trackOutcomes: api('trackOutcomes'),
     markComplete: api('markComplete'),

@@ -52,6 +52,8 @@ export interface ActivityHandlers {
   setStatus(update: StatusUpdate, session: ActivitySession): Promise<void>;
   /** Queue a DATA sync request (and keep the local copy). */
   setData(update: DataUpdate, session: ActivitySession): Promise<void>;
+  /** The activity holds input it has not given to setData yet (true), or no longer (false): never say 'saved' meanwhile. Optional. */
+  setPending?(pending: boolean, session: ActivitySession): void | Promise<void>;
   /** Queue POST /api/outcomes/{campaignId}/{testId}/{userId}. */
   trackOutcomes(outcomes: Outcome[], session: ActivitySession): Promise<void>;
   /** Queue POST /api/logs. */

@@ -13,6 +13,7 @@ export const METHODS = [
   'init',
   'setStatus',
   'setData',
+  'setPending',
   'getData',
   'trackOutcomes',
   'markComplete',

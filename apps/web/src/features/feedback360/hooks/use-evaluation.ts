@@ -12,8 +12,8 @@ export interface EvaluationIds {
 
 /**
  * One evaluation being given: starts from the newer of the server's and this browser's copy, and
- * sends every change at once through the sending queue (offline-tolerant, versioned), keeping a local
- * copy so a reload continues where the evaluator stopped. Each save resolves with what the server made of it
+ * hands every change at once to the sending queue (persisted, offline-tolerant, versioned; it coalesces the
+ * drafts of one evaluation before sending), keeping a local copy so a reload continues where the evaluator stopped. Each save resolves with what the server made of it
  * (the queue's delivery), not merely once it is queued.
  */
 export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['data']) {
@@ -39,7 +39,8 @@ export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['da
           version: next.version,
           data: { data: answers, finished },
         };
-        queue.enqueue(task, { onDelivery: resolve }).catch(reject);
+        // While answering, a draft: a typed comment is a few POSTs, not one per key (the last page's goes at once).
+        queue.enqueue(task, { onDelivery: resolve, coalesce: !finished }).catch(reject);
       });
     },
     [ids.campaignId, ids.evaluee, ids.userId, queue],

@@ -10,6 +10,7 @@ function fakeQueue() {
     enqueue: vi.fn(async (_task: TaskInput, _options?: EnqueueOptions) => undefined),
     log: vi.fn(async () => undefined),
     getLatestCopy: vi.fn(async () => undefined),
+    holdInput: vi.fn(),
   };
 }
 
@@ -46,6 +47,19 @@ describe('createActivityHandlers', () => {
     );
     queue.enqueue.mock.calls[0][1]?.onDelivery?.(delivery);
     expect(onOutcomesNotSaved).toHaveBeenCalledTimes(told);
+  });
+
+  it('hands data to the queue as a draft it coalesces, and an activity holding input to the indicator', async () => {
+    const queue = fakeQueue();
+    const handlers = createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {} }, false);
+    await handlers.setData({ data: 'a', version: 1 }, session);
+    expect(queue.enqueue.mock.calls[0][1]).toEqual({ coalesce: true });
+    await handlers.setPending?.(true, session);
+    await handlers.setPending?.(false, session);
+    expect(queue.holdInput.mock.calls).toEqual([
+      ['activity:7:101', true],
+      ['activity:7:101', false],
+    ]);
   });
 
   it('offers the assessor calls to assessors only', () => {
