@@ -70,5 +70,10 @@ export function createActivityHandlers({ queue, exit, onOutcomesNotSaved }: Hand
     getAssessedOutcomes: (session) => getAssessedOutcomes(session.campaignId, session.testId),
     getAssessedStore: (userId, session) => getAssessedStore(session.campaignId, session.testId, userId),
     trackAssessedOutcomes: (userId, outcomes, session) => draftsOf(session).track(userId, outcomes),
+    // Leaving: what waits goes first, so the home the assessor returns to counts it.
+    exit: async (session) => {
+      await drafts?.sendNow();
+      return handlers.exit(session);
+    },
   };
 }

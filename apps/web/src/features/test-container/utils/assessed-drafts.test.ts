@@ -38,13 +38,22 @@ describe('assessed drafts', () => {
     expect(held.at(-1)).toBe(false);
   });
 
-  it('keeps people and questions apart', async () => {
+  it('keeps people and questions apart; a rating goes at once', async () => {
     const { drafts, sent } = setup();
     void drafts.track(7, note('a'));
     void drafts.track(8, note('b'));
     void drafts.track(7, [{ questionId: 'ascolto', value: 4 }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([[7, [{ questionId: 'ascolto', value: 4 }]]]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sent).toHaveLength(3);
+  });
+
+  it('sends what waits at once when the activity is left', async () => {
+    const { drafts, sent } = setup();
+    void drafts.track(7, note('Ascolta'));
+    await drafts.sendNow();
+    expect(sent).toEqual([[7, note('Ascolta')]]);
   });
 
   it('sends what waits by beacon when the page is hidden or goes', async () => {

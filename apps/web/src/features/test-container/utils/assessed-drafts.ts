@@ -3,7 +3,7 @@ import type { Outcome } from '@prova/contract/tests';
 
 // An assessor's notes arrive at every key (the activity hands each change at once). They go straight to the API,
 // not through the sending queue, so they are coalesced here: per person and question the latest wins, one POST
-// in flight, sent QUEUE.coalesceMs after the last change; when the page is hidden or goes, what waits goes at once
+// in flight, a text (a note) sent QUEUE.coalesceMs after its last change, anything else (a rating) at once; when the page is hidden or goes, what waits goes at once
 // by beacon.
 
 export interface AssessedDraftsOptions {
@@ -29,6 +29,8 @@ export interface AssessedDrafts {
   track(userId: number, outcomes: Outcome[]): Promise<void>;
   /** Sends what waits, by beacon (page unload). */
   flushWithBeacon(): void;
+  /** Sends what waits now (the activity is left); resolves once the server has it (or refused it). */
+  sendNow(): Promise<void>;
 }
 
 export function createAssessedDrafts(options: AssessedDraftsOptions): AssessedDrafts {
@@ -89,12 +91,18 @@ export function createAssessedDrafts(options: AssessedDraftsOptions): AssessedDr
       if (previous) clearTimeout(previous.timer);
       return new Promise<void>((resolve, reject) => {
         const draft: Draft = { userId, outcomes, waiters: [...(previous?.waiters ?? []), { resolve, reject }] };
-        draft.timer = setTimeout(() => void go(key), delayMs);
+        const typed = outcomes.some((outcome) => typeof outcome.value === 'string');
+        draft.timer = setTimeout(() => void go(key), typed ? delayMs : 0);
         waiting.set(key, draft);
         changed();
       });
     },
     flushWithBeacon,
+    async sendNow() {
+      const keys = [...waiting.keys()];
+      for (const key of keys) clearTimeout(waiting.get(key)?.timer);
+      await Promise.all([...keys.map((key) => go(key)), ...inFlight.values()].map((p) => p.catch(() => {})));
+    },
   };
 }
 
