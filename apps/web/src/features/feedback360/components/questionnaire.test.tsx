@@ -129,6 +129,15 @@ describe('Questionnaire, the last page', () => {
 });
 
 describe('Questionnaire, answers on the way', () => {
+  it('a comment typed key by key is kept here at once and sent as one save of the whole text, not one per key', async () => {
+    const saves = server(accepted);
+    renderQuestionnaire();
+    await userEvent.type(await screen.findByLabelText('Che cosa apprezzi del suo lavoro?'), 'Ascolta bene');
+    expect(JSON.parse(localStorage.getItem('prova.feedback360.5.70') ?? '{}')[EVALUEE].answers.open).toEqual({ 9: 'Ascolta bene' });
+    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 1800 });
+    expect(saves[0].data.open).toEqual({ 9: 'Ascolta bene' });
+  });
+
   it('a save of answers the server refuses raises the saving error, not only the header indicator', async () => {
     server(() => json(500, {}));
     renderQuestionnaire();
