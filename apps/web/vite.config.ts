@@ -44,8 +44,8 @@ const moduleIn =
  * scripts/check-bundle-size.mjs, measures routes by their screens' chunks).
  */
 const SIGNED_IN = [
-  /packages\/contract\/src\/(tests|feedback360)\.ts$/,
-  /src\/lib\/(user-tests|gender|current-test)\.ts$/,
+  /packages\/contract\/src\/(tests|feedback360|report-texts)\.ts$/,
+  /src\/lib\/(user-tests|gender|current-test|test-clock|italian-articles)\.ts$/,
   /src\/components\/layout\/(header|account-widget|save-indicator)\.tsx$/,
   /src\/components\/ui\/(avatar|html-text)\.tsx$/,
   /src\/features\/auth\/(hooks\/use-synced-logout\.ts|components\/logout-sync-dialog\.tsx)$/,

@@ -259,8 +259,16 @@ test.describe('a timed test on the server clock', () => {
     const activity = await open(page, people[0], testIds[0], NUMERICAL.name);
     const timer = activity.getByRole('banner').getByLabel('Tempo rimasto');
     await expect(timer).toHaveText(/^Tempo rimasto: 0:1\d$/);
+    // The last minutes are said on screen, not only to screen readers.
+    await expect(activity.getByRole('banner').getByText('Ultimo minuto')).toBeVisible();
     await activity.getByRole('radio', { name: 'b) 600' }).check();
     await saved(page);
+    // A lost connection is said at once, on the clock; back online, it goes.
+    await page.context().setOffline(true);
+    const offline = activity.getByRole('banner').getByText(/^Sei offline: le risposte non arrivano al server/);
+    await expect(offline).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(offline).toBeHidden();
 
     // A reload keeps the clock: never back to 0:15.
     const secondsOf = async (f: FrameLocator) =>

@@ -23,7 +23,8 @@ function seedAgenda() {
       abbreviation: `AG${id}`,
       name: names[i],
       url: '/activities/workstyles/',
-      jsonData: { hasTimer: false, ...(i ? { prerequisites: [id - 1] } : {}) },
+      // The first is timed: its clock starts only after its start page.
+      jsonData: i ? { hasTimer: false, prerequisites: [id - 1] } : { hasTimer: true, duration: 20 },
       theme: {
         tag: 'Lavoro',
         duration: '30 Min',
@@ -114,6 +115,14 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await expect(preview).toContainText('Da: Paolo · Ore 09:30');
   await expect(preview).toContainText('Ciao Marta, ti aspetto.');
   await preview.getByRole('button', { name: 'Inizia' }).click();
+  // A timed test: its start page first, with the duration and what is true of the time, and no clock yet.
+  await expect(page).toHaveURL(/\/start$/);
+  await expect(page.getByText('20 minuti')).toBeVisible();
+  await expect(page.getByText(/^Attività a tempo: il tempo parte quando entri e continua a scorrere anche se esci\./)).toBeVisible();
+  const me = (await (await page.request.get('/api/usertests')).json()) as { tests: Array<{ id: number; status: string }> };
+  expect(me.tests.find((t) => t.id === ids[0])?.status).toBe('not attempted');
+  await expectAccessible(page, 'agenda start page');
+  await page.getByRole('button', { name: 'Entra' }).click();
   await expect(page).toHaveURL(/\/test$/);
 
   // Finished: back in the agenda, the day moves to the next test.

@@ -488,3 +488,87 @@ test('a staff member uploads a zip with a SCORM course: told plainly that only i
   expect(sco.headers()['content-type']).toBe('text/html; charset=utf-8');
   expect(sco.headers()['x-content-type-options']).toBe('nosniff');
 });
+
+test('the norm groups, a QTI test’s item analysis and a participant’s norm results read well and pass axe', async ({ page, env }) => {
+  // One candidate completes the bank in 20 campaigns of the company (the analysis pools them): enough attempts
+  // for the figures, seeded through the API in seconds.
+  const testId = env.n * 10 + 98;
+  const campaignIds = Array.from({ length: 20 }, (_, k) => env.n * 10 + 100 + k);
+  const person = { email: `analisi.${env.n}@e2e.example`, firstName: 'Livia', lastName: `Analisi${env.n}` };
+  const bundle = {
+    version: 2,
+    users: [{ company: env.company, ...person, password: PASSWORD, privacy: true }],
+    tests: [{ id: testId, abbreviation: `BNK${env.n}`, name: 'Banca da analizzare', package: { type: 'qti', file: 'banca.zip' } }],
+    campaigns: campaignIds.map((id) => ({
+      id,
+      company: env.company,
+      name: `Campagna analisi ${id}`,
+      dateStart: START,
+      dateEnd: END,
+      tests: [{ test: testId }],
+      participants: [{ user: person.email }],
+      norms: [testId],
+    })),
+    norms: [{ id: testId, name: 'Diplomati 2025', test: testId, outcome: 'SCORE', mean: 3, sd: 1.5, n: 850 }],
+  };
+  const zip = await zipOf(
+    new Map([
+      ['bundle.json', Buffer.from(JSON.stringify(bundle))],
+      ['banca.zip', await zipOf(filesOf(contentFixture('qti-all-interactions')))],
+    ]),
+  );
+  await signIn(page, env.staff);
+  const job = async (id: string, states: string[]) => {
+    let last: { id: string; state: string } | undefined;
+    await expect
+      .poll(async () => (last = ((await (await page.request.get(`/api/staff/jobs/${id}`)).json()) as { job: typeof last }).job)?.state, {
+        timeout: 10_000,
+      })
+      .toMatch(new RegExp(`^(${states.join('|')})$`));
+    return last!;
+  };
+  const upload = await page.request.post('/api/staff/imports', { data: zip, headers: { 'content-type': 'application/zip' } });
+  await ok(upload);
+  const validated = await job(((await upload.json()) as { job: { id: string } }).job.id, ['validated', 'invalid']);
+  expect(validated.state).toBe('validated');
+  await ok(await page.request.post(`/api/staff/imports/${validated.id}/confirm`));
+  expect((await job(validated.id, ['done', 'failed'])).state).toBe('done');
+
+  const { api, userId } = await candidate(env, person.email);
+  // The campaigns side by side: each attempt is its own.
+  await Promise.all(
+    campaignIds.map(async (campaignId, k) => {
+      await ok(await api.post(`/api/tests/${testId}/start/${campaignId}/${userId}`, { data: {} }));
+      // Varied answers: right or wrong in two items, so that they vary with the total.
+      const responses = { 'choice-single': { RESPONSE: k % 2 ? 'C' : 'A' }, 'text-entry': { RESPONSE: k % 3 ? 'Amsterdam' : 'Roma' } };
+      const data = { qti: 1, position: null, responses, flagged: [] };
+      await ok(await api.post(`/api/tests/${testId}/sync/${campaignId}/${userId}`, { data: { version: 1, status: 'complete', data } }));
+    }),
+  );
+  await api.dispose();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/staff/tests/${testId}/analysis`)).json()) as { n: number }).n, {
+      timeout: 10_000,
+    })
+    .toBe(20);
+
+  await page.goto(`/console/tests/${testId}/analysis`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analisi degli item: Every interaction the player delivers' })).toBeVisible();
+  await expect(page.getByText('KR-20').or(page.getByText('Alpha di Cronbach')).first()).toBeVisible();
+  await expectAccessible(page, 'console: item analysis');
+
+  // A participant's responses give the test against the campaign's norm group.
+  await page.goto(`/console/campaigns/${campaignIds[1]}`);
+  await progressTable(page)
+    .getByRole('button', { name: `Risposte di ${person.firstName} ${person.lastName} in «Banca da analizzare»` })
+    .click();
+  const normed = page.getByRole('dialog').getByRole('region', { name: 'Rispetto ai gruppi di riferimento della campagna' });
+  await expect(normed).toContainText('«Diplomati 2025» (850 persone) · SCORE');
+  await expectAccessible(page, 'console: responses with norm results');
+  await page.getByRole('dialog').getByRole('button', { name: 'Chiudi' }).click();
+
+  await page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link', { name: 'Gruppi di riferimento' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gruppi di riferimento' })).toBeVisible();
+  await expect(page.getByText('Diplomati 2025').first()).toBeVisible();
+  await expectAccessible(page, 'console: norm groups');
+});

@@ -43,6 +43,8 @@ export const config = {
   growthProgress: int('BENCH_GROWTH_PROGRESS', 1_000_000),
   /** Seconds of each latency probe of the growth comparison. */
   growthSeconds: int('BENCH_GROWTH_SECONDS', 4),
+  /** Completed attempts of the item analysis scenario (its small campaign: a tenth). */
+  analysisAttempts: int('BENCH_ANALYSIS_ATTEMPTS', 100_000),
   lighthouse: flag('BENCH_LIGHTHOUSE', true),
   writeDocs: flag('BENCH_WRITE_DOCS', false),
   /** 'auto' builds when dist/ is missing or older than the sources; '0' never; '1' always. */
@@ -75,4 +77,8 @@ export const targets = {
   /** A 40-item QTI test scored by the server (issue 49, "Speed"). */
   qtiTestScoreP95Ms: 20,
   growthRatio: 1.2,
+  /** Item analysis of 100,000 attempts of a 50-item test (issue 50, "Speed"), memory bounded. */
+  itemAnalysisMs: 5000,
+  /** The adaptive next item: a candidate's wait at p99 with 200 answering at once (issue 50, an aim). */
+  adaptiveNextP99Ms: 25,
 };

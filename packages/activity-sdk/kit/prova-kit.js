@@ -13,6 +13,11 @@
         return n === 1 ? 'Resta 1 minuto.' : 'Restano ' + n + ' minuti.';
       },
       timeUp: 'Tempo scaduto.',
+      lastMinutes: function (n) {
+        return n === 1 ? 'Ultimo minuto' : 'Ultimi ' + n + ' minuti';
+      },
+      offline: 'Sei offline: le risposte non arrivano al server finché la connessione non torna. Il tempo continua a scorrere.',
+      online: 'Connessione tornata: le risposte vengono inviate.',
       cancel: 'Torna indietro',
     },
     en: {
@@ -24,6 +29,11 @@
         return n === 1 ? '1 minute left.' : n + ' minutes left.';
       },
       timeUp: 'Time is up.',
+      lastMinutes: function (n) {
+        return n === 1 ? 'Last minute' : 'Last ' + n + ' minutes';
+      },
+      offline: 'You are offline: answers do not reach the server until the connection is back. The time keeps running.',
+      online: 'Back online: answers are being sent.',
       cancel: 'Go back',
     },
     es: {
@@ -35,6 +45,11 @@
         return n === 1 ? 'Queda 1 minuto.' : 'Quedan ' + n + ' minutos.';
       },
       timeUp: 'Se acabó el tiempo.',
+      lastMinutes: function (n) {
+        return n === 1 ? 'Último minuto' : 'Últimos ' + n + ' minutos';
+      },
+      offline: 'Estás sin conexión: las respuestas no llegan al servidor hasta que vuelva la conexión. El tiempo sigue corriendo.',
+      online: 'Conexión recuperada: se están enviando las respuestas.',
       cancel: 'Volver',
     },
   };
@@ -236,18 +251,41 @@
   /**
    * Counts down the time left of a timed test, from the server's remainingSeconds (the device's
    * clock may be wrong, so only elapsed time is measured here). Shows it in `target` every second,
-   * announces 5 and 1 minutes left and the end, and calls onEnd once at zero.
+   * announces 5 and 1 minutes left and the end, and calls onEnd once at zero. The last 5 minutes are
+   * also said on screen beside the clock, and so is a lost connection: answers given then wait on the
+   * device while the time runs.
    */
   function countdown(target, remainingSeconds, onEnd) {
     var endsAt = Date.now() + remainingSeconds * 1000;
     var announced = {};
     var ended = false;
     target.hidden = false;
+    // A timer, silent as timers are: the thresholds are announced instead.
+    target.setAttribute('role', 'timer');
     target.setAttribute('aria-label', kitTexts.timeLeft);
+    // Beside the clock, once however many times a countdown starts on it.
+    var warning = target.nextElementSibling;
+    if (!warning || !warning.classList.contains('pk-timer__warning')) {
+      warning = el('span', { class: 'pk-timer__warning', hidden: true });
+      target.insertAdjacentElement('afterend', warning);
+      warning.insertAdjacentElement('afterend', el('p', { class: 'pk-timer__offline', hidden: true }));
+    }
+    var offline = warning.nextElementSibling;
+    offline.textContent = kitTexts.offline;
+    function connection() {
+      var lost = navigator.onLine === false;
+      if (offline.hidden === !lost) return;
+      offline.hidden = !lost;
+      announce(lost ? kitTexts.offline : kitTexts.online);
+    }
+    window.addEventListener('offline', connection);
+    window.addEventListener('online', connection);
     function tick() {
       var left = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
       target.textContent = kitTexts.timeLeft + ': ' + clock(left);
-      target.classList.toggle('pk-timer--low', left <= 60);
+      target.classList.toggle('pk-timer--low', left > 0 && left <= 300);
+      warning.hidden = left === 0 || left > 300;
+      if (!warning.hidden) warning.textContent = kitTexts.lastMinutes(left <= 60 ? 1 : 5);
       [5, 1].forEach(function (minutes) {
         if (left <= minutes * 60 && left > (minutes - 1) * 60 && !announced[minutes] && remainingSeconds > minutes * 60) {
           announced[minutes] = true;
@@ -257,15 +295,23 @@
       if (left === 0 && !ended) {
         ended = true;
         clearInterval(timer);
+        window.removeEventListener('offline', connection);
+        window.removeEventListener('online', connection);
+        offline.hidden = true;
         announce(kitTexts.timeUp);
         onEnd();
       }
     }
     var timer = setInterval(tick, 1000);
     tick();
+    connection();
     return {
       stop: function () {
         clearInterval(timer);
+        window.removeEventListener('offline', connection);
+        window.removeEventListener('online', connection);
+        warning.hidden = true;
+        offline.hidden = true;
       },
       secondsLeft: function () {
         return Math.max(0, Math.round((endsAt - Date.now()) / 1000));

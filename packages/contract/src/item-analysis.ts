@@ -17,7 +17,15 @@ export const itemAnalysisParamsSchema = z.object({ testId: idSchema });
 export const itemAnalysisQuerySchema = z.object({
   campaigns: z.optional(
     z.pipe(
-      z.string().check(z.regex(/^[1-9][0-9]{0,15}(?:,[1-9][0-9]{0,15}){0,99}$/, 'Expected campaign ids separated by commas')),
+      // Ids of up to nine digits (below DB_INT_MAX), as many as may be pooled: what the text says is what is read.
+      z
+        .string()
+        .check(
+          z.regex(
+            new RegExp(`^[1-9][0-9]{0,8}(?:,[1-9][0-9]{0,8}){0,${ANALYSIS_MAX_CAMPAIGNS - 1}}$`),
+            'Expected campaign ids separated by commas',
+          ),
+        ),
       z.pipe(
         z.transform((value: string) => [...new Set(value.split(',').map(Number))]),
         z.array(z.int().check(z.minimum(1), z.maximum(DB_INT_MAX))).check(z.maxLength(ANALYSIS_MAX_CAMPAIGNS)),

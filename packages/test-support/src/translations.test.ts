@@ -78,7 +78,6 @@ describe("the app's Italian texts", () => {
       'Salta',
       'Sei sicuro/a di uscire?',
       "Potrai completare l'attività in un secondo momento",
-      "Se esci prima di aver completato l'attività non potrai più ritornare su questa videata",
       "Impossibile caricare l'attività",
       'Mostra tutti',
       'Escludi nomi già valutati',
@@ -103,6 +102,8 @@ describe("the app's Italian texts", () => {
     const texts = new Set([...italian.values()].map((t) => t.replaceAll('{{min}}', '8')));
     expect(spec.filter((s) => !texts.has(s))).toEqual([]);
     expect(italian.get('feedback360.answerMin')).toBe('Rispondi a {{min}} risposte per continuare ({{n}} su {{min}})');
+    // The spec's exit text of a timed test became untrue once the server's clock let a person come back (issue 54).
+    expect([...italian.values()].some((t) => t.includes('non potrai più ritornare'))).toBe(false);
   });
 });
 

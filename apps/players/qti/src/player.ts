@@ -270,7 +270,11 @@ export function startPlayer(root: HTMLElement) {
     } catch (error) {
       if (token !== renderToken || finished) return;
       const retry = kit.button(t.retry, () => void askNext(request));
-      status.replaceChildren(kit.notice(kit.errorText(t.adaptiveOffline, error), 'error'), retry);
+      // No HTTP status: the call never reached the server (offline), which the sentence says in full; a refusal
+      // by the server (busy, the campaign closed) names its reason.
+      const answeredByServer = typeof (error as { status?: unknown } | null)?.status === 'number';
+      const message = answeredByServer ? kit.errorText(t.noItem, error) : t.adaptiveOffline;
+      status.replaceChildren(kit.notice(message, 'error'), retry);
       for (const button of actions.querySelectorAll('button')) button.disabled = false;
       retry.focus();
       return;
@@ -315,13 +319,14 @@ export function startPlayer(root: HTMLElement) {
     if (moveFocus) heading.focus();
   }
 
+  /** The test's clock (the platform's, else the package's own, kept per attempt on this device). */
+  function clockLeft(session: ProvaSession, hash: string) {
+    return secondsLeft(session, delivery.maxTimeSeconds, `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`);
+  }
+
   async function startAdaptive(session: ProvaSession, hash: string) {
     if (session.status === 'complete') return renderDone(t.finished);
-    const left = secondsLeft(
-      session,
-      delivery.maxTimeSeconds,
-      `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`,
-    );
+    const left = clockLeft(session, hash);
     if (left === 0) return finish(t.timeUp);
     top = kit.bar(delivery.title);
     root.replaceChildren(
@@ -380,11 +385,7 @@ export function startPlayer(root: HTMLElement) {
       save();
     }
 
-    const left = secondsLeft(
-      session,
-      delivery.maxTimeSeconds,
-      `prova-qti:${session.campaignId}:${session.testId}:${session.userId}:${hash}`,
-    );
+    const left = clockLeft(session, hash);
     if (left === 0) return finish(t.timeUp);
 
     top = kit.bar(delivery.title);

@@ -97,7 +97,8 @@ describe('shuffled choices', () => {
     }
     expect(sets.map(([first]) => first)).not.toContain('A1 A2 A3');
     expect(sets.map(([, second]) => second)).not.toContain('B1 B2 B3');
-  });
+    // Thirty seeds over six interactions parse about two hundred items: a second alone, more on a busy machine.
+  }, 20_000);
 
   it('apply to a test written in the console with shuffling on, and only there', () => {
     const files = writeAuthoredTest(everyKind);

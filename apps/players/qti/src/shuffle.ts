@@ -1,3 +1,4 @@
+import { seededRandom } from '@prova/measurement/irt/prng';
 // Shuffled choices (`shuffle="true"`) in an order decided once per attempt: seeded by the attempt's seed (kept in
 // the saved QtiProgress), so a reload and another device show the candidate the same order, and another candidate
 // (or a repeat, which starts a progress of its own) another one. Choices with `fixed="true"` keep their place.
@@ -21,20 +22,6 @@ const CHOICES: Record<string, readonly string[]> = {
 export function newSeed(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** A 32-bit generator (mulberry32) seeded by a text's hash (FNV-1a): the same text, the same sequence. */
-function generator(text: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  let state = h >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The movable choices in a new order, never the one written when there is another (as qti-components does). */
@@ -73,7 +60,7 @@ export function shuffleChoices(item: Document, key: string) {
         ? Array.from(interaction.children).filter((child) => child.localName === 'qti-simple-match-set')
         : [interaction];
     const response = interaction.getAttribute('response-identifier') ?? '';
-    groups.forEach((group, i) => shuffleGroup(group, names, generator(`${key}\n${response}\n${i}`)));
+    groups.forEach((group, i) => shuffleGroup(group, names, seededRandom(`${key}\n${response}\n${i}`)));
     interaction.removeAttribute('shuffle');
   }
 }

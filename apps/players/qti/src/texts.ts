@@ -83,7 +83,7 @@ export const TEXTS: Texts = {
       'Con la tastiera: premi Invio su una voce per prenderla, le frecce per scegliere dove metterla e di nuovo Invio per lasciarla; Esc annulla.',
     atLeast: (n) => (n === 1 ? 'Scegli almeno una risposta.' : `Scegli almeno ${n} risposte.`),
     atMost: (n) => (n === 1 ? 'Puoi scegliere una sola risposta.' : `Puoi scegliere al massimo ${n} risposte.`),
-    answeredSoFar: (n) => (n === 1 ? '1 domanda risposta' : `${n} domande risposte`),
+    answeredSoFar: (n) => (n === 1 ? '1 risposta data' : `${n} risposte date`),
     adaptiveNext: 'Conferma e continua',
     adaptiveOffline:
       'Connessione assente: la domanda successiva arriva dal server. Controlla la rete e riprova; la risposta data non va persa.',

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { AdaptiveSessionsTable, AdaptiveTestsTable } from '../db/schema';
 import type { Db } from '../db/database';
 import type { ProgressKey } from './progress-repository';
 
@@ -5,23 +7,12 @@ import type { ProgressKey } from './progress-repository';
 // step of a session is conditional on the count of answers it was computed from, so two calls that raced (a retry
 // sent while the first was still on its way) change it once.
 
-export interface AdaptiveTestRow {
-  test_id: number;
-  package_hash: string;
-  settings: string;
-  bank: string;
-}
+export type AdaptiveTestRow = Selectable<AdaptiveTestsTable>;
 
-export interface AdaptiveSessionState {
-  attempt: string;
-  seed: string;
-  answered: number;
-  given: string;
-  current: string | null;
-  theta: number;
-  se: number;
-  done: number;
-}
+export type AdaptiveSessionState = Pick<
+  Selectable<AdaptiveSessionsTable>,
+  'attempt' | 'seed' | 'answered' | 'given' | 'current' | 'theta' | 'se' | 'done'
+>;
 
 const where = (key: ProgressKey) => ({ campaign_id: key.campaignId, test_id: key.testId, user_id: key.userId });
 

@@ -68,10 +68,10 @@ const MAX_BOUNDARY_LENGTH = 100_000;
  * checks of a pipe's second half (an e-mail's pattern) and, without transforms, what it lets out it
  * also lets in. A schema with transforms has only its input side.
  */
-export function toJsonSchema(schema: unknown): JsonSchema {
+export function toJsonSchema(schema: unknown, io: 'input' | 'output' = 'output'): JsonSchema {
   if (schema instanceof z.core.$ZodType) {
     try {
-      return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' }) as JsonSchema;
+      return z.toJSONSchema(schema, { io, unrepresentable: 'throw' }) as JsonSchema;
     } catch {
       return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as JsonSchema;
     }

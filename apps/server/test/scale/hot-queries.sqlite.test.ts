@@ -16,7 +16,16 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import { CAMPAIGN, OUTCOME_TESTS, reportModel, TEST_SAVE, TEST_START } from '../../bench/seed';
 
 /** Tables whose size does not follow the number of people: scanning them is fine. */
-const CATALOGUE = new Set(['languages', 'companies', 'campaigns', 'campaign_tests', 'tests', 'kysely_migration']);
+const CATALOGUE = new Set([
+  'languages',
+  'companies',
+  'campaigns',
+  'campaign_tests',
+  'campaign_norms',
+  'norms',
+  'tests',
+  'kysely_migration',
+]);
 
 /** Columns that narrow a search to one person or one row. */
 const NARROWING = new Set([

@@ -144,3 +144,41 @@ describe('adaptive steps', () => {
     expect(Math.abs(summary.bias)).toBeLessThan(0.2);
   });
 });
+
+describe('the engine over a bank read once', () => {
+  // The engine keeps each bank's constants and grid logs (cat.ts): its steps must be the very numbers of the plain
+  // formulas, whatever the model, on every step of a test.
+  const random = seededRandom('prepared');
+  const items = Object.fromEntries(
+    Array.from({ length: 120 }, (_, i) => [`P${i}`, item(0.5 + 1.5 * random(), -3 + 6 * random(), 0.3 * random())]),
+  );
+  for (const model of ['1PL', '2PL', '3PL'] as const)
+    it(`gives the plain EAP and the most informative items exactly (${model})`, () => {
+      const settings: AdaptiveSettings = {
+        model,
+        estimator: 'EAP',
+        start: { theta: 0 },
+        stop: { minItems: 30, maxItems: 30, se: 0 },
+        items,
+      };
+      const given: Array<{ item: string; score: number }> = [];
+      for (let step = 0; step < 30; step++) {
+        const next = adaptiveStep(settings, given, 'seed');
+        const plain = eap(
+          given.map((g) => ({ item: items[g.item]!, score: g.score })),
+          model,
+        );
+        if (given.length > 0) expect({ theta: next.theta, se: next.se }).toEqual(plain);
+        // The five best by the plain information, ties by identifier.
+        const best = Object.keys(items)
+          .filter((id) => !given.some((g) => g.item === id))
+          .map((id) => ({ id, info: information(next.theta, items[id]!, model) }))
+          .sort((x, y) => y.info - x.info || (x.id < y.id ? -1 : 1))
+          .slice(0, 5)
+          .map((e) => e.id);
+        expect(best).toContain(next.next);
+        for (let d = 0; d < 5; d++) expect(selectItem(settings, next.theta, new Set(given.map((g) => g.item)), d / 5 + 0.01)).toBe(best[d]);
+        given.push({ item: next.next!, score: step % 3 === 0 ? 0 : 1 });
+      }
+    });
+});

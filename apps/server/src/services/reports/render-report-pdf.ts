@@ -1,6 +1,8 @@
 import en from '@prova/contract/locales/en/report.json';
 import es from '@prova/contract/locales/es/report.json';
 import it from '@prova/contract/locales/it/report.json';
+// The texts filled in as the page's i18next fills them (the Italian article before a number included).
+import { fillReportText as fill } from '@prova/contract/report-texts';
 import {
   barPercent,
   devSuggestionParts,
@@ -47,8 +49,6 @@ const MARGIN = 50;
 /** Widest a radar label may be before it wraps. */
 const LABEL_WIDTH = 120;
 
-const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 const ddMMyyyy = (date: Date) =>
   `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
 

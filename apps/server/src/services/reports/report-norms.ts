@@ -9,6 +9,8 @@ import { type ReportInputs, rawValue } from './compute-report';
 /** An adaptive test's estimate and its standard error (docs/bundle-format.md, "Adaptive tests"). */
 const ESTIMATE = 'THETA';
 const STANDARD_ERROR = 'SE';
+/** How many items the adaptive test gave. */
+const ITEMS_GIVEN = 'ITEMS';
 
 /** A stored norm as the measurement package reads it (null: neither a mean and sd nor a valid table). */
 export function normDistributionOf(row: Pick<CampaignNormRow, 'mean' | 'sd' | 'norm_table'>): NormDistribution | null {
@@ -32,6 +34,8 @@ export function reportNorms(
     const norm = normDistributionOf(row);
     const score = rawValue(inputs, row.test_id, row.outcome);
     if (!norm || score === undefined) return [];
+    // An adaptive test whose time ran out before the first answer holds the prior's θ: nothing was measured to place.
+    if (row.outcome === ESTIMATE && rawValue(inputs, row.test_id, ITEMS_GIVEN) === 0) return [];
     const se = row.outcome === ESTIMATE ? rawValue(inputs, row.test_id, STANDARD_ERROR) : undefined;
     const { percentile, sten } = normedScore(score, norm);
     return [

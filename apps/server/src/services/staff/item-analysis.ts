@@ -1,14 +1,13 @@
 import { qtiDeliverySchema } from '@prova/contract/content';
 import { ANALYSIS_MIN_N, type ItemAnalysisAnswer } from '@prova/contract/item-analysis';
-import { qtiProgressSchema } from '@prova/contract/content';
-import { outcomeListSchema } from '@prova/contract/tests';
 import { type Choice, ItemAnalysisAccumulator, type ItemSpec } from '@prova/measurement/item-analysis/item-analysis';
 import { type ItemModel, qtiScoringModelSchema } from '@prova/qti/scoring';
 import { parseJson } from '../../db/json-column';
 import { HttpError, notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
-import { scriptInput } from '../scoring/run-algorithm';
+import type { AnalysedAttemptRow } from '../../repositories/staff/item-analysis-repository';
 import type { Cell, ExportTable } from './exports/export-rows';
+import { storedOutcomes, storedQtiProgress } from './stored-attempt';
 
 // A QTI package test's item analysis over the completed, server-scored attempts of the company's campaigns: the
 // attempts read a page at a time into the accumulator of packages/measurement, so memory stays that of one page.
@@ -81,29 +80,35 @@ export async function itemAnalysis(repos: Repos, request: AnalysisRequest): Prom
   const acc = new ItemAnalysisAccumulator(specs);
   const scores = new Array<number>(items.length);
   const choices = new Array<Choice>(items.length);
+  const anyChoice = responseIds.some((id) => id !== null);
   for (const campaignId of campaignIds) {
-    for (let after = 0; ;) {
-      const page = await store.completedAttempts(campaignId, test.id, after, PAGE);
+    // The next page is asked for before this one is read (its cursor is this page's last person): the database finds
+    // it meanwhile. At most two pages in memory.
+    let next: Promise<AnalysedAttemptRow[]> | null = store.completedAttempts(campaignId, test.id, 0, PAGE);
+    while (next) {
+      const page: AnalysedAttemptRow[] = await next;
+      next = page.length < PAGE ? null : store.completedAttempts(campaignId, test.id, page[page.length - 1].user_id, PAGE);
+      // Awaited on the next turn; a failure before then is not left unhandled.
+      next?.catch(() => {});
       for (const row of page) {
         scores.fill(0);
         choices.fill(null);
-        const outcomes = outcomeListSchema.safeParse(parseJson<unknown>(row.outcomes, null));
-        if (outcomes.success)
-          for (const o of outcomes.data) {
+        const outcomes = storedOutcomes(row.outcomes);
+        if (outcomes)
+          for (const o of outcomes) {
             const i = index.get(String(o.questionId));
             if (i !== undefined && typeof o.value === 'number') scores[i] = o.value;
           }
-        const progress = qtiProgressSchema.safeParse(scriptInput(row.data));
-        if (progress.success)
-          responseIds.forEach((responseId, i) => {
-            if (responseId === null) return;
-            const given = progress.data.responses[items[i].identifier];
+        const progress = anyChoice ? storedQtiProgress(row.data) : null;
+        if (progress)
+          for (let i = 0; i < responseIds.length; i++) {
+            const responseId = responseIds[i];
+            if (responseId === null) continue;
+            const given = progress.responses[items[i].identifier];
             choices[i] = given && Object.hasOwn(given, responseId) ? chosen(given[responseId]) : null;
-          });
+          }
         acc.add(scores, choices);
       }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1].user_id;
     }
   }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { elapsedPercent } from '@/lib/campaign-time';
 import { toDate } from '@/lib/dates';
 import './time-bar.css';
+import '@/lib/italian-articles';
 
 export interface ProgressBarProps {
   label: string;

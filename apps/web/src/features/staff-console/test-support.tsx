@@ -20,16 +20,6 @@ export function renderConsole(ui: ReactElement) {
   );
 }
 
-/** jsdom has no <dialog> methods: open and close as the browser does (call in beforeAll). */
-export function stubDialogs() {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
-
 type CampaignCounts = StaffCampaignResponse['campaign']['counts'];
 
 /** Campaign 5, "Talenti 2027", open in Italian, with these tests and counts. */

@@ -98,7 +98,7 @@ describe('a report against norm groups', () => {
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Confronto con un gruppo di riferimento');
-    expect(text).toContain('Il tuo risultato è pari o superiore a quello del 88% del gruppo di riferimento «Laureati» (850 persone).');
+    expect(text).toContain("Il tuo risultato è pari o superiore a quello dell'88% del gruppo di riferimento «Laureati» (850 persone).");
     expect(text).toContain('tra il 46° e il 69° percentile');
   });
 });

@@ -100,7 +100,7 @@ export function CampaignRoot({ children }: { children?: ReactNode }) {
       <ExitDialog
         gender={genderOf(user)}
         open={confirmSignOut}
-        timed
+        timed={false}
         message={t('testContainer.signOutTimed')}
         onConfirm={() => {
           setConfirmSignOut(false);

@@ -4,16 +4,14 @@ import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CampaignFinished } from '@/components/ui/campaign-finished';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { PageSkeleton } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { useSaveCampaignStorage } from '@/lib/campaign-storage';
 import { genderOf, type GenderOptions } from '@/lib/gender';
-import { setCurrentTestId } from '@/lib/current-test';
+import { useEnterTest } from '@/lib/enter-test';
 import { useFormatDate } from '@/lib/dates';
 import { useUserTests } from '@/lib/user-tests';
 import { agendaStorageOf, agendaTests } from '../agenda-model';
@@ -61,7 +59,6 @@ function Agenda({
 }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const navigate = useNavigate();
   const save = useSaveCampaignStorage(campaign);
   const [storage, setStorage] = useState<AgendaStorage>(() => agendaStorageOf(campaign.storage, tests));
   const [selected, setSelected] = useState<number | null>(() => storage.tests[storage.currentPosition] ?? null);
@@ -117,10 +114,7 @@ function Agenda({
   const selectedTest = selected === null ? undefined : byId.get(selected);
   const onToday = selected !== null && storage.tests[storage.currentPosition] === selected;
   const canStart = !!selectedTest && onToday && selectedTest.status !== 'complete' && selectedTest.canStart;
-  const start = (test: UserTest) => {
-    setCurrentTestId(test.id);
-    void navigate(paths.app.test.getHref());
-  };
+  const start = useEnterTest();
   const previewOf = (test: UserTest) => (test.theme?.preview ?? null) as Preview | null;
   const statusText = (test: UserTest) =>
     complete.has(test.id) ? t('agenda.statusDone') : test.missingPrerequisites.length ? t('agenda.statusLocked') : t('agenda.statusOpen');

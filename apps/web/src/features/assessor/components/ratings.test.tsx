@@ -8,18 +8,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, fakeApi } from '@/testing/fake-api';
+import { stubDialogs } from '@/testing/dialogs';
 import { renderWithTexts } from '@/testing/render';
 import { AssessorHome } from './assessor-home';
 
-// jsdom has no modal dialogs: open and close set the attribute, as the browser does.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubDialogs);
 afterEach(() => vi.unstubAllGlobals());
 
 const campaign = { id: 77, name: 'Sviluppo talenti', description: '' } as Campaign;

@@ -4,16 +4,14 @@ import type { ChallengeLayout, LayoutLink } from '@prova/contract/layouts';
 import type { UserTest } from '@prova/contract/tests';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { HtmlText } from '@/components/ui/html-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { ProgressBar } from '@/components/ui/time-bar';
-import { paths } from '@/config/paths';
 import { useSaveCampaignStorage } from '@/lib/campaign-storage';
-import { setCurrentTestId } from '@/lib/current-test';
+import { useEnterTest } from '@/lib/enter-test';
 import { personalKey } from '@/lib/personal-storage';
 import { useUserTests } from '@/lib/user-tests';
 import { currentSectionIndex, isFresh, overallPercent, type SectionState, sectionPercent, sectionStates } from '../challenge-progress';
@@ -171,11 +169,7 @@ function SectionPage({ state, index, total, tests }: { state: SectionState; inde
   const { t } = useTranslation();
   const headingId = useId();
   const [open, setOpen] = useState<UserTest | null>(null);
-  const navigate = useNavigate();
-  const start = (test: UserTest) => {
-    setCurrentTestId(test.id);
-    void navigate(paths.app.test.getHref());
-  };
+  const start = useEnterTest();
   const statusOf = (test: UserTest) =>
     test.status === 'complete'
       ? t('challenge.testDone')

@@ -28,7 +28,7 @@ const page: ReportPageContent = {
         n: 1200,
         percentile: 58,
         sten: 6,
-        band: { low: 46, high: 69 },
+        band: { low: 46, high: 82 },
       },
     ],
   },
@@ -55,14 +55,22 @@ describe('the report’s norm groups', () => {
     expect(within(numeric).getByText('«Laureati» (850 persone)')).toBeTruthy();
     expect(within(numeric).getByText('8')).toBeTruthy();
     expect(
-      within(numeric).getByText('Il tuo risultato è pari o superiore a quello del 88% del gruppo di riferimento «Laureati» (850 persone).'),
+      within(numeric).getByText(
+        "Il tuo risultato è pari o superiore a quello dell'88% del gruppo di riferimento «Laureati» (850 persone).",
+      ),
     ).toBeTruthy();
   });
 
   it('shows an estimate with its SE as a percentile range, not a point', async () => {
     renderPage();
     const adaptive = (await screen.findByRole('heading', { name: 'Adattivo' })).closest('li')!;
-    expect(within(adaptive).getByText('tra il 46° e il 69° percentile')).toBeTruthy();
+    // Italian elides before a number read with a vowel: l'82° (ottantaduesimo), as the server's PDF does.
+    expect(within(adaptive).getByText("tra il 46° e l'82° percentile")).toBeTruthy();
+    expect(
+      within(adaptive).getByText(
+        "Tenendo conto della precisione della misura, il tuo risultato si colloca tra il 46° e l'82° percentile del gruppo di riferimento «Popolazione» (1200 persone).",
+      ),
+    ).toBeTruthy();
     expect(within(adaptive).queryByText(/58/)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { ReportNorm } from '@prova/contract/reports';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/lib/italian-articles';
 
 /**
  * Each normed outcome against its norm group: the percentile (a range for an estimate with its SE, never a point

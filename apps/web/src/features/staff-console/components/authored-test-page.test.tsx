@@ -7,7 +7,8 @@ import type { AuthoredTestResponse, AuthoredTestSummary } from '@prova/contract/
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderConsole, stubDialogs, type FakeCall } from '../test-support';
+import { fakeApi, renderConsole, type FakeCall } from '../test-support';
+import { stubDialogs } from '@/testing/dialogs';
 import { AuthoredTestPage } from './authored-test-page';
 
 beforeAll(stubDialogs);

@@ -22,7 +22,7 @@ const test = (over: Partial<AuthoredTestSummary>): AuthoredTestSummary => ({
 });
 
 describe('<AuthoredTestsPage>', () => {
-  it("lists the company's written tests with their languages, items, campaigns and whether started, and offers a new one", async () => {
+  it("lists the company's written tests with their languages, items, campaigns, whether started (then a link to its item analysis), and offers a new one", async () => {
     fakeApi({
       'GET /api/staff/authored-tests': {
         body: {
@@ -61,6 +61,11 @@ describe('<AuthoredTestsPage>', () => {
     const second = screen.getByRole('link', { name: 'Inglese base' }).closest('li') as HTMLElement;
     expect(await within(second).findByText('Talenti 2027')).toBeTruthy();
     expect(within(second).getByText('Già iniziato: non più modificabile')).toBeTruthy();
+    // Only a test someone has started has attempts to analyse.
+    expect(within(second).getByRole('link', { name: 'Analisi degli item di Inglese base' }).getAttribute('href')).toBe(
+      '/console/tests/10/analysis',
+    );
+    expect(within(first).queryByRole('link', { name: /Analisi degli item/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Nuovo test' }).getAttribute('href')).toBe('/console/tests/new');
   });
 });

@@ -3,7 +3,8 @@ import type { ProgressResponse } from '@prova/contract/staff-campaigns';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, openCampaign, renderConsole, staffPerson, stubDialogs } from '../test-support';
+import { fakeApi, openCampaign, renderConsole, staffPerson } from '../test-support';
+import { stubDialogs } from '@/testing/dialogs';
 import { CampaignPage } from './campaign-page';
 
 beforeAll(stubDialogs);

@@ -94,7 +94,7 @@ describe('<ImportPage>', () => {
                 state,
                 phase: 'validated',
                 done: 1,
-                plan: { users: { create: 3, update: 1 }, campaigns: { create: 1, update: 0 } },
+                plan: { users: { create: 3, update: 1 }, campaigns: { create: 1, update: 0 }, norms: { create: 1, update: 1 } },
                 campaigns,
               }),
             },
@@ -109,7 +109,7 @@ describe('<ImportPage>', () => {
               state: 'done',
               phase: 'done',
               done: 1,
-              summary: { campaigns: counts, users: { ...counts, created: 3 } },
+              summary: { campaigns: counts, users: { ...counts, created: 3 }, norms: { ...counts, updated: 1 } },
               plan: { users: { create: 3, update: 1 }, campaigns: { create: 1, update: 0 } },
               campaigns,
             }),
@@ -123,11 +123,13 @@ describe('<ImportPage>', () => {
     const plan = await screen.findByRole('table', { name: 'Cosa verrà scritto' });
     expect(within(plan).getByRole('row', { name: 'Persone 3 1' })).toBeTruthy();
     expect(within(plan).getByRole('row', { name: 'Campagne 1 0' })).toBeTruthy();
+    expect(within(plan).getByRole('row', { name: 'Gruppi di riferimento 1 1' })).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith('/confirm'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: "Conferma l'importazione" }));
     const done = await screen.findByRole('status', { name: 'Importazione completata' }, { timeout: 4_000 });
     expect(within(done).getByRole('row', { name: 'Persone 3 0 0 0' })).toBeTruthy();
+    expect(within(done).getByRole('row', { name: 'Gruppi di riferimento 1 1 0 0' })).toBeTruthy();
     expect(within(done).getByRole('link', { name: 'Apri la campagna «Talenti 2027»' }).getAttribute('href')).toBe(
       '/console/campaigns/4242',
     );

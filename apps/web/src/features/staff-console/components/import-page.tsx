@@ -215,6 +215,7 @@ const LIST_KEYS = {
   assessments: 'import.lists.assessments',
   relations360: 'import.lists.relations360',
   packages: 'import.lists.packages',
+  norms: 'import.lists.norms',
 } as const;
 
 function useListLabel() {

@@ -2,7 +2,8 @@
 import type { AgreementAnswer, ItemAnalysisAnswer } from '@prova/contract/item-analysis';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, openCampaign, renderConsole, stubDialogs } from '../test-support';
+import { fakeApi, openCampaign, renderConsole } from '../test-support';
+import { stubDialogs } from '@/testing/dialogs';
 import { AgreementSection } from './agreement-section';
 import { CampaignPage } from './campaign-page';
 import { ItemAnalysisPage } from './item-analysis-page';

@@ -3,7 +3,8 @@ import type { Person } from '@prova/contract/staff-people';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderConsole, stubDialogs } from '../test-support';
+import { fakeApi, renderConsole } from '../test-support';
+import { stubDialogs } from '@/testing/dialogs';
 import { PeoplePage } from './people-page';
 
 beforeAll(stubDialogs);

@@ -4,7 +4,8 @@ import type { StaffResponses } from '@prova/contract/staff-responses';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, openCampaign, renderConsole, staffPerson, stubDialogs } from '../test-support';
+import { fakeApi, openCampaign, renderConsole, staffPerson } from '../test-support';
+import { stubDialogs } from '@/testing/dialogs';
 import { CampaignPage } from './campaign-page';
 
 beforeAll(stubDialogs);
@@ -172,5 +173,41 @@ describe("a participant's responses in a QTI test", () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Valutata da un valutatore: 2,5 punti su 4')).toBeTruthy();
     expect(dialog.textContent).not.toContain('non definitivo');
+  });
+
+  it("shows the test's percentile and sten against each norm group of the campaign, with its name, size and what it means", async () => {
+    const norm = { testId: 11, testName: 'Banca di domande', n: 850, sten: 7, band: null };
+    api({
+      body: {
+        ...scored,
+        norms: [
+          { ...norm, normId: 1, outcome: 'SCORE', name: 'Diplomati 2025', percentile: 73 },
+          { ...norm, normId: 2, outcome: 'THETA', name: 'Laureati', n: 1, percentile: 60, sten: 6, band: { low: 41, high: 77 } },
+        ],
+      },
+    });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    const dialog = await screen.findByRole('dialog');
+    const section = await within(dialog).findByRole('region', { name: 'Rispetto ai gruppi di riferimento della campagna' });
+    const [score, theta] = within(section).getAllByRole('listitem');
+    expect(score.textContent).toMatch(/«Diplomati 2025» \(850 persone\) · SCORE/);
+    expect(score.textContent).toMatch(/Percentile\s*73/);
+    expect(score.textContent).toMatch(/Sten \(1-10\)\s*7/);
+    expect(score.textContent).toContain('Il risultato è pari o superiore a quello del 73% del gruppo «Diplomati 2025».');
+    // An estimate with its SE is a range, not a point.
+    expect(theta.textContent).toMatch(/«Laureati» \(1 persona\) · THETA/);
+    expect(theta.textContent).toContain('tra 41 e 77 (stima 60), data la precisione della misura');
+    expect(theta.textContent).toMatch(/Sten \(1-10\)\s*6/);
+    expect(theta.textContent).toContain('il risultato sta tra il percentile 41 e il percentile 77 del gruppo «Laureati»');
+  });
+
+  it('shows no norm section when the campaign reports against none', async () => {
+    api({ body: { ...scored, norms: [] } });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('1. Fiumi');
+    expect(within(dialog).queryByRole('region')).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 import type { StaffItemResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
 import type { QtiResponseValue } from '@prova/contract/content';
+import type { ReportNorm } from '@prova/contract/reports';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { useResponses } from '../api/get-responses';
 import { ProgressStatus } from './progress-status';
+import '@/lib/italian-articles';
 
 export interface ResponsesTarget {
   userId: number;
@@ -84,6 +87,7 @@ function ResponsesBody({ campaignId, target }: { campaignId: number; target: Res
       ) : (
         <p className="console-note">{t('responses.notScored')}</p>
       )}
+      {data.norms && data.norms.length > 0 && <NormFigures norms={data.norms} />}
       <ol className="console-responses__items">
         {data.items.map((item, index) => (
           <li key={item.identifier} className="console-card">
@@ -140,5 +144,46 @@ function ResponsesBody({ campaignId, target }: { campaignId: number; target: Res
         ))}
       </ol>
     </div>
+  );
+}
+
+/** The test's outcomes against the campaign's norm groups, as the candidate's report reads them. */
+function NormFigures({ norms }: { norms: readonly ReportNorm[] }) {
+  const { t } = useTranslation('console');
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="console-responses__heading">
+        {t('responses.norms.title')}
+      </h3>
+      <ul className="console-responses__norms">
+        {norms.map((norm) => (
+          <li key={norm.normId}>
+            <p>
+              <strong>{t('responses.norms.group', { name: norm.name, count: norm.n })}</strong> · {norm.outcome}
+            </p>
+            <dl className="console-responses__outcomes">
+              <div>
+                <dt>{t('responses.norms.percentile')}</dt>
+                <dd>
+                  {norm.band
+                    ? t('responses.norms.band', { low: norm.band.low, high: norm.band.high, p: norm.percentile })
+                    : norm.percentile}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('responses.norms.sten')}</dt>
+                <dd>{norm.sten}</dd>
+              </div>
+            </dl>
+            <p>
+              {norm.band
+                ? t('responses.norms.bandSentence', { low: norm.band.low, high: norm.band.high, name: norm.name })
+                : t('responses.norms.sentence', { p: norm.percentile, name: norm.name })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import { setCurrentTestId } from '@/lib/current-test';
 import type { GenderOptions } from '@/lib/gender';
 import { useQueue } from '@/lib/sending-queue-context';
 import { isSignOutPath, roomHrefFor } from '@/lib/room-path';
+import { useSecondsLeft } from '@/lib/test-clock';
 import { isTimedTest, userTestsBaseKey, userTestsQueryKey } from '@/lib/user-tests';
 import { useActivityHost } from '../hooks/use-activity-host';
 import { ownExitMessage } from '../utils/test-texts';
@@ -40,6 +41,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
   const [campaignClosed, setCampaignClosed] = useState(false);
   const leaving = useRef(false);
   const roomHref = roomHrefFor(location.pathname);
+  const secondsLeft = useSecondsLeft(test);
 
   const leave = () => {
     leaving.current = true;
@@ -62,6 +64,11 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
     onExit: leave,
     onComplete: markComplete,
     onCampaignClosed: () => setCampaignClosed(true),
+    // The room's list may predate the opening: its clock, for the exit dialog and the room, is the server's answer.
+    onOpened: ({ testStatus, timing }) =>
+      queryClient.setQueryData<UserTest[]>(userTestsQueryKey(session.campaignId), (tests) =>
+        tests?.map((item) => (item.id === test.id ? { ...item, status: testStatus, timing } : item)),
+      ),
   });
 
   // Every way out passes here: it asks while the test is loaded and not complete, and stopping the
@@ -120,6 +127,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
         gender={gender}
         open={blocker.state === 'blocked' && mustConfirm}
         timed={isTimedTest(test)}
+        secondsLeft={secondsLeft}
         message={ownExitMessage(test)}
         onConfirm={stop}
         onCancel={() => blocker.reset?.()}

@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { GenderOptions } from '@/lib/gender';
+import { formatClock } from '@/lib/test-clock';
 
 export interface ExitDialogProps {
   open: boolean;
   /** The test's own exit message, when it has one. */
   message?: string;
   timed: boolean;
+  /** A timed test's seconds left, when its clock runs. */
+  secondsLeft?: number;
   onConfirm: () => void;
   onCancel: () => void;
   /** The person's gender, for the title's words ('Sei sicura di uscire?'). */
@@ -15,12 +18,18 @@ export interface ExitDialogProps {
 }
 
 /**
- * 'Sei sicuro/a di uscire?' (test room): asked while the test is loaded, and before
- * signing out of a timed test (with its own message).
+ * 'Sei sicuro/a di uscire?' (test room): asked while the test is loaded, and before signing out of a timed test
+ * (with its own message). Of a timed test it says what is true, whatever the test's own message: the time keeps
+ * running, how much is left, and that one may come back until it ends.
  */
-export function ExitDialog({ open, message, timed, onConfirm, onCancel, gender }: ExitDialogProps) {
+export function ExitDialog({ open, message, timed, secondsLeft, onConfirm, onCancel, gender }: ExitDialogProps) {
   const { t } = useTranslation();
-  const text = message ?? (timed ? t('testContainer.exit.timed') : t('testContainer.exit.untimed'));
+  const clock = timed
+    ? secondsLeft !== undefined && secondsLeft > 0
+      ? t('testContainer.exit.timed', { time: formatClock(secondsLeft) })
+      : t('testContainer.exit.timedNoClock')
+    : undefined;
+  const texts = [message ?? (clock ? undefined : t('testContainer.exit.untimed')), clock].filter(Boolean);
   return (
     <Modal
       open={open}
@@ -35,7 +44,9 @@ export function ExitDialog({ open, message, timed, onConfirm, onCancel, gender }
         </>
       }
     >
-      <p>{text}</p>
+      {texts.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import type { SyncStateResponse } from '@prova/contract/tests';
 import type { ActivityHost, ActivitySession } from '@prova/activity-sdk/host';
 import { useCallback, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useActivityFrame, type ActivityPhase } from '@/components/activity/use-activity-frame';
@@ -23,22 +24,36 @@ export interface UseActivityHostOptions {
   onComplete: () => void;
   /** The server refused a save because the campaign is over (409 CAMPAIGN_CLOSED): nothing more is saved. */
   onCampaignClosed: () => void;
+  /** The server opened the test (init): its status and clock. */
+  onOpened: (opened: Pick<SyncStateResponse, 'testStatus' | 'timing'>) => void;
 }
 
 /**
  * The room's host: the shared activity frame (components/activity) with handlers that go through the app's
  * sending queue, and the queue's word that the test or the campaign is closed passed on to the activity.
  */
-export function useActivityHost({ iframeRef, url, session, onExit, onComplete, onCampaignClosed }: UseActivityHostOptions): ActivityPhase {
+export function useActivityHost({
+  iframeRef,
+  url,
+  session,
+  onExit,
+  onComplete,
+  onCampaignClosed,
+  onOpened,
+}: UseActivityHostOptions): ActivityPhase {
   const queue = useQueue();
   // The latest callbacks, without re-creating the host when they change.
-  const callbacks = useRef({ onExit, onComplete, onCampaignClosed });
+  const callbacks = useRef({ onExit, onComplete, onCampaignClosed, onOpened });
   useLayoutEffect(() => {
-    callbacks.current = { onExit, onComplete, onCampaignClosed };
+    callbacks.current = { onExit, onComplete, onCampaignClosed, onOpened };
   });
   const { campaignId, testId, userId, isAssessor } = session;
   const handlers = useMemo(
-    () => createActivityHandlers({ queue, exit: () => callbacks.current.onExit(), onOutcomesNotSaved }, isAssessor),
+    () =>
+      createActivityHandlers(
+        { queue, exit: () => callbacks.current.onExit(), onOutcomesNotSaved, onOpened: (opened) => callbacks.current.onOpened(opened) },
+        isAssessor,
+      ),
     [queue, isAssessor],
   );
   // The activity gone (left, closed), what it said it held is no longer anyone's to send.

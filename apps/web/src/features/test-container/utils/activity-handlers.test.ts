@@ -17,7 +17,7 @@ function fakeQueue() {
 describe('createActivityHandlers', () => {
   it('queues status, data (encoded as the server keeps it), outcomes and logs', async () => {
     const queue = fakeQueue();
-    const handlers = createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {} }, false);
+    const handlers = createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {}, onOpened: () => {} }, false);
     await handlers.setStatus({ status: 'complete', version: 2 }, session);
     await handlers.setData({ data: { answers: { q1: 'b' } }, version: 4 }, session);
     await handlers.trackOutcomes([{ questionId: 'q1', value: 1 }], session);
@@ -41,7 +41,7 @@ describe('createActivityHandlers', () => {
   ])('tells the person when the server refuses the outcomes (%j)', async (delivery, told) => {
     const queue = fakeQueue();
     const onOutcomesNotSaved = vi.fn();
-    await createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved }, false).trackOutcomes(
+    await createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved, onOpened: () => {} }, false).trackOutcomes(
       [{ questionId: 'q1', value: 1 }],
       session,
     );
@@ -64,13 +64,17 @@ describe('createActivityHandlers', () => {
 
   it('offers the assessor calls to assessors only', () => {
     const queue = fakeQueue();
-    expect(createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {} }, false).getSamples).toBeUndefined();
-    expect(createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {} }, true).getSamples).toBeTypeOf('function');
+    expect(
+      createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {}, onOpened: () => {} }, false).getSamples,
+    ).toBeUndefined();
+    expect(createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {}, onOpened: () => {} }, true).getSamples).toBeTypeOf(
+      'function',
+    );
   });
 
   it('exit returns to the room', async () => {
     const exit = vi.fn();
-    await createActivityHandlers({ queue: fakeQueue(), exit, onOutcomesNotSaved: () => {} }, false).exit(session);
+    await createActivityHandlers({ queue: fakeQueue(), exit, onOutcomesNotSaved: () => {}, onOpened: () => {} }, false).exit(session);
     expect(exit).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,5 @@
 import { encodeProgressData, type ActivityHandlers, type ActivitySession } from '@prova/activity-sdk/host';
+import type { SyncStateResponse } from '@prova/contract/tests';
 import type { SendingQueue } from '@/lib/sending-queue/sending-queue';
 import { callRpc } from '../api/call-rpc';
 import { getAssessedOutcomes } from '../api/get-assessed-outcomes';
@@ -18,6 +19,8 @@ export interface HandlerDeps {
    * header's indicator. A finished test (409) is the room's to say, a session gone the sign-in page's.
    */
   onOutcomesNotSaved: () => void;
+  /** The server opened the test: its status and clock as it answered (a timed test's clock starts then). */
+  onOpened: (opened: Pick<SyncStateResponse, 'testStatus' | 'timing'>) => void;
 }
 
 const ids = ({ campaignId, testId, userId }: ActivitySession) => ({ campaignId, testId, userId });
@@ -30,13 +33,14 @@ export const heldInputSource = (session: Pick<ActivitySession, 'campaignId' | 't
  * What the container answers the activity with (packages/activity-sdk, handlers.ts): progress goes
  * through the sending queue (offline-tolerant), the rest straight to the API.
  */
-export function createActivityHandlers({ queue, exit, onOutcomesNotSaved }: HandlerDeps, isAssessor: boolean): ActivityHandlers {
+export function createActivityHandlers({ queue, exit, onOutcomesNotSaved, onOpened }: HandlerDeps, isAssessor: boolean): ActivityHandlers {
   const handlers: ActivityHandlers = {
     async init(session) {
       const [server, local] = await Promise.all([
         startTest(ids(session)),
         queue.getLatestCopy(session.campaignId, session.testId, session.userId),
       ]);
+      onOpened(server);
       return mergeProgress(server, local);
     },
     // The SDK gives version 2 for complete, 1 otherwise.

@@ -13,13 +13,13 @@ const timing = (secondsLeft: number) => ({
 afterEach(() => vi.useRealTimers());
 
 describe('<TimeLeft>', () => {
-  it('shows the minutes left of a timed test in progress, and follows the clock', async () => {
+  it('shows the time left as the clock does (m:ss), second by second, then that time is up', async () => {
     vi.useFakeTimers();
-    renderWithTexts(<TimeLeft test={{ status: 'incomplete', timing: timing(6 * 60) }} />);
-    expect(screen.getByText('Tempo rimasto: 6 minuti')).toBeTruthy();
-    await vi.advanceTimersByTimeAsync(5 * 60_000 + 15_000);
-    expect(screen.getByText('Tempo rimasto: meno di un minuto')).toBeTruthy();
-    await vi.advanceTimersByTimeAsync(60_000);
+    renderWithTexts(<TimeLeft test={{ status: 'incomplete', timing: timing(19 * 60 + 17) }} />);
+    expect(screen.getByText('Tempo rimasto: 19:17')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(screen.getByText('Tempo rimasto: 19:15')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync((19 * 60 + 15) * 1000);
     expect(screen.getByText('Tempo rimasto: tempo scaduto')).toBeTruthy();
   });
 

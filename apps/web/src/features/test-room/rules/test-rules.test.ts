@@ -4,7 +4,6 @@ import {
   completionPercent,
   DEFAULT_TEST_COLOR,
   missingPrerequisiteNames,
-  secondsLeft,
   startStateOf,
   testAvatarLetters,
   testColor,
@@ -127,22 +126,5 @@ describe('dashboard figures', () => {
     expect(completionPercent([])).toBe(0);
     expect(completionPercent([{ status: 'complete' }, { status: 'incomplete' }, { status: 'not attempted' }])).toBe(33);
     expect(completionPercent([{ status: 'complete' }, { status: 'complete' }, { status: 'incomplete' }])).toBe(67);
-  });
-});
-
-describe('secondsLeft', () => {
-  const timing = { startedAt: '2026-11-23T09:00:00.000Z', endsAt: '2026-11-23T09:20:00.000Z', remainingSeconds: 360 };
-  const at = (iso: string) => Date.parse(iso);
-
-  it('counts down the server clock of a timed test in progress, never below zero', () => {
-    expect(secondsLeft(userTest({ status: 'incomplete', timing }), at('2026-11-23T09:14:00.000Z'))).toBe(360);
-    expect(secondsLeft(userTest({ status: 'incomplete', timing }), at('2026-11-23T09:19:59.500Z'))).toBe(1);
-    expect(secondsLeft(userTest({ status: 'incomplete', timing }), at('2026-11-23T09:25:00.000Z'))).toBe(0);
-  });
-
-  it('has nothing to say of a test with no clock, not started, or complete', () => {
-    expect(secondsLeft(userTest({ status: 'incomplete', timing: null }))).toBeUndefined();
-    expect(secondsLeft(userTest({ status: 'not attempted', timing }))).toBeUndefined();
-    expect(secondsLeft(userTest({ status: 'complete', timing }))).toBeUndefined();
   });
 });

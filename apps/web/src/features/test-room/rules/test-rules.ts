@@ -36,12 +36,6 @@ export function textColorOn(background: string): '#000000' | '#ffffff' {
   return onWhite >= onBlack ? '#ffffff' : '#000000';
 }
 
-/** Seconds left on a timed test's running clock (the server's, read in this browser's time); undefined when none runs. */
-export function secondsLeft(test: Pick<UserTest, 'timing' | 'status'>, now: number = Date.now()): number | undefined {
-  if (!test.timing || test.status !== 'incomplete') return undefined;
-  return Math.max(0, Math.ceil((Date.parse(test.timing.endsAt) - now) / 1000));
-}
-
 /** The picture of the test: `img`, else jsonData.image under the test's base URL. */
 export function testImageUrl(test: Pick<UserTest, 'img' | 'url' | 'jsonData'>): string | undefined {
   if (test.img) return test.img;

@@ -106,8 +106,9 @@ let t: TestApp;
 let admin: Caller;
 let other: Caller;
 const ids = new Map<string, number>();
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(undefined, { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } });
   await importWithPackages(t.database, bundle, { 'items/analysis.zip': await zipOf(writeAuthoredTest(authored)) });
   for (const row of await t.app.database.db.selectFrom('users').select(['id', 'email']).execute()) ids.set(row.email, row.id);
   const attempt = (campaignId: number, email: string, responses: Array<string | null>, status = 'complete') => ({
@@ -222,9 +223,13 @@ describe('GET /api/staff/tests/:testId/analysis', () => {
     expect((await t.app.inject({ url: analysisUrl() })).statusCode).toBe(401);
   });
 
-  it('exports one CSV row per item', async () => {
+  it('exports one CSV row per item, and audits the download', async () => {
+    const from = logLines.length;
     const res = await get(admin, `/api/staff/tests/${QTI}/analysis.csv?campaigns=${C}`);
     expect(res.statusCode).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    const audits = logLines.slice(from).flatMap((line) => (JSON.parse(line) as { audit?: { event: string; target: string } }).audit ?? []);
+    expect(audits).toEqual([expect.objectContaining({ event: 'staff-file-downloaded', target: `tests/${QTI}/analysis.csv` })]);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const lines = res.body
       .replace(/^\ufeff/, '')

@@ -58,6 +58,7 @@ export default async function analysisRoutes(fastify: FastifyInstance) {
         campaignIds: request.query.campaigns,
       });
       const csv = writeCsv(itemAnalysisTable(analysis));
+      request.audit({ event: 'staff-file-downloaded', userId: context.user.id, target: `tests/${analysis.test.id}/analysis.csv` });
       return sendDownload(reply, csv, 'text/csv; charset=utf-8', `item-analysis-${analysis.test.id}.csv`);
     },
   );

@@ -531,3 +531,51 @@ describe('a bundle uploaded as a zip with its packages', () => {
     }
   });
 });
+
+describe('norms in an uploaded bundle', () => {
+  it('plans the norms it will create, then those it will update, and writes them on confirmation', async () => {
+    const normed = (mean: number) => ({
+      version: 2,
+      tests: [{ id: 7711, abbreviation: 'NRM', name: 'Test normato', url: '/activities/normed/' }],
+      campaigns: [
+        {
+          id: 7712,
+          company: 'Alfa S.r.l.',
+          name: 'Campagna con norme',
+          dateStart: '2026-01-01T00:00:00Z',
+          dateEnd: '2030-01-01T00:00:00Z',
+          tests: [{ test: 7711 }],
+          norms: [7713],
+        },
+      ],
+      norms: [{ id: 7713, name: 'Diplomati', test: 7711, outcome: 'score', mean, sd: 10, n: 400 }],
+    });
+    // An app of its own: these uploads count against nobody else's limit.
+    const own = await buildTestApp(staffBundle);
+    try {
+      const who = await signInStaff(own.app, ADA);
+      const until = async (id: string, states: string[]) => {
+        for (;;) {
+          const { job } = (await call(own.app, who, 'GET', `/api/staff/jobs/${id}`)).json();
+          if (states.includes(job.state)) return job;
+          await own.app.staffJobs.idle();
+        }
+      };
+      const upload = async (bundle: unknown) =>
+        until((await call(own.app, who, 'POST', '/api/staff/imports', bundle)).json().job.id, ['validated', 'invalid']);
+
+      const first = await upload(normed(50));
+      expect(first).toMatchObject({ state: 'validated', plan: { norms: { create: 1, update: 0 }, campaigns: { create: 1, update: 0 } } });
+      await call(own.app, who, 'POST', `/api/staff/imports/${first.id}/confirm`);
+      expect(await until(first.id, ['done', 'invalid', 'failed'])).toMatchObject({
+        state: 'done',
+        summary: { norms: { created: 1, updated: 0 } },
+      });
+
+      const changed = await upload(normed(52));
+      expect(changed).toMatchObject({ state: 'validated', plan: { norms: { create: 0, update: 1 } } });
+    } finally {
+      await own.close();
+    }
+  });
+});

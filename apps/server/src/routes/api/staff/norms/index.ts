@@ -39,7 +39,9 @@ export default async function normsRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['staff'], body: createNormRequestSchema, response: { 200: normResponseSchema, ...errors } } },
     async (request) => {
       const context = await requireStaff(request);
-      return { status: true as const, norm: await createNorm(repos, context.companyId, request.body, staffLang(context)) };
+      const norm = await createNorm(repos, context.companyId, request.body, staffLang(context));
+      request.audit({ event: 'staff-created', userId: context.user.id, target: `norms/${norm.id}` });
+      return { status: true as const, norm };
     },
   );
 
@@ -56,6 +58,7 @@ export default async function normsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const context = await requireStaffCampaign(request, request.params.campaignId);
       await setCampaignNorms(repos, context.companyId, context.campaign.id, request.body.norms);
+      request.audit({ event: 'staff-updated', userId: context.user.id, target: `campaigns/${context.campaign.id}/norms` });
       return { status: true as const, norms: await listNorms(repos, context.companyId, staffLang(context)) };
     },
   );

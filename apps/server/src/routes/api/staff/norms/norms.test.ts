@@ -25,6 +25,12 @@ const campaign = (id: number, company: string, people: string[]) => ({
 });
 
 let t: TestApp;
+const logLines: string[] = [];
+/** The audit entries logged since line `from`. */
+const auditsSince = async (from: number) => {
+  await new Promise((resolve) => setImmediate(resolve));
+  return logLines.slice(from).flatMap((line) => (JSON.parse(line) as { audit?: { event: string; target: string } }).audit ?? []);
+};
 const cookies = new Map<string, string>();
 const as = async (email: string) => {
   if (!cookies.has(email)) cookies.set(email, await login(t.app, email, PASSWORD));
@@ -34,16 +40,19 @@ const call = async (email: string, method: 'GET' | 'POST' | 'PUT', url: string, 
   t.app.inject({ method, url, headers: { cookie: await as(email) }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    companies: [{ name: ALFA }, { name: BETA }],
-    users: [
-      { company: ALFA, email: ADMIN, password: PASSWORD, role: 'admin', privacy: true },
-      { company: BETA, email: OTHER, password: PASSWORD, role: 'admin', privacy: true },
-      ...[...BIG, ...SMALL].map((email) => ({ company: ALFA, email })),
-    ],
-    tests: [{ id: 401, abbreviation: 'NRM', name: 'Normato', url: '/activities/numerical/' }],
-    campaigns: [campaign(C_BIG, ALFA, BIG), campaign(C_SMALL, ALFA, SMALL), campaign(C_BETA, BETA, [])],
-  });
+  t = await buildTestApp(
+    {
+      companies: [{ name: ALFA }, { name: BETA }],
+      users: [
+        { company: ALFA, email: ADMIN, password: PASSWORD, role: 'admin', privacy: true },
+        { company: BETA, email: OTHER, password: PASSWORD, role: 'admin', privacy: true },
+        ...[...BIG, ...SMALL].map((email) => ({ company: ALFA, email })),
+      ],
+      tests: [{ id: 401, abbreviation: 'NRM', name: 'Normato', url: '/activities/numerical/' }],
+      campaigns: [campaign(C_BIG, ALFA, BIG), campaign(C_SMALL, ALFA, SMALL), campaign(C_BETA, BETA, [])],
+    },
+    { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } },
+  );
   // Completed results as the activity recorded them; one unfinished attempt that must not count.
   const { db } = t.database;
   const users = new Map((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]));
@@ -90,7 +99,7 @@ afterAll(() => t.close());
 const body = (campaigns: number[]) => ({ name: 'Candidati 2026', test: 401, outcome: 'score', campaigns });
 
 describe('staff norms', () => {
-  it('previews n, mean and sd of the completed results, then saves the norm and chooses it for a campaign', async () => {
+  it('previews n, mean and sd of the completed results, then saves the norm and chooses it for a campaign, both audited', async () => {
     const preview = await call(ADMIN, 'POST', '/api/staff/norms/preview', body([C_BIG]));
     expect(preview.statusCode).toBe(200);
     // 1..35: mean 18, sample variance n(n + 1) / 12 = 105.
@@ -101,9 +110,11 @@ describe('staff norms', () => {
     // Both campaigns: the 9 completed results of 5 join them (the unfinished one does not).
     expect((await call(ADMIN, 'POST', '/api/staff/norms/preview', body([C_BIG, C_SMALL]))).json().norm.n).toBe(44);
 
+    const from = logLines.length;
     const saved = await call(ADMIN, 'POST', '/api/staff/norms', body([C_BIG]));
     expect(saved.statusCode).toBe(200);
     const created = saved.json().norm;
+    expect(await auditsSince(from)).toEqual([expect.objectContaining({ event: 'staff-created', target: `norms/${created.id}` })]);
     expect(created).toMatchObject({
       name: 'Candidati 2026',
       testId: 401,
@@ -114,8 +125,10 @@ describe('staff norms', () => {
       campaignIds: [],
     });
 
+    const before = logLines.length;
     const chosen = await call(ADMIN, 'PUT', `/api/staff/campaigns/${C_SMALL}/norms`, { norms: [created.id] });
     expect(chosen.statusCode).toBe(200);
+    expect(await auditsSince(before)).toEqual([expect.objectContaining({ event: 'staff-updated', target: `campaigns/${C_SMALL}/norms` })]);
     expect(chosen.json().norms.find((n: { id: number }) => n.id === created.id).campaignIds).toEqual([C_SMALL]);
     const list = await call(ADMIN, 'GET', '/api/staff/norms');
     expect(list.json().norms.map((n: { id: number }) => n.id)).toContain(created.id);

@@ -39,6 +39,7 @@ const bundle = {
       status: 'ACTIVE',
       tests: [{ test: QTI }, { test: PLAIN }],
       participants: [{ user: ANNA }, { user: LUCA }, { user: ASSESSOR }],
+      norms: [7111],
     },
     {
       id: C_OTHER,
@@ -51,6 +52,7 @@ const bundle = {
       participants: [{ user: ANNA }],
     },
   ],
+  norms: [{ id: 7111, name: { IT_it: 'Diplomati', EN_en: 'School leavers' }, test: QTI, outcome: 'SCORE', mean: 2.5, sd: 1, n: 120 }],
 };
 
 const lines: string[] = [];
@@ -153,7 +155,7 @@ describe('GET /api/staff/campaigns/:campaignId/participants/:userId/tests/:testI
     expect((await post(anna, `/api/tests/${QTI}/data/${base}`, { version: 1, data: progress })).statusCode).toBe(200);
 
     const open = (await get(admin, url(anna.id))).json();
-    expect(open).toMatchObject({ status: 'incomplete', scored: false, outcomes: [] });
+    expect(open).toMatchObject({ status: 'incomplete', scored: false, outcomes: [], norms: [] });
     expect(itemOf(open, 'choice-multiple')).toMatchObject({
       score: null,
       responses: [{ response: ['P2'], correct: ['P2', 'P7'] }],
@@ -170,6 +172,20 @@ describe('GET /api/staff/campaigns/:campaignId/participants/:userId/tests/:testI
     // The test's own outcomes only, SCORE first; the items' are on the items.
     expect(scored.outcomes[0]).toEqual({ questionId: 'SCORE', value: 3.5 });
     expect(scored.outcomes.map((o: { questionId: string }) => o.questionId)).not.toContain('choice-single');
+    // SCORE 3.5 against the campaign's norm (mean 2.5, sd 1): z = 1, percentile 84, sten 8, in the staff's language.
+    expect(scored.norms).toEqual([
+      {
+        normId: 7111,
+        testId: QTI,
+        testName: 'Every interaction the player delivers',
+        outcome: 'SCORE',
+        name: 'Diplomati',
+        n: 120,
+        percentile: 84,
+        sten: 8,
+        band: null,
+      },
+    ]);
   });
 
   it('answers 404 for a test that is not a QTI package or not in the campaign, and for someone not taking part', async () => {
