@@ -213,6 +213,25 @@ describe('calls checked before sending', () => {
   });
 });
 
+describe('setData while typing', () => {
+  it('says a change made with the focus in a text field (through shadow roots) is typed, and no other', async () => {
+    const { pair, activity, calls } = connected();
+    await activity.init();
+    const document = pair.activity.document as { activeElement?: unknown };
+    document.activeElement = { tagName: 'DIV', shadowRoot: { activeElement: { tagName: 'INPUT', type: 'text' } } };
+    await activity.setData({ text: 'Rotterda' });
+    document.activeElement = { tagName: 'BUTTON' };
+    await activity.setData({ choice: 'B' });
+    document.activeElement = { tagName: 'INPUT', type: 'radio' };
+    await activity.setData({ choice: 'C' });
+    expect(calls.filter(([name]) => name === 'setData')).toEqual([
+      ['setData', { data: { text: 'Rotterda' }, version: 4, typing: true }],
+      ['setData', { data: { choice: 'B' }, version: 5 }],
+      ['setData', { data: { choice: 'C' }, version: 6 }],
+    ]);
+  });
+});
+
 describe('the channel', () => {
   it('ignores answers from another origin or another window', async () => {
     const pair = createWindowPair();

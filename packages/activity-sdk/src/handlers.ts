@@ -38,6 +38,8 @@ export interface DataUpdate {
   data: JsonValue;
   /** The progress version after this save: the init version plus one per setData. */
   version: number;
+  /** Typed (the focus was in a text field): the host may hold it a moment for the next key. Absent otherwise and before SDK 1.1.0. */
+  typing?: true;
 }
 
 export interface RpcRequest {

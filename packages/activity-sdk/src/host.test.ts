@@ -158,6 +158,17 @@ describe('host: calls after init', () => {
     expect((await send('setData', {}))?.error?.message).toMatch(/^Invalid setData params: data:/);
   });
 
+  it('tells its handler a typed change (1.1.0), and nothing more of an older activity', async () => {
+    const { send, calls } = setup();
+    await send('init');
+    await send('setData', { data: 'Ascol', typing: true });
+    await send('setData', { data: 'Ascol' });
+    expect(calls.filter(([name]) => name === 'setData')).toEqual([
+      ['setData', { data: 'Ascol', version: 4, typing: true }],
+      ['setData', { data: 'Ascol', version: 5 }],
+    ]);
+  });
+
   it('passes setPending to its handler, and answers ok where the host has none', async () => {
     const { send, calls } = setup();
     await send('init');

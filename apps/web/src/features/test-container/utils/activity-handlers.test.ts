@@ -49,11 +49,12 @@ describe('createActivityHandlers', () => {
     expect(onOutcomesNotSaved).toHaveBeenCalledTimes(told);
   });
 
-  it('hands data to the queue as a draft it coalesces, and an activity holding input to the indicator', async () => {
+  it('hands typed data to the queue as a draft it coalesces, any other at once, and an activity holding input to the indicator', async () => {
     const queue = fakeQueue();
-    const handlers = createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {} }, false);
-    await handlers.setData({ data: 'a', version: 1 }, session);
-    expect(queue.enqueue.mock.calls[0][1]).toEqual({ coalesce: true });
+    const handlers = createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {}, onOpened: () => {} }, false);
+    await handlers.setData({ data: 'a', version: 1, typing: true }, session);
+    await handlers.setData({ data: 'b', version: 2 }, session);
+    expect(queue.enqueue.mock.calls.map((call) => call[1])).toEqual([{ coalesce: true }, { coalesce: false }]);
     await handlers.setPending?.(true, session);
     await handlers.setPending?.(false, session);
     expect(queue.holdInput.mock.calls).toEqual([

@@ -46,9 +46,10 @@ export function createActivityHandlers({ queue, exit, onOutcomesNotSaved, onOpen
     // The SDK gives version 2 for complete, 1 otherwise.
     setStatus: ({ status, version }, session) => queue.enqueue({ type: 'STATUS', ...ids(session), version, status }),
     // The host counts versions up from init's (the merge of server and local copy): they only grow.
-    // A draft: activities hand over every change at once (each key typed), the queue persists it and coalesces.
-    setData: ({ data, version }, session) =>
-      queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }, { coalesce: true }),
+    // Activities hand over every change at once. A typed one (the SDK says so: the focus was in a text field) is a
+    // draft the queue persists at once and coalesces with the next keys; a choice, a drag, a page turned go at once.
+    setData: ({ data, version, typing }, session) =>
+      queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }, { coalesce: typing === true }),
     trackOutcomes: (outcomes, session) =>
       queue.enqueue(
         { type: 'OUTCOMES', ...ids(session), data: outcomes },
