@@ -122,7 +122,15 @@ const launcherSyntax = ['Literal[value=/(^|\\/)(server|import)\\.js$/]', 'Templa
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-*/**', '**/test-results/**', '**/playwright-report/**', 'data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'packages/activity-sdk/released/**',
+      'apps/server/dist-*/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'data/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {

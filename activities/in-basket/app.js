@@ -147,7 +147,6 @@
   var finished = false;
   var clock;
   var top;
-  var replyTimer;
 
   function save() {
     return ProvaActivity.setData(state);
@@ -283,16 +282,10 @@
     var counter = el('span', { class: 'pk-field__hint', id: replyId + '-hint', text: t.replyHint((answer.reply || '').length) });
     var reply = el('textarea', { id: replyId, rows: '4', maxlength: String(REPLY_MAX), 'aria-describedby': replyId + '-hint' });
     reply.value = answer.reply || '';
+    // Every key goes to the platform at once (it keeps it and coalesces the sends): a reload loses nothing.
     reply.addEventListener('input', function () {
       answer.reply = reply.value;
       counter.textContent = t.replyHint(reply.value.length);
-      clearTimeout(replyTimer);
-      replyTimer = setTimeout(function () {
-        save().catch(showError);
-      }, 600);
-    });
-    reply.addEventListener('change', function () {
-      clearTimeout(replyTimer);
       save().catch(showError);
     });
     var index = indexOf(item.id);
@@ -371,7 +364,6 @@
     if (finished) return;
     finished = true;
     if (clock) clock.stop();
-    clearTimeout(replyTimer);
     kit.handIn(state).then(function () {
       renderDone(message);
     });

@@ -33,7 +33,7 @@
       note: function (label) {
         return 'Note su «' + label + '»';
       },
-      noteHint: 'Facoltativo. Salvato quando lasci il campo.',
+      noteHint: 'Facoltativo. Salvato mentre scrivi.',
       store: 'Materiale salvato dalla persona',
       back: 'Torna all’elenco',
       finish: 'Termina',
@@ -80,7 +80,7 @@
       note: function (label) {
         return 'Notes on “' + label + '”';
       },
-      noteHint: 'Optional. Saved when you leave the field.',
+      noteHint: 'Optional. Saved as you type.',
       store: 'Material saved by the person',
       back: 'Back to the list',
       finish: 'Finish',
@@ -127,7 +127,7 @@
       note: function (label) {
         return 'Notas sobre «' + label + '»';
       },
-      noteHint: 'Opcional. Se guarda al salir del campo.',
+      noteHint: 'Opcional. Se guarda mientras escribes.',
       store: 'Material guardado por la persona',
       back: 'Volver a la lista',
       finish: 'Terminar',
@@ -250,7 +250,8 @@
     var noteId = 'note-' + criterion.id;
     var note = el('textarea', { id: noteId, rows: '2', maxlength: '2000', 'aria-describedby': noteId + '-hint' });
     note.value = typeof mine['note:' + criterion.id] === 'string' ? mine['note:' + criterion.id] : '';
-    note.addEventListener('change', function () {
+    // Every key goes to the platform at once (it coalesces the sends): a reload with the focus here loses nothing.
+    note.addEventListener('input', function () {
       record(person, 'note:' + criterion.id, note.value).catch(showError);
     });
     question.appendChild(el('p', { class: 'pk-field__hint', text: t.scaleHint(criterion.min, criterion.max) }));

@@ -183,6 +183,26 @@ test.describe('in-basket', () => {
     await expect.poll(async () => (await serverData(page, { campaignId, testId: testIds[0] })).status).toBe('complete');
   });
 
+  test('a reply typed and reloaded within 100 ms is kept; the header says saving meanwhile, and a few saves went, not one per key', async ({
+    page,
+  }) => {
+    const { people, testIds } = seedCampaignWithTests([INBOX]);
+    const activity = await open(page, people[0], testIds[0], INBOX.name);
+    await saved(page);
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/tests\/\d+\/data\//.test(request.url())) saves += 1;
+    });
+    const reply = 'Chiudo io con il cliente entro le 16.';
+    await activity.getByLabel('Risposta').pressSequentially(reply, { delay: 20 });
+    await expect(page.getByRole('banner').getByRole('status')).not.toHaveText('Salvato', { timeout: 100 });
+    await page.waitForTimeout(50);
+    await page.reload();
+    const again = page.frameLocator(`iframe[title="${INBOX.name}"]`);
+    await expect(again.getByLabel('Risposta')).toHaveValue(reply);
+    expect(saves).toBeLessThan(5);
+  });
+
   test.describe('on a 320 px phone', () => {
     test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
 

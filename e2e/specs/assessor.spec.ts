@@ -123,8 +123,12 @@ test("an assessor rates her candidate from her own home, and the outcomes are th
   const listening = grid_.getByRole('group', { name: /Ascolta e riformula/ });
   const clarity = grid_.getByRole('group', { name: /Si esprime con chiarezza/ });
   await listening.getByRole('radio', { name: '4', exact: true }).check();
-  await grid_.getByLabel('Note su «Ascolta e riformula»').fill('Riformula con precisione le domande.');
-  await grid_.getByLabel('Note su «Ascolta e riformula»').blur();
+  // A note typed and the page reloaded with the focus still in it: kept.
+  await grid_.getByLabel('Note su «Ascolta e riformula»').pressSequentially('Riformula con precisione le domande.', { delay: 10 });
+  await expect(grid_.getByLabel('Note su «Ascolta e riformula»')).toBeFocused();
+  await page.reload();
+  await grid_.getByRole('button', { name: `Valuta ${giuliaName}` }).click();
+  await expect(grid_.getByLabel('Note su «Ascolta e riformula»')).toHaveValue('Riformula con precisione le domande.');
   await expectAccessible(page, 'rating grid');
 
   // 'Termina' asks first, naming what is not rated yet.

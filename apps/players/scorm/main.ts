@@ -64,6 +64,13 @@ function createSaver(runtime: ScormRuntime, onError: (error: unknown) => void) {
   let completed = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** A change waits for SAVE_AFTER_MS: the platform is told, so its header says 'saving', not 'saved'. */
+  let pending = false;
+  const setPending = (value: boolean) => {
+    if (pending === value) return;
+    pending = value;
+    void activity.setPending(value).catch(() => {});
+  };
 
   const complete = (progress: ScormProgress) => {
     const outcomes = outcomesOf(runtime.version, progress.cmi);
@@ -73,13 +80,21 @@ function createSaver(runtime: ScormRuntime, onError: (error: unknown) => void) {
   const save = (handIn = false): Promise<unknown> => {
     clearTimeout(timer);
     // Once complete the platform takes nothing more of the test: what the SCO writes after is not sent.
-    if (stopped || completed) return chain;
+    if (stopped || completed) {
+      setPending(false);
+      return chain;
+    }
     const progress = runtime.progress();
     const text = JSON.stringify(progress);
     const changed = text !== last;
     last = text;
     // setData posts its message at once: during pagehide the host has it even if no answer comes.
     const sent: Promise<unknown> = changed ? activity.setData(progress) : Promise.resolve();
+    // Once the platform has it (queued), nothing is held any more.
+    void sent.then(
+      () => setPending(false),
+      () => setPending(false),
+    );
     const finish = handIn || isFinished(runtime.version, progress.cmi);
     if (finish) completed = true;
     chain = chain
@@ -97,11 +112,13 @@ function createSaver(runtime: ScormRuntime, onError: (error: unknown) => void) {
     },
     later() {
       clearTimeout(timer);
+      setPending(true);
       timer = setTimeout(() => void save(), SAVE_AFTER_MS);
     },
     stop() {
       clearTimeout(timer);
       stopped = true;
+      setPending(false);
     },
   };
 }

@@ -96,7 +96,9 @@ function mounted(urlPath) {
   return prefix.endsWith('/') ? (inside(root, urlPath.slice(prefix.length)) ?? null) : root;
 }
 
-createServer((req, res) => {
+const listening = (server, port) => new Promise((done) => server.listen(port, 'localhost', done));
+
+const hostServer = createServer((req, res) => {
   const path = new URL(req.url ?? '/', hostOrigin).pathname;
   if (path === '/') return sendFile(res, join(here, 'index.html'));
   if (path === '/prova-mock-host.js') return sendFile(res, join(dist, 'prova-mock-host.js'));
@@ -105,9 +107,9 @@ createServer((req, res) => {
     return res.end(JSON.stringify(mockConfig()));
   }
   notFound(res);
-}).listen(hostPort, 'localhost');
+});
 
-createServer((req, res) => {
+const activityServer = createServer((req, res) => {
   const path = new URL(req.url ?? '/', activityOrigin).pathname;
   if (path.startsWith('/sdk/')) {
     const file = inside(dist, path.slice('/sdk'.length));
@@ -117,6 +119,8 @@ createServer((req, res) => {
   if (mount !== undefined) return mount ? sendFile(res, mount, req.method) : notFound(res);
   const file = inside(activityDir, path);
   return file ? sendFile(res, file, req.method) : notFound(res);
-}).listen(activityPort, 'localhost');
+});
 
+// Said once both accept connections: the browser tests open the page as soon as this line comes.
+await Promise.all([listening(hostServer, hostPort), listening(activityServer, activityPort)]);
 console.log(`Mock host: ${hostOrigin}/  (activity ${activityDir} served at ${activityOrigin}/)`);

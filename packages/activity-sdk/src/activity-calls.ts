@@ -72,6 +72,12 @@ export const ACTIVITY_CALLS: Record<Exclude<Method, 'handshake' | 'init'>, Activ
     },
   }),
   setData: spec({ toParams: (data) => ({ data }), check: (p) => checkJson('setData', 'data', p?.data) }),
+  setPending: spec({
+    toParams: (pending) => ({ pending }),
+    check: (p) => {
+      if (typeof p?.pending !== 'boolean') throw invalid('setPending', 'pending', 'pending must be true or false');
+    },
+  }),
   getData: spec(none),
   trackOutcomes: spec({ toParams: (outcomes) => ({ outcomes }), check: (p) => checkOutcomes('trackOutcomes', p?.outcomes) }),
   markComplete: spec(none),

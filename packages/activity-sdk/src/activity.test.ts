@@ -130,6 +130,7 @@ describe('the init-first rule', () => {
   const calls = [
     ['setStatus', ['complete']],
     ['setData', [{}]],
+    ['setPending', [true]],
     ['getData', []],
     ['trackOutcomes', [[{ questionId: 'a', value: 1 }]]],
     ['markComplete', []],
@@ -208,6 +209,26 @@ describe('calls checked before sending', () => {
     await activity.init();
     await expect(activity.setData(undefined)).rejects.toThrow(/Invalid setData params/);
     await expect(activity.setStatus('done' as 'complete')).rejects.toThrow(/status must be/);
+    await expect(activity.setPending('yes' as unknown as boolean)).rejects.toThrow(/pending must be true or false/);
+  });
+});
+
+describe('setData while typing', () => {
+  it('says a change made with the focus in a text field (through shadow roots) is typed, and no other', async () => {
+    const { pair, activity, calls } = connected();
+    await activity.init();
+    const document = pair.activity.document as { activeElement?: unknown };
+    document.activeElement = { tagName: 'DIV', shadowRoot: { activeElement: { tagName: 'INPUT', type: 'text' } } };
+    await activity.setData({ text: 'Rotterda' });
+    document.activeElement = { tagName: 'BUTTON' };
+    await activity.setData({ choice: 'B' });
+    document.activeElement = { tagName: 'INPUT', type: 'radio' };
+    await activity.setData({ choice: 'C' });
+    expect(calls.filter(([name]) => name === 'setData')).toEqual([
+      ['setData', { data: { text: 'Rotterda' }, version: 4, typing: true }],
+      ['setData', { data: { choice: 'B' }, version: 5 }],
+      ['setData', { data: { choice: 'C' }, version: 6 }],
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import { ACTIVITY_CALLS } from './activity-calls';
 import type { AssessedOutcome, JsonValue, Outcome, Sample } from './calls/schemas';
 import { assessorOnlyMessage, MESSAGES, ProvaError } from './errors';
 import { readSession, type Session } from './session';
+import { isTyping } from './typing';
 import type { Method, MessageEventLike, MessagePoster, WindowLike } from './wire';
 import { HOST_ORIGIN_PARAM, PROTOCOL_VERSION, readHostMessage, request } from './wire';
 
@@ -23,6 +24,8 @@ export interface ProvaActivityApi {
   init(): Promise<Session>;
   setStatus(status: 'incomplete' | 'complete'): Promise<{ status: 'incomplete' | 'complete'; version: 1 | 2 }>;
   setData(data: unknown): Promise<{ version: number }>;
+  /** The activity holds input not yet given to setData (true) or no longer (false): meanwhile nothing says 'saved'. */
+  setPending(pending: boolean): Promise<Ok>;
   getData(): Promise<JsonValue | null>;
   trackOutcomes(outcomes: Outcome[]): Promise<Ok>;
   markComplete(): Promise<{ status: 'complete'; version: 2 }>;
@@ -74,6 +77,8 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
     const params = spec.toParams(...args);
     spec.check(params as Record<string, unknown> | undefined);
     if (spec.assessorOnly && !session.isAssessor) throw new ProvaError(assessorOnlyMessage(method), 'FORBIDDEN');
+    // A change made with the focus in a text field is typing: the host may coalesce it (1.1.0).
+    if (method === 'setData' && isTyping(windowOf(settings)?.document)) (params as { typing?: true }).typing = true;
     return channel.send(method, params, settings.timeoutMs);
   }
 
@@ -85,6 +90,7 @@ export function createProvaActivity(options: ProvaActivityOptions = {}): ProvaAc
     init,
     setStatus: api('setStatus'),
     setData: api('setData'),
+    setPending: api('setPending'),
     getData: api('getData'),
     trackOutcomes: api('trackOutcomes'),
     markComplete: api('markComplete'),
@@ -110,8 +116,10 @@ interface Pending {
   reject(error: Error): void;
 }
 
+const windowOf = (settings: ProvaActivityOptions) => settings.window ?? (globalThis as { window?: WindowLike }).window;
+
 async function openChannel(settings: typeof DEFAULTS & ProvaActivityOptions): Promise<Channel> {
-  const win = settings.window ?? (globalThis as { window?: WindowLike }).window;
+  const win = windowOf(settings);
   const parent = win?.parent;
   if (!win || !parent || (parent as unknown) === win) throw new ProvaError(MESSAGES.notInIframe, 'NOT_IN_IFRAME');
   const hostOrigin = findHostOrigin(win, settings.hostOrigin);

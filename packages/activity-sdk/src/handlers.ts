@@ -38,6 +38,8 @@ export interface DataUpdate {
   data: JsonValue;
   /** The progress version after this save: the init version plus one per setData. */
   version: number;
+  /** Typed (the focus was in a text field): the host may hold it a moment for the next key. Absent otherwise and before SDK 1.1.0. */
+  typing?: true;
 }
 
 export interface RpcRequest {
@@ -52,6 +54,8 @@ export interface ActivityHandlers {
   setStatus(update: StatusUpdate, session: ActivitySession): Promise<void>;
   /** Queue a DATA sync request (and keep the local copy). */
   setData(update: DataUpdate, session: ActivitySession): Promise<void>;
+  /** The activity holds input it has not given to setData yet (true), or no longer (false): never say 'saved' meanwhile. Optional. */
+  setPending?(pending: boolean, session: ActivitySession): void | Promise<void>;
   /** Queue POST /api/outcomes/{campaignId}/{testId}/{userId}. */
   trackOutcomes(outcomes: Outcome[], session: ActivitySession): Promise<void>;
   /** Queue POST /api/logs. */

@@ -158,6 +158,29 @@ describe('host: calls after init', () => {
     expect((await send('setData', {}))?.error?.message).toMatch(/^Invalid setData params: data:/);
   });
 
+  it('tells its handler a typed change (1.1.0), and nothing more of an older activity', async () => {
+    const { send, calls } = setup();
+    await send('init');
+    await send('setData', { data: 'Ascol', typing: true });
+    await send('setData', { data: 'Ascol' });
+    expect(calls.filter(([name]) => name === 'setData')).toEqual([
+      ['setData', { data: 'Ascol', version: 4, typing: true }],
+      ['setData', { data: 'Ascol', version: 5 }],
+    ]);
+  });
+
+  it('passes setPending to its handler, and answers ok where the host has none', async () => {
+    const { send, calls } = setup();
+    await send('init');
+    expect((await send('setPending', { pending: true }))?.result).toEqual({ ok: true });
+    expect((await send('setPending', { pending: false }))?.result).toEqual({ ok: true });
+    expect(calls.filter(([name]) => name === 'setPending')).toEqual([
+      ['setPending', true],
+      ['setPending', false],
+    ]);
+    expect((await send('setPending', { pending: 'yes' }))?.error?.message).toMatch(/^Invalid setPending params: pending:/);
+  });
+
   it('passes outcomes and logs to their handlers; outcomes count as completion', async () => {
     const { send, calls, onComplete } = setup();
     await send('init');

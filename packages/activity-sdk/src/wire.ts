@@ -1,6 +1,7 @@
 // The wire protocol between an activity (in an iframe) and the Prova host page, without any schema
 // library: the activity's bundle is built from this (the host checks every message against the zod
 // schemas of protocol.ts). PROTOCOL.md describes the same thing in prose.
+import type { FocusLike } from './typing';
 
 export const PROTOCOL_VERSION = 1 as const;
 
@@ -13,6 +14,7 @@ export const METHODS = [
   'init',
   'setStatus',
   'setData',
+  'setPending',
   'getData',
   'trackOutcomes',
   'markComplete',
@@ -101,6 +103,6 @@ export interface WindowLike extends MessagePoster {
   removeEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
   readonly parent: MessagePoster | null;
   readonly location: { readonly search: string; readonly origin: string };
-  readonly document?: { readonly referrer: string };
+  readonly document?: { readonly referrer: string; readonly activeElement?: FocusLike | null };
   dispatchEvent?(event: Event): boolean;
 }

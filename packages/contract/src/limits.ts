@@ -34,6 +34,10 @@ export const QUEUE = {
   permanentWaitMs: 2_000,
   backupSize: 20,
   backoffBaseMs: 1_000,
+  /** A draft (typing) waits this long for a newer version before it is sent... */
+  coalesceMs: 1_000,
+  /** ...and never longer than this after the first draft of a run of them. */
+  coalesceMaxMs: 5_000,
 } as const;
 
 /**

@@ -10,6 +10,7 @@
 //   until the candidate moves it.
 // - The associate interaction lays its choices in one row that does not wrap: at 320 px it would scroll
 //   sideways (WCAG reflow), so its shadow root gets a rule that wraps them.
+// - The inline choice heard the arrows only a task after Enter opened its list: it is told at once.
 // - The library's own words (the inline choice's placeholder, the validation messages) are English:
 //   they are given in the candidate's language through the attributes the library reads.
 import type { PlayerTexts } from './texts';
@@ -62,8 +63,16 @@ export function makeOperable(host: HTMLElement, t: PlayerTexts, hintId: string) 
     const field = interaction.shadowRoot?.querySelector('input, textarea');
     field?.setAttribute('aria-label', promptOf(interaction) || t.answer);
   });
-  host.querySelectorAll('qti-inline-choice-interaction').forEach((interaction) => {
-    interaction.shadowRoot?.querySelector('button[part="trigger"]')?.setAttribute('aria-label', t.inlineChoice);
+  host.querySelectorAll<InlineChoice>('qti-inline-choice-interaction').forEach((interaction) => {
+    const trigger = interaction.shadowRoot?.querySelector('button[part="trigger"]');
+    trigger?.setAttribute('aria-label', t.inlineChoice);
+    // The library opens its list on Enter but takes it as open (focus on the first option, arrows heard) only
+    // once the popover's toggle event, a later task, comes: keys pressed before it (a quick hand, a screen
+    // reader, a busy machine) went to the trigger, and Enter then chose the prompt. It is told at once.
+    trigger?.addEventListener('keydown', () => {
+      const menu = interaction.shadowRoot?.querySelector('[part="menu"]');
+      if (menu?.matches(':popover-open') && !interaction._dropdownOpen) interaction._dropdownOpen = true;
+    });
   });
   host.querySelectorAll(DRAG_INTERACTIONS).forEach((interaction, i) => {
     const id = `${hintId}-${i}`;
@@ -86,6 +95,11 @@ function wrapRow() {
     wrapSheet.replaceSync("slot[name='qti-simple-associable-choice'] { flex-wrap: wrap; }");
   }
   return wrapSheet;
+}
+
+/** qti-inline-choice-interaction's state (a Lit property): true once it takes its list as open. */
+interface InlineChoice extends HTMLElement {
+  _dropdownOpen?: boolean;
 }
 
 interface Slider extends HTMLElement {

@@ -11,6 +11,7 @@ import { log } from './log';
 import { markComplete } from './mark-complete';
 import { rpc } from './rpc';
 import { setData } from './set-data';
+import { setPending } from './set-pending';
 import { setStatus } from './set-status';
 import { trackAssessedOutcomes } from './track-assessed-outcomes';
 import { trackOutcomes } from './track-outcomes';
@@ -20,6 +21,7 @@ export const CALLS = {
   init,
   setStatus,
   setData,
+  setPending,
   getData,
   trackOutcomes,
   markComplete,

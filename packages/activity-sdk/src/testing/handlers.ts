@@ -22,6 +22,7 @@ export function recordingHandlers(overrides: Partial<ActivityHandlers> = {}) {
     }),
     setStatus: record('setStatus', undefined),
     setData: record('setData', undefined),
+    setPending: record('setPending', undefined),
     trackOutcomes: record('trackOutcomes', undefined),
     log: record('log', undefined),
     rpc: record('rpc', { echoed: true }),

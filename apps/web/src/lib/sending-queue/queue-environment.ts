@@ -24,12 +24,15 @@ export interface TabEnvironment {
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds since epoch (drafts' windows are kept across reloads). */
+  now(): number;
 }
 
 /** Read at call time, so vitest fake timers installed after the queue was created still apply. */
 export const globalTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
 };
 
 /** `online`/`offline` on window; `pagehide` and `visibilitychange` to hidden count as unload. */

@@ -933,3 +933,81 @@ describe('snapshot', () => {
     expect(seen).toEqual(['saving:1', 'error:1', 'saved:0']);
   });
 });
+
+describe('drafts (coalesce)', () => {
+  const draft = (version: number, fields: Partial<TaskInput> = {}) => data(2, version, { data: `text ${version}`, ...fields });
+
+  /** Types one key every 100 ms for `ms`, each change a draft of the next version. */
+  async function type(queue: ReturnType<typeof setup>['queue'], ms: number, from = 1) {
+    let version = from;
+    for (let at = 0; at < ms; at += 100) {
+      void queue.enqueue(draft(version++), { coalesce: true });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    return version - 1;
+  }
+
+  it('a sentence typed key by key goes as one POST of its latest text, a second after the last key', async () => {
+    const { queue, calls } = setup();
+    queue.start(USER);
+    await flush();
+    const last = await type(queue, 3000);
+    expect(calls).toEqual([]);
+    expect(queue.getSnapshot().state).toBe('saving');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.map((call) => brief(call.task))).toEqual([`DATA u40 c1 t2 v${last}`]);
+    expect(calls[0].task.data).toBe(`text ${last}`);
+    expect(queue.getSnapshot().state).toBe('saved');
+  });
+
+  it('long typing still sends at least every 5 s', async () => {
+    const { queue, calls } = setup();
+    queue.start(USER);
+    await flush();
+    await type(queue, 8000);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is persisted at once: a reload right after the last key finds it and sends it', async () => {
+    const { queue, page } = setup();
+    queue.start(USER);
+    await queue.enqueue(draft(1), { coalesce: true });
+    const reloaded = setup({ page: page.reload() });
+    reloaded.queue.start(USER);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(reloaded.calls.map((call) => call.task.data)).toEqual(['text 1']);
+  });
+
+  it('goes by beacon at once when the page is hidden or closed', async () => {
+    const { queue, environment, calls } = setup();
+    queue.start(USER);
+    await queue.enqueue(draft(1), { coalesce: true });
+    environment.pageHide();
+    expect(environment.beacons.map((b) => b.url)).toEqual(['/api/tests/2/data/1/40']);
+    expect(calls).toEqual([]);
+  });
+
+  it('goes at once when the test is finished or at logout (drain)', async () => {
+    const { queue, calls } = setup();
+    queue.start(USER);
+    await queue.enqueue(draft(1), { coalesce: true });
+    await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'STATUS u40 c1 t2 v2']);
+
+    await queue.enqueue(draft(3, { testId: 5 }), { coalesce: true });
+    await queue.drain();
+    expect(calls).toHaveLength(3);
+  });
+
+  it('says saving, never saved, while someone holds input not yet queued', async () => {
+    const { queue } = setup();
+    queue.start(USER);
+    await flush();
+    queue.holdInput('activity:2', true);
+    expect(queue.getSnapshot()).toEqual({ state: 'saving', pending: 0 });
+    queue.holdInput('activity:2', false);
+    expect(queue.getSnapshot().state).toBe('saved');
+  });
+});

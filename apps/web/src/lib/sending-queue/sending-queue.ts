@@ -60,6 +60,12 @@ export type Delivery =
 export interface EnqueueOptions {
   /** Told once: when the server has answered this task's first attempt, or at once when it cannot go now. */
   onDelivery?: (delivery: Delivery) => void;
+  /**
+   * A draft (someone is typing): persisted at once, but sent only once no newer version of the same kind came for
+   * QUEUE.coalesceMs (at the latest QUEUE.coalesceMaxMs after the first draft), so a sentence is a few POSTs, not one
+   * per key. Page unload (beacon), drain() and a task that finishes the test send it at once.
+   */
+  coalesce?: boolean;
 }
 
 /** A test the server holds as finished, or the campaign it is in as over: it refused a save with 409. */
@@ -113,6 +119,11 @@ export interface SendingQueue {
   getLatestCopy(campaignId: number, testId: number, userId: number): Promise<LatestCopy | undefined>;
   /** Page unload: sends what is queued with navigator.sendBeacon; SYNC_ALL is dropped. Returns how many went. */
   flushWithBeacon(): number;
+  /**
+   * Someone's input not yet handed to the queue (an activity said it holds unsent input, a field being typed
+   * that another sender coalesces): while any source holds some, the state is 'saving', never 'saved'.
+   */
+  holdInput(source: string, held: boolean): void;
   /** Resolves when nothing of the signed-in user is left to send. */
   drain(onProgress?: (pending: number) => void): Promise<void>;
   /** 'Salta': what is left goes out as log entries at once and leaves the live queue (it stays in the backup). */
@@ -158,6 +169,9 @@ class QueueImpl implements SendingQueue {
   private authHeld = false;
   private inFlight: StoredTask | undefined;
   private waitTimer: unknown;
+  /** Waits for the head task's coalescing window (separate from the retry wait, which it must not cut short). */
+  private holdTimer: unknown;
+  private readonly heldInput = new Set<string>();
   private unlisten: (() => void) | undefined;
   /** Storage writes, one at a time, after the load. */
   private readonly writes: WriteChain;
@@ -278,6 +292,8 @@ class QueueImpl implements SendingQueue {
     return this.ready.then(() => {
       const stored: StoredTask = { ...task, seq: this.seq++ };
       const { onDelivery } = options;
+      if (options.coalesce) this.holdDraft(stored);
+      else this.releaseDrafts(stored);
       if (this.insert(stored) && onDelivery) {
         this.deliveries.set(stored, onDelivery);
         if (this.userId === undefined || !this.online) this.settle(stored, { accepted: false, reason: 'offline' });
@@ -312,6 +328,28 @@ class QueueImpl implements SendingQueue {
   async getLatestCopy(campaignId: number, testId: number, userId: number) {
     await this.writes.settled();
     return this.storage.get<LatestCopy>(latestCopyKey(userId, campaignId, testId));
+  }
+
+  /** A draft waits for newer versions: its window restarts with each one, up to the first draft's maximum. */
+  private holdDraft(task: StoredTask) {
+    const key = kindKey(task);
+    const queued = key ? this.tasks.find((other) => kindKey(other) === key && other !== this.inFlight) : undefined;
+    const now = this.timers.now();
+    task.draftSince = queued?.draftSince ?? now;
+    task.holdUntil = Math.min(now + QUEUE.coalesceMs, task.draftSince + QUEUE.coalesceMaxMs);
+  }
+
+  /** A task that is not a draft (a finished test, outcomes, a log of it) sends the drafts of its test now. */
+  private releaseDrafts(task: QueueTask) {
+    for (const queued of this.tasks) {
+      if (queued.userId === task.userId && queued.campaignId === task.campaignId && queued.testId === task.testId) delete queued.holdUntil;
+    }
+  }
+
+  holdInput(source: string, held: boolean) {
+    if (held) this.heldInput.add(source);
+    else this.heldInput.delete(source);
+    this.changed();
   }
 
   /** Adds in order; a newer (or equal) version replaces a queued task of the same kind, an older one is dropped. */
@@ -357,6 +395,15 @@ class QueueImpl implements SendingQueue {
     if (this.inFlight || this.waitTimer !== undefined) return;
     const task = this.tasks.find((queued) => this.isMine(queued));
     if (!task) return;
+    const wait = (task.holdUntil ?? 0) - this.timers.now();
+    if (wait > 0) {
+      if (this.holdTimer !== undefined) this.timers.clearTimeout(this.holdTimer);
+      this.holdTimer = this.timers.setTimeout(() => {
+        this.holdTimer = undefined;
+        this.pump();
+      }, wait);
+      return;
+    }
     // Progress of this test waiting in the backup goes first: once the test is finished, the server
     // would refuse it, and an acknowledged-looking save would be lost.
     if (finishesTest(task) && this.restoreProgressOf(task)) {
@@ -481,6 +528,8 @@ class QueueImpl implements SendingQueue {
   }
 
   private clearWait() {
+    if (this.holdTimer !== undefined) this.timers.clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
     if (this.waitTimer === undefined) return;
     this.timers.clearTimeout(this.waitTimer);
     this.waitTimer = undefined;
@@ -591,6 +640,7 @@ class QueueImpl implements SendingQueue {
       () =>
         new Promise<void>((resolve) => {
           if (this.pendingCount() === 0) return resolve();
+          for (const task of this.tasks) delete task.holdUntil;
           if (onProgress) {
             this.progressListeners.add(onProgress);
             onProgress(this.pendingCount());
@@ -684,7 +734,7 @@ class QueueImpl implements SendingQueue {
     if (!this.online) return 'offline';
     const retrying = this.tasks.some((task) => this.isMine(task) && task.retry.attempt > 0);
     if (this.authHeld || retrying || this.backup.some((task) => this.isMine(task))) return 'error';
-    return pending > 0 ? 'saving' : 'saved';
+    return pending > 0 || this.heldInput.size > 0 ? 'saving' : 'saved';
   }
 
   // ---- persistence -----------------------------------------------------------------------------

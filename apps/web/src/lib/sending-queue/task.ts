@@ -42,6 +42,10 @@ export interface StoredTask extends QueueTask {
   beaconed?: boolean;
   /** How many times it came back from the backup. */
   restores?: number;
+  /** A draft (enqueue's `coalesce`): not sent before this time (ms since epoch), unless the page goes. */
+  holdUntil?: number;
+  /** When the first of the drafts it replaced was queued: the window never grows past QUEUE.coalesceMaxMs from it. */
+  draftSince?: number;
 }
 
 /** Two tasks of the same kind replace each other (newer version wins). Log entries never do. */
@@ -76,6 +80,6 @@ export const savesTest = (task: QueueTask) =>
 
 /** The plain task, without the queue's bookkeeping. */
 export function toQueueTask(task: StoredTask): QueueTask {
-  const { seq: _seq, beaconed: _beaconed, restores: _restores, ...plain } = task;
+  const { seq: _seq, beaconed: _beaconed, restores: _restores, holdUntil: _holdUntil, draftSince: _draftSince, ...plain } = task;
   return plain;
 }

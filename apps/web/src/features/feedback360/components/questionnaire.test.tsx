@@ -42,10 +42,10 @@ interface Save {
 }
 
 /** The API as the questionnaire meets it; `onSave` answers each POST of the answers. */
-function server(onSave: (save: Save) => Promise<FakeAnswer> | FakeAnswer) {
+function server(onSave: (save: Save) => Promise<FakeAnswer> | FakeAnswer, asked: QuestionsResponse = questions) {
   const saves: Save[] = [];
   fakeApi({
-    [`GET /api/usercampaign/70/questions/${EVALUEE}`]: { body: questions },
+    [`GET /api/usercampaign/70/questions/${EVALUEE}`]: { body: asked },
     [`GET /api/tests/360/data/70/${EVALUEE}`]: { body: evaluation },
     [`POST /api/tests/360/data/70/${EVALUEE}`]: (call) => {
       const save = call.body as Save;
@@ -129,6 +129,23 @@ describe('Questionnaire, the last page', () => {
 });
 
 describe('Questionnaire, answers on the way', () => {
+  it('a comment typed key by key is kept here at once and sent as one save of the whole text, not one per key', async () => {
+    const saves = server(accepted);
+    renderQuestionnaire();
+    await userEvent.type(await screen.findByLabelText('Che cosa apprezzi del suo lavoro?'), 'Ascolta bene');
+    expect(JSON.parse(localStorage.getItem('prova.feedback360.5.70') ?? '{}')[EVALUEE].answers.open).toEqual({ 9: 'Ascolta bene' });
+    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 1800 });
+    expect(saves[0].data.open).toEqual({ 9: 'Ascolta bene' });
+  });
+
+  it('a rating goes to the server at once, not after the wait of a typed comment', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    const saves = server(accepted, { ...questions, closed: [{ id: 3, text: 'Ascolta i colleghi' }] });
+    renderQuestionnaire();
+    await userEvent.click(await screen.findByRole('radio', { name: '4' }));
+    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 500 });
+  });
+
   it('a save of answers the server refuses raises the saving error, not only the header indicator', async () => {
     server(() => json(500, {}));
     renderQuestionnaire();

@@ -95,8 +95,8 @@ function QuestionnaireForm({
   };
   const notQueued: Delivery = { accepted: false, reason: 'failed' };
   // Answers travel in the background; offline, the queue carries them and the header says so.
-  const answer = (next: EvaluationAnswers) => {
-    void save(next)
+  const answer = (next: EvaluationAnswers, typed?: boolean) => {
+    void save(next, typed)
       .catch(() => notQueued)
       .then((delivery) => {
         if (delivery.accepted || delivery.reason !== 'offline') tellRefused(delivery);
@@ -169,7 +169,7 @@ function QuestionnaireForm({
               value={evaluation.answers.open[page.question.id] ?? ''}
               aria-describedby={answered ? undefined : helperId}
               onChange={(event) =>
-                answer({ ...evaluation.answers, open: { ...evaluation.answers.open, [page.question.id]: event.target.value } })
+                answer({ ...evaluation.answers, open: { ...evaluation.answers.open, [page.question.id]: event.target.value } }, true)
               }
             />
           </div>

@@ -12,9 +12,9 @@ export interface EvaluationIds {
 
 /**
  * One evaluation being given: starts from the newer of the server's and this browser's copy, and
- * sends every change at once through the sending queue (offline-tolerant, versioned), keeping a local
- * copy so a reload continues where the evaluator stopped. Each save resolves with what the server made of it
- * (the queue's delivery), not merely once it is queued.
+ * hands every change at once to the sending queue (persisted, offline-tolerant, versioned; a typed comment is a
+ * draft it coalesces, a rating goes at once), keeping a local copy so a reload continues where the evaluator stopped.
+ * Each save resolves with what the server made of it (the queue's delivery), not merely once it is queued.
  */
 export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['data']) {
   const queue = useQueue();
@@ -24,7 +24,7 @@ export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['da
   const latest = useRef(current);
 
   const save = useCallback(
-    (answers: EvaluationAnswers, finished: boolean): Promise<Delivery> => {
+    (answers: EvaluationAnswers, finished: boolean, typed = false): Promise<Delivery> => {
       const previous = latest.current;
       const next: LocalEvaluation = { version: previous.version + 1, status: finished || previous.status === 'y' ? 'y' : 'p', answers };
       latest.current = next;
@@ -39,7 +39,8 @@ export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['da
           version: next.version,
           data: { data: answers, finished },
         };
-        queue.enqueue(task, { onDelivery: resolve }).catch(reject);
+        // A typed comment is a draft: a few POSTs, not one per key. A rating, a choice, the last page go at once.
+        queue.enqueue(task, { onDelivery: resolve, coalesce: typed && !finished }).catch(reject);
       });
     },
     [ids.campaignId, ids.evaluee, ids.userId, queue],
@@ -47,7 +48,8 @@ export function useEvaluation(ids: EvaluationIds, server: EvaluationResponse['da
 
   return {
     evaluation: current,
-    answer: (answers: EvaluationAnswers) => save(answers, false),
+    /** `typed`: the change is a key in a comment (coalesced with the next ones). */
+    answer: (answers: EvaluationAnswers, typed?: boolean) => save(answers, false, typed),
     finish: () => save(latest.current.answers, true),
   };
 }

@@ -5,7 +5,7 @@ import { useActivityFrame, type ActivityPhase } from '@/components/activity/use-
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { i18n } from '@/lib/i18n';
 import { useQueue } from '@/lib/sending-queue-context';
-import { createActivityHandlers } from '../utils/activity-handlers';
+import { createActivityHandlers, heldInputSource } from '../utils/activity-handlers';
 
 export type { ActivityPhase } from '@/components/activity/use-activity-frame';
 
@@ -56,6 +56,8 @@ export function useActivityHost({
       ),
     [queue, isAssessor],
   );
+  // The activity gone (left, closed), what it said it held is no longer anyone's to send.
+  useLayoutEffect(() => () => queue.holdInput(heldInputSource({ campaignId, testId }, 'activity'), false), [queue, campaignId, testId]);
 
   // The server refused a save because the test is finished (complete, or time up): the activity and
   // the room follow, and no error is shown. When the whole campaign is over, the activity stops too and the

@@ -10,6 +10,7 @@ function fakeQueue() {
     enqueue: vi.fn(async (_task: TaskInput, _options?: EnqueueOptions) => undefined),
     log: vi.fn(async () => undefined),
     getLatestCopy: vi.fn(async () => undefined),
+    holdInput: vi.fn(),
   };
 }
 
@@ -46,6 +47,20 @@ describe('createActivityHandlers', () => {
     );
     queue.enqueue.mock.calls[0][1]?.onDelivery?.(delivery);
     expect(onOutcomesNotSaved).toHaveBeenCalledTimes(told);
+  });
+
+  it('hands typed data to the queue as a draft it coalesces, any other at once, and an activity holding input to the indicator', async () => {
+    const queue = fakeQueue();
+    const handlers = createActivityHandlers({ queue, exit: () => {}, onOutcomesNotSaved: () => {}, onOpened: () => {} }, false);
+    await handlers.setData({ data: 'a', version: 1, typing: true }, session);
+    await handlers.setData({ data: 'b', version: 2 }, session);
+    expect(queue.enqueue.mock.calls.map((call) => call[1])).toEqual([{ coalesce: true }, { coalesce: false }]);
+    await handlers.setPending?.(true, session);
+    await handlers.setPending?.(false, session);
+    expect(queue.holdInput.mock.calls).toEqual([
+      ['activity:7:101', true],
+      ['activity:7:101', false],
+    ]);
   });
 
   it('offers the assessor calls to assessors only', () => {

@@ -6,11 +6,12 @@ import { getAssessedOutcomes } from '../api/get-assessed-outcomes';
 import { getAssessedStore } from '../api/get-assessed-store';
 import { getSamples } from '../api/get-samples';
 import { startTest } from '../api/start-test';
-import { trackAssessedOutcomes } from '../api/track-assessed-outcomes';
+import { beaconAssessedOutcomes, trackAssessedOutcomes } from '../api/track-assessed-outcomes';
+import { createAssessedDrafts } from './assessed-drafts';
 import { mergeProgress } from './merge-progress';
 
 export interface HandlerDeps {
-  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy'>;
+  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy' | 'holdInput'>;
   /** The activity asked to close: back to the room. */
   exit: () => void;
   /**
@@ -23,6 +24,10 @@ export interface HandlerDeps {
 }
 
 const ids = ({ campaignId, testId, userId }: ActivitySession) => ({ campaignId, testId, userId });
+
+/** The queue's source name for input an activity holds (setPending) or outcomes of it not yet sent. */
+export const heldInputSource = (session: Pick<ActivitySession, 'campaignId' | 'testId'>, what: 'activity' | 'assessed') =>
+  `${what}:${session.campaignId}:${session.testId}`;
 
 /**
  * What the container answers the activity with (packages/activity-sdk, handlers.ts): progress goes
@@ -41,22 +46,39 @@ export function createActivityHandlers({ queue, exit, onOutcomesNotSaved, onOpen
     // The SDK gives version 2 for complete, 1 otherwise.
     setStatus: ({ status, version }, session) => queue.enqueue({ type: 'STATUS', ...ids(session), version, status }),
     // The host counts versions up from init's (the merge of server and local copy): they only grow.
-    setData: ({ data, version }, session) => queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }),
+    // Activities hand over every change at once. A typed one (the SDK says so: the focus was in a text field) is a
+    // draft the queue persists at once and coalesces with the next keys; a choice, a drag, a page turned go at once.
+    setData: ({ data, version, typing }, session) =>
+      queue.enqueue({ type: 'DATA', ...ids(session), version, data: encodeProgressData(data) }, { coalesce: typing === true }),
     trackOutcomes: (outcomes, session) =>
       queue.enqueue(
         { type: 'OUTCOMES', ...ids(session), data: outcomes },
         { onDelivery: (delivery) => !delivery.accepted && delivery.reason === 'failed' && onOutcomesNotSaved() },
       ),
+    setPending: (pending, session) => queue.holdInput(heldInputSource(session, 'activity'), pending),
     log: (entry, session) => queue.log(entry, ids(session)),
     rpc: ({ action, data }, session) => callRpc(session.campaignId, session.testId, action, data ?? null),
     exit: () => exit(),
   };
   if (!isAssessor) return handlers;
+  // Notes come at every key: coalesced per person and question (assessed-drafts.ts); 'saving' while any waits.
+  let drafts: ReturnType<typeof createAssessedDrafts> | undefined;
+  const draftsOf = (session: ActivitySession) =>
+    (drafts ??= createAssessedDrafts({
+      send: (userId, outcomes) => trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
+      beacon: (userId, outcomes) => beaconAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
+      onHeld: (held) => queue.holdInput(heldInputSource(session, 'assessed'), held),
+    }));
   return {
     ...handlers,
     getSamples: (session) => getSamples(session.campaignId, session.testId),
     getAssessedOutcomes: (session) => getAssessedOutcomes(session.campaignId, session.testId),
     getAssessedStore: (userId, session) => getAssessedStore(session.campaignId, session.testId, userId),
-    trackAssessedOutcomes: (userId, outcomes, session) => trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
+    trackAssessedOutcomes: (userId, outcomes, session) => draftsOf(session).track(userId, outcomes),
+    // Leaving: what waits goes first, so the home the assessor returns to counts it.
+    exit: async (session) => {
+      await drafts?.sendNow();
+      return handlers.exit(session);
+    },
   };
 }
