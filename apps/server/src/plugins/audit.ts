@@ -26,7 +26,14 @@ export type AuditEvent =
   | 'staff-test-reset'
   | 'staff-export-started'
   | 'staff-file-downloaded'
-  | 'staff-report-downloaded';
+  | 'staff-report-downloaded'
+  // The platform operator's management of companies (issue 51).
+  | 'company-created'
+  | 'company-renamed'
+  | 'company-deleted'
+  | 'company-sso-changed'
+  | 'company-staff-appointed'
+  | 'current-company-changed';
 
 export interface AuditEntry {
   event: AuditEvent;
