@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { emailSchema } from './auth';
 import { COMPANY_NAME_ERROR, COMPANY_NAME_MAX } from './bundle';
-import { idSchema, langSchema } from './common';
+import { langSchema } from './common';
 import { bodyId, trimmedText } from './staff';
 import { personSchema } from './staff-people';
 

@@ -56,8 +56,7 @@ export async function requireStaffCampaign(request: FastifyRequest, campaignId: 
  * their own (404 for any other, audited).
  */
 export async function requireManagedCompany(request: FastifyRequest, companyId: number): Promise<StaffContext> {
-  const context = await requireStaff(request);
-  if (isOperator(context.user.role)) return { ...context, companyId };
-  requireOwnCompany({ ...context, companyId: context.user.company_id }, companyId);
-  return context;
+  const { session, user } = await requireStaff(request);
+  if (isOperator(user.role)) return { session, user, companyId };
+  return { session, user, companyId: requireOwnCompany({ session, user, companyId: user.company_id }, companyId) };
 }
