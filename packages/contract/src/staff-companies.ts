@@ -32,9 +32,12 @@ const LOGO_DATA_URL = /^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/
 /** A logo: an address of the image, or the image itself as a base64 `data:` URL. */
 export const logoSchema = z.string({ error: LOGO_ERROR }).check(
   z.trim(),
-  z.refine((value) => (value.startsWith('data:') ? value.length <= LOGO_DATA_URL_MAX && LOGO_DATA_URL.test(value) : value.length <= LOGO_URL_MAX), {
-    error: LOGO_ERROR,
-  }),
+  z.refine(
+    (value) => (value.startsWith('data:') ? value.length <= LOGO_DATA_URL_MAX && LOGO_DATA_URL.test(value) : value.length <= LOGO_URL_MAX),
+    {
+      error: LOGO_ERROR,
+    },
+  ),
 );
 
 /** POST and PUT /companies: the name is required ('No valid company name'); `logo: null` takes the logo away. */
@@ -64,7 +67,9 @@ export const SSO_SLUG_ERROR = 'Expected a slug of lowercase letters, digits and 
 
 /** What the form sends. A secret left out keeps the one stored (the form never shows it). */
 export const companySsoWriteSchema = z.object({
-  slug: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, SSO_SLUG_ERROR), z.maxLength(100), z.regex(SSO_SLUG_PATTERN, SSO_SLUG_ERROR)),
+  slug: z
+    .string()
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, SSO_SLUG_ERROR), z.maxLength(100), z.regex(SSO_SLUG_PATTERN, SSO_SLUG_ERROR)),
   issuer: z.url({ protocol: /^https?$/, error: 'Expected the issuer URL (https://...)' }).check(z.maxLength(1_000)),
   clientId: z.string().check(z.trim(), z.minLength(1, 'Expected the client id'), z.maxLength(500)),
   clientSecret: z.optional(z.string().check(z.maxLength(2_000))),
