@@ -49,8 +49,7 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
         found.push(null);
         continue;
       }
-      const { session_id, session_campaign_id, session_via_sso, session_created_at, session_expires_at, session_company_id, ...user } =
-        row;
+      const { session_id, session_campaign_id, session_via_sso, session_created_at, session_expires_at, session_company_id, ...user } = row;
       let expiresAt = session_expires_at;
       const expires = Date.parse(expiresAt);
       if (expires <= now || Date.parse(session_created_at) + SESSION_ABSOLUTE_MS <= now) {

@@ -77,11 +77,36 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
       const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
         Number((await query.executeTakeFirstOrThrow()).n);
       const [people, campaigns, tests, authoredTests, norms] = await Promise.all([
-        count(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId)),
-        count(db.selectFrom('campaigns').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId)),
-        count(db.selectFrom('tests').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_company_id', '=', companyId)),
-        count(db.selectFrom('authored_tests').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId)),
-        count(db.selectFrom('norms').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId)),
+        count(
+          db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', companyId),
+        ),
+        count(
+          db
+            .selectFrom('campaigns')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', companyId),
+        ),
+        count(
+          db
+            .selectFrom('tests')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('owner_company_id', '=', companyId),
+        ),
+        count(
+          db
+            .selectFrom('authored_tests')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', companyId),
+        ),
+        count(
+          db
+            .selectFrom('norms')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', companyId),
+        ),
       ]);
       return { people, campaigns, tests, authoredTests, norms };
     },

@@ -20,7 +20,8 @@ const TEXTS: Record<LangCode, Texts> = {
   IT_it: {
     subject: (company) => `Prova: il tuo accesso alla console di ${company}`,
     greeting: (name) => (name ? `Ciao ${name},` : 'Ciao,'),
-    intro: (company, role) => `sei stato/a nominato/a ${role} di ${company} su Prova: dalla console gestisci le sue campagne e le sue persone.`,
+    intro: (company, role) =>
+      `sei stato/a nominato/a ${role} di ${company} su Prova: dalla console gestisci le sue campagne e le sue persone.`,
     roles: { admin: 'amministratore/amministratrice', superassessor: 'supervisore' },
     setPassword: 'Per entrare, scegli la tua password',
     expiry: (days) => `Il link vale ${days} giorni e si può usare una sola volta; poi potrai chiederne un altro dalla pagina di accesso.`,
@@ -30,7 +31,8 @@ const TEXTS: Record<LangCode, Texts> = {
   EN_en: {
     subject: (company) => `Prova: your access to the console of ${company}`,
     greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: (company, role) => `you have been appointed ${role} of ${company} on Prova: in the console you run its campaigns and its people.`,
+    intro: (company, role) =>
+      `you have been appointed ${role} of ${company} on Prova: in the console you run its campaigns and its people.`,
     roles: { admin: 'administrator', superassessor: 'supervisor' },
     setPassword: 'To get in, choose your password',
     expiry: (days) =>
