@@ -10,7 +10,7 @@ export interface CompanyHoldings {
   norms: number;
 }
 
-const COLUMNS = ['id', 'name', 'logo', 'sso_slug'] as const;
+const COLUMNS = ['id', 'name', 'logo', 'sso_slug', 'time_zone'] as const;
 
 /** Companies as staff (their own) and the platform's operator (every one) manage them. */
 export function createStaffCompaniesRepository(db: Db, changes: Changes) {
@@ -67,7 +67,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
       return id;
     },
 
-    async update(companyId: number, patch: { name: string; logo?: string | null }): Promise<void> {
+    async update(companyId: number, patch: { name: string; logo?: string | null; time_zone?: string }): Promise<void> {
       await db.updateTable('companies').set(patch).where('id', '=', companyId).execute();
       // Every signed-in person of the company carries its name and logo.
       await changes.announce({ kind: 'all' }, db);

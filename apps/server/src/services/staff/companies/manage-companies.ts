@@ -27,13 +27,18 @@ const nameTaken = (name: string) => new HttpError(409, 'CONFLICT', `Another comp
 export async function createCompany(repos: Repos, body: CompanyWrite & { name: string }): Promise<Company> {
   if (await repos.staff.companies.nameTaken(body.name)) throw nameTaken(body.name);
   const id = await repos.staff.companies.create({ name: body.name, logo: body.logo ?? null });
+  if (body.timeZone !== undefined) await repos.staff.companies.update(id, { name: body.name, time_zone: body.timeZone });
   return findCompany(repos, id);
 }
 
 export async function updateCompany(repos: Repos, companyId: number, body: CompanyWrite & { name: string }): Promise<Company> {
   await findCompany(repos, companyId);
   if (await repos.staff.companies.nameTaken(body.name, companyId)) throw nameTaken(body.name);
-  await repos.staff.companies.update(companyId, body.logo === undefined ? { name: body.name } : { name: body.name, logo: body.logo });
+  await repos.staff.companies.update(companyId, {
+    name: body.name,
+    ...(body.logo === undefined ? {} : { logo: body.logo }),
+    ...(body.timeZone === undefined ? {} : { time_zone: body.timeZone }),
+  });
   return findCompany(repos, companyId);
 }
 

@@ -18,6 +18,7 @@ const company = (id: number, name: string, more: Partial<Company> = {}): Company
   name,
   logo: null,
   ssoSlug: null,
+  timeZone: 'Europe/Rome',
   counts: { people: 0, campaigns: 0 },
   ...more,
 });
