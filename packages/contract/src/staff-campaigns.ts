@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { roleSchema } from './auth';
+import { CAMPAIGN_PHASES } from './campaigns';
 import { idSchema, langSchema } from './common';
 import { contentPackageKindSchema } from './content';
 import { testStatusSchema } from './tests';
@@ -30,7 +31,8 @@ export const staffCampaignSchema = z.object({
   dateStart: z.string(),
   dateEnd: z.string(),
   /** `upcoming` before dateStart, `open`, `ended` after dateEnd (reports may still be read). */
-  phase: z.enum(['upcoming', 'open', 'ended']),
+  /** `campaignPhaseOf`: closed by staff is ended, whatever the dates. */
+  phase: z.enum(CAMPAIGN_PHASES),
   is360: z.boolean(),
   counts: z.object({
     participants: z.int(),

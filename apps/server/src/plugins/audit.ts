@@ -28,6 +28,9 @@ export type AuditEvent =
   | 'staff-export-started'
   | 'staff-file-downloaded'
   | 'staff-report-downloaded'
+  /** A person's data export (issue 52): by the person, or (`staff-`) by staff for them, `target` naming whom. */
+  | 'personal-data-exported'
+  | 'staff-personal-data-exported'
   // The platform operator's management of companies (issue 51).
   | 'company-created'
   | 'company-renamed'

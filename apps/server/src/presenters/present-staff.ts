@@ -1,3 +1,4 @@
+import { campaignPhaseOf } from '@prova/contract/campaigns';
 import type { Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
 import type { StaffPersonRef } from '@prova/contract/staff';
@@ -122,11 +123,6 @@ export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
   };
 }
 
-export function campaignPhase(row: Pick<CampaignRow, 'date_start' | 'date_end'>, now = new Date()): StaffCampaign['phase'] {
-  const at = now.toISOString();
-  return at < row.date_start ? 'upcoming' : at > row.date_end ? 'ended' : 'open';
-}
-
 export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['counts'], lang: string): StaffCampaign {
   return {
     id: row.id,
@@ -136,7 +132,7 @@ export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['co
     languages: parseJson<LangCode[]>(row.languages, []),
     dateStart: row.date_start,
     dateEnd: row.date_end,
-    phase: campaignPhase(row),
+    phase: campaignPhaseOf({ status: row.status, dateStart: row.date_start, dateEnd: row.date_end }),
     is360: row.is360 === 1,
     counts,
   };

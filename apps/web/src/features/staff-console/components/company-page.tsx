@@ -97,6 +97,7 @@ function RenameCompanyForm({ company, onRenamed }: { company: Company; onRenamed
     <form className="form console-form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField label={t('company.name')} autoComplete="organization" error={formState.errors.name?.message} {...register('name')} />
       <SelectField
+        className="console-field--full"
         label={t('company.timeZone')}
         hint={t('company.timeZoneHint')}
         options={timeZoneOptions(company.timeZone)}

@@ -78,6 +78,19 @@ describe('GET /api/staff/campaigns', () => {
     expect((await call(t.app, bea, 'GET', '/api/staff/campaigns')).json().campaigns.map((c: { id: number }) => c.id)).toEqual([C_BETA_S]);
   });
 
+  it('says a campaign staff closed is ended, to staff and to its candidates alike, whatever its end date', async () => {
+    await t.app.database.db.updateTable('campaigns').set({ status: 'COMPLETED' }).where('id', '=', C_ALFA).execute();
+    try {
+      const staffView = (await call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}`)).json().campaign;
+      expect(staffView).toMatchObject({ status: 'COMPLETED', phase: 'ended' });
+      const picker = (await call(t.app, carla, 'GET', '/api/usercampaign/list')).json().campaigns;
+      expect(picker.find((c: { id: number }) => c.id === C_ALFA)).toMatchObject({ status: 'COMPLETED', phase: 'ended' });
+    } finally {
+      await t.app.database.db.updateTable('campaigns').set({ status: 'ACTIVE' }).where('id', '=', C_ALFA).execute();
+    }
+    expect((await call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}`)).json().campaign.phase).toBe('open');
+  });
+
   it('answers one campaign with its tests, 404 for another company, 403 for candidates and assessors', async () => {
     const res = await call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}`);
     expect(res.json()).toMatchObject({ status: true, campaign: { id: C_ALFA, name: 'Selezione 2026' } });
