@@ -116,7 +116,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(passwordRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
   // The staff console: the generic resources of spec 7 and the campaign operations (docs/staff-api.md).
   await app.register(staffJobs);
-  await app.register(companiesRoutes, { prefix: '/api/companies' });
+  await app.register(companiesRoutes, { prefix: '/api/companies', publicUrl: opts.env.PUBLIC_URL });
   await app.register(languagesRoutes, { prefix: '/api/languages' });
   await app.register(samplesRoutes, { prefix: '/api/samples' });
   await app.register(peopleRoutes, { prefix: '/api/people' });

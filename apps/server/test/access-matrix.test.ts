@@ -8,6 +8,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import { BUNDLE_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
+import { importBundle } from '../src/import/import-bundle';
 import { PUBLIC_API_ROUTES } from '../src/plugins/default-deny';
 import { buildTestApp, login, type SignedIn, signIn as signInAs, type TestApp } from './build-test-app';
 import {
@@ -56,6 +57,13 @@ type Concern =
    * here like a staff route, its rightful calls are each checked by the route's own tests.
    */
   | 'staff-write'
+  /**
+   * The platform's operator only (companies' single sign-on and staff, switching the current company): every other
+   * caller 403, company staff included, whatever company they name.
+   */
+  | 'operator'
+  /** The same, and it writes: refused here like an operator route, its rightful calls are the route's own tests. */
+  | 'operator-write'
   /** A person's report: their own, their assessor's in that campaign, or the company's staff. */
   | 'report'
   /** A 360 campaign the caller takes part in, and only the people they evaluate there. */
@@ -80,6 +88,10 @@ interface RouteSpec {
 }
 
 const OUTCOMES = { values: [{ questionId: 'q1', value: 3 }] };
+/** A company's single sign-on as the operator's form sends it: a provider on a port nothing listens on. */
+const SSO = { slug: 'matrice', issuer: 'http://127.0.0.1:9', clientId: 'matrice', clientSecret: 'segreto' };
+/** The platform's operator, of a company of their own (imported beside the bundle: only the operator's import makes one). */
+const OTTO = 'otto@piattaforma.example';
 /** A test written in the console, as the form sends it. */
 const AUTHORED = {
   title: { IT_it: 'Matrice' },
@@ -177,7 +189,15 @@ const MATRIX: Record<string, RouteSpec> = {
   // The staff console (docs/staff-api.md): the generic resources of spec 7, then the campaign operations.
   'GET /api/companies': { access: 'staff', query: { companyId: 'company' } },
   'GET /api/companies/:id': { access: 'staff', id: 'company' },
-  'POST /api/companies': { access: 'staff-write', body: { name: 'Nuova' } },
+  'POST /api/companies': { access: 'operator-write', body: { name: 'Nuova' } },
+  'GET /api/companies/:id/sso': { access: 'operator', id: 'company' },
+  'PUT /api/companies/:id/sso': { access: 'operator-write', id: 'company', body: SSO },
+  'DELETE /api/companies/:id/sso': { access: 'operator-write', id: 'company' },
+  'POST /api/companies/:id/sso/test': { access: 'operator-write', id: 'company', body: SSO },
+  'GET /api/companies/:id/staff': { access: 'operator', id: 'company' },
+  'POST /api/companies/:id/staff': { access: 'operator-write', id: 'company', body: { email: 'nominata@alfa.example', role: 'admin' } },
+  'GET /api/staff/current-company': { access: 'staff' },
+  'PUT /api/staff/current-company': { access: 'operator-write', body: { companyId: ALFA } },
   'PUT /api/companies/:id': { access: 'staff-write', id: 'company', body: { name: 'Alfa S.r.l.' } },
   'DELETE /api/companies/:id': { access: 'staff-write', id: 'company' },
   'DELETE /api/companies/selection': { access: 'staff-write', body: { ids: [999_999] } },
@@ -343,6 +363,15 @@ const namesA = (route: Route, kind: Kind) => kindsOf(route).includes(kind);
 // A language is the platform's, not a company's: naming one names no company's data.
 const hasIds = (route: Route) => route.params.some((p) => kindOf(route, p) !== 'language') || route.query !== undefined;
 
+/** Who may rightly call a route, with the ids they call it with. */
+function rightful(route: Route): [Caller, Ids] {
+  if (route.access === 'assessor') return [caller(ELENA), annaAssessed];
+  if (route.access === 'staff') return [caller(SOFIA), anna];
+  if (route.access === 'operator' || route.access === 'operator-write') return [caller(OTTO), anna];
+  if (route.access === 'evaluator') return [caller(ANNA), annaPrivate];
+  return [caller(ANNA), anna];
+}
+
 function urlFor(route: Route, ids: Ids, override: Record<string, string> = {}, query?: Record<string, string>): string {
   const path = route.url.replace(
     /:(\w+)/g,
@@ -415,6 +444,12 @@ beforeAll(async () => {
   }
   await signIn(BRUNO, C_BETA);
   await signIn(BERTA, C_BETA);
+  const platform = await importBundle(t.database, {
+    companies: [{ name: 'Piattaforma' }],
+    users: [{ company: 'Piattaforma', email: OTTO, password: PASSWORD, firstName: 'Otto', role: 'operator', privacy: true }],
+  });
+  if (!platform.ok) throw new Error(platform.problems.join('\n'));
+  people[OTTO] = { cookie: await login(t.app, OTTO, PASSWORD), id: 0 };
   const annaId = caller(ANNA).id;
   // A sample (assessment) and an export job of each company, for the staff routes that name one.
   const db = t.app.database.db;
@@ -636,21 +671,14 @@ describe('who is asking', () => {
   // GETs first: writing outcomes completes a test, and the valid calls below must all be valid.
   // Staff writes are left to their own tests (they create, delete, deactivate: see 'staff-write').
   const ordered = () =>
-    routes((r) => r.access !== 'public' && r.access !== 'staff-write').sort(
+    routes((r) => r.access !== 'public' && r.access !== 'staff-write' && r.access !== 'operator-write').sort(
       (a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'),
     );
 
   it('lets the rightful caller through on every signed-in route (so the refusals below mean something)', async () => {
     const failures: string[] = [];
     for (const route of ordered()) {
-      const [who, ids] =
-        route.access === 'assessor'
-          ? [caller(ELENA), annaAssessed]
-          : route.access === 'staff'
-            ? [caller(SOFIA), anna]
-            : route.access === 'evaluator'
-              ? [caller(ANNA), annaPrivate]
-              : [caller(ANNA), anna];
+      const [who, ids] = rightful(route);
       const res = await call(route, ids, { cookie: who.cookie });
       if (res.statusCode < 200 || res.statusCode > 299) failures.push(describeAnswer(route, urlFor(route, ids), res));
     }
@@ -801,8 +829,52 @@ describe('whose data', () => {
   });
 
   it('refuses everyone but staff the staff-only routes (the answer keys, the console) with 403', async () => {
-    for (const email of [ANNA, MARCO, ELENA])
-      await expectRefused(caller(email), anna, (r) => r.access === 'staff' || r.access === 'staff-write', `${email} as staff`, [403]);
+    const staffOnly = (r: Route) => r.access === 'staff' || r.access === 'staff-write' || r.access.startsWith('operator');
+    for (const email of [ANNA, MARCO, ELENA]) await expectRefused(caller(email), anna, staffOnly, `${email} as staff`, [403]);
+  });
+
+  it("refuses a company's staff every operator route with 403, for their own company as for another", async () => {
+    for (const email of [SOFIA, SANDRO]) {
+      for (const ids of [anna, bruno])
+        await expectRefused(caller(email), ids, (r) => r.access.startsWith('operator'), `${email} as operator`, [403]);
+      // Whatever they sent, their console still works on their own company.
+      const current = await t.app.inject({ url: '/api/staff/current-company', headers: { cookie: caller(email).cookie } });
+      expect(current.json().company.id).toBe(ALFA);
+    }
+  });
+
+  it("lets the operator reach a company's staff routes only while it is their current company", async () => {
+    const otto = caller(OTTO);
+    const switchTo = async (companyId: number) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/staff/current-company',
+        headers: { cookie: otto.cookie },
+        payload: { companyId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Every staff route naming a company's things, but the companies themselves, which the operator reads all of.
+    const companyWork = (r: Route) => r.access === 'staff' && hasIds(r) && !r.url.startsWith('/api/companies');
+    // Their own company current: Alfa's and Beta's ids are nobody's.
+    await expectRefused(otto, anna, (r) => companyWork(r) || r.access === 'report', 'Otto at home with Alfa');
+    await switchTo(ALFA);
+    const failures: string[] = [];
+    for (const route of routes((r) => r.access === 'staff')) {
+      const res = await call(route, anna, { cookie: otto.cookie });
+      if (res.statusCode !== 200) failures.push(describeAnswer(route, urlFor(route, anna), res));
+    }
+    // The company's reports too, as its own staff read them.
+    for (const route of routes((r) => r.access === 'report')) {
+      const res = await call(route, anna, { cookie: otto.cookie });
+      if (res.statusCode !== 200) failures.push(describeAnswer(route, urlFor(route, anna), res));
+    }
+    expectAll(failures);
+    await expectRefused(otto, bruno, companyWork, 'Otto in Alfa with Beta');
+    await switchTo(BETA);
+    await expectRefused(otto, anna, companyWork, 'Otto in Beta with Alfa');
+    const home = await t.app.database.db.selectFrom('users').select('company_id').where('email', '=', OTTO).executeTakeFirstOrThrow();
+    await switchTo(home.company_id);
   });
 
   it('refuses candidates the assessor test they are assessed in: no opening, saving, outcomes, nor reading it', async () => {
@@ -860,14 +932,7 @@ describe('state', () => {
     const before = await snapshot();
     const failures: string[] = [];
     for (const route of routes((r) => r.method === 'GET' && r.access !== 'public')) {
-      const [who, ids] =
-        route.access === 'assessor'
-          ? [caller(ELENA), annaAssessed]
-          : route.access === 'staff'
-            ? [caller(SOFIA), anna]
-            : route.access === 'evaluator'
-              ? [caller(ANNA), annaPrivate]
-              : [caller(ANNA), anna];
+      const [who, ids] = rightful(route);
       const res = await call(route, ids, { cookie: who.cookie });
       if (res.statusCode >= 500) failures.push(describeAnswer(route, urlFor(route, ids), res));
     }
@@ -969,7 +1034,9 @@ describe("a caller's mistake", () => {
         ? caller(ELENA).cookie
         : route.access === 'staff' || route.access === 'staff-write'
           ? caller(SOFIA).cookie
-          : caller(ANNA).cookie;
+          : route.access.startsWith('operator')
+            ? caller(OTTO).cookie
+            : caller(ANNA).cookie;
   const fuzzed = () =>
     routes().map((route) => ({ route, cookie: cookieFor(route), ids: route.access === 'assessor' ? annaAssessed : anna }));
 

@@ -78,6 +78,11 @@ export type StaffPersonRef = z.infer<typeof staffPersonRefSchema>;
 
 export const STAFF_PATHS = {
   companies: '/companies',
+  company: (companyId: number) => `/companies/${companyId}`,
+  companySso: (companyId: number) => `/companies/${companyId}/sso`,
+  companySsoTest: (companyId: number) => `/companies/${companyId}/sso/test`,
+  companyStaff: (companyId: number) => `/companies/${companyId}/staff`,
+  currentCompany: '/staff/current-company',
   languages: '/languages',
   tests: '/usertests',
   samples: '/samples',

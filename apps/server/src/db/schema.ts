@@ -175,6 +175,8 @@ export interface SessionsTable {
   via_sso: Bool;
   created_at: Instant;
   expires_at: Instant;
+  /** The operator's current company (migration 0013b); null: their own. */
+  company_id: Generated<number | null>;
 }
 
 export interface TestProgressTable {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { maskEmail } from '../http/log-redaction';
+import { companyActedFor } from '../domain/roles';
 
 /** What is worth knowing later about who did what: never a password or a token. */
 export type AuditEvent =
@@ -29,7 +30,14 @@ export type AuditEvent =
   | 'staff-report-downloaded'
   /** A person's data export (issue 52): by the person, or (`staff-`) by staff for them, `target` naming whom. */
   | 'personal-data-exported'
-  | 'staff-personal-data-exported';
+  | 'staff-personal-data-exported'
+  // The platform operator's management of companies (issue 51).
+  | 'company-created'
+  | 'company-renamed'
+  | 'company-deleted'
+  | 'company-sso-changed'
+  | 'company-staff-appointed'
+  | 'current-company-changed';
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -56,6 +64,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The company an entry concerns when it names none: for the operator at work on their current company (every staff
+ * call, none of which names it), that company; else none, which the trail reads as the actor's own.
+ */
+async function actingCompany(request: FastifyRequest, entry: AuditEntry): Promise<number | undefined> {
+  if (entry.companyId !== undefined) return entry.companyId;
+  const auth = request.authLookup ? await request.authLookup.catch(() => null) : null;
+  if (!auth || auth.user.id !== entry.userId || auth.session.currentCompanyId === null) return undefined;
+  return companyActedFor(auth.user, auth.session.currentCompanyId);
+}
+
 export const audit = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auditWrites', null);
@@ -78,19 +97,21 @@ export const audit = fp(
         },
         'audit',
       );
-      const write = this.server.repos.audit
-        .record({
-          at,
-          event: entry.event,
-          actorId: entry.userId,
-          companyId,
-          target: entry.target,
-          subjectUserId,
-          email: masked,
-          detail: entry.detail,
-          ip: this.ip,
-          route,
-        })
+      const write = actingCompany(this, entry)
+        .then((acting) =>
+          this.server.repos.audit.record({
+            at,
+            event: entry.event,
+            actorId: entry.userId,
+            companyId: acting,
+            target: entry.target,
+            subjectUserId,
+            email: masked,
+            detail: entry.detail,
+            ip: this.ip,
+            route,
+          }),
+        )
         .catch((error: unknown) => this.log.error({ err: error, audit: entry.event }, 'audit entry not kept'));
       (this.auditWrites ??= []).push(write);
     });

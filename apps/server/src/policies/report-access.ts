@@ -7,6 +7,7 @@ import { isAssessor, isStaff } from '../domain/roles';
 import type { CampaignSummary, Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { requireConsent } from './consent';
+import { actingCompanyId } from './staff-access';
 
 /** Who reads a report: the person it is about, staff of their company, or an assessor assigned to them. */
 export type ReportViewer = 'self' | 'staff' | 'assessor';
@@ -36,9 +37,10 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
     own ? auth.user : users.findById(userId),
   ]);
   const target = `campaigns/${campaignId}/people/${userId}`;
-  if (participation && participation.company_id !== auth.user.company_id)
-    throw new OtherCompanyError('Report', target, participation.company_id);
-  if (subject && subject.company_id !== auth.user.company_id) throw new OtherCompanyError('Report', target, subject.company_id);
+  // Staff read the reports of the company they act for (the operator's current one); one's own is one's own.
+  const companyId = own ? auth.user.company_id : actingCompanyId(auth);
+  if (participation && participation.company_id !== companyId) throw new OtherCompanyError('Report', target, participation.company_id);
+  if (subject && subject.company_id !== companyId) throw new OtherCompanyError('Report', target, subject.company_id);
   if (!participation || !subject) throw notFound('Report');
   if (own) {
     requireConsent(participation, subject);
@@ -66,7 +68,7 @@ export async function requireCampaignReader(
   }
   const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;
   const lang = LANGS.find((code) => code === auth.user.lang) ?? DEFAULT_LANG;
-  if (campaign && campaign.company_id === auth.user.company_id) return { session: auth.session, user: auth.user, viewer, campaign, lang };
+  if (campaign && campaign.company_id === actingCompanyId(auth)) return { session: auth.session, user: auth.user, viewer, campaign, lang };
   if (campaign) throw new OtherCompanyError('Campaign', `campaigns/${campaignId}`, campaign.company_id);
   throw notFound('Campaign');
 }

@@ -1,28 +1,33 @@
 import type { FastifyRequest } from 'fastify';
-import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { forbidden, notFoundUnlessOthers, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
-import { isStaff } from '../domain/roles';
+import { companyActedFor, isOperator, isStaff } from '../domain/roles';
 
 // Staff (admin and superassessor alike) manage their own company, and only it. Somebody else signed
 // in is refused with 403; another company's ids are not found (404), so nobody learns what another
-// company has (and the refusal is audited: http-error.ts, OtherCompanyError).
+// company has (and the refusal is audited: http-error.ts, OtherCompanyError). The platform's operator
+// works the same way on their current company (the session's, PUT /api/staff/current-company): every
+// staff call takes its company from here, so none of them reads a company id from the request.
 
 export interface StaffContext extends Auth {
+  /** The company the call works on: the caller's own, or the operator's current one. */
   companyId: number;
 }
 
-/** The caller is staff: their company is the one they manage. */
+/** The company a signed-in caller acts for as staff (domain/roles.ts, companyActedFor). */
+export const actingCompanyId = (auth: Auth) => companyActedFor(auth.user, auth.session.currentCompanyId);
+
+/** The caller is staff: the company they act for is the one the call works on. */
 export async function requireStaff(request: FastifyRequest): Promise<StaffContext> {
   const auth = await requireAuth(request);
   if (!isStaff(auth.user.role) || auth.user.deactivated_at) throw forbidden('Staff only');
-  return { session: auth.session, user: auth.user, companyId: auth.user.company_id };
+  return { session: auth.session, user: auth.user, companyId: actingCompanyId(auth) };
 }
 
-/** The platform's operator (role `operator`): what every company shares, such as the languages. Other staff get 403. */
+/** The platform's operator (role `operator`): every company, and what they all share, such as the languages. Other staff get 403. */
 export async function requireOperator(request: FastifyRequest): Promise<StaffContext> {
   const context = await requireStaff(request);
-  if (context.user.role !== OPERATOR_ROLE) throw forbidden('Only the platform operator changes what every company shares');
+  if (!isOperator(context.user.role)) throw forbidden('Only the platform operator manages companies and what every company shares');
   return context;
 }
 
@@ -44,4 +49,14 @@ export async function requireStaffCampaign(request: FastifyRequest, campaignId: 
   }
   const { session, user, companyId } = context;
   return { session, user, companyId, campaign };
+}
+
+/**
+ * A company a staff member manages as such (GET, PUT, DELETE /companies/{id}): the operator any of them, other staff
+ * their own (404 for any other, audited).
+ */
+export async function requireManagedCompany(request: FastifyRequest, companyId: number): Promise<StaffContext> {
+  const { session, user } = await requireStaff(request);
+  if (isOperator(user.role)) return { session, user, companyId };
+  return { session, user, companyId: requireOwnCompany({ session, user, companyId: user.company_id }, companyId) };
 }

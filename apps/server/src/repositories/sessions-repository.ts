@@ -11,6 +11,8 @@ export interface SessionRecord {
   userId: number;
   campaignId: number | null;
   viaSso: boolean;
+  /** The operator's current company (PUT /api/staff/current-company); null: their own. */
+  currentCompanyId: number | null;
   /** When it ends unless used again (ms since the epoch): the earlier of its idle end and its absolute end. */
   endsAt: number;
 }
@@ -34,6 +36,7 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
         'sessions.via_sso as session_via_sso',
         'sessions.created_at as session_created_at',
         'sessions.expires_at as session_expires_at',
+        'sessions.company_id as session_company_id',
       ])
       .where('sessions.id', 'in', [...new Set(ids)])
       .execute();
@@ -46,7 +49,7 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
         found.push(null);
         continue;
       }
-      const { session_id, session_campaign_id, session_via_sso, session_created_at, session_expires_at, ...user } = row;
+      const { session_id, session_campaign_id, session_via_sso, session_created_at, session_expires_at, session_company_id, ...user } = row;
       let expiresAt = session_expires_at;
       const expires = Date.parse(expiresAt);
       if (expires <= now || Date.parse(session_created_at) + SESSION_ABSOLUTE_MS <= now) {
@@ -65,6 +68,7 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
           userId: user.id,
           campaignId: session_campaign_id,
           viaSso: session_via_sso === 1,
+          currentCompanyId: session_company_id,
           endsAt: Math.min(Date.parse(expiresAt), Date.parse(session_created_at) + SESSION_ABSOLUTE_MS),
         },
         user,
@@ -123,6 +127,12 @@ export function createSessionsRepository(db: Db, writeWithoutSync: WriteWithoutS
 
     async selectCampaign(id: string, campaignId: number | null): Promise<void> {
       await db.updateTable('sessions').set({ campaign_id: campaignId }).where('id', '=', id).execute();
+      await changes.announce({ kind: 'session', sessionId: id }, db);
+    },
+
+    /** The company an operator's session works on from now on (null: their own). */
+    async selectCompany(id: string, companyId: number | null): Promise<void> {
+      await db.updateTable('sessions').set({ company_id: companyId }).where('id', '=', id).execute();
       await changes.announce({ kind: 'session', sessionId: id }, db);
     },
 

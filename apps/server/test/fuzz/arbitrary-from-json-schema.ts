@@ -182,8 +182,12 @@ function stringArbitrary(schema: Schema, hints: Hints, path: string): fc.Arbitra
   const maxLength = num(schema.maxLength);
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
   // Many schemas trim a text before its minimum length counts, which the JSON Schema does not say: blank is too short.
+  // A hint (a fixture's text) stands for a URL only if it is one.
   const fits = (s: string) =>
-    s.trim().length >= minLength && (maxLength === undefined || s.length <= maxLength) && (!pattern || pattern.test(s));
+    s.trim().length >= minLength &&
+    (maxLength === undefined || s.length <= maxLength) &&
+    (!pattern || pattern.test(s)) &&
+    ((schema.format !== 'uri' && schema.format !== 'url') || /^https?:\/\/[^\s]+$/.test(s));
   let random: fc.Arbitrary<string>;
   if (pattern) {
     random = fc.stringMatching(pattern);

@@ -45,6 +45,8 @@ const ConsoleTestAnalysisRoute = lazy(() =>
   import('./routes/console/test-analysis').then((m) => ({ default: m.ConsoleTestAnalysisRoute })),
 );
 const ConsoleNormsRoute = lazy(() => import('./routes/console/norms').then((m) => ({ default: m.ConsoleNormsRoute })));
+const ConsoleCompaniesRoute = lazy(() => import('./routes/console/companies').then((m) => ({ default: m.ConsoleCompaniesRoute })));
+const ConsoleCompanyAdminRoute = lazy(() => import('./routes/console/companies').then((m) => ({ default: m.ConsoleCompanyAdminRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
 export const routes: RouteObject[] = [
@@ -77,6 +79,8 @@ export const routes: RouteObject[] = [
               { path: paths.console.import.path, element: <ConsoleImportRoute /> },
               { path: paths.console.people.path, element: <ConsolePeopleRoute /> },
               { path: paths.console.company.path, element: <ConsoleCompanyRoute /> },
+              { path: paths.console.companies.path, element: <ConsoleCompaniesRoute /> },
+              { path: paths.console.companyAdmin.path, element: <ConsoleCompanyAdminRoute /> },
               { path: paths.console.tests.path, element: <ConsoleTestsRoute /> },
               { path: paths.console.newTest.path, element: <ConsoleNewTestRoute /> },
               { path: paths.console.test.path, element: <ConsoleTestRoute /> },

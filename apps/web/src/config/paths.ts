@@ -40,6 +40,9 @@ export const paths = {
     import: { path: '/console/import', getHref: () => '/console/import' },
     people: { path: '/console/people', getHref: () => '/console/people' },
     company: { path: '/console/company', getHref: () => '/console/company' },
+    /** The platform operator's client companies (issue 51). */
+    companies: { path: '/console/companies', getHref: () => '/console/companies' },
+    companyAdmin: { path: '/console/companies/:companyId', getHref: (companyId: number) => `/console/companies/${companyId}` },
     /** Tests written in the console (issue 49). */
     tests: { path: '/console/tests', getHref: () => '/console/tests' },
     newTest: { path: '/console/tests/new', getHref: () => '/console/tests/new' },

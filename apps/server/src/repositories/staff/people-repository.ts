@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { APPOINTED_ROLES } from '@prova/contract/staff-companies';
 import { announcingTransaction, type Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { containsText } from './text-search';
@@ -99,6 +100,15 @@ export function createPeopleRepository(db: Db, changes: Changes) {
     },
 
     find: (companyId: number, userId: number) => people(companyId).where('users.id', '=', userId).executeTakeFirst(),
+
+    /** The company's staff (admins and superassessors), by name. */
+    staffOf: (companyId: number) =>
+      people(companyId)
+        .where('users.role', 'in', [...APPOINTED_ROLES])
+        .orderBy('users.last_name')
+        .orderBy('users.first_name')
+        .orderBy('users.id')
+        .execute(),
 
     /** Which of these ids are the company's people (the rest are another company's, or nobody's). */
     async ownIds(companyId: number, userIds: number[]): Promise<Set<number>> {

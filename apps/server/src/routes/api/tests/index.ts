@@ -22,8 +22,8 @@ import {
   testSyncParamsSchema,
 } from '@prova/contract/tests';
 import { effectiveStatus } from '../../../domain/test-clock';
-import { forbidden, HttpError } from '../../../http/http-error';
-import { requireAuth } from '../../../plugins/session';
+import { HttpError } from '../../../http/http-error';
+import { requireStaff } from '../../../policies/staff-access';
 import {
   type CampaignUse,
   requireAssessor,
@@ -32,7 +32,6 @@ import {
   requireSubject,
   requireTestRole,
 } from '../../../policies/test-access';
-import { isStaff } from '../../../domain/roles';
 import { createTestDelivery, type ProgressChange, storedData } from '../../../services/test-delivery';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
@@ -186,9 +185,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
 
   // The scoring script is the answer key: scoring is the server's, so only staff may read it.
   app.get('/:abbreviation/algorithm.js', { schema: { tags: ['tests'], params: algorithmParamsSchema } }, async (request, reply) => {
-    const { user } = await requireAuth(request);
-    if (!isStaff(user.role)) throw forbidden('Scoring scripts are for staff only');
-    const algorithm = await repos.tests.findAlgorithmForCompany(request.params.abbreviation, user.company_id);
+    const { companyId } = await requireStaff(request);
+    const algorithm = await repos.tests.findAlgorithmForCompany(request.params.abbreviation, companyId);
     if (!algorithm) throw new HttpError(404, 'NOT_FOUND', ALGORITHM_NOT_FOUND_MESSAGE);
     return reply.type('application/javascript; charset=utf-8').header('cache-control', 'private, no-cache').send(algorithm);
   });

@@ -1,3 +1,4 @@
+import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';
@@ -41,7 +42,7 @@ export function ConsoleRoot() {
       {/* The 'staff' permission is what the API checks on every console call. */}
       {user.permissions.includes('staff') ? (
         <div className="console">
-          <ConsoleNav />
+          <ConsoleNav operator={user.role.name === OPERATOR_ROLE} />
           {/* The header and the sections stay while a page's chunk arrives. */}
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />

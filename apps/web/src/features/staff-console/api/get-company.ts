@@ -1,15 +1,15 @@
 import { STAFF_PATHS } from '@prova/contract/staff';
-import { companyListResponseSchema, type Company } from '@prova/contract/staff-companies';
+import { companyResponseSchema, type Company } from '@prova/contract/staff-companies';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';
 
-/** GET /companies: staff see their own company only, so the list holds one. */
-export async function getOwnCompany({ signal }: { signal?: AbortSignal } = {}): Promise<Company | null> {
-  const { companies } = await api.get(STAFF_PATHS.companies, companyListResponseSchema, { signal });
-  return companies[0] ?? null;
+/** GET /staff/current-company: the company the console works on (the staff's own; the operator's current one). */
+export async function getCurrentCompany({ signal }: { signal?: AbortSignal } = {}): Promise<Company> {
+  const { company } = await api.get(STAFF_PATHS.currentCompany, companyResponseSchema, { signal });
+  return company;
 }
 
-export function useOwnCompany() {
-  return useQuery({ queryKey: staffKeys.company(), queryFn: ({ signal }) => getOwnCompany({ signal }) });
+export function useCurrentCompany() {
+  return useQuery({ queryKey: staffKeys.company(), queryFn: ({ signal }) => getCurrentCompany({ signal }) });
 }

@@ -5,6 +5,10 @@ import type { PersonQuery } from '@prova/contract/staff-people';
 export const staffKeys = {
   all: ['staff'] as const,
   company: () => ['staff', 'company'] as const,
+  /** The operator's list of every company, and one company's single sign-on and staff. */
+  companies: () => ['staff', 'companies'] as const,
+  companySso: (companyId: number) => ['staff', 'companies', companyId, 'sso'] as const,
+  companyStaff: (companyId: number) => ['staff', 'companies', companyId, 'staff'] as const,
   people: (query: PersonQuery) => ['staff', 'people', query] as const,
   peopleAll: () => ['staff', 'people'] as const,
   campaigns: () => ['staff', 'campaigns'] as const,

@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('<CompanyPage>', () => {
   it('says "No valid company name" at the field for a blank name, and sends nothing', async () => {
-    const calls = fakeApi({ 'GET /api/companies': { body: { status: true, companies: [company] } } });
+    const calls = fakeApi({ 'GET /api/staff/current-company': { body: { status: true, company } } });
     renderConsole(<CompanyPage />);
     const name = await screen.findByLabelText("Nome dell'azienda");
     expect(screen.getByText('12')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('<CompanyPage>', () => {
   it('renames the company; a name another company has stays typed, with the reason', async () => {
     let taken = true;
     const calls = fakeApi({
-      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'GET /api/staff/current-company': { body: { status: true, company } },
       'PUT /api/companies/7': ({ body }) =>
         taken
           ? { status: 409, body: { status: false, code: 'CONFLICT', message: 'taken' } }
@@ -61,7 +61,7 @@ describe('<CompanyPage>', () => {
 
   it("sets the company's time zone, the one its exports write dates in", async () => {
     const calls = fakeApi({
-      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'GET /api/staff/current-company': { body: { status: true, company } },
       'PUT /api/companies/7': ({ body }) => ({ body: { status: true, company: { ...company, ...(body as object) } } }),
     });
     renderConsole(<CompanyPage />);

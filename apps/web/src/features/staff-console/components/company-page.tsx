@@ -7,18 +7,18 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { PageSkeleton } from '@/components/ui/spinner';
-import { useOwnCompany } from '../api/get-company';
+import { useCurrentCompany } from '../api/get-company';
 import { errorCode, serverFieldErrors } from '../api/server-errors';
 import { useUpdateCompany } from '../api/update-company';
 import { SelectField, TextField } from './form-fields';
 
 /**
- * The caller's company: its figures and its name. Companies are created (and removed) by the
- * platform's operator with the importer, never from here: the API refuses both to staff.
+ * The company the console works on (the staff's own, the operator's current one): its figures and its name.
+ * Companies are created and removed by the platform's operator (the companies page), never by a company's staff.
  */
 export function CompanyPage({ onRenamed }: { onRenamed?: () => void }) {
   const { t } = useTranslation('console');
-  const company = useOwnCompany();
+  const company = useCurrentCompany();
 
   return (
     <div className="console-page">

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { CompanySwitcher } from './company-switcher';
 
-/** The console's sections. Campaigns stays current on a campaign's own page too, Test on a test's form. */
-export function ConsoleNav() {
+/**
+ * The console's sections. Campaigns stays current on a campaign's own page too, Test on a test's form. The platform's
+ * operator also has the companies, and chooses the one the rest works on.
+ */
+export function ConsoleNav({ operator = false }: { operator?: boolean }) {
   const { t } = useTranslation('console');
   const items = [
+    ...(operator ? [{ to: paths.console.companies.getHref(), label: t('nav.companies') }] : []),
     { to: paths.console.campaigns.getHref(), label: t('nav.campaigns') },
     { to: paths.console.tests.getHref(), label: t('nav.tests') },
     { to: paths.console.norms.getHref(), label: t('nav.norms') },
@@ -15,6 +20,7 @@ export function ConsoleNav() {
   ];
   return (
     <nav className="console-nav" aria-label={t('nav.label')}>
+      {operator && <CompanySwitcher />}
       <ul>
         {items.map((item) => (
           <li key={item.to}>
