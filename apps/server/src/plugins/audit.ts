@@ -26,7 +26,11 @@ export type AuditEvent =
   | 'staff-test-reset'
   | 'staff-export-started'
   | 'staff-file-downloaded'
-  | 'staff-report-downloaded';
+  | 'staff-report-downloaded'
+  // Integrations (issue 51): never the token or the signing secret.
+  | 'api-token-created'
+  | 'api-token-revoked'
+  | 'webhook-changed';
 
 export interface AuditEntry {
   event: AuditEvent;

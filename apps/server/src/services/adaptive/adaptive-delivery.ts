@@ -58,7 +58,7 @@ export function adaptiveOutcomes(session: Pick<AdaptiveSessionState, 'given' | '
   ];
 }
 
-export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring) {
+export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring, events: { testCompleted(key: ProgressKey): void }) {
   const tests = new LRUCache<number, LoadedTest>({ max: 64, ttl: TESTS_KEPT_MS });
 
   const loadTest = async (testId: number): Promise<LoadedTest> => {
@@ -127,7 +127,10 @@ export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring) {
       [{ ...key, version: version + 1, status: 'complete', data, endsAt: null, scored: true, at: now }],
       now,
     );
-    if (state?.completeNow) scoring.enqueue(key);
+    if (state?.completeNow) {
+      scoring.enqueue(key);
+      events.testCompleted(key);
+    }
   };
 
   return {

@@ -19,7 +19,7 @@ const errors = {
 export default async function rpcRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
-  const adaptive = createAdaptiveDelivery(repos, fastify.scoring);
+  const adaptive = createAdaptiveDelivery(repos, fastify.scoring, fastify.events);
 
   app.post(
     '/:campaignId/:testId',
