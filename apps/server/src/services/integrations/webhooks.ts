@@ -43,12 +43,14 @@ export async function updateWebhook(
 ): Promise<Webhook> {
   const before = await findWebhook(repo, companyId, id);
   const on = request.enabled === true && before.enabled === 0;
-  const row = await repo.update(companyId, id, {
+  const patch = {
     ...(request.url !== undefined ? { url: request.url } : {}),
     ...(request.events !== undefined ? { events: JSON.stringify(request.events) } : {}),
     ...(request.enabled !== undefined ? { enabled: request.enabled ? 1 : 0 } : {}),
     ...(on ? { failure_count: 0, disabled_at: null } : {}),
-  });
+  };
+  // Nothing named: nothing to change.
+  const row = Object.keys(patch).length > 0 ? await repo.update(companyId, id, patch) : before;
   if (!row) throw notFound('Webhook');
   return presentWebhook(row);
 }
