@@ -63,6 +63,18 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export const apiTokens = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('apiToken', null);
+    // The OpenAPI page says which routes a token opens, and with which scopes (the same schema object the docs read).
+    app.addHook('onRoute', (route) => {
+      const scopes = [route.method]
+        .flat()
+        .map((m) => TOKEN_ROUTE_SCOPES[`${m} ${route.url.replace(/\/+$/, '')}`])
+        .find(Boolean);
+      if (!scopes || !route.schema) return;
+      Object.assign(route.schema, {
+        security: [{ session: [] }, { apiToken: [] }],
+        description: `${(route.schema as { description?: string }).description ?? ''}API token scopes: ${scopes.join(', ')}.`,
+      });
+    });
     const touched = new Map<number, number>();
 
     app.decorate('tokenGate', async (request: FastifyRequest, reply: FastifyReply, secret: string) => {

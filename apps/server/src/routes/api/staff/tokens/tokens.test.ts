@@ -130,6 +130,16 @@ describe('API tokens', () => {
     expect((await withToken((await token(['read-results'])).secret, 'GET', '/api/staff/campaigns')).statusCode).toBe(200);
   });
 
+  it('are documented on the OpenAPI page: the scheme, and on each route it opens, its scopes', async () => {
+    const docs = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(docs.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const people = docs.paths['/api/people'].get;
+    expect(people.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(people.description).toContain('API token scopes: manage-people');
+    expect(docs.paths['/api/staff/campaigns/{campaignId}/exports'].post.description).toContain('read-results');
+    expect(docs.paths['/api/staff/tokens'].post.security).toBeUndefined();
+  });
+
   it('are refused to people who are not staff', async () => {
     const carla = await signInStaff(t.app, CARLA);
     expect((await create(carla, { name: 'x', scopes: ['read-results'], expiresInDays: 1 })).statusCode).toBe(403);
