@@ -43,6 +43,7 @@ const ConsoleTestRoute = lazy(() => import('./routes/console/test').then((m) => 
 const ConsoleTestAnalysisRoute = lazy(() =>
   import('./routes/console/test-analysis').then((m) => ({ default: m.ConsoleTestAnalysisRoute })),
 );
+const ConsoleIntegrationsRoute = lazy(() => import('./routes/console/integrations').then((m) => ({ default: m.ConsoleIntegrationsRoute })));
 const ConsoleNormsRoute = lazy(() => import('./routes/console/norms').then((m) => ({ default: m.ConsoleNormsRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
 
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: paths.console.test.path, element: <ConsoleTestRoute /> },
               { path: paths.console.testAnalysis.path, element: <ConsoleTestAnalysisRoute /> },
               { path: paths.console.norms.path, element: <ConsoleNormsRoute /> },
+              { path: paths.console.integrations.path, element: <ConsoleIntegrationsRoute /> },
             ],
           },
           {
