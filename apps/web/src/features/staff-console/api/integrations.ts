@@ -16,8 +16,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
 import { staffKeys } from './query-keys';
 
-/** While a delivery waits for an attempt, its log is read again this often. */
+/** While a delivery waits for an attempt, its log is read again this often; else less often, for new events. */
 const PENDING_REFRESH_MS = 2_000;
+const LOG_REFRESH_MS = 5_000;
 
 export function useTokens() {
   return useQuery({
@@ -77,13 +78,13 @@ export function useTestWebhook() {
   });
 }
 
-/** A webhook's latest deliveries, read again while one waits for its next attempt. */
+/** A webhook's latest deliveries, read again while the page is open (more often while one waits for an attempt). */
 export function useDeliveries(webhookId: number) {
   return useQuery({
     queryKey: staffKeys.deliveries(webhookId),
     queryFn: async ({ signal }) =>
       (await api.get(INTEGRATION_PATHS.deliveries(webhookId), deliveryListResponseSchema, { signal })).deliveries,
-    refetchInterval: (query) => (query.state.data?.some((d) => d.state === 'pending') ? PENDING_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data?.some((d) => d.state === 'pending') ? PENDING_REFRESH_MS : LOG_REFRESH_MS),
   });
 }
 
