@@ -18,7 +18,9 @@ import { authoredTests } from './migrations/0011g-authored-tests';
 import { itemRatings } from './migrations/0011h-item-ratings';
 import { adaptiveTests } from './migrations/0012a-adaptive-tests';
 import { norms } from './migrations/0012b-norms';
+import { auditEvents } from './migrations/0013a-audit-events';
 import { integrations } from './migrations/0013c-integrations';
+import { companyTimeZone } from './migrations/0013j-company-time-zone';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -78,7 +80,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011h-item-ratings': itemRatings(),
     '0012a-adaptive-tests': adaptiveTests(),
     '0012b-norms': norms(dialect),
+    '0013a-audit-events': auditEvents(dialect),
     '0013c-integrations': integrations(dialect),
+    '0013j-company-time-zone': companyTimeZone(),
   };
 }
 

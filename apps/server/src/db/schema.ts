@@ -18,6 +18,8 @@ export interface CompaniesTable {
   logo: string | null;
   sso_slug: string | null;
   sso: Json | null;
+  /** An IANA zone (`Europe/Rome`): where the company's exports put their dates. */
+  time_zone: Generated<string>;
 }
 
 export interface UsersTable {
@@ -455,6 +457,25 @@ export interface WebhookDeliveriesTable {
   created_at: Instant;
 }
 
+/** One audit entry (plugins/audit.ts): who did what, to what, when and from where. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: Instant;
+  /** The company the entry concerns; null for what is nobody's (a failed sign-in with an unknown e-mail). */
+  company_id: number | null;
+  actor_id: number | null;
+  event: string;
+  /** What a staff action concerned, e.g. `people/12`. */
+  target: string | null;
+  /** The person an action was about (a report downloaded, a person erased), where there is one. */
+  subject_user_id: number | null;
+  /** Masked (log-redaction.ts). */
+  email: string | null;
+  detail: string | null;
+  ip: string | null;
+  route: string | null;
+}
+
 export interface Database {
   languages: LanguagesTable;
   companies: CompaniesTable;
@@ -491,6 +512,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
