@@ -140,6 +140,20 @@ describe('API tokens', () => {
     expect(docs.paths['/api/staff/tokens'].post.security).toBeUndefined();
   });
 
+  it('are kept in the audit trail as made and revoked, never with the token', async () => {
+    const { id, secret } = await token(['import-bundles']);
+    await call(t.app, ada, 'DELETE', `/api/staff/tokens/${id}`);
+    const rows = await t.app.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target', '=', `tokens/${id}`)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.event)).toEqual(['api-token-created', 'api-token-revoked']);
+    expect(rows[0].actor_id).toBe(await userId(t.app, ADA));
+    expect(JSON.stringify(rows)).not.toContain(secret.slice(6));
+  });
+
   it('are refused to people who are not staff', async () => {
     const carla = await signInStaff(t.app, CARLA);
     expect((await create(carla, { name: 'x', scopes: ['read-results'], expiresInDays: 1 })).statusCode).toBe(403);
