@@ -11,6 +11,7 @@ import { audit } from './plugins/audit';
 import { logRetention } from './plugins/log-retention';
 import type { DatabaseHandle } from './db/database';
 import { apiDocs } from './plugins/api-docs';
+import { apiTokens } from './plugins/api-tokens';
 import { defaultDeny } from './plugins/default-deny';
 import { errorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
@@ -20,6 +21,7 @@ import { scoring } from './plugins/scoring';
 import { security } from './plugins/security';
 import { session } from './plugins/session';
 import { staticFiles } from './plugins/static-files';
+import { webhooks } from './plugins/webhooks';
 import authRoutes from './routes/api/auth/index';
 import userCampaignRoutes from './routes/api/usercampaign/index';
 import logsRoutes from './routes/api/logs/index';
@@ -81,6 +83,7 @@ export async function buildApp(opts: AppOptions) {
   // database, so that the limits hold across app instances.
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: sharedRateLimitStore(app.repos.signInThrottle) });
   await app.register(apiDocs);
+  await app.register(webhooks, { sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
   await app.register(scoring, { workers: opts.env.SCORING_WORKERS, sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
   // The purge is periodic work as the sweep is: with the sweep off (tests), it runs only when called.
   await app.register(logRetention, {
@@ -90,6 +93,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(session, {
     secureCookie: opts.env.COOKIE_SECURE ? opts.env.COOKIE_SECURE === '1' : opts.env.PUBLIC_URL.startsWith('https:'),
   });
+  await app.register(apiTokens);
   await app.register(defaultDeny);
 
   await app.register(authRoutes, {

@@ -5,10 +5,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOKEN_SCOPES, type TokenScope } from '@prova/contract/integrations';
 import { BODY_LIMIT_BYTES } from '@prova/contract/limits';
 import { BUNDLE_UPLOAD_MAX_BYTES } from '@prova/contract/staff';
 import { importBundle } from '../src/import/import-bundle';
+import { TOKEN_ROUTE_SCOPES } from '../src/plugins/api-tokens';
 import { PUBLIC_API_ROUTES } from '../src/plugins/default-deny';
 import { buildTestApp, login, type SignedIn, signIn as signInAs, type TestApp } from './build-test-app';
 import {
@@ -261,6 +263,18 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/norms': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'PUT /api/staff/campaigns/:campaignId/norms': { access: 'staff-write', body: { norms: [] } },
 
+  // Integrations (docs/staff-api.md "API tokens", docs/webhooks.md): staff signed in only, never a token.
+  'GET /api/staff/tokens': { access: 'staff' },
+  'POST /api/staff/tokens': { access: 'staff-write', body: { name: 'Matrice', scopes: ['read-results'], expiresInDays: 30 } },
+  'DELETE /api/staff/tokens/:tokenId': { access: 'staff-write' },
+  'GET /api/staff/webhooks': { access: 'staff' },
+  'POST /api/staff/webhooks': { access: 'staff-write', body: { url: 'http://127.0.0.1:9/matrix', events: ['test.completed'] } },
+  'PUT /api/staff/webhooks/:webhookId': { access: 'staff-write', body: { enabled: false } },
+  'DELETE /api/staff/webhooks/:webhookId': { access: 'staff-write' },
+  'POST /api/staff/webhooks/:webhookId/test': { access: 'staff-write' },
+  'GET /api/staff/webhooks/:webhookId/deliveries': { access: 'staff' },
+  'POST /api/staff/webhooks/:webhookId/deliveries/:deliveryId/resend': { access: 'staff-write' },
+
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },
   'GET /api/tests/360/data/:campaignId/:evaluee': { access: 'evaluator' },
@@ -282,6 +296,9 @@ const PARAM_KINDS: Record<string, Kind> = {
   evaluee: 'user',
   jobId: 'job',
   itemId: 'item',
+  tokenId: 'token',
+  webhookId: 'webhook',
+  deliveryId: 'delivery',
 };
 type Kind =
   | 'user'
@@ -296,8 +313,23 @@ type Kind =
   | 'sample'
   | 'language'
   | 'job'
-  | 'item';
-const NUMERIC: Kind[] = ['user', 'campaign', 'test', 'qtiTest', 'authoredTest', 'report', 'company', 'sample'];
+  | 'item'
+  | 'token'
+  | 'webhook'
+  | 'delivery';
+const NUMERIC: Kind[] = [
+  'user',
+  'campaign',
+  'test',
+  'qtiTest',
+  'authoredTest',
+  'report',
+  'company',
+  'sample',
+  'token',
+  'webhook',
+  'delivery',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Collecting the routes, and calling one
@@ -327,6 +359,10 @@ interface Ids {
   job: string;
   /** An item of the QTI test that an assessor rates. */
   item: string;
+  /** The company's API token, webhook, and a delivery of it. */
+  token: number;
+  webhook: number;
+  delivery: number;
 }
 
 type Caller = SignedIn;
@@ -385,6 +421,8 @@ function urlFor(route: Route, ids: Ids, override: Record<string, string> = {}, q
 interface Call {
   url?: string;
   cookie?: string;
+  /** An API token, sent as `Authorization: Bearer`. */
+  bearer?: string;
   /** The body: the route's valid one unless given; `null` sends none. */
   payload?: unknown;
   /** Raw text with this content type, instead of JSON. */
@@ -394,6 +432,7 @@ interface Call {
 function call(route: Route, ids: Ids, c: Call = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
   if (c.cookie) headers.cookie = c.cookie;
+  if (c.bearer !== undefined) headers.authorization = `Bearer ${c.bearer}`;
   let payload: string | undefined;
   if (c.raw) {
     headers['content-type'] = c.raw.type;
@@ -571,14 +610,78 @@ beforeAll(async () => {
       ends_at: null,
     })
     .execute();
+  // An API token and a webhook (with a delivery) of each company, for the integration routes that name one.
+  const integrationOf = async (who: string) => {
+    const headers = { cookie: caller(who).cookie };
+    // (Beta's are written below: it has no staff here.)
+    const tok = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/tokens',
+      headers,
+      payload: { name: 'Matrice', scopes: ['read-results'], expiresInDays: 30 },
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/webhooks',
+      headers,
+      payload: { url: 'http://127.0.0.1:9/matrix', events: ['report.ready'] },
+    });
+    if (tok.statusCode !== 201 || hook.statusCode !== 201) throw new Error(`no token or webhook: ${tok.body} ${hook.body}`);
+    const webhook = hook.json().webhook.id as number;
+    const ping = await t.app.inject({ method: 'POST', url: `/api/staff/webhooks/${webhook}/test`, headers });
+    return { token: tok.json().token.id as number, webhook, delivery: ping.json().delivery.id as number };
+  };
   const alfaStaff = {
+    ...(await integrationOf(SOFIA)),
     sample: await sampleOf(C_MAIN),
     language: 'IT_it',
     job: exported.json().job.id as string,
     authoredTest: authored.json().summary.id as number,
     item: 'essay',
   };
-  const betaStaff = { sample: 0, language: 'IT_it', job: betaJob, authoredTest: 901, item: 'essay' };
+  // Beta has no staff here: its token, webhook and delivery are written as the console would have.
+  const betaToken = await db
+    .insertInto('api_tokens')
+    .values({
+      company_id: BETA,
+      name: 'Beta',
+      token_hash: 'b'.repeat(64),
+      hint: 'prova_beta',
+      scopes: '["read-results"]',
+      created_by: caller(BRUNO).id,
+      created_at: now,
+      expires_at: '2099-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const betaHook = await db
+    .insertInto('webhooks')
+    .values({
+      company_id: BETA,
+      url: 'http://127.0.0.1:9/beta',
+      secret: 'whsec_beta',
+      events: '["report.ready"]',
+      enabled: 1,
+      created_by: caller(BRUNO).id,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const betaDelivery = await db
+    .insertInto('webhook_deliveries')
+    .values({ webhook_id: betaHook.id, event: 'ping', event_id: 'evt_beta', payload: '{}', state: 'delivered', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const betaStaff = {
+    sample: 0,
+    language: 'IT_it',
+    job: betaJob,
+    authoredTest: 901,
+    item: 'essay',
+    token: betaToken.id,
+    webhook: betaHook.id,
+    delivery: betaDelivery.id,
+  };
   // Anna's own ids, in the campaign she shares with Marco and Elena (test 104 is repeatable; ALF is
   // scored by a script no other company meets, RAG by one company Beta meets too).
   anna = {
@@ -981,6 +1084,88 @@ describe('reports', () => {
     }
     expectAll(failures);
   }
+});
+
+describe('API tokens', () => {
+  /** A new token of Alfa with these scopes, made by Sofia in the console. */
+  async function tokenOf(scopes: TokenScope[], days = 30): Promise<{ id: number; secret: string }> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/tokens',
+      headers: { cookie: caller(SOFIA).cookie },
+      payload: { name: `Matrice ${scopes.join(' ')}`, scopes, expiresInDays: days },
+    });
+    if (res.statusCode !== 201) throw new Error(`no token: ${res.body}`);
+    return { id: res.json().token.id, secret: res.json().secret };
+  }
+  /** What each scope is for, carried out with a token: a person made, a bundle uploaded for import. */
+  const CARRIED_OUT = ['POST /api/people', 'POST /api/staff/imports'];
+  const opens = (route: Route, scope: TokenScope) => (TOKEN_ROUTE_SCOPES[route.key] ?? []).includes(scope);
+  /** The jobs routes that name a job: Alfa's job here is an export, which only read-results sees. */
+  const namesExportJob = (route: Route) => route.params.includes('jobId') && route.method === 'GET';
+
+  it('name only routes of the table', () => {
+    expect(Object.keys(TOKEN_ROUTE_SCOPES).filter((key) => !MATRIX[key])).toEqual([]);
+  });
+
+  for (const scope of TOKEN_SCOPES) {
+    it(`with ${scope}: reach what it opens in their company, nothing of another company, and nothing else (403)`, async () => {
+      const { secret } = await tokenOf([scope]);
+      const failures: string[] = [];
+      for (const route of routes((r) => r.access !== 'public')) {
+        if (!opens(route, scope)) {
+          const res = await call(route, anna, { bearer: secret });
+          if (res.statusCode !== 403) failures.push(`[${scope}, not its route] ${describeAnswer(route, urlFor(route, anna), res)}`);
+          continue;
+        }
+        // Its own company: reads answer; writes are checked on another company's ids (below) so that nothing of Alfa's
+        // is changed, and those naming no id are carried out (a person made, an upload validated).
+        if (route.method === 'GET') {
+          const res = await call(route, anna, { bearer: secret });
+          const wanted =
+            namesExportJob(route) && scope !== 'read-results' ? res.statusCode === 404 : res.statusCode >= 200 && res.statusCode < 300;
+          if (!wanted) failures.push(`[${scope}, own company] ${describeAnswer(route, urlFor(route, anna), res)}`);
+        } else if (!hasIds(route)) {
+          // Past the token gate and the staff policy: carried out (a person made, an upload validated), or its body's
+          // ids not found (a selection of nobody).
+          const res = await call(route, anna, { bearer: secret });
+          const done = res.statusCode >= 200 && res.statusCode < 300;
+          if (!(done || (!CARRIED_OUT.includes(route.key) && res.statusCode === 404)))
+            failures.push(`[${scope}, own company] ${describeAnswer(route, urlFor(route, anna), res)}`);
+        }
+        if (hasIds(route)) {
+          const res = await call(route, bruno, { bearer: secret });
+          if (res.statusCode !== 404) failures.push(`[${scope}, Beta's ids] ${describeAnswer(route, urlFor(route, bruno), res)}`);
+        }
+      }
+      expectAll(failures);
+    });
+  }
+
+  it('answer 401 on every signed-in route once revoked or expired, and unknown', async () => {
+    const all: TokenScope[] = [...TOKEN_SCOPES];
+    const revoked = await tokenOf(all);
+    await t.app.inject({ method: 'DELETE', url: `/api/staff/tokens/${revoked.id}`, headers: { cookie: caller(SOFIA).cookie } });
+    const expiring = await tokenOf(all, 1);
+    const failures: string[] = [];
+    const check = async (label: string, secret: string) => {
+      for (const route of routes((r) => r.access !== 'public')) {
+        const res = await call(route, anna, { bearer: secret });
+        if (res.statusCode !== 401 || res.json().code !== 'UNAUTHENTICATED')
+          failures.push(`[${label}] ${describeAnswer(route, urlFor(route, anna), res)}`);
+      }
+    };
+    await check('revoked', revoked.secret);
+    await check('unknown', 'prova_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1_000);
+      await check('expired', expiring.secret);
+    } finally {
+      vi.useRealTimers();
+    }
+    expectAll(failures);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

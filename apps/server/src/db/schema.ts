@@ -405,6 +405,62 @@ export interface AdaptiveSessionsTable {
   updated_at: Instant;
 }
 
+/** An API token of a company (migration 0013c): only its SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  token_hash: string;
+  /** The token's first characters, to tell tokens apart. */
+  hint: string;
+  /** TokenScope[] as JSON. */
+  scopes: Json;
+  /** The staff member who made it: the token acts as them, within its scopes. */
+  created_by: number;
+  created_at: Instant;
+  expires_at: Instant;
+  last_used_at: Instant | null;
+  revoked_at: Instant | null;
+}
+
+/** A company's webhook (migration 0013c). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  company_id: number;
+  url: string;
+  /** The HMAC key deliveries are signed with. */
+  secret: string;
+  /** WebhookEvent[] as JSON. */
+  events: Json;
+  enabled: Bool;
+  /** Failed attempts in a row. */
+  failure_count: Generated<number>;
+  /** When it was turned off after failing too often. */
+  disabled_at: Instant | null;
+  created_by: number;
+  created_at: Instant;
+}
+
+/** One event to one webhook, with its attempts (migration 0013c); claimed with a lease while it is sent. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  event_id: string;
+  /** The body as sent (and signed). */
+  payload: string;
+  /** pending, delivered or failed (given up). */
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: Instant | null;
+  last_status: number | null;
+  last_answer: string | null;
+  delivered_at: Instant | null;
+  claimed_by: string | null;
+  lease_until: Instant | null;
+  created_at: Instant;
+}
+
 /** One audit entry (plugins/audit.ts): who did what, to what, when and from where. */
 export interface AuditEventsTable {
   id: Generated<number>;
@@ -485,6 +541,9 @@ export interface Database {
   campaign_norms: CampaignNormsTable;
   adaptive_tests: AdaptiveTestsTable;
   adaptive_sessions: AdaptiveSessionsTable;
+  api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   audit_events: AuditEventsTable;
   privacy_texts: PrivacyTextsTable;
   consent_records: ConsentRecordsTable;

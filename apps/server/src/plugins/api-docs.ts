@@ -9,7 +9,13 @@ export const apiDocs = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Prova API', version: '1.0.0', description: 'Skills-assessment platform API.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'prova_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'prova_session' },
+          // API tokens (docs/staff-api.md "API tokens"): the routes they open say which scopes do.
+          apiToken: { type: 'http', scheme: 'bearer', description: 'An API token of the company (prova_...), made in the console.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

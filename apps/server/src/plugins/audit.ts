@@ -37,7 +37,11 @@ export type AuditEvent =
   | 'company-deleted'
   | 'company-sso-changed'
   | 'company-staff-appointed'
-  | 'current-company-changed';
+  | 'current-company-changed'
+  // Integrations (issue 51): never the token or the signing secret.
+  | 'api-token-created'
+  | 'api-token-revoked'
+  | 'webhook-changed';
 
 export interface AuditEntry {
   event: AuditEvent;

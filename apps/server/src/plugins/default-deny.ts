@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../http/http-error';
+import { bearerOf } from './api-tokens';
 
 /**
  * The /api routes anyone may call, signed in or not: signing in and out, password reset, single
@@ -22,6 +23,12 @@ const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs
 
 /** What every other /api route checks before its own hooks and handler (a callback hook: no promise of its own). */
 const signedIn = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  // An API token (plugins/api-tokens.ts) is the caller instead of any cookie, on the routes its scopes open.
+  const bearer = bearerOf(request);
+  if (bearer !== undefined) {
+    request.server.tokenGate(request, reply, bearer).then(() => done(), done);
+    return;
+  }
   request.loadAuth().then((auth) => {
     if (auth) return done();
     // A session that ran out or ended elsewhere: the app stops asking who is signed in, until the next sign-in.
@@ -44,5 +51,5 @@ export const defaultDeny = fp(
       route.onRequest = [signedIn, ...[route.onRequest ?? []].flat()];
     });
   },
-  { name: 'default-deny', dependencies: ['session'] },
+  { name: 'default-deny', dependencies: ['session', 'api-tokens'] },
 );

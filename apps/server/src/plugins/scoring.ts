@@ -53,8 +53,11 @@ export const scoring = fp(
     const pool = createScoringPool({
       concurrency: opts.workers,
       queueCap: QUEUE_CAP,
-      run: async (key) =>
-        void (await scoreProgress({ ...repos, withTransaction: app.withTransaction, log: app.log, claimer, qtiModels }, key)),
+      run: async (key) => {
+        await scoreProgress({ ...repos, withTransaction: app.withTransaction, log: app.log, claimer, qtiModels }, key);
+        // Its report may be ready now (services/integrations/events.ts decides, and says so once).
+        app.events.testScored(key);
+      },
       onError: (err, key) => app.log.warn({ err, ...key }, 'scoring failed'),
     });
 
@@ -64,7 +67,11 @@ export const scoring = fp(
         name: 'expired tests',
         async run(now) {
           // In batches, each its own statement, until one is not full.
-          while ((await repos.progress.settleExpired(now)).length === SETTLE_BATCH);
+          for (;;) {
+            const settled = await repos.progress.settleExpired(now);
+            for (const key of settled) app.events.testCompleted(key);
+            if (settled.length < SETTLE_BATCH) break;
+          }
         },
       },
       {

@@ -17,6 +17,8 @@ import { checkUserStart, requirePrerequisites, testLocked } from './user-tests';
 // versions of. The server's clock decides when a timed test ends; a completed server-scored test is queued for scoring.
 
 type Scoring = { enqueue(key: ProgressKey): void };
+/** Told of every test that becomes complete here (services/integrations/events.ts). */
+type Completions = { testCompleted(key: ProgressKey): void };
 type ProgressRow = Awaited<ReturnType<TestDeliveryRepos['progress']['find']>>;
 export type ProgressChange = Pick<ProgressWrite, 'version' | 'status' | 'data'>;
 
@@ -55,13 +57,16 @@ export function storedData(data: unknown): string {
 }
 
 /** One per app: concurrent saves share statements and commits, each answered once its group is durable. */
-export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring) {
+export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, events: Completions) {
   const saves = inGroups((writes: ProgressWrite[]) => repos.progress.saveProgress(writes, new Date()));
 
   /** Settles this test if its time ran out (and queues its scoring); true if it did. */
   const settleIfExpired = async (key: ProgressKey, now: Date) => {
     const settled = await repos.progress.settleExpired(now, key);
-    for (const k of settled) scoring.enqueue(k);
+    for (const k of settled) {
+      scoring.enqueue(k);
+      events.testCompleted(k);
+    }
     return settled.length > 0;
   };
 
@@ -118,6 +123,7 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring) {
         throw testComplete(state.refused === 'timeUp');
       }
       if (state.completeNow && scored) scoring.enqueue(key);
+      if (state.completeNow) events.testCompleted(key);
       return { status: true as const, version: state.version, stored: state.stored, testStatus: asTestStatus(state.status) };
     },
 

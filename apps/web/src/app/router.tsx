@@ -44,6 +44,7 @@ const ConsoleTestRoute = lazy(() => import('./routes/console/test').then((m) => 
 const ConsoleTestAnalysisRoute = lazy(() =>
   import('./routes/console/test-analysis').then((m) => ({ default: m.ConsoleTestAnalysisRoute })),
 );
+const ConsoleIntegrationsRoute = lazy(() => import('./routes/console/integrations').then((m) => ({ default: m.ConsoleIntegrationsRoute })));
 const ConsoleNormsRoute = lazy(() => import('./routes/console/norms').then((m) => ({ default: m.ConsoleNormsRoute })));
 const ConsoleCompaniesRoute = lazy(() => import('./routes/console/companies').then((m) => ({ default: m.ConsoleCompaniesRoute })));
 const ConsoleCompanyAdminRoute = lazy(() => import('./routes/console/companies').then((m) => ({ default: m.ConsoleCompanyAdminRoute })));
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
               { path: paths.console.test.path, element: <ConsoleTestRoute /> },
               { path: paths.console.testAnalysis.path, element: <ConsoleTestAnalysisRoute /> },
               { path: paths.console.norms.path, element: <ConsoleNormsRoute /> },
+              { path: paths.console.integrations.path, element: <ConsoleIntegrationsRoute /> },
             ],
           },
           {

@@ -55,6 +55,8 @@ export const paths = {
     },
     /** Norm groups (issue 50). */
     norms: { path: '/console/norms', getHref: () => '/console/norms' },
+    /** API tokens and webhooks (issue 51). */
+    integrations: { path: '/console/integrations', getHref: () => '/console/integrations' },
   },
 
   sso: {

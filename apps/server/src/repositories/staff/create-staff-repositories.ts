@@ -1,5 +1,6 @@
 import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { createApiTokensRepository } from './api-tokens-repository';
 import { createAuthoredTestsRepository } from './authored-tests-repository';
 import { createCampaignProgressRepository } from './campaign-progress-repository';
 import { createStaffCompaniesRepository } from './companies-repository';
@@ -13,6 +14,7 @@ import { createPeopleRepository } from './people-repository';
 import { createResetsRepository } from './resets-repository';
 import { createResponsesRepository } from './responses-repository';
 import { createSamplesRepository } from './samples-repository';
+import { createWebhooksRepository } from './webhooks-repository';
 
 /** What the staff console reads and writes, by table family. */
 export function createStaffRepositories(db: Db, changes: Changes) {
@@ -30,6 +32,8 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     authoredTests: createAuthoredTestsRepository(db, changes),
     itemAnalysis: createItemAnalysisRepository(db),
     norms: createNormsRepository(db),
+    apiTokens: createApiTokensRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

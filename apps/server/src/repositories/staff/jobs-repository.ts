@@ -106,7 +106,7 @@ export function createJobsRepository(db: Db) {
     file: (companyId: number, id: string) =>
       db
         .selectFrom('staff_jobs')
-        .select(['state', 'file_name', 'file_type', 'file_data'])
+        .select(['kind', 'state', 'file_name', 'file_type', 'file_data'])
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .executeTakeFirst(),

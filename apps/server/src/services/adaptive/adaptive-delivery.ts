@@ -66,7 +66,12 @@ export function adaptiveOutcomes(session: Pick<AdaptiveSessionState, 'given' | '
   ];
 }
 
-export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring, changes?: Pick<ChangeFeed, 'subscribe'>) {
+export function createAdaptiveDelivery(
+  repos: AdaptiveRepos,
+  scoring: Scoring,
+  events: { testCompleted(key: ProgressKey): void },
+  changes?: Pick<ChangeFeed, 'subscribe'>,
+) {
   // Parsed once per content: the engine keeps its constants by the settings' items object (packages/measurement).
   const tests = new LRUCache<string, LoadedTest>({ max: 64, ttl: TESTS_KEPT_MS });
   const unsubscribe = changes?.subscribe((change) => {
@@ -140,7 +145,10 @@ export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring, c
       [{ ...key, version: version + 1, status: 'complete', data, endsAt: null, scored: true, at: now }],
       now,
     );
-    if (state?.completeNow) scoring.enqueue(key);
+    if (state?.completeNow) {
+      scoring.enqueue(key);
+      events.testCompleted(key);
+    }
   };
 
   return {

@@ -43,6 +43,7 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
       const now = new Date();
       const scored = context.test.server_scored === 1;
       let toScore = false;
+      let completed = false;
       let timeUp = false;
       // A repeat of outcomes already taken (same idempotency key) is answered as the first was,
       // not refused as a save into a complete test.
@@ -54,14 +55,20 @@ export default async function outcomesRoutes(fastify: FastifyInstance) {
             throw testComplete(timeUp);
           }
           await tx.outcomes.merge({ campaignId, testId, userId, source: postedOutcomesSource(context.test) }, request.body.values);
-          toScore = (await tx.progress.markComplete(key, scored, now)) && scored;
+          completed = await tx.progress.markComplete(key, scored, now);
+          toScore = completed && scored;
         });
       } catch (error) {
         // Settled outside the refused write's transaction, which is rolled back.
-        if (timeUp) for (const k of await repos.progress.settleExpired(now, key)) fastify.scoring.enqueue(k);
+        if (timeUp)
+          for (const k of await repos.progress.settleExpired(now, key)) {
+            fastify.scoring.enqueue(k);
+            fastify.events.testCompleted(k);
+          }
         throw error;
       }
       if (toScore) fastify.scoring.enqueue(key);
+      if (completed) fastify.events.testCompleted(key);
       return { status: true as const };
     },
   );

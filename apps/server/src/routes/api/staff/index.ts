@@ -12,6 +12,8 @@ import progressRoutes from './progress/index';
 import reportsRoutes from './reports/index';
 import resetsRoutes from './resets/index';
 import responsesRoutes from './responses/index';
+import tokensRoutes from './tokens/index';
+import webhooksRoutes from './webhooks/index';
 
 /** The staff console's campaign operations, mounted under /api/staff: one plugin per feature. */
 export default async function staffRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -28,4 +30,6 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(analysisRoutes);
   await app.register(normsRoutes);
   await app.register(currentCompanyRoutes, { prefix: '/current-company' });
+  await app.register(tokensRoutes, { prefix: '/tokens' });
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
 }

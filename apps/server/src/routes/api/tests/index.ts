@@ -41,7 +41,7 @@ const lockedOrError = z.union([testLockedErrorSchema, apiErrorSchema]);
 export default async function testsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
-  const delivery = createTestDelivery(repos, fastify.scoring);
+  const delivery = createTestDelivery(repos, fastify.scoring, fastify.events);
 
   /** Who may open the test: its own person, in a test of their role, under the start rules; `write`: while the campaign is open. */
   const openContext = async (request: FastifyRequest, p: { testId: number; campaignId: number; userId: number }, use: CampaignUse) => {

@@ -37,6 +37,11 @@ export async function inviteParticipants(
     opts.invitedBy,
     now,
   );
+  if (invite.length > 0)
+    app.events.invited(
+      campaign.id,
+      invite.map((p) => p.id),
+    );
 
   const needsPassword = (p: (typeof invite)[number]) => p.password_hash === null && !(p.has_sso === 1 && p.sso_slug);
   const sending = (async () => {

@@ -22,6 +22,9 @@ export const staffKeys = {
   itemAnalysis: (testId: number, campaignIds: readonly number[]) => ['staff', 'item-analysis', testId, campaignIds.join(',')] as const,
   agreement: (campaignId: number) => ['staff', 'agreement', campaignId] as const,
   norms: () => ['staff', 'norms'] as const,
+  tokens: () => ['staff', 'tokens'] as const,
+  webhooks: () => ['staff', 'webhooks'] as const,
+  deliveries: (webhookId: number) => ['staff', 'webhooks', webhookId, 'deliveries'] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 

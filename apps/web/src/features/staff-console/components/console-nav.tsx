@@ -17,6 +17,7 @@ export function ConsoleNav({ operator = false }: { operator?: boolean }) {
     { to: paths.console.import.getHref(), label: t('nav.import') },
     { to: paths.console.people.getHref(), label: t('nav.people') },
     { to: paths.console.company.getHref(), label: t('nav.company') },
+    { to: paths.console.integrations.getHref(), label: t('nav.integrations') },
   ];
   return (
     <nav className="console-nav" aria-label={t('nav.label')}>

@@ -19,7 +19,7 @@ const errors = {
 export default async function rpcRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
-  const adaptive = createAdaptiveDelivery(repos, fastify.scoring, fastify.database.changes);
+  const adaptive = createAdaptiveDelivery(repos, fastify.scoring, fastify.events, fastify.database.changes);
   fastify.addHook('onClose', async () => adaptive.close());
 
   app.post(
