@@ -170,8 +170,8 @@ test('from finished tests to the report page and its PDF, with the values worked
 
   // Profile: the areas in profile only. Pensiero 5; Relazione (1.25 + 4) / 2 = 2.625; Azione (3.75 + 2.5) / 2 = 3.125.
   const profile = report.getByRole('region', { name: 'Il tuo profilo' });
-  // The radar: drawn, with one axis per area of the profile, named after it.
-  const radar = profile.getByRole('figure', { name: /Grafico radar del profilo/ }).locator('svg');
+  // The radar: drawn, with one axis per area of the profile, named after it (the drawing this width shows).
+  const radar = profile.getByRole('figure', { name: /Grafico radar del profilo/ }).locator('svg:visible');
   await expect(radar).toBeVisible();
   await expect(radar.locator('.report-chart__axes text')).toHaveText(['Pensiero', 'Relazione', 'Azione']);
   const summary = profile.locator('.report-summary > li');

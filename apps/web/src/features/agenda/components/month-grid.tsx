@@ -6,7 +6,8 @@ import { weeksOf } from '../agenda-model';
 
 /**
  * The campaign's month, a test on some days: a test is chosen by its chip, moved by dragging it to another day or,
- * while `moving`, with the drop button each day shows (the keyboard's way).
+ * while `moving`, with the drop button each day shows (the keyboard's way). A grid of weeks on wide screens, a
+ * list of days on phones (agenda.css, no script: the same table laid out as a list).
  */
 export function MonthGrid({
   month,
@@ -76,6 +77,10 @@ export function MonthGrid({
                   onDragOver={(event) => event.preventDefault()}
                   onDrop={(event) => onDrop(event, day)}
                 >
+                  {/* The list of days on a phone says the weekday beside the date (the column headers are hidden there). */}
+                  <span className="agenda__weekday" aria-hidden="true">
+                    {short[d]}
+                  </span>
                   <span className="agenda__date">
                     {parseDay(day).getUTCDate()}
                     {isToday && <span className="agenda__today"> {t('agenda.today')}</span>}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The 360 ratings by relation group, question by question, the evaluee's own beside the others'. The
- * server leaves out every group too small to keep its raters anonymous; this only shows what came.
+ * server leaves out every group too small to keep its raters anonymous; this only shows what came. On a phone
+ * each question is a card of group: value lines (stack-table, data-label).
  */
 export function Feedback360Results({ results }: { results: Results360 }) {
   const { t, i18n } = useTranslation('report');
@@ -19,7 +20,7 @@ export function Feedback360Results({ results }: { results: Results360 }) {
       <p>{t('feedback360.intro', { max: results.scaleMax })}</p>
       <p className="report-note">{t('feedback360.confidentiality', { threshold: results.threshold })}</p>
       <div className="report-table-wrap" role="region" aria-label={t('feedback360.tableLabel')} tabIndex={0}>
-        <table className="report-table">
+        <table className="report-table stack-table">
           <thead>
             <tr>
               <th scope="col">{t('feedback360.question')}</th>
@@ -37,7 +38,7 @@ export function Feedback360Results({ results }: { results: Results360 }) {
                 {results.groups.map((group) => {
                   const value = question.means[group.key];
                   return (
-                    <td key={group.key}>
+                    <td key={group.key} data-label={groupName(group)}>
                       {value === undefined ? (
                         <span className="report-muted">{t('feedback360.notShown')}</span>
                       ) : (

@@ -14,9 +14,10 @@ function vertices(path: Element | null): [number, number][] {
 }
 const distance = ([x, y]: [number, number]) => Math.hypot(x, y);
 
-function drawing() {
+/** The wide drawing, or the compact one that phones show. */
+function drawing(shape: 'wide' | 'compact' = 'wide') {
   const figure = screen.getByRole('figure', { name: /^Grafico radar del profilo/ });
-  const svg = figure.querySelector('svg');
+  const svg = figure.querySelector(`.report-chart__drawing--${shape} svg`);
   if (!svg) throw new Error('no drawing');
   return { figure, svg };
 }
@@ -69,7 +70,10 @@ describe('ProfileChart', () => {
     renderWithTexts(<ProfileChart areas={[area(1, 'Pensiero', 4), area(2, long, 3), area(3, 'Azione', 2)]} />);
     const { figure, svg } = drawing();
     const lines = [...svg.querySelectorAll('.report-chart__axes text')][1]!.querySelectorAll('tspan');
-    expect([...lines].map((line) => line.textContent)).toEqual(['Orientamento', 'al risultato e', 'alla qualità…']);
+    expect([...lines].map((line) => line.textContent)).toEqual(['Orientamento al', 'risultato e alla', 'qualità del lavor…']);
+    // A phone's drawing is narrower in its own units (so that it is not scaled down to small print): shorter lines.
+    const compact = [...drawing('compact').svg.querySelectorAll('.report-chart__axes text')][1]!.querySelectorAll('tspan');
+    expect([...compact].map((line) => line.textContent)).toEqual(['Orientamento', 'al risultato', 'e alla qual…']);
     expect(svg.querySelector('.report-chart__axes title')?.parentElement?.textContent).toContain('Pensiero');
     expect(within(figure).getByRole('rowheader', { name: long })).toBeTruthy();
   });

@@ -4,10 +4,17 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScoreFormat } from './score';
 
-/** The drawing's own units: scaled to the width available (viewBox), never above 300 px high (report.css). */
-const WIDTH = 360;
-const HEIGHT = 300;
-const RADIUS = 76;
+/**
+ * The drawing's own units, in two shapes: a wide one for screens with room (scaled up to 420 px high), a compact one
+ * for phones, drawn at about its own size there so that the names stay readable (report.css shows the one that fits).
+ */
+interface Geometry {
+  width: number;
+  height: number;
+  radius: number;
+}
+const WIDE: Geometry = { width: 520, height: 400, radius: 140 };
+const COMPACT: Geometry = { width: 340, height: 320, radius: 80 };
 const LABEL_GAP = 10;
 const FONT_SIZE = 14;
 const LINE_HEIGHT = 16;
@@ -18,8 +25,8 @@ const CHAR_WIDTH = 0.5;
 const LEVELS = Array.from({ length: REPORT_SCALE_MAX + 1 }, (_, level) => level);
 
 /** The radius of a value on 0..REPORT_SCALE_MAX. */
-function radiusOf(value: number): number {
-  return (Math.min(Math.max(value, 0), REPORT_SCALE_MAX) / REPORT_SCALE_MAX) * RADIUS;
+function radiusOf(value: number, radius: number): number {
+  return (Math.min(Math.max(value, 0), REPORT_SCALE_MAX) / REPORT_SCALE_MAX) * radius;
 }
 
 /** Axes clockwise from the top, as d3's radial shapes measure angles. */
@@ -48,12 +55,12 @@ export function wrapLabel(name: string, width: number): string[] {
 }
 
 /** Where an area's name goes: past the end of its axis, anchored away from the drawing, wrapped to the room left. */
-function axisLabel(index: number, count: number, name: string) {
+function axisLabel(index: number, count: number, name: string, { width, radius }: Geometry) {
   const angle = angleOf(index, count);
-  const [x, y] = pointRadial(angle, RADIUS + LABEL_GAP);
+  const [x, y] = pointRadial(angle, radius + LABEL_GAP);
   const sin = Math.sin(angle);
   const vertical = Math.abs(sin) < 0.2;
-  const room = vertical ? 2 * (WIDTH / 2 - Math.abs(x)) - 8 : WIDTH / 2 - Math.abs(x) - 4;
+  const room = vertical ? 2 * (width / 2 - Math.abs(x)) - 8 : width / 2 - Math.abs(x) - 4;
   const lines = wrapLabel(name, Math.max(4, Math.floor(room / (FONT_SIZE * CHAR_WIDTH))));
   const anchor = vertical ? 'middle' : sin > 0 ? 'start' : 'end';
   // The first line's baseline: above the top, below the bottom, centred beside.
@@ -71,47 +78,10 @@ export function ProfileChart({ areas }: { areas: ReportArea[] }) {
   const { t } = useTranslation('report');
   const format = useScoreFormat();
   const captionId = useId();
-  const count = areas.length;
   return (
     <figure className="report-chart" aria-labelledby={captionId}>
-      <div className="report-chart__drawing" aria-hidden="true">
-        <svg viewBox={`${-WIDTH / 2} ${-HEIGHT / 2} ${WIDTH} ${HEIGHT}`} focusable="false">
-          <g className="report-chart__grid">
-            {LEVELS.slice(1).map((level) => (
-              <path key={level} d={ring(areas.map(() => radiusOf(level))) ?? undefined} />
-            ))}
-            {areas.map((area, index) => {
-              const [x, y] = pointRadial(angleOf(index, count), RADIUS);
-              return <line key={area.id} x1={0} y1={0} x2={x} y2={y} />;
-            })}
-          </g>
-          <g className="report-chart__levels">
-            {LEVELS.map((level) => (
-              <text key={level} x={4} y={-radiusOf(level)} dy="0.35em">
-                {level}
-              </text>
-            ))}
-          </g>
-          <path className="report-chart__value" d={ring(areas.map((area) => radiusOf(area.value))) ?? undefined} />
-          <g className="report-chart__axes" fontSize={FONT_SIZE}>
-            {areas.map((area, index) => {
-              const label = axisLabel(index, count, area.name);
-              return (
-                <g key={area.id}>
-                  <title>{area.name}</title>
-                  <text x={label.x} y={label.top} textAnchor={label.anchor}>
-                    {label.lines.map((line, row) => (
-                      <tspan key={row} x={label.x} dy={row === 0 ? 0 : LINE_HEIGHT}>
-                        {line}
-                      </tspan>
-                    ))}
-                  </text>
-                </g>
-              );
-            })}
-          </g>
-        </svg>
-      </div>
+      <Drawing areas={areas} geometry={WIDE} className="report-chart__drawing report-chart__drawing--wide" />
+      <Drawing areas={areas} geometry={COMPACT} className="report-chart__drawing report-chart__drawing--compact" />
       <figcaption id={captionId} className="visually-hidden">
         {t('chartLabel')}
       </figcaption>
@@ -135,5 +105,50 @@ export function ProfileChart({ areas }: { areas: ReportArea[] }) {
         </table>
       </div>
     </figure>
+  );
+}
+
+function Drawing({ areas, geometry, className }: { areas: ReportArea[]; geometry: Geometry; className: string }) {
+  const { width, height, radius } = geometry;
+  const count = areas.length;
+  return (
+    <div className={className} aria-hidden="true">
+      <svg viewBox={`${-width / 2} ${-height / 2} ${width} ${height}`} focusable="false">
+        <g className="report-chart__grid">
+          {LEVELS.slice(1).map((level) => (
+            <path key={level} d={ring(areas.map(() => radiusOf(level, radius))) ?? undefined} />
+          ))}
+          {areas.map((area, index) => {
+            const [x, y] = pointRadial(angleOf(index, count), radius);
+            return <line key={area.id} x1={0} y1={0} x2={x} y2={y} />;
+          })}
+        </g>
+        <g className="report-chart__levels">
+          {LEVELS.map((level) => (
+            <text key={level} x={4} y={-radiusOf(level, radius)} dy="0.35em">
+              {level}
+            </text>
+          ))}
+        </g>
+        <path className="report-chart__value" d={ring(areas.map((area) => radiusOf(area.value, radius))) ?? undefined} />
+        <g className="report-chart__axes" fontSize={FONT_SIZE}>
+          {areas.map((area, index) => {
+            const label = axisLabel(index, count, area.name, geometry);
+            return (
+              <g key={area.id}>
+                <title>{area.name}</title>
+                <text x={label.x} y={label.top} textAnchor={label.anchor}>
+                  {label.lines.map((line, row) => (
+                    <tspan key={row} x={label.x} dy={row === 0 ? 0 : LINE_HEIGHT}>
+                      {line}
+                    </tspan>
+                  ))}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+      </svg>
+    </div>
   );
 }

@@ -90,7 +90,9 @@ describe('ReportPage', () => {
     expect(summary.textContent).toContain('4,50 su 5 · Presidio ottimo');
     expect(summary.textContent).not.toContain('Motivazione');
     // The radar: one axis per area of the profile.
-    expect([...summary.querySelectorAll('figure svg .report-chart__axes text')].map((label) => label.textContent)).toEqual(['Pensiero']);
+    expect(
+      [...summary.querySelectorAll('figure .report-chart__drawing--wide svg .report-chart__axes text')].map((label) => label.textContent),
+    ).toEqual(['Pensiero']);
     const attention = within(report).getByRole('note', { name: 'Punto di attenzione' });
     expect(
       within(attention)

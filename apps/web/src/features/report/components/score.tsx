@@ -7,14 +7,18 @@ export function useScoreFormat() {
   return (value: number) => formatScore(value, i18n.language);
 }
 
-/** '3,75 su 5 · Presidio buono' with its bar, 20% wide a point. */
+/**
+ * '3,75 su 5 · Presidio buono' with its bar, 20% wide a point, coloured by its band (report.css); the band's words
+ * are beside it, so the colour is never the only way to tell (WCAG 1.4.1).
+ */
 export function Score({ value }: { value: number }) {
   const { t } = useTranslation('report');
   const format = useScoreFormat();
+  const band = ratingBand(value);
   return (
-    <span className="score">
+    <span className={`score score--band-${band}`}>
       <span className="score__text">
-        {t('score', { value: format(value) })} · {t(`bands.${ratingBand(value)}`)}
+        {t('score', { value: format(value) })} · <span className="score__band">{t(`bands.${band}`)}</span>
       </span>
       <span className="score__bar" aria-hidden="true">
         <span className="score__fill" style={{ width: `${barPercent(value)}%` }} />

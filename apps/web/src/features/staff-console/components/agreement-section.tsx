@@ -23,7 +23,7 @@ export function AgreementSection({ campaignId }: { campaignId: number }) {
             <p className="console-empty">{t('agreement.empty')}</p>
           ) : (
             <TableRegion labelledBy={titleId}>
-              <table className="console-table">
+              <table className="console-table stack-table">
                 <caption className="visually-hidden">{t('agreement.caption')}</caption>
                 <thead>
                   <tr>
@@ -38,10 +38,16 @@ export function AgreementSection({ campaignId }: { campaignId: number }) {
                   {rows.map(({ q, r }) => (
                     <tr key={`${q.id}:${r.relationId}`}>
                       <th scope="row">{q.text}</th>
-                      <td>{r.label}</td>
-                      <td>{r.groups}</td>
-                      <td>{num(r.rwg)}</td>
-                      <td>{num(r.sd)}</td>
+                      <td data-label={t('agreement.relation')}>{r.label}</td>
+                      <td data-label={t('agreement.groups')} className="console-table__number">
+                        {r.groups}
+                      </td>
+                      <td data-label={t('agreement.rwg')} className="console-table__number">
+                        {num(r.rwg)}
+                      </td>
+                      <td data-label={t('agreement.sd')} className="console-table__number">
+                        {num(r.sd)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

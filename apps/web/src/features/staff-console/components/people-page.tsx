@@ -132,7 +132,7 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
           </p>
           {data!.people.length > 0 && (
             <TableRegion labelledBy={listTitleId}>
-              <table className="console-table">
+              <table className="console-table stack-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('people.name')}</th>
@@ -148,16 +148,18 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
                   {data!.people.map((person) => (
                     <tr key={person.id}>
                       <th scope="row">{fullName(person)}</th>
-                      <td>{person.email}</td>
-                      <td>{labels.role(person.role)}</td>
-                      <td>{labels.lang(person.lang)}</td>
-                      <td>
+                      <td data-label={t('people.email')}>{person.email}</td>
+                      <td data-label={t('people.role')}>{labels.role(person.role)}</td>
+                      <td data-label={t('people.language')}>{labels.lang(person.lang)}</td>
+                      <td data-label={t('people.state')}>
                         {person.active ? t('people.active') : t('people.inactive')}
                         {person.active && !person.hasPassword && !person.hasSSO && (
                           <span className="console-table__meta">{t('people.noPassword')}</span>
                         )}
                       </td>
-                      <td>{person.campaignIds.length}</td>
+                      <td data-label={t('people.campaignsColumn')} className="console-table__number">
+                        {person.campaignIds.length}
+                      </td>
                       <td>
                         <div className="console-row-actions">
                           <Button

@@ -168,7 +168,7 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
           </div>
           {rows.length > 0 && (
             <TableRegion labelledBy={tableTitleId}>
-              <table className="console-table console-table--progress">
+              <table className="console-table console-table--progress stack-table">
                 <caption id={tableTitleId} className="visually-hidden">
                   {t('progress.tableCaption')}
                 </caption>
@@ -216,11 +216,13 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                           {row.user.role !== 'user' && <span className="console-table__meta">{labels.role(row.user.role)}</span>}
                           {!row.user.active && <span className="console-table__meta">{t('people.inactive')}</span>}
                         </th>
-                        <td>{row.invitedAt ? <DateTime value={row.invitedAt} /> : t('progress.notInvited')}</td>
+                        <td data-label={t('progress.invitation')}>
+                          {row.invitedAt ? <DateTime value={row.invitedAt} /> : t('progress.notInvited')}
+                        </td>
                         {row.cells.map((cell) => {
                           const test = tests.find((x) => x.id === cell.testId);
                           return (
-                            <td key={cell.testId}>
+                            <td key={cell.testId} data-label={test?.name}>
                               <ProgressStatus status={cell.status} />
                               {cell.updatedAt && <DateTime className="console-table__meta" value={cell.updatedAt} />}
                               {cell.previousAttempts > 0 && (
@@ -240,7 +242,7 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                             </td>
                           );
                         })}
-                        <td>
+                        <td data-label={t('progress.completed')}>
                           {t('progress.completedOf', { completed: row.completed, total: row.total })}
                           {row.feedback360 && (
                             <span className="console-table__meta">
@@ -248,7 +250,9 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                             </span>
                           )}
                         </td>
-                        <td>{row.lastActivity ? <DateTime value={row.lastActivity} /> : t('progress.never')}</td>
+                        <td data-label={t('progress.lastActivity')}>
+                          {row.lastActivity ? <DateTime value={row.lastActivity} /> : t('progress.never')}
+                        </td>
                         <td>
                           <div className="console-row-actions">
                             {row.reportAvailable && (
