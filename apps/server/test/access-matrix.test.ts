@@ -237,6 +237,13 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/norms/preview': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'POST /api/staff/norms': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'PUT /api/staff/campaigns/:campaignId/norms': { access: 'staff-write', body: { norms: [] } },
+  // The test library: a package's zip is checked in the handler (a JSON body is a 422 there).
+  'POST /api/staff/test-packages': { access: 'staff-write' },
+  'PUT /api/staff/tests/:testId/texts': {
+    access: 'staff-write',
+    body: { name: { IT_it: 'Matrice' }, description: { IT_it: '' }, instructions: { IT_it: '' } },
+  },
+  'GET /api/staff/tests/:testId/preview': { access: 'staff' },
 
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },

@@ -11,6 +11,7 @@ import progressRoutes from './progress/index';
 import reportsRoutes from './reports/index';
 import resetsRoutes from './resets/index';
 import responsesRoutes from './responses/index';
+import testLibraryRoutes from './test-library/index';
 
 /** The staff console's campaign operations, mounted under /api/staff: one plugin per feature. */
 export default async function staffRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -26,4 +27,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(authoredTestsRoutes, { prefix: '/authored-tests' });
   await app.register(analysisRoutes);
   await app.register(normsRoutes);
+  await app.register(testLibraryRoutes);
 }
