@@ -18,6 +18,7 @@ import { authoredTests } from './migrations/0011g-authored-tests';
 import { itemRatings } from './migrations/0011h-item-ratings';
 import { adaptiveTests } from './migrations/0012a-adaptive-tests';
 import { norms } from './migrations/0012b-norms';
+import { auditEvents } from './migrations/0013a-audit-events';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -77,6 +78,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011h-item-ratings': itemRatings(),
     '0012a-adaptive-tests': adaptiveTests(),
     '0012b-norms': norms(dialect),
+    '0013a-audit-events': auditEvents(dialect),
   };
 }
 

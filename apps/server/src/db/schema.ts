@@ -399,6 +399,25 @@ export interface AdaptiveSessionsTable {
   updated_at: Instant;
 }
 
+/** One audit entry (plugins/audit.ts): who did what, to what, when and from where. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: Instant;
+  /** The company the entry concerns; null for what is nobody's (a failed sign-in with an unknown e-mail). */
+  company_id: number | null;
+  actor_id: number | null;
+  event: string;
+  /** What a staff action concerned, e.g. `people/12`. */
+  target: string | null;
+  /** The person an action was about (a report downloaded, a person erased), where there is one. */
+  subject_user_id: number | null;
+  /** Masked (log-redaction.ts). */
+  email: string | null;
+  detail: string | null;
+  ip: string | null;
+  route: string | null;
+}
+
 export interface Database {
   languages: LanguagesTable;
   companies: CompaniesTable;
@@ -432,6 +451,7 @@ export interface Database {
   campaign_norms: CampaignNormsTable;
   adaptive_tests: AdaptiveTestsTable;
   adaptive_sessions: AdaptiveSessionsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -36,31 +36,63 @@ export interface AuditEntry {
   detail?: string;
   /** What a staff action concerned, e.g. `people/12` or `campaigns/5001/participants/3/tests/104`. */
   target?: string;
+  /** The company the entry concerns, where it is not the actor's own (an operator acting on a client company). */
+  companyId?: number;
+  /** The person the action was about (whose report was downloaded), for the trail and their own data. */
+  subjectUserId?: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Writes one structured audit entry (`audit` in the log) with who, what, when and from where. */
+    /**
+     * Writes one structured audit entry (`audit` in the log, and a row of the trail) with who, what, when and from
+     * where. The answer waits for the row: an action is not reported done before its trail is kept.
+     */
     audit(entry: AuditEntry): void;
+    auditWrites: Promise<void>[] | null;
   }
 }
 
 export const audit = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('auditWrites', null);
     app.decorateRequest('audit', function (this: FastifyRequest, entry: AuditEntry) {
-      const { email, ...rest } = entry;
+      const { email, companyId, subjectUserId, ...rest } = entry;
+      const at = new Date().toISOString();
+      const masked = email ? maskEmail(email.trim().toLowerCase()) : undefined;
+      const route = `${this.method} ${this.routeOptions.url ?? ''}`;
       this.log.info(
         {
           audit: {
             ...rest,
-            ...(email ? { email: maskEmail(email.trim().toLowerCase()) } : {}),
-            at: new Date().toISOString(),
+            ...(masked ? { email: masked } : {}),
+            ...(companyId ? { companyId } : {}),
+            ...(subjectUserId ? { subjectUserId } : {}),
+            at,
             ip: this.ip,
-            route: `${this.method} ${this.routeOptions.url ?? ''}`,
+            route,
           },
         },
         'audit',
       );
+      const write = this.server.repos.audit
+        .record({
+          at,
+          event: entry.event,
+          actorId: entry.userId,
+          companyId,
+          target: entry.target,
+          subjectUserId,
+          email: masked,
+          detail: entry.detail,
+          ip: this.ip,
+          route,
+        })
+        .catch((error: unknown) => this.log.error({ err: error, audit: entry.event }, 'audit entry not kept'));
+      (this.auditWrites ??= []).push(write);
+    });
+    app.addHook('onSend', async (request) => {
+      if (request.auditWrites) await Promise.all(request.auditWrites);
     });
   },
   { name: 'audit' },

@@ -1,6 +1,7 @@
 import { type Changes, silentChanges } from '../db/change-feed';
 import { type Db, type WriteDurably, type WriteWithoutSync, writeOn } from '../db/database';
 import { createAdaptiveRepository } from './adaptive-repository';
+import { createAuditRepository } from './audit-repository';
 import { createCampaignsRepository } from './campaigns-repository';
 import { createContentRepository } from './content-repository';
 import { createFeedback360Repository } from './feedback360-repository';
@@ -57,6 +58,8 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     content: createContentRepository(db),
     /** Adaptive tests' settings and banks, and candidates' adaptive sessions. */
     adaptive: createAdaptiveRepository(db),
+    /** The audit trail: who did what, when (plugins/audit.ts writes it). */
+    audit: createAuditRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */
     staff: createStaffRepositories(db, changes),
   };
