@@ -244,6 +244,9 @@ const MATRIX: Record<string, RouteSpec> = {
     body: { name: { IT_it: 'Matrice' }, description: { IT_it: '' }, instructions: { IT_it: '' } },
   },
   'GET /api/staff/tests/:testId/preview': { access: 'staff' },
+  'GET /api/staff/audit': { access: 'staff' },
+  // A download, itself audited.
+  'GET /api/staff/audit.csv': { access: 'staff-write' },
 
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import analysisRoutes from './analysis/index';
+import auditRoutes from './audit/index';
 import authoredTestsRoutes from './authored-tests/index';
 import campaignsRoutes from './campaigns/index';
 import exportsRoutes from './exports/index';
@@ -28,4 +29,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(analysisRoutes);
   await app.register(normsRoutes);
   await app.register(testLibraryRoutes);
+  await app.register(auditRoutes);
 }
