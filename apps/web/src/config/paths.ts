@@ -50,6 +50,11 @@ export const paths = {
     },
     /** Norm groups (issue 50). */
     norms: { path: '/console/norms', getHref: () => '/console/norms' },
+    /** Every test the company may use, samples, languages and the audit trail (issue 51). */
+    library: { path: '/console/library', getHref: () => '/console/library' },
+    samples: { path: '/console/samples', getHref: () => '/console/samples' },
+    languages: { path: '/console/languages', getHref: () => '/console/languages' },
+    audit: { path: '/console/audit', getHref: () => '/console/audit' },
   },
 
   sso: {
