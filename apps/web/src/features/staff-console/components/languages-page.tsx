@@ -37,9 +37,9 @@ export function LanguagesPage({ isOperator }: { isOperator: boolean }) {
       </div>
       <p className="console-note">{isOperator ? t('langs.introOperator') : t('langs.introStaff')}</p>
 
-      {isOperator && (
+      {isOperator && languages.data && (
         <LanguageForm
-          key={renaming?.id ?? 'new'}
+          key={`${renaming?.id ?? 'new'} ${codes.join()}`}
           editing={renaming}
           missing={LANGS.filter((code) => !codes.includes(code))}
           onDone={() => setRenaming(null)}
