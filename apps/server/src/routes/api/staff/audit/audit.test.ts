@@ -71,8 +71,19 @@ describe('GET /api/staff/audit', () => {
     expect(beta.entries.every((e) => e.companyId === STAFF_BETA)).toBe(true);
   });
 
+  it('shows a role change with whom it was about and the new role', async () => {
+    const carlaId = await userId(t.app, CARLA);
+    expect((await call(t.app, ada, 'PUT', `/api/people/${carlaId}`, { role: 'Assessor' })).statusCode).toBe(200);
+    const [change] = (await entries(ada, `?target=people/${carlaId}`)).entries as (Listed & { subject: unknown; detail: string })[];
+    expect(change).toMatchObject({ event: 'staff-updated', subject: { id: carlaId, name: 'Carla Bianchi' }, detail: 'role: Assessor' });
+    expect((await call(t.app, ada, 'PUT', `/api/people/${carlaId}`, { role: 'user' })).statusCode).toBe(200);
+  });
+
   it('filters by event, actor, target and time, and pages', async () => {
-    expect((await entries(ada, '?event=staff-updated')).entries.map((e) => e.target)).toEqual([`usertests/${T_TIMED}/texts`]);
+    expect((await entries(ada, '?event=staff-updated&target=usertests/')).entries.map((e) => e.target)).toEqual([
+      `usertests/${T_TIMED}/texts`,
+    ]);
+    expect((await entries(ada, '?event=staff-updated')).entries.every((e) => e.event === 'staff-updated')).toBe(true);
     const adaId = await userId(t.app, ADA);
     const byAda = await entries(sergio, `?actorId=${adaId}`);
     expect(byAda.total).toBeGreaterThan(0);
@@ -101,7 +112,7 @@ describe('GET /api/staff/audit', () => {
 
 describe('GET /api/staff/audit.csv', () => {
   it('downloads the filtered trail as CSV, and the download is in the trail', async () => {
-    const res = await call(t.app, ada, 'GET', '/api/staff/audit.csv?event=staff-updated');
+    const res = await call(t.app, ada, 'GET', '/api/staff/audit.csv?event=staff-updated&target=usertests/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/audit-trail\.csv/);
