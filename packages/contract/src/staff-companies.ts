@@ -6,6 +6,21 @@ import { trimmedText } from './staff';
 // (`npm run import`), never from the console (POST answers 403); the caller's own company cannot be
 // deleted (409 IN_USE: it has people, the caller among them).
 
+/** Where a company without a choice of its own is. */
+export const DEFAULT_TIME_ZONE = 'Europe/Rome';
+export const TIME_ZONE_ERROR = 'No valid time zone';
+
+/** A time zone the runtime knows by its IANA name (`Europe/Rome`, `America/New_York`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+export const timeZoneSchema = z.string().check(z.trim(), z.maxLength(64), z.refine(isTimeZone, TIME_ZONE_ERROR));
+
 export const companySchema = z.object({
   id: z.int(),
   /** The spec's `companyId`: the same number as `id`. */
@@ -14,6 +29,8 @@ export const companySchema = z.object({
   logo: z.nullable(z.string()),
   /** The company's single sign-on slug (/sso/{slug}), set by the operator; null without SSO. */
   ssoSlug: z.nullable(z.string()),
+  /** An IANA time zone: the company's exports give dates on its clock. */
+  timeZone: z.string(),
   counts: z.object({ people: z.int(), campaigns: z.int() }),
 });
 export type Company = z.infer<typeof companySchema>;
@@ -22,6 +39,7 @@ export type Company = z.infer<typeof companySchema>;
 export const companyWriteSchema = z.object({
   name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(COMPANY_NAME_MAX)),
   logo: z.nullish(trimmedText(2_000)),
+  timeZone: z.optional(timeZoneSchema),
 });
 export type CompanyWrite = z.input<typeof companyWriteSchema>;
 

@@ -18,6 +18,8 @@ export interface CompaniesTable {
   logo: string | null;
   sso_slug: string | null;
   sso: Json | null;
+  /** An IANA zone (`Europe/Rome`): where the company's exports put their dates. */
+  time_zone: Generated<string>;
 }
 
 export interface UsersTable {

@@ -42,6 +42,7 @@ export function presentCompany(row: {
   name: string;
   logo: string | null;
   sso_slug: string | null;
+  time_zone: string;
   people: number;
   campaigns: number;
 }): Company {
@@ -51,6 +52,7 @@ export function presentCompany(row: {
     name: row.name,
     logo: row.logo,
     ssoSlug: row.sso_slug,
+    timeZone: row.time_zone,
     counts: { people: row.people, campaigns: row.campaigns },
   };
 }

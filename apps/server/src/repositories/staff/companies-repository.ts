@@ -7,7 +7,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
     async find(companyId: number) {
       const company = await db
         .selectFrom('companies')
-        .select(['id', 'name', 'logo', 'sso_slug'])
+        .select(['id', 'name', 'logo', 'sso_slug', 'time_zone'])
         .where('id', '=', companyId)
         .executeTakeFirst();
       if (!company) return undefined;
@@ -32,7 +32,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
       return row !== undefined;
     },
 
-    async update(companyId: number, patch: { name: string; logo?: string | null }): Promise<void> {
+    async update(companyId: number, patch: { name: string; logo?: string | null; time_zone?: string }): Promise<void> {
       await db.updateTable('companies').set(patch).where('id', '=', companyId).execute();
       // Every signed-in person of the company carries its name and logo.
       await changes.announce({ kind: 'all' }, db);

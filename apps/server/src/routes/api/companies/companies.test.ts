@@ -45,7 +45,15 @@ describe('/api/companies', () => {
       expect(res.json()).toEqual({
         status: true,
         companies: [
-          { id: STAFF_ALFA, companyId: STAFF_ALFA, name: 'Alfa S.r.l.', logo: null, ssoSlug: null, counts: { people: 6, campaigns: 2 } },
+          {
+            id: STAFF_ALFA,
+            companyId: STAFF_ALFA,
+            name: 'Alfa S.r.l.',
+            logo: null,
+            ssoSlug: null,
+            timeZone: 'Europe/Rome',
+            counts: { people: 6, campaigns: 2 },
+          },
         ],
       });
     }

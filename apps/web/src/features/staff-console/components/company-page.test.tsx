@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderConsole } from '../test-support';
 import { CompanyPage } from './company-page';
 
-const company = { id: 7, companyId: 7, name: 'Lanificio', logo: null, ssoSlug: null, counts: { people: 12, campaigns: 3 } };
+const company = {
+  id: 7,
+  companyId: 7,
+  name: 'Lanificio',
+  logo: null,
+  ssoSlug: null,
+  timeZone: 'Europe/Rome',
+  counts: { people: 12, campaigns: 3 },
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +56,23 @@ describe('<CompanyPage>', () => {
     await userEvent.type(name, '  Lanificio Bassi ');
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await vi.waitFor(() => expect(onRenamed).toHaveBeenCalled());
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio Bassi' });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio Bassi', timeZone: 'Europe/Rome' });
+  });
+
+  it("sets the company's time zone, the one its exports write dates in", async () => {
+    const calls = fakeApi({
+      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'PUT /api/companies/7': ({ body }) => ({ body: { status: true, company: { ...company, ...(body as object) } } }),
+    });
+    renderConsole(<CompanyPage />);
+    const zone = await screen.findByRole('combobox', { name: 'Fuso orario' });
+    expect((zone as HTMLSelectElement).value).toBe('Europe/Rome');
+    expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+    await userEvent.selectOptions(zone, 'America/New_York');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio', timeZone: 'America/New_York' }),
+    );
+    expect(await screen.findByText('America/New_York')).toBeTruthy();
   });
 });

@@ -32,6 +32,8 @@ const row = (id: number, firstName: string, status: 'complete' | 'not attempted'
   lastActivity: null,
   invitedAt: null,
   feedback360: null,
+  reportAvailable: true,
+  campaignLang: null,
 });
 const progress: ProgressResponse = {
   status: true,
