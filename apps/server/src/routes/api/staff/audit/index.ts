@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
+import { DEFAULT_TIME_ZONE } from '@prova/contract/staff-companies';
 import { auditCsvQuerySchema, auditListResponseSchema, auditQuerySchema } from '@prova/contract/staff-audit';
 import { sendDownload } from '../../../../http/send-file';
 import { requireOperator, requireStaff } from '../../../../policies/staff-access';
 import { auditTrailTable, listAuditTrail, type TrailFilter } from '../../../../services/staff/audit-trail';
+import { exportTextsFor } from '../../../../services/staff/exports/export-texts';
 import { writeCsv } from '../../../../services/staff/exports/write-csv';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -41,7 +43,8 @@ export default async function auditRoutes(fastify: FastifyInstance) {
 
   app.get('/audit.csv', { schema: { tags: ['staff'], querystring: auditCsvQuerySchema, response: errors } }, async (request, reply) => {
     const { filter, userId } = await trailFilter(request, request.query);
-    const csv = writeCsv(await auditTrailTable(app.repos, filter));
+    // Machine-read like the item analysis: event names and UTC instants as stored, comma separated.
+    const csv = writeCsv(await auditTrailTable(app.repos, filter), exportTextsFor('EN_en'), DEFAULT_TIME_ZONE);
     request.audit({
       event: 'staff-file-downloaded',
       userId,
