@@ -262,6 +262,16 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/norms/preview': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'POST /api/staff/norms': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'PUT /api/staff/campaigns/:campaignId/norms': { access: 'staff-write', body: { norms: [] } },
+  // The test library: a package's zip is checked in the handler (a JSON body is a 422 there).
+  'POST /api/staff/test-packages': { access: 'staff-write' },
+  'PUT /api/staff/tests/:testId/texts': {
+    access: 'staff-write',
+    body: { name: { IT_it: 'Matrice' }, description: { IT_it: '' }, instructions: { IT_it: '' } },
+  },
+  'GET /api/staff/tests/:testId/preview': { access: 'staff' },
+  'GET /api/staff/audit': { access: 'staff' },
+  // A download, itself audited.
+  'GET /api/staff/audit.csv': { access: 'staff-write' },
 
   // Integrations (docs/staff-api.md "API tokens", docs/webhooks.md): staff signed in only, never a token.
   'GET /api/staff/tokens': { access: 'staff' },

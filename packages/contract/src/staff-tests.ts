@@ -15,7 +15,7 @@ import { bodyId } from './staff';
 export const TEST_NAME_MAX = 200;
 
 /** A text in every language, or `{ IT_it, EN_en, ES_es }` (any of them), stored in the object form. */
-const localizedInput = (max: number, error?: string) =>
+export const localizedInput = (max: number, error?: string) =>
   z.pipe(
     z.union(
       [

@@ -35,6 +35,8 @@ export interface AuditFilter {
 export interface AuditEventListed extends AuditEventRow {
   actor_first_name: string | null;
   actor_last_name: string | null;
+  subject_first_name: string | null;
+  subject_last_name: string | null;
 }
 
 /** The audit trail: written by plugins/audit.ts for every entry, read by the staff console's trail. */
@@ -83,8 +85,14 @@ export function createAuditRepository(db: Db) {
     async list(filter: AuditFilter, page: { limit: number; offset: number }): Promise<AuditEventListed[]> {
       return filtered(filter)
         .leftJoin('users as actor', 'actor.id', 'audit_events.actor_id')
+        .leftJoin('users as subject', 'subject.id', 'audit_events.subject_user_id')
         .selectAll('audit_events')
-        .select(['actor.first_name as actor_first_name', 'actor.last_name as actor_last_name'])
+        .select([
+          'actor.first_name as actor_first_name',
+          'actor.last_name as actor_last_name',
+          'subject.first_name as subject_first_name',
+          'subject.last_name as subject_last_name',
+        ])
         .orderBy('audit_events.at', 'desc')
         .orderBy('audit_events.id', 'desc')
         .limit(page.limit)

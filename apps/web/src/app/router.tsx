@@ -49,6 +49,10 @@ const ConsoleNormsRoute = lazy(() => import('./routes/console/norms').then((m) =
 const ConsoleCompaniesRoute = lazy(() => import('./routes/console/companies').then((m) => ({ default: m.ConsoleCompaniesRoute })));
 const ConsoleCompanyAdminRoute = lazy(() => import('./routes/console/companies').then((m) => ({ default: m.ConsoleCompanyAdminRoute })));
 const ConsoleCompanyRoute = lazy(() => import('./routes/console/company').then((m) => ({ default: m.ConsoleCompanyRoute })));
+const ConsoleLibraryRoute = lazy(() => import('./routes/console/library').then((m) => ({ default: m.ConsoleLibraryRoute })));
+const ConsoleSamplesRoute = lazy(() => import('./routes/console/samples').then((m) => ({ default: m.ConsoleSamplesRoute })));
+const ConsoleLanguagesRoute = lazy(() => import('./routes/console/languages').then((m) => ({ default: m.ConsoleLanguagesRoute })));
+const ConsoleAuditRoute = lazy(() => import('./routes/console/audit').then((m) => ({ default: m.ConsoleAuditRoute })));
 
 export const routes: RouteObject[] = [
   {
@@ -88,6 +92,10 @@ export const routes: RouteObject[] = [
               { path: paths.console.testAnalysis.path, element: <ConsoleTestAnalysisRoute /> },
               { path: paths.console.norms.path, element: <ConsoleNormsRoute /> },
               { path: paths.console.integrations.path, element: <ConsoleIntegrationsRoute /> },
+              { path: paths.console.library.path, element: <ConsoleLibraryRoute /> },
+              { path: paths.console.samples.path, element: <ConsoleSamplesRoute /> },
+              { path: paths.console.languages.path, element: <ConsoleLanguagesRoute /> },
+              { path: paths.console.audit.path, element: <ConsoleAuditRoute /> },
             ],
           },
           {

@@ -57,6 +57,11 @@ export const paths = {
     norms: { path: '/console/norms', getHref: () => '/console/norms' },
     /** API tokens and webhooks (issue 51). */
     integrations: { path: '/console/integrations', getHref: () => '/console/integrations' },
+    /** Every test the company may use, samples, languages and the audit trail (issue 51). */
+    library: { path: '/console/library', getHref: () => '/console/library' },
+    samples: { path: '/console/samples', getHref: () => '/console/samples' },
+    languages: { path: '/console/languages', getHref: () => '/console/languages' },
+    audit: { path: '/console/audit', getHref: () => '/console/audit' },
   },
 
   sso: {

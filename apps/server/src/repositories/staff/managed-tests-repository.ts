@@ -92,6 +92,12 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
       await changes.announce({ kind: 'all' }, db);
     },
 
+    /** Only the texts of a test (name, description, instructions as stored JSON): its content and settings stay. */
+    async updateTexts(testId: number, texts: { name: string; description: string; instructions: string }): Promise<void> {
+      await db.updateTable('tests').set(texts).where('id', '=', testId).execute();
+      await changes.announce({ kind: 'all' }, db);
+    },
+
     /** Which of these test ids exist. */
     async existing(testIds: number[]): Promise<Set<number>> {
       const found = new Set<number>();

@@ -45,7 +45,7 @@ async function packageOf(test: AuthoredTest): Promise<ReadyPackage> {
 }
 
 /** The campaigns to list the test in: the company's own (422 otherwise) that are not over (409). */
-async function campaignsToList(repos: Repos, companyId: number, campaignIds: number[]): Promise<number[]> {
+export async function campaignsToList(repos: Repos, companyId: number, campaignIds: number[]): Promise<number[]> {
   const ids = [...new Set(campaignIds)];
   for (const [k, id] of campaignIds.entries()) {
     if (campaignIds.indexOf(id) !== k) continue;
@@ -71,7 +71,7 @@ function jsonDataOf(current: Record<string, unknown>, maxTimeSeconds: number | n
 }
 
 /** A free abbreviation from the title: its letters and digits, numbered when taken. */
-async function freeAbbreviation(repos: Repos, title: string): Promise<string> {
+export async function freeAbbreviation(repos: Repos, title: string): Promise<string> {
   const base =
     title
       .normalize('NFD')

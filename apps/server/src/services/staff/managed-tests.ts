@@ -71,7 +71,7 @@ export async function createManagedTest(repos: Repos, companyId: number, body: T
 }
 
 /** A test the company may change: its own, used by no company it is shared with (409 otherwise). */
-async function requireEditable(repos: Repos, companyId: number, testId: number) {
+export async function requireEditable(repos: Repos, companyId: number, testId: number) {
   const found = await repos.staff.tests.find(companyId, testId);
   if (!found) throw notFound('Test');
   if (!testEditable(found.test, found.use, companyId)) {

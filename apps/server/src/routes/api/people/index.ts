@@ -87,7 +87,14 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
     async (request) => {
       const context = await requireStaff(request);
       const person = await updatePerson(repos, context.companyId, context.user.id, request.params.id, request.body);
-      request.audit({ event: 'staff-updated', userId: context.user.id, target: `people/${person.id}` });
+      // A role given is what the trail shows as a role change.
+      request.audit({
+        event: 'staff-updated',
+        userId: context.user.id,
+        target: `people/${person.id}`,
+        subjectUserId: person.id,
+        detail: request.body.role === undefined ? undefined : `role: ${person.role}`,
+      });
       return { status: true as const, person };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import analysisRoutes from './analysis/index';
+import auditRoutes from './audit/index';
 import authoredTestsRoutes from './authored-tests/index';
 import campaignsRoutes from './campaigns/index';
 import currentCompanyRoutes from './current-company/index';
@@ -14,6 +15,7 @@ import resetsRoutes from './resets/index';
 import responsesRoutes from './responses/index';
 import tokensRoutes from './tokens/index';
 import webhooksRoutes from './webhooks/index';
+import testLibraryRoutes from './test-library/index';
 
 /** The staff console's campaign operations, mounted under /api/staff: one plugin per feature. */
 export default async function staffRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -32,4 +34,6 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(currentCompanyRoutes, { prefix: '/current-company' });
   await app.register(tokensRoutes, { prefix: '/tokens' });
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
+  await app.register(testLibraryRoutes);
+  await app.register(auditRoutes);
 }

@@ -1,5 +1,7 @@
 import type { ProgressQuery } from '@prova/contract/staff-campaigns';
+import type { AuditQuery } from '@prova/contract/staff-audit';
 import type { PersonQuery } from '@prova/contract/staff-people';
+import type { SampleQuery } from '@prova/contract/staff-samples';
 
 /** Every cache key of the console, under one root so that signing out (which clears the cache) drops them all. */
 export const staffKeys = {
@@ -25,6 +27,10 @@ export const staffKeys = {
   tokens: () => ['staff', 'tokens'] as const,
   webhooks: () => ['staff', 'webhooks'] as const,
   deliveries: (webhookId: number) => ['staff', 'webhooks', webhookId, 'deliveries'] as const,
+  managedTests: () => ['staff', 'managed-tests'] as const,
+  samples: (query: SampleQuery) => ['staff', 'samples', query] as const,
+  samplesAll: () => ['staff', 'samples'] as const,
+  audit: (query: AuditQuery) => ['staff', 'audit', query] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 

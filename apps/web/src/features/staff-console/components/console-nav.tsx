@@ -12,12 +12,16 @@ export function ConsoleNav({ operator = false }: { operator?: boolean }) {
   const items = [
     ...(operator ? [{ to: paths.console.companies.getHref(), label: t('nav.companies') }] : []),
     { to: paths.console.campaigns.getHref(), label: t('nav.campaigns') },
+    { to: paths.console.library.getHref(), label: t('nav.library') },
     { to: paths.console.tests.getHref(), label: t('nav.tests') },
+    { to: paths.console.samples.getHref(), label: t('nav.samples') },
     { to: paths.console.norms.getHref(), label: t('nav.norms') },
     { to: paths.console.import.getHref(), label: t('nav.import') },
     { to: paths.console.people.getHref(), label: t('nav.people') },
     { to: paths.console.company.getHref(), label: t('nav.company') },
     { to: paths.console.integrations.getHref(), label: t('nav.integrations') },
+    { to: paths.console.languages.getHref(), label: t('nav.languages') },
+    { to: paths.console.audit.getHref(), label: t('nav.audit') },
   ];
   return (
     <nav className="console-nav" aria-label={t('nav.label')}>
