@@ -237,6 +237,9 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/norms/preview': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'POST /api/staff/norms': { access: 'staff-write', body: { name: 'Matrice', test: 201, outcome: 'score', campaigns: [999_999] } },
   'PUT /api/staff/campaigns/:campaignId/norms': { access: 'staff-write', body: { norms: [] } },
+  'POST /api/staff/people/:id/erase': { access: 'staff-write', id: 'user', body: { confirm: 'Nessuno Nessuno' } },
+  'GET /api/staff/retention': { access: 'staff' },
+  'PUT /api/staff/campaigns/:campaignId/retention': { access: 'staff-write', body: { retentionMonths: 12 }, anyType: ['retentionMonths'] },
 
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { COMPANY_NAME_ERROR, COMPANY_NAME_MAX } from './bundle';
 import { trimmedText } from './staff';
+import { retentionMonthsSchema } from './staff-erasure';
 
 // companies: GET/PUT the caller's own company. A company is created by the platform's operator
 // (`npm run import`), never from the console (POST answers 403); the caller's own company cannot be
@@ -15,6 +16,10 @@ export const companySchema = z.object({
   /** The company's single sign-on slug (/sso/{slug}), set by the operator; null without SSO. */
   ssoSlug: z.nullable(z.string()),
   counts: z.object({ people: z.int(), campaigns: z.int() }),
+  /** An erasure keeps the person's results as anonymous rows (true) or removes them (docs/privacy-erasure.md). */
+  erasureKeepsResults: z.boolean(),
+  /** Months after a campaign's end its people are erased; null: kept until staff erase them. */
+  retentionMonths: retentionMonthsSchema,
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -22,6 +27,8 @@ export type Company = z.infer<typeof companySchema>;
 export const companyWriteSchema = z.object({
   name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(COMPANY_NAME_MAX)),
   logo: z.nullish(trimmedText(2_000)),
+  erasureKeepsResults: z.optional(z.boolean()),
+  retentionMonths: z.optional(retentionMonthsSchema),
 });
 export type CompanyWrite = z.input<typeof companyWriteSchema>;
 

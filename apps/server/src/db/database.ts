@@ -19,6 +19,7 @@ import { itemRatings } from './migrations/0011h-item-ratings';
 import { adaptiveTests } from './migrations/0012a-adaptive-tests';
 import { norms } from './migrations/0012b-norms';
 import { auditEvents } from './migrations/0013a-audit-events';
+import { erasureAndRetention } from './migrations/0013f-erasure-and-retention';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -79,6 +80,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0012a-adaptive-tests': adaptiveTests(),
     '0012b-norms': norms(dialect),
     '0013a-audit-events': auditEvents(dialect),
+    '0013f-erasure-and-retention': erasureAndRetention(),
   };
 }
 

@@ -26,7 +26,10 @@ export type AuditEvent =
   | 'staff-test-reset'
   | 'staff-export-started'
   | 'staff-file-downloaded'
-  | 'staff-report-downloaded';
+  | 'staff-report-downloaded'
+  /** An erasure (issue 52): `target` is its receipt (`erasures/<id>`), never the person. */
+  | 'person-erased'
+  | 'staff-retention-updated';
 
 export interface AuditEntry {
   event: AuditEvent;

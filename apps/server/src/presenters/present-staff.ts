@@ -42,6 +42,8 @@ export function presentCompany(row: {
   name: string;
   logo: string | null;
   sso_slug: string | null;
+  erasure_keeps_results: number;
+  retention_months: number | null;
   people: number;
   campaigns: number;
 }): Company {
@@ -52,6 +54,8 @@ export function presentCompany(row: {
     logo: row.logo,
     ssoSlug: row.sso_slug,
     counts: { people: row.people, campaigns: row.campaigns },
+    erasureKeepsResults: row.erasure_keeps_results === 1,
+    retentionMonths: row.retention_months,
   };
 }
 

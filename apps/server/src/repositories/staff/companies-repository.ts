@@ -7,7 +7,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
     async find(companyId: number) {
       const company = await db
         .selectFrom('companies')
-        .select(['id', 'name', 'logo', 'sso_slug'])
+        .select(['id', 'name', 'logo', 'sso_slug', 'erasure_keeps_results', 'retention_months'])
         .where('id', '=', companyId)
         .executeTakeFirst();
       if (!company) return undefined;
@@ -16,6 +16,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
           .selectFrom('users')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('company_id', '=', companyId)
+          .where('erased_at', 'is', null)
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('campaigns')
@@ -32,7 +33,10 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
       return row !== undefined;
     },
 
-    async update(companyId: number, patch: { name: string; logo?: string | null }): Promise<void> {
+    async update(
+      companyId: number,
+      patch: { name: string; logo?: string | null; erasure_keeps_results?: number; retention_months?: number | null },
+    ): Promise<void> {
       await db.updateTable('companies').set(patch).where('id', '=', companyId).execute();
       // Every signed-in person of the company carries its name and logo.
       await changes.announce({ kind: 'all' }, db);

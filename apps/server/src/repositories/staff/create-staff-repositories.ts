@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { createAuthoredTestsRepository } from './authored-tests-repository';
 import { createCampaignProgressRepository } from './campaign-progress-repository';
 import { createStaffCompaniesRepository } from './companies-repository';
+import { createErasureRepository } from './erasure-repository';
 import { createInvitationsRepository } from './invitations-repository';
 import { createItemAnalysisRepository } from './item-analysis-repository';
 import { createJobsRepository } from './jobs-repository';
@@ -10,6 +11,7 @@ import { createStaffLanguagesRepository } from './languages-repository';
 import { createManagedTestsRepository } from './managed-tests-repository';
 import { createNormsRepository } from './norms-repository';
 import { createPeopleRepository } from './people-repository';
+import { createRetentionRepository } from './retention-repository';
 import { createResetsRepository } from './resets-repository';
 import { createResponsesRepository } from './responses-repository';
 import { createSamplesRepository } from './samples-repository';
@@ -30,6 +32,9 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     authoredTests: createAuthoredTestsRepository(db, changes),
     itemAnalysis: createItemAnalysisRepository(db),
     norms: createNormsRepository(db),
+    /** Erasures of people (issue 52): ERASURE_PLAN, the one list of what happens to each table. */
+    erasure: createErasureRepository(db, changes),
+    retention: createRetentionRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

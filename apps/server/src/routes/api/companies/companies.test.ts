@@ -45,7 +45,16 @@ describe('/api/companies', () => {
       expect(res.json()).toEqual({
         status: true,
         companies: [
-          { id: STAFF_ALFA, companyId: STAFF_ALFA, name: 'Alfa S.r.l.', logo: null, ssoSlug: null, counts: { people: 6, campaigns: 2 } },
+          {
+            id: STAFF_ALFA,
+            companyId: STAFF_ALFA,
+            name: 'Alfa S.r.l.',
+            logo: null,
+            ssoSlug: null,
+            counts: { people: 6, campaigns: 2 },
+            erasureKeepsResults: true,
+            retentionMonths: null,
+          },
         ],
       });
     }

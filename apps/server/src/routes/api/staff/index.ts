@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import analysisRoutes from './analysis/index';
 import authoredTestsRoutes from './authored-tests/index';
 import campaignsRoutes from './campaigns/index';
+import erasureRoutes from './erasure/index';
 import exportsRoutes from './exports/index';
 import importsRoutes from './imports/index';
 import invitationsRoutes from './invitations/index';
@@ -26,4 +27,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(authoredTestsRoutes, { prefix: '/authored-tests' });
   await app.register(analysisRoutes);
   await app.register(normsRoutes);
+  await app.register(erasureRoutes);
 }
