@@ -53,3 +53,15 @@ export const retentionDueSchema = z.object({
 export type RetentionDue = z.infer<typeof retentionDueSchema>;
 export const retentionResponseSchema = z.object({ status: z.literal(true), due: z.array(retentionDueSchema) });
 export type RetentionResponse = z.infer<typeof retentionResponseSchema>;
+
+/**
+ * Whether what staff typed names the person: their full name or their e-mail, in any case and spacing. The console
+ * enables its button with it, the server refuses anything else (422 at `confirm`).
+ */
+export function erasureConfirmed(typed: string, person: { email: string; firstName: string; lastName: string }): boolean {
+  const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  const confirmation = normal(typed);
+  if (!confirmation) return false;
+  const fullName = normal(`${person.firstName} ${person.lastName}`);
+  return confirmation === normal(person.email) || (fullName !== '' && confirmation === fullName);
+}

@@ -57,12 +57,3 @@ export function scrubText(text: string | null, pattern: RegExp | null): string |
 export function namesPerson(text: string | null, pattern: RegExp | null): boolean {
   return text !== null && pattern !== null && new RegExp(pattern.source, 'iu').test(text);
 }
-
-/** The staff's confirmation names the person: their full name or their e-mail, in any case and spacing. */
-export function confirmationNames(confirmation: string, words: IdentifyingWords): boolean {
-  const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-  const typed = normal(confirmation);
-  if (!typed) return false;
-  const fullName = normal(`${words.firstName} ${words.lastName}`);
-  return typed === normal(words.email) || (fullName !== '' && typed === fullName);
-}

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff-people';
-import type { Erasure } from '@prova/contract/staff-erasure';
+import { type Erasure, erasureConfirmed } from '@prova/contract/staff-erasure';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
 import { forbidden, HttpError, invalidBody, notFoundUnlessOthers } from '../../http/http-error';
-import { confirmationNames } from '../../domain/erasure-text';
 import { maskEmail } from '../../http/log-redaction';
 import { isStaff } from '../../domain/roles';
 import { presentPerson } from '../../presenters/present-staff';
@@ -102,7 +101,7 @@ export async function erasePerson(
   if (person.role === OPERATOR_ROLE) throw operatorRoleRefused();
   if (userId === callerId) throw new HttpError(409, 'CONFLICT', 'You cannot erase yourself');
   const words = { email: person.email, firstName: person.first_name, lastName: person.last_name };
-  if (!confirmationNames(confirm, words))
+  if (!erasureConfirmed(confirm, words))
     throw invalidBody([{ path: 'confirm', message: 'Type the person’s full name or e-mail to confirm' }]);
   const receipt = await repos.staff.erasure.erase(
     { id: person.id, companyId, maskedEmail: maskEmail(person.email.trim().toLowerCase()), ...words },

@@ -18,6 +18,7 @@ export const staffKeys = {
   itemAnalysis: (testId: number, campaignIds: readonly number[]) => ['staff', 'item-analysis', testId, campaignIds.join(',')] as const,
   agreement: (campaignId: number) => ['staff', 'agreement', campaignId] as const,
   norms: () => ['staff', 'norms'] as const,
+  retention: () => ['staff', 'retention'] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 
