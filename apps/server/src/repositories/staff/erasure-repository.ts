@@ -213,7 +213,8 @@ export const ERASURE_PLAN: { [T in keyof Database]: NoPersonalData | Erase } = {
         eb.or([
           eb('actor_id', '=', person.id),
           eb('subject_user_id', '=', person.id),
-          eb('email', '=', person.maskedEmail),
+          // A failed sign-in with their e-mail names nobody's id; a masked address of someone else's entry stays.
+          eb.and([eb('email', '=', person.maskedEmail), eb('actor_id', 'is', null)]),
           eb('target', 'like', `%/${person.id}`),
           eb('target', 'like', `%/${person.id}/%`),
           eb('target', 'like', `%/${person.id},%`),
@@ -225,7 +226,8 @@ export const ERASURE_PLAN: { [T in keyof Database]: NoPersonalData | Erase } = {
     const idInTarget = new RegExp(`((?:people|participants|assessed|users)/(?:\\d+,)*)${person.id}(?=$|[/,])`, 'g');
     let changed = 0;
     for (const row of rows) {
-      const own = row.actor_id === person.id || row.subject_user_id === person.id || row.email === person.maskedEmail;
+      const own =
+        row.actor_id === person.id || row.subject_user_id === person.id || (row.actor_id === null && row.email === person.maskedEmail);
       const target = row.target?.replace(idInTarget, '$1erased') ?? null;
       const detail = scrubText(row.detail, pattern);
       if (!own && target === row.target && detail === null) continue;
