@@ -4,6 +4,7 @@ import { idSchema, langSchema } from './common';
 import { contentPackageKindSchema } from './content';
 import { testStatusSchema } from './tests';
 import { pageInfoSchema, pageQuerySchema, staffPersonRefSchema } from './staff';
+import { retentionMonthsSchema } from './staff-erasure';
 
 // Campaigns (GET /api/staff/campaigns, GET /api/staff/campaigns/{campaignId})
 
@@ -32,6 +33,8 @@ export const staffCampaignSchema = z.object({
   /** `upcoming` before dateStart, `open`, `ended` after dateEnd (reports may still be read). */
   phase: z.enum(['upcoming', 'open', 'ended']),
   is360: z.boolean(),
+  /** The campaign's own retention period in months; null: the company's (docs/privacy-erasure.md). */
+  retentionMonths: z._default(retentionMonthsSchema, null),
   counts: z.object({
     participants: z.int(),
     tests: z.int(),

@@ -140,6 +140,7 @@ export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['co
     dateEnd: row.date_end,
     phase: campaignPhase(row),
     is360: row.is360 === 1,
+    retentionMonths: row.retention_months,
     counts,
   };
 }
