@@ -3,6 +3,7 @@ import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { importBundleFolder, packageZip } from '../fixtures/content-bundle';
 import { qtiPlayer } from '../fixtures/qti-player';
 import { PASSWORD, type Person, uniqueId } from '../fixtures/seed';
+import { signIn } from '../fixtures/sign-in';
 import { myUserId, signInAndOpenTest } from '../fixtures/test-page';
 
 // Issue 50's story from the candidate's side: an adaptive reasoning test (packages/test-support/content/
@@ -202,4 +203,97 @@ test('an adaptive test taken in the room, resumed after a reload, scored on the 
   await page.setViewportSize({ width: 320, height: 720 });
   await expect(entry).toBeVisible();
   expect(await hasHorizontalScroll(page)).toBe(false);
+});
+
+// The staff's side of a 360 campaign's raters: how much each relation group agrees (rwg), shown for a group of at least
+// the campaign's confidentiality threshold and never for a smaller one.
+test('staff read the rater agreement of a 360 group above the threshold, and nothing of one below', async ({ page }) => {
+  const n = uniqueId();
+  const company = `E2E Accordo ${n}`;
+  const someone = (name: string): Person => ({
+    email: `${name.toLowerCase()}.${n}@e2e.example`,
+    password: PASSWORD,
+    firstName: name,
+    lastName: `Test${n}`,
+  });
+  const admin = someone('Ada');
+  const evaluee = someone('Eva');
+  const peers = ['Pia', 'Paolo', 'Pina', 'Piero'].map(someone);
+  const manager = someone('Marco');
+  const campaignId = n * 10;
+  await importBundleFolder(
+    {
+      version: 2,
+      companies: [{ name: company }],
+      users: [
+        { company, ...admin, role: 'admin', privacy: true },
+        ...[evaluee, ...peers, manager].map((p) => ({ company, ...p, privacy: true })),
+      ],
+      // The 360 test as the 360 spec imports it (the same record: either may come first).
+      tests: [
+        {
+          id: 360,
+          abbreviation: 'FBK',
+          name: 'Feedback 360',
+          url: '/skillup-360',
+          jsonData: {},
+          labels360: [
+            {
+              lang: 'IT_it',
+              details_360: '<p>Il feedback raccoglie punti di vista diversi.</p>',
+              details_auto: '<p>Pensa a come lavori di solito.</p>',
+              details_etero: '<p>Pensa a episodi concreti.</p>',
+            },
+          ],
+        },
+      ],
+      campaigns: [
+        {
+          id: campaignId,
+          company,
+          name: `Feedback ${n}`,
+          dateStart: '2026-01-01T08:00:00+01:00',
+          dateEnd: '2030-12-31T20:00:00+01:00',
+          is360: true,
+          report: { confidentialityThreshold: 3 },
+          tests: [{ test: 360 }],
+          participants: [evaluee, ...peers, manager].map((p) => ({ user: p.email, lang: 'IT_it' })),
+          relations360: [
+            ...peers.map((p) => ({ evaluator: p.email, evaluee: evaluee.email, relationId: 2, label: 'Collega' })),
+            { evaluator: manager.email, evaluee: evaluee.email, relationId: 1, label: 'Responsabile' },
+          ],
+          questions360: { closed: [{ id: 1, text: 'Ascolta le persone' }] },
+        },
+      ],
+    },
+    {},
+  );
+  // Each rater answers through the API, as the questionnaire saves: the four peers nearly agree, the manager alone.
+  await page.goto('/login');
+  const origin = new URL(page.url()).origin;
+  let evalueeId = 0;
+  for (const [rater, value] of [...peers.map((p, k) => [p, k === 2 ? 5 : 4] as const), [manager, 1] as const]) {
+    const api = await playwrightRequest.newContext({ baseURL: origin });
+    expect((await api.post('/api/auth/login', { data: { username: rater.email, password: rater.password } })).status()).toBe(200);
+    if (!evalueeId) {
+      const relations = (await (await api.get(`/api/usercampaign/${campaignId}/userrelation`)).json()) as { result: Array<{ id: number }> };
+      evalueeId = relations.result[0]!.id;
+    }
+    const saved = await api.post(`/api/tests/360/data/${campaignId}/${evalueeId}`, {
+      data: { version: 1, data: { closed: { '1': value } } },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await api.dispose();
+  }
+
+  await signIn(page, admin);
+  await page.goto(`/console/campaigns/${campaignId}`);
+  const section = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Accordo tra valutatori (360)' }) });
+  const rows = section.getByRole('table').getByRole('row');
+  // The header and the peers' one row: the manager, one rater under the threshold of 3, is not shown.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText('Ascolta le persone');
+  await expect(rows.nth(1).getByRole('cell')).toHaveText(['Collega', '1', /^0,\d\d$/, /^0,\d\d$/]);
+  await expect(section).not.toContainText('Responsabile');
+  await expectAccessible(page, 'the rater agreement of a 360 campaign');
 });

@@ -26,6 +26,7 @@ import logsRoutes from './routes/api/logs/index';
 import outcomesRoutes from './routes/api/outcomes/index';
 import testsRoutes from './routes/api/tests/index';
 import usersRoutes from './routes/api/users/index';
+import meRoutes from './routes/api/me/index';
 import ratingsRoutes from './routes/api/ratings/index';
 import reportRoutes from './routes/api/report/index';
 import reportDocumentRoutes from './routes/api/report/documents';
@@ -104,6 +105,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(outcomesRoutes, { prefix: '/api/outcomes' });
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(ratingsRoutes, { prefix: '/api/ratings' });
   await app.register(reportRoutes, { prefix: '/api/report' });
   await app.register(reportDocumentRoutes, { prefix: '/api/reports' });

@@ -19,7 +19,9 @@ import { dist, readManifest, readRoutes, SENDING_QUEUE } from './built-app.mjs';
  * normed result's percentile, sten and band, its schema and sentence, about 2 KB).
  */
 const BUDGETS = {
-  signInKb: 98,
+  // 98.2 for issue 52: the account page "I miei dati" is a route of its own, so the shell's router and paths name it
+  // (about 0.12 KB; its page and texts are its own chunk).
+  signInKb: 98.2,
   routeKb: 180,
   routeKbOverrides: { 'app.report': 124 },
 };

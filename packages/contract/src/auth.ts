@@ -5,6 +5,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 /** `operator`: staff of the platform itself, who also manage what every company shares (its languages); given only by `npm run import`. */
 export const ROLES = ['user', 'Assessor', 'admin', 'superassessor', 'operator'] as const;
 export const OPERATOR_ROLE = 'operator';
+/** The people a campaign assesses: counted, listed and invited as its candidates (assessors and staff are not). */
+export const CANDIDATE_ROLE = 'user';
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -8,6 +8,18 @@ export const themeSchema = z.enum(CAMPAIGN_THEMES);
 export type CampaignTheme = z.infer<typeof themeSchema>;
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'COMPLETED', 'REPORT'] as const;
 
+export const CAMPAIGN_PHASES = ['upcoming', 'open', 'ended'] as const;
+export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
+
+/**
+ * Where a campaign stands, one rule for every screen (the picker, the room, the console): ended once staff have
+ * closed it (COMPLETED, REPORT) or its end has passed, whatever its dates say; upcoming before its start.
+ */
+export function campaignPhaseOf(campaign: { status: string; dateStart: string; dateEnd: string }, now: number = Date.now()): CampaignPhase {
+  if (campaign.status !== 'ACTIVE' || now > Date.parse(campaign.dateEnd)) return 'ended';
+  return now < Date.parse(campaign.dateStart) ? 'upcoming' : 'open';
+}
+
 export const languageSchema = z.object({ lang: langSchema, name: z.string() });
 
 /** A campaign as the user sees it, texts already resolved to the user's language. */
@@ -18,6 +30,8 @@ export const campaignSummarySchema = z.object({
   languages: z.array(languageSchema),
   dateStart: z.string(),
   dateEnd: z.string(),
+  /** `campaignPhaseOf` on the server's clock: no screen works it out from the dates alone. */
+  phase: z.enum(CAMPAIGN_PHASES),
   user: z.object({ lang: z.nullable(langSchema), accessDate: z.nullable(z.string()) }),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { idSchema, statusOk } from './common';
 import { bodyId } from './staff';
+import type { LocalizedText } from './bundle';
 
 // Norm groups (issue 50, docs/measurement.md "Norm groups"): what the report shows of a score read against a norm,
 // and the staff calls that build a norm from a company's results and attach it to a campaign.
@@ -40,11 +41,27 @@ export const staffNormSchema = z.object({
 });
 export type StaffNorm = z.infer<typeof staffNormSchema>;
 
+const NAME_ERROR = 'Expected the norm group’s name';
+const nameText = z.string().check(z.trim(), z.maxLength(NORM_NAME_MAX));
+
+/**
+ * A norm's name: one for every language, or `{ IT_it, EN_en, ES_es }` (any of them, at least one not blank), kept in
+ * the object form; a language without one reads the Italian name, else the first (as a bundle's localized texts do).
+ */
+export const normNameSchema = z
+  .pipe(
+    z.union([nameText, z.strictObject({ IT_it: z.optional(nameText), EN_en: z.optional(nameText), ES_es: z.optional(nameText) })], {
+      error: NAME_ERROR,
+    }),
+    z.transform((value): LocalizedText =>
+      Object.fromEntries(Object.entries(typeof value === 'string' ? { IT_it: value } : value).filter(([, text]) => text)),
+    ),
+  )
+  .check(z.refine((text) => Object.keys(text).length > 0, { error: NAME_ERROR }));
+
 /** POST /api/staff/norms (and its preview): a norm from the completed results of the company's campaigns for one test outcome. */
 export const createNormRequestSchema = z.object({
-  name: z
-    .string({ error: 'Expected the norm group’s name' })
-    .check(z.trim(), z.minLength(1, 'Expected the norm group’s name'), z.maxLength(NORM_NAME_MAX)),
+  name: normNameSchema,
   test: bodyId,
   outcome: z.string({ error: 'Expected the outcome' }).check(z.trim(), z.minLength(1, 'Expected the outcome'), z.maxLength(200)),
   campaigns: z.array(bodyId).check(z.minLength(1, 'Choose at least one campaign'), z.maxLength(100)),

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { roleSchema } from './auth';
+import { CAMPAIGN_PHASES } from './campaigns';
 import { idSchema, langSchema } from './common';
 import { contentPackageKindSchema } from './content';
 import { testStatusSchema } from './tests';
@@ -31,7 +32,8 @@ export const staffCampaignSchema = z.object({
   dateStart: z.string(),
   dateEnd: z.string(),
   /** `upcoming` before dateStart, `open`, `ended` after dateEnd (reports may still be read). */
-  phase: z.enum(['upcoming', 'open', 'ended']),
+  /** `campaignPhaseOf`: closed by staff is ended, whatever the dates. */
+  phase: z.enum(CAMPAIGN_PHASES),
   is360: z.boolean(),
   /** The campaign's own retention period in months; null: the company's (docs/privacy-erasure.md). */
   retentionMonths: z._default(retentionMonthsSchema, null),
@@ -97,6 +99,10 @@ export const progressRowSchema = z.object({
   invitedAt: z.nullable(z.string()),
   /** A 360 campaign: the evaluations this person has finished of those they must give. */
   feedback360: z.nullable(z.object({ done: z.int(), total: z.int() })),
+  /** Whether the person's report has anything to show yet: a test of theirs complete, or a 360 evaluation of them finished. */
+  reportAvailable: z.boolean(),
+  /** The language the person chose for this campaign, which its tests were taken in; null before they entered. */
+  campaignLang: z.nullable(langSchema),
 });
 export type ProgressRow = z.infer<typeof progressRowSchema>;
 

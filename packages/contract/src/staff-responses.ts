@@ -37,6 +37,10 @@ export const staffItemResponsesSchema = z.object({
   /** The item's SCORE from the server's scoring; null while the test is not scored. */
   score: z.nullable(z.union([z.number(), z.string(), z.boolean()])),
   flagged: z.boolean(),
+  /** An adaptive test's item the candidate is on now, not answered yet. */
+  current: z.optional(z.boolean()),
+  /** An adaptive test's estimate of ability (θ) and its standard error just after this answer, where it was kept. */
+  estimate: z.optional(z.object({ theta: z.number(), se: z.number() })),
   /** Present for an item an assessor rates: out of how much, and the points given (null: still to be rated). */
   rating: z.optional(z.object({ maxScore: z.number(), points: z.nullable(z.number()), ratedAt: z.nullable(z.string()) })),
 });
@@ -48,7 +52,13 @@ export const staffResponsesSchema = z.object({
   status: testStatusSchema,
   /** The server has scored the test: `score` and `outcomes` are its result. */
   scored: z.boolean(),
+  /**
+   * Item by item in delivery order; for an adaptive test (`adaptive`), the items the candidate was given, in the order
+   * given, the one they are on last (without a response).
+   */
   items: z.array(staffItemResponsesSchema),
+  /** An adaptive test: items are served one at a time, each chosen from the answers so far. */
+  adaptive: z.optional(z.boolean()),
   /** The test's outcome variables as the server scored them (SCORE first); empty while unscored. */
   outcomes: z.array(outcomeSchema),
   /** False while an item an assessor rates is not rated yet: the score is not final. */

@@ -12,6 +12,7 @@ const byLanguage = (path: (lang: string) => string) => Object.fromEntries(LANGUA
 const textSets: Array<[string, () => Record<string, unknown>]> = [
   ['the app (apps/web/src/locales/*/translation.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/translation.json`)],
   ['the staff console (apps/web/src/locales/*/console.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/console.json`)],
+  ['the account page (apps/web/src/locales/*/my-data.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/my-data.json`)],
   [
     'the report, page and PDF (packages/contract/locales/*/report.json)',
     () => byLanguage((lang) => `packages/contract/locales/${lang}/report.json`),

@@ -20,6 +20,8 @@ import { adaptiveTests } from './migrations/0012a-adaptive-tests';
 import { norms } from './migrations/0012b-norms';
 import { auditEvents } from './migrations/0013a-audit-events';
 import { erasureAndRetention } from './migrations/0013f-erasure-and-retention';
+import { consentRecords } from './migrations/0013e-consent-records';
+import { companyTimeZone } from './migrations/0013j-company-time-zone';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -81,6 +83,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0012b-norms': norms(dialect),
     '0013a-audit-events': auditEvents(dialect),
     '0013f-erasure-and-retention': erasureAndRetention(),
+    '0013e-consent-records': consentRecords(dialect),
+    '0013j-company-time-zone': companyTimeZone(),
   };
 }
 

@@ -22,6 +22,8 @@ export interface CompaniesTable {
   erasure_keeps_results: Generated<Bool>;
   /** Months after a campaign's end its people's personal data is erased; null: kept. */
   retention_months: number | null;
+  /** An IANA zone (`Europe/Rome`): where the company's exports put their dates. */
+  time_zone: Generated<string>;
 }
 
 export interface UsersTable {
@@ -152,6 +154,8 @@ export interface ParticipantsTable {
   last_access: Instant | null;
   extra_time_percent: number;
   privacy_consent_at: Instant | null;
+  /** The version (privacy_texts.hash) of the text that consent was given to (migration 0013e). */
+  privacy_consent_version: string | null;
   storage: Json | null;
 }
 
@@ -397,7 +401,7 @@ export interface AdaptiveSessionsTable {
   attempt: string;
   seed: string;
   answered: number;
-  /** `[{ item, score, response }]` in the order given. */
+  /** `[{ item, score, raw, response, theta?, se? }]` in the order given (the estimate after each answer). */
   given: string;
   /** The item the candidate is on; null once done. */
   current: string | null;
@@ -458,6 +462,34 @@ export interface RetentionNoticesTable {
   notified_at: Instant;
 }
 
+/** A privacy text someone accepted, stored once by its SHA-256 (migration 0013e); `id` is its version number. */
+export interface PrivacyTextsTable {
+  id: Generated<number>;
+  hash: string;
+  /** The campaign's localized text as JSON, as it was accepted. */
+  text: Json;
+  created_at: Instant;
+}
+
+/** One acceptance of a privacy text: by whom, in which campaign, when (migration 0013e). */
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  campaign_id: number | null;
+  privacy_text_id: number;
+  accepted_at: Instant;
+}
+
+/** Someone other than the person opened (`opened`) or downloaded (`downloaded`) their report (migration 0013e). */
+export interface ReportViewsTable {
+  id: Generated<number>;
+  viewer_id: number;
+  subject_user_id: number;
+  campaign_id: number;
+  kind: string;
+  at: Instant;
+}
+
 export interface Database {
   languages: LanguagesTable;
   companies: CompaniesTable;
@@ -495,6 +527,9 @@ export interface Database {
   erasures: ErasuresTable;
   retention_runs: RetentionRunsTable;
   retention_notices: RetentionNoticesTable;
+  privacy_texts: PrivacyTextsTable;
+  consent_records: ConsentRecordsTable;
+  report_views: ReportViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

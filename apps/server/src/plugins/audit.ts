@@ -29,7 +29,10 @@ export type AuditEvent =
   | 'staff-report-downloaded'
   /** An erasure (issue 52): `target` is its receipt (`erasures/<id>`), never the person. */
   | 'person-erased'
-  | 'staff-retention-updated';
+  | 'staff-retention-updated'
+  /** A person's data export (issue 52): by the person, or (`staff-`) by staff for them, `target` naming whom. */
+  | 'personal-data-exported'
+  | 'staff-personal-data-exported';
 
 export interface AuditEntry {
   event: AuditEvent;

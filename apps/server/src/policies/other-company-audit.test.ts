@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { ADA, BEA, BEN, C_ALFA, C_BETA_S, call, CARLA, type Caller, signInStaff, staffBundle, userId } from '../../test/staff-fixtures';
+import {
+  ADA,
+  BEA,
+  BEN,
+  C_ALFA,
+  C_BETA_S,
+  call,
+  CARLA,
+  type Caller,
+  signInStaff,
+  staffBundle,
+  T_SCORED,
+  T_UNUSED,
+  userId,
+} from '../../test/staff-fixtures';
 
 // Another company's campaigns, people and reports answer 404, as what nobody has: nobody learns they exist. Each such
 // refusal leaves an `audit` entry saying who asked for what, and whose it is; a real miss leaves none.
@@ -29,7 +43,7 @@ const auditsSince = (from: number) =>
     .flatMap((entry) => (entry.audit ? [entry.audit] : []));
 
 /** Asks as `who`; answers the answer and the audit entries it left (written just after the answer). */
-async function ask(who: Caller, url: string, method: 'GET' | 'PUT' | 'DELETE' = 'GET', payload?: unknown) {
+async function ask(who: Caller, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: unknown) {
   const from = lines.length;
   const res = await call(t.app, who, method, url, payload);
   await new Promise((resolve) => setImmediate(resolve));
@@ -93,6 +107,25 @@ describe("another company's resources", () => {
     const file = await ask(bea, `/api/staff/jobs/${jobId}/file`);
     expect(file.res.statusCode).toBe(404);
     expect(file.audits).toEqual([expect.objectContaining({ userId: beaId, target: `jobs/${jobId}` })]);
+  });
+
+  it("answer a norm of another company's test as one of a test nobody has, previewed or saved, and audit it", async () => {
+    const norm = (test: number) => ({ name: 'Sonda', test, outcome: 'score', campaigns: [C_BETA_S] });
+    for (const url of ['/api/staff/norms/preview', '/api/staff/norms']) {
+      const missing = await ask(bea, url, 'POST', norm(999_999));
+      expect(missing.res.statusCode).toBe(404);
+      expect(missing.audits, 'a real miss is no probe').toEqual([]);
+      // The operator's test shared with nobody is no company's: not found, and no probe of anyone.
+      const library = await ask(bea, url, 'POST', norm(T_UNUSED));
+      expect(library.res.json()).toEqual(missing.res.json());
+      expect(library.audits).toEqual([]);
+      const alfas = await ask(bea, url, 'POST', norm(T_SCORED));
+      expect(alfas.res.statusCode).toBe(404);
+      expect(alfas.res.json()).toEqual(missing.res.json());
+      expect(alfas.audits).toEqual([
+        expect.objectContaining({ userId: beaId, target: `tests/${T_SCORED}`, detail: expect.stringContaining(`company ${alfaId}'s`) }),
+      ]);
+    }
   });
 
   it("leave an audit entry when a candidate asks for another company's report", async () => {

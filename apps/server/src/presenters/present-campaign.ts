@@ -1,4 +1,4 @@
-import type { Campaign, CampaignListItem, CampaignSummary } from '@prova/contract/campaigns';
+import { type Campaign, type CampaignListItem, type CampaignSummary, campaignPhaseOf } from '@prova/contract/campaigns';
 import { DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
@@ -21,6 +21,7 @@ export function presentCampaignSummary(p: Participation, user: UserWithCompany, 
     languages: campaignLanguages(p).map((code) => ({ lang: code, name: languageNames.get(code) ?? code })),
     dateStart: p.date_start,
     dateEnd: p.date_end,
+    phase: campaignPhaseOf({ status: p.status, dateStart: p.date_start, dateEnd: p.date_end }),
     user: { lang: (p.participant_lang as LangCode | null) ?? null, accessDate: p.last_access },
   };
 }

@@ -1,3 +1,4 @@
+import { campaignPhaseOf } from '@prova/contract/campaigns';
 import type { Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
 import type { StaffPersonRef } from '@prova/contract/staff';
@@ -44,6 +45,7 @@ export function presentCompany(row: {
   sso_slug: string | null;
   erasure_keeps_results: number;
   retention_months: number | null;
+  time_zone: string;
   people: number;
   campaigns: number;
 }): Company {
@@ -53,6 +55,7 @@ export function presentCompany(row: {
     name: row.name,
     logo: row.logo,
     ssoSlug: row.sso_slug,
+    timeZone: row.time_zone,
     counts: { people: row.people, campaigns: row.campaigns },
     erasureKeepsResults: row.erasure_keeps_results === 1,
     retentionMonths: row.retention_months,
@@ -124,11 +127,6 @@ export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
   };
 }
 
-export function campaignPhase(row: Pick<CampaignRow, 'date_start' | 'date_end'>, now = new Date()): StaffCampaign['phase'] {
-  const at = now.toISOString();
-  return at < row.date_start ? 'upcoming' : at > row.date_end ? 'ended' : 'open';
-}
-
 export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['counts'], lang: string): StaffCampaign {
   return {
     id: row.id,
@@ -138,7 +136,7 @@ export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['co
     languages: parseJson<LangCode[]>(row.languages, []),
     dateStart: row.date_start,
     dateEnd: row.date_end,
-    phase: campaignPhase(row),
+    phase: campaignPhaseOf({ status: row.status, dateStart: row.date_start, dateEnd: row.date_end }),
     is360: row.is360 === 1,
     retentionMonths: row.retention_months,
     counts,

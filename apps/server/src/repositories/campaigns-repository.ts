@@ -1,7 +1,7 @@
 import { isCandidatesOwnTest } from './candidate-tests';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import type { CampaignRow } from '../db/schema';
 
 /**
@@ -44,6 +44,7 @@ const PARTICIPANT_SELECTION = [
   'participants.last_access',
   'participants.extra_time_percent',
   'participants.privacy_consent_at',
+  'participants.privacy_consent_version',
   'participants.storage',
 ] as const;
 
@@ -156,14 +157,33 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
       await changed(campaignId, userId);
     },
 
-    async giveConsent(campaignId: number, userId: number): Promise<void> {
-      await db
-        .updateTable('participants')
-        .set({ privacy_consent_at: new Date().toISOString() })
-        .where('campaign_id', '=', campaignId)
-        .where('user_id', '=', userId)
-        .where('privacy_consent_at', 'is', null)
-        .execute();
+    /**
+     * The person accepts the privacy text the campaign shows now (`version` its SHA-256, `text` it as stored): the
+     * text is kept once, the acceptance recorded, and the participation holds that version (domain/consent.ts).
+     * Accepting the text already accepted records nothing more.
+     */
+    async giveConsent(campaignId: number, userId: number, version: string, text: string): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        const now = new Date().toISOString();
+        const updated = await trx
+          .updateTable('participants')
+          .set({ privacy_consent_at: now, privacy_consent_version: version })
+          .where('campaign_id', '=', campaignId)
+          .where('user_id', '=', userId)
+          .where((eb) => eb.or([eb('privacy_consent_version', 'is', null), eb('privacy_consent_version', '!=', version)]))
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return;
+        await trx
+          .insertInto('privacy_texts')
+          .values({ hash: version, text, created_at: now })
+          .onConflict((oc) => oc.column('hash').doNothing())
+          .execute();
+        const { id } = await trx.selectFrom('privacy_texts').select('id').where('hash', '=', version).executeTakeFirstOrThrow();
+        await trx
+          .insertInto('consent_records')
+          .values({ user_id: userId, campaign_id: campaignId, privacy_text_id: id, accepted_at: now })
+          .execute();
+      });
       await changed(campaignId, userId);
     },
 

@@ -9,6 +9,7 @@ import { createHealthRepository } from './health-repository';
 import { createLogsRepository } from './logs-repository';
 import { createOutcomesRepository } from './outcomes-repository';
 import { createRatingsRepository } from './ratings-repository';
+import { createPersonalDataRepository } from './personal-data-repository';
 import { createProgressRepository } from './progress-repository';
 import { createReportsRepository } from './reports-repository';
 import { createRequestKeysRepository } from './request-keys-repository';
@@ -60,6 +61,8 @@ export function createRepositories(db: Db, { changes = silentChanges, writeDurab
     adaptive: createAdaptiveRepository(db),
     /** The audit trail: who did what, when (plugins/audit.ts writes it). */
     audit: createAuditRepository(db),
+    /** What the platform holds about one person (their data export), and who saw their report. */
+    personalData: createPersonalDataRepository(db),
     /** The staff console's: companies, people, managed tests, samples, campaign progress, resets, jobs. */
     staff: createStaffRepositories(db, changes),
   };

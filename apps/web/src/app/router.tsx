@@ -21,6 +21,7 @@ const SsoLogoutRoute = lazy(() => import('./routes/sso/sso-logout').then((m) => 
 const SsoStartRoute = lazy(() => import('./routes/sso/sso-start').then((m) => ({ default: m.SsoStartRoute })));
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const SelectCampaignRoute = lazy(() => import('./routes/select-campaign').then((m) => ({ default: m.SelectCampaignRoute })));
+const MyDataRoute = lazy(() => import('./routes/my-data').then((m) => ({ default: m.MyDataRoute })));
 const CampaignRoot = lazy(() => import('./routes/app/campaign-root').then((m) => ({ default: m.CampaignRoot })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 const HomeRoute = lazy(() => import('./routes/app/home').then((m) => ({ default: m.HomeRoute })));
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.privacy.path, element: <PrivacyRoute /> },
+          { path: paths.myData.path, element: <MyDataRoute /> },
           {
             path: paths.selectCampaign.path,
             element: <SelectCampaignRoute />,

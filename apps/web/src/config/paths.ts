@@ -19,6 +19,8 @@ export const paths = {
 
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   selectCampaign: { path: '/select-campaign', getHref: () => '/select-campaign' },
+  /** "I miei dati" (issue 52): the person's data export, who saw their report, their consents. */
+  myData: { path: '/my-data', getHref: () => '/my-data' },
 
   /** The pages under the campaign layout: their patterns are shared with the server, which preloads their first reads. */
   app: {

@@ -23,6 +23,7 @@ const QUADRATURE_POINTS = 61;
 
 const GRID = Array.from({ length: QUADRATURE_POINTS }, (_, i) => THETA_MIN + ((THETA_MAX - THETA_MIN) * i) / (QUADRATURE_POINTS - 1));
 const PRIOR_LOG = GRID.map((x) => -0.5 * x * x);
+const PRIOR_LOG_ARRAY = Float64Array.from(PRIOR_LOG);
 
 const clampScore = (s: number) => Math.min(1, Math.max(0, s));
 
@@ -74,23 +75,29 @@ export function gridLogs({ a, b, c }: ItemParams): GridLogs {
 
 /** `eap` from each answer's grid logs (of its effective parameters): the same estimate, without a logarithm. */
 export function eapFromGrid(answers: ReadonlyArray<{ logs: GridLogs; score: number }>): Estimate {
-  const logPost = PRIOR_LOG.slice();
+  const logPost = PRIOR_LOG_ARRAY.slice();
   for (const { logs, score } of answers) {
     const u = clampScore(score);
     const { logP, logQ } = logs;
-    for (let i = 0; i < GRID.length; i++) logPost[i]! += u * logP[i]! + (1 - u) * logQ[i]!;
+    for (let i = 0; i < QUADRATURE_POINTS; i++) logPost[i]! += u * logP[i]! + (1 - u) * logQ[i]!;
   }
   return posterior(logPost);
 }
 
 /** The posterior's mean and SD over the grid from its log density (up to a constant). */
-function posterior(logPost: number[]): Estimate {
-  const top = Math.max(...logPost);
-  const w = logPost.map((l) => Math.exp(l - top));
-  const total = w.reduce((s, v) => s + v, 0);
-  const theta = GRID.reduce((s, x, i) => s + x * w[i]!, 0) / total;
-  const variance = GRID.reduce((s, x, i) => s + (x - theta) ** 2 * w[i]!, 0) / total;
-  return { theta, se: Math.sqrt(variance) };
+function posterior(logPost: ArrayLike<number>): Estimate {
+  // Plain loops, each sum in grid order: the numbers `eap` always gave, without the arrays it made on every answer.
+  let top = -Infinity;
+  for (let i = 0; i < QUADRATURE_POINTS; i++) if (logPost[i]! > top) top = logPost[i]!;
+  const w = new Float64Array(QUADRATURE_POINTS);
+  let total = 0;
+  for (let i = 0; i < QUADRATURE_POINTS; i++) total += w[i] = Math.exp(logPost[i]! - top);
+  let mean = 0;
+  for (let i = 0; i < QUADRATURE_POINTS; i++) mean += GRID[i]! * w[i]!;
+  const theta = mean / total;
+  let spread = 0;
+  for (let i = 0; i < QUADRATURE_POINTS; i++) spread += (GRID[i]! - theta) ** 2 * w[i]!;
+  return { theta, se: Math.sqrt(spread / total) };
 }
 
 /** dlogL/dtheta: Σ a (u - P) (P - c) / (P (1 - c)). */

@@ -181,4 +181,24 @@ describe('the engine over a bank read once', () => {
         given.push({ item: next.next!, score: step % 3 === 0 ? 0 : 1 });
       }
     });
+
+  it('gives the five most informative of a large bank at any theta, also where guessing is high, as the full ranking does', () => {
+    const r = seededRandom('search');
+    const bank = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [`S${String(i).padStart(3, '0')}`, item(0.3 + 2 * r(), -3 + 6 * r(), 0.95 * r())]),
+    );
+    // Items the same as another (equal information: the identifier decides).
+    bank.S900 = { ...bank.S000! };
+    bank.S901 = { ...bank.S001! };
+    const given = new Set(['S002', 'S003']);
+    for (let theta = -4; theta <= 4; theta += 0.25) {
+      const best = Object.keys(bank)
+        .filter((id) => !given.has(id))
+        .map((id) => ({ id, info: information(theta, bank[id]!, '3PL') }))
+        .sort((x, y) => y.info - x.info || (x.id < y.id ? -1 : 1))
+        .slice(0, 5)
+        .map((e) => e.id);
+      for (let d = 0; d < 5; d++) expect(selectItem({ model: '3PL', items: bank }, theta, given, d / 5 + 0.01)).toBe(best[d]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { CANDIDATE_ROLE } from '@prova/contract/auth';
 import { isCandidatesOwnTest } from '../candidate-tests';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -101,47 +102,95 @@ export function createCampaignProgressRepository(db: Db) {
     find: (companyId: number, campaignId: number) =>
       db.selectFrom('campaigns').selectAll().where('company_id', '=', companyId).where('id', '=', campaignId).executeTakeFirst(),
 
-    /** Per campaign: participants, own tests, invited, and who has begun and who has finished. */
+    /**
+     * Per campaign: its candidates (people of the `user` role: the assessors a campaign lists are not counted),
+     * own tests, candidates invited, and who has begun and who has finished: their own tests, and in a 360 the
+     * evaluations they give (a rater who has answered has begun; one who has finished them all, and their tests, has
+     * finished).
+     */
     async counts(companyId: number, campaignIds: number[]) {
       const out = new Map(campaignIds.map((id) => [id, { participants: 0, tests: 0, invited: 0, started: 0, finished: 0 }]));
       if (campaignIds.length === 0) return out;
-      const [participants, tests, invited, done] = await Promise.all([
-        db
-          .selectFrom('participants')
-          .innerJoin('users', (join) => join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId))
+      const candidates = db
+        .selectFrom('participants')
+        .innerJoin('users', (join) =>
+          join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId).on('users.role', '=', CANDIDATE_ROLE),
+        )
+        .where('participants.campaign_id', 'in', campaignIds);
+      const [participants, tests, invited, done, rated] = await Promise.all([
+        candidates
           .select(['participants.campaign_id'])
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('participants.campaign_id', 'in', campaignIds)
           .groupBy('participants.campaign_id')
           .execute(),
         ownTestsOf(campaignIds).execute(),
-        db
-          .selectFrom('invitations')
-          .select(['campaign_id'])
+        candidates
+          .innerJoin('invitations', (join) =>
+            join
+              .onRef('invitations.campaign_id', '=', 'participants.campaign_id')
+              .onRef('invitations.user_id', '=', 'participants.user_id'),
+          )
+          .select(['participants.campaign_id'])
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('campaign_id', 'in', campaignIds)
-          .groupBy('campaign_id')
+          .groupBy('participants.campaign_id')
           .execute(),
-        // Per participant who has begun: their progress rows and complete ones, in their own tests.
-        db
-          .selectFrom('test_progress as tp')
+        // Per candidate who has begun: their progress rows and complete ones, in their own tests.
+        candidates
+          .innerJoin('test_progress as tp', (join) =>
+            join.onRef('tp.campaign_id', '=', 'participants.campaign_id').onRef('tp.user_id', '=', 'participants.user_id'),
+          )
           .innerJoin('campaign_tests', (join) =>
             join.onRef('campaign_tests.campaign_id', '=', 'tp.campaign_id').onRef('campaign_tests.test_id', '=', 'tp.test_id'),
           )
           .select(['tp.campaign_id', 'tp.user_id'])
           .select((eb) => eb.fn.sum<number>(eb.case().when('tp.status', '=', 'complete').then(1).else(0).end()).as('complete'))
-          .where('tp.campaign_id', 'in', campaignIds)
           .where(isCandidatesOwnTest)
           .groupBy(['tp.campaign_id', 'tp.user_id'])
+          .execute(),
+        // Per candidate who rates in a 360: the evaluations they give, begun and finished.
+        candidates
+          .innerJoin('relations360 as r', (join) =>
+            join.onRef('r.campaign_id', '=', 'participants.campaign_id').onRef('r.evaluator_id', '=', 'participants.user_id'),
+          )
+          .leftJoin('evaluations360 as e', (join) =>
+            join
+              .onRef('e.campaign_id', '=', 'r.campaign_id')
+              .onRef('e.evaluator_id', '=', 'r.evaluator_id')
+              .onRef('e.evaluee_id', '=', 'r.evaluee_id'),
+          )
+          .select(['r.campaign_id', 'r.evaluator_id as user_id'])
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .select((eb) => eb.fn.count<number>('e.evaluee_id').as('begun'))
+          .select((eb) => eb.fn.sum<number>(eb.case().when('e.status', '=', 'y').then(1).else(0).end()).as('done'))
+          .groupBy(['r.campaign_id', 'r.evaluator_id'])
           .execute(),
       ]);
       for (const row of participants) out.get(row.campaign_id)!.participants = Number(row.n);
       for (const row of tests) out.get(row.campaign_id)!.tests += 1;
       for (const row of invited) out.get(row.campaign_id)!.invited = Number(row.n);
+      const people = new Map<string, { campaignId: number; begun: boolean; testsDone: number; rates: boolean; ratingsDone: boolean }>();
+      const personOf = (campaignId: number, userId: number) => {
+        const key = `${campaignId}:${userId}`;
+        let person = people.get(key);
+        if (!person) people.set(key, (person = { campaignId, begun: false, testsDone: 0, rates: false, ratingsDone: true }));
+        return person;
+      };
       for (const row of done) {
-        const counts = out.get(row.campaign_id)!;
-        counts.started += 1;
-        if (counts.tests > 0 && Number(row.complete) >= counts.tests) counts.finished += 1;
+        const person = personOf(row.campaign_id, row.user_id);
+        person.begun = true;
+        person.testsDone = Number(row.complete);
+      }
+      for (const row of rated) {
+        const person = personOf(row.campaign_id, row.user_id);
+        person.rates = true;
+        if (Number(row.begun) > 0) person.begun = true;
+        person.ratingsDone = Number(row.done ?? 0) >= Number(row.total);
+      }
+      for (const person of people.values()) {
+        const counts = out.get(person.campaignId)!;
+        if (person.begun) counts.started += 1;
+        const testsFinished = person.testsDone >= counts.tests;
+        if (person.begun && testsFinished && person.ratingsDone && (counts.tests > 0 || person.rates)) counts.finished += 1;
       }
       return out;
     },
@@ -159,6 +208,7 @@ export function createCampaignProgressRepository(db: Db) {
           'users.lang',
           'users.deactivated_at',
           'participants.last_access',
+          'participants.lang as campaign_lang',
           'invitations.invited_at',
         ])
         .select((eb) => eb.case().when('users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'))
@@ -222,6 +272,20 @@ export function createCampaignProgressRepository(db: Db) {
         .groupBy(['user_id', 'test_id'])
         .execute();
       return new Map(rows.map((r) => [`${r.user_id}:${r.test_id}`, Number(r.n)]));
+    },
+
+    /** Of some people, those about whom a 360 evaluation is finished: their report has the answers. */
+    async evaluatedIn360(campaignId: number, userIds: number[]): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('evaluations360')
+        .select('evaluee_id')
+        .distinct()
+        .where('campaign_id', '=', campaignId)
+        .where('evaluee_id', 'in', userIds)
+        .where('status', '=', 'y')
+        .execute();
+      return new Set(rows.map((r) => r.evaluee_id));
     },
 
     /** Per evaluator: the 360 evaluations they must give, and those finished. */

@@ -7,7 +7,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
     async find(companyId: number) {
       const company = await db
         .selectFrom('companies')
-        .select(['id', 'name', 'logo', 'sso_slug', 'erasure_keeps_results', 'retention_months'])
+        .select(['id', 'name', 'logo', 'sso_slug', 'time_zone', 'erasure_keeps_results', 'retention_months'])
         .where('id', '=', companyId)
         .executeTakeFirst();
       if (!company) return undefined;
@@ -35,7 +35,7 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
 
     async update(
       companyId: number,
-      patch: { name: string; logo?: string | null; erasure_keeps_results?: number; retention_months?: number | null },
+      patch: { name: string; logo?: string | null; erasure_keeps_results?: number; retention_months?: number | null; time_zone?: string },
     ): Promise<void> {
       await db.updateTable('companies').set(patch).where('id', '=', companyId).execute();
       // Every signed-in person of the company carries its name and logo.

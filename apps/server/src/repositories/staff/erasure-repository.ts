@@ -112,6 +112,11 @@ export const ERASURE_PLAN: { [T in keyof Database]: NoPersonalData | Erase } = {
   data_changes: { none: 'a counter' },
   erasures: { none: 'receipts, naming nobody' },
   retention_runs: { none: 'the daily runs' },
+  privacy_texts: { none: "the campaigns' privacy texts as accepted" },
+  // Their consents are proof while their data is processed; with the data gone, they go too.
+  consent_records: deleteWhere('consent_records', 'user_id'),
+  // Who opened the person's report goes with them; what they opened of others' stays, their id now a tombstone's.
+  report_views: deleteWhere('report_views', 'subject_user_id'),
   // Staff who wrote tests: the test stays, the link to its author goes.
   authored_tests: async ({ trx, person }) =>
     count(await trx.updateTable('authored_tests').set({ created_by: null }).where('created_by', '=', person.id).executeTakeFirst()),

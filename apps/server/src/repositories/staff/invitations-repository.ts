@@ -1,3 +1,4 @@
+import { CANDIDATE_ROLE } from '@prova/contract/auth';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
@@ -29,7 +30,10 @@ export function createInvitationsRepository(db: Db) {
     async notInvited(campaignId: number, companyId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('participants')
-        .innerJoin('users', (join) => join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId))
+        // Everyone means every candidate: the assessors a campaign lists are invited by name, if at all.
+        .innerJoin('users', (join) =>
+          join.onRef('users.id', '=', 'participants.user_id').on('users.company_id', '=', companyId).on('users.role', '=', CANDIDATE_ROLE),
+        )
         .leftJoin('invitations', (join) =>
           join.onRef('invitations.campaign_id', '=', 'participants.campaign_id').onRef('invitations.user_id', '=', 'participants.user_id'),
         )

@@ -1,6 +1,7 @@
 import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json-column';
+import { ownOrSharedTestIds } from './test-use';
 
 /** A company's norm groups (norms, campaign_norms: migration 0012b) and the results a new one is built from. */
 export function createNormsRepository(db: Db) {
@@ -32,9 +33,31 @@ export function createNormsRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** The test as scoring decides whose outcomes count (domain/test-scoring.ts). */
-    findTest: (testId: number) =>
-      db.selectFrom('tests').select(['id', 'name', 'algorithm', 'package_kind']).where('id', '=', testId).executeTakeFirst(),
+    /**
+     * The test, if the company may use it (owned or shared: test-use.ts), with what scoring decides whose outcomes
+     * count by (domain/test-scoring.ts).
+     */
+    findTest: (companyId: number, testId: number) =>
+      db
+        .selectFrom('tests')
+        .select(['id', 'name', 'algorithm', 'package_kind'])
+        .where('id', '=', testId)
+        .where('id', 'in', ownOrSharedTestIds(db, companyId))
+        .executeTakeFirst(),
+
+    /** Whose a test is, for a refusal's audit: its owner, else a company it is shared with; null for nobody's. */
+    async companyOfTest(testId: number): Promise<number | null> {
+      const owner = await db.selectFrom('tests').select('owner_company_id').where('id', '=', testId).executeTakeFirst();
+      if (!owner) return null;
+      if (owner.owner_company_id !== null) return owner.owner_company_id;
+      const share = await db
+        .selectFrom('test_shares')
+        .select('company_id')
+        .where('test_id', '=', testId)
+        .orderBy('company_id')
+        .executeTakeFirst();
+      return share?.company_id ?? null;
+    },
 
     /** Every outcome row of the test's completed attempts in the campaigns (by person and campaign). */
     async completedOutcomes(campaignIds: number[], testId: number) {

@@ -27,6 +27,23 @@ export function createResponsesRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** An adaptive test's bank (`{ id: { href, xml } }`, JSON as stored), for the titles of the items given. */
+    async findAdaptiveBank(testId: number): Promise<string | null> {
+      const row = await db.selectFrom('adaptive_tests').select('bank').where('test_id', '=', testId).executeTakeFirst();
+      return row?.bank ?? null;
+    },
+
+    /** The candidate's adaptive session: the items given in order with their answers, and the current one. */
+    async findAdaptiveSession(key: ProgressKey) {
+      return db
+        .selectFrom('adaptive_sessions')
+        .select(['attempt', 'given', 'current', 'theta', 'se', 'done'])
+        .where('campaign_id', '=', key.campaignId)
+        .where('test_id', '=', key.testId)
+        .where('user_id', '=', key.userId)
+        .executeTakeFirst();
+    },
+
     /** The server's scoring of the attempt (JSON as stored), if it has run. */
     async findServerOutcomes(key: ProgressKey): Promise<string | null> {
       const row = await db

@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { acceptsAnswers } from '../../domain/campaign-window';
 import { effectiveStatus, isTimeUp } from '../../domain/test-clock';
 import { campaignClosed, HttpError, notFound, testComplete } from '../../http/http-error';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { CampaignTestContext } from '../../policies/test-access';
 import type { AdaptiveRepository, AdaptiveSessionState } from '../../repositories/adaptive-repository';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -26,16 +27,23 @@ interface LoadedTest {
   settings: AdaptiveSettings;
   bank: Bank;
 }
-interface GivenItem extends GivenAnswer {
+export interface GivenItem extends GivenAnswer {
   /** The item's SCORE as its response processing gave it (`score` is its share of the maximum, for the model). */
   raw: number;
   response: Record<string, unknown> | null;
+  /** The estimate after this answer, for staff reading the attempt (absent in sessions kept before it was). */
+  theta?: number;
+  se?: number;
 }
 
 type AdaptiveRepos = Pick<Repositories, 'adaptive' | 'progress' | 'tests' | 'outcomes' | 'campaigns'>;
 type Scoring = { enqueue(key: ProgressKey): void; qtiModels: QtiModelCache };
 
-/** A test's settings are read again after this long (an import may change them; the bank's hash names its content). */
+/**
+ * A test's settings and bank are kept by the test and its url, which names the package by the hash of its content: a
+ * new package is read at once. An import's announced change (which may change the settings alone) drops them all, on
+ * every instance (db/change-feed.ts); this is only the longest they are trusted should a change go unheard.
+ */
 const TESTS_KEPT_MS = 30_000;
 
 const keyOf = (context: CampaignTestContext): ProgressKey => ({
@@ -58,16 +66,21 @@ export function adaptiveOutcomes(session: Pick<AdaptiveSessionState, 'given' | '
   ];
 }
 
-export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring) {
-  const tests = new LRUCache<number, LoadedTest>({ max: 64, ttl: TESTS_KEPT_MS });
+export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring, changes?: Pick<ChangeFeed, 'subscribe'>) {
+  // Parsed once per content: the engine keeps its constants by the settings' items object (packages/measurement).
+  const tests = new LRUCache<string, LoadedTest>({ max: 64, ttl: TESTS_KEPT_MS });
+  const unsubscribe = changes?.subscribe((change) => {
+    if (change.kind === 'all') tests.clear();
+  });
 
-  const loadTest = async (testId: number): Promise<LoadedTest> => {
-    const kept = tests.get(testId);
+  const loadTest = async (test: CampaignTestContext['test']): Promise<LoadedTest> => {
+    const key = `${test.id} ${test.url}`;
+    const kept = tests.get(key);
     if (kept) return kept;
-    const row = await repos.adaptive.findTest(testId);
+    const row = await repos.adaptive.findTest(test.id);
     if (!row) throw notFound('Adaptive test');
     const loaded = { hash: row.package_hash, settings: JSON.parse(row.settings) as AdaptiveSettings, bank: JSON.parse(row.bank) as Bank };
-    tests.set(testId, loaded);
+    tests.set(key, loaded);
     return loaded;
   };
 
@@ -131,11 +144,14 @@ export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring) {
   };
 
   return {
+    /** Stops listening to the change feed (the server closing). */
+    close: () => unsubscribe?.(),
+
     async next(context: CampaignTestContext, request: AdaptiveNextRequest): Promise<AdaptiveNextResponse> {
       // The write rules of every save: the campaign open, the prerequisites done, the test started and not complete.
       if (!acceptsAnswers(context.participation)) throw campaignClosed();
       await requirePrerequisites(repos, context);
-      const test = await loadTest(context.test.id);
+      const test = await loadTest(context.test);
       const key = keyOf(context);
       const now = new Date();
       const row = await repos.progress.find(key.campaignId, key.testId, key.userId);
@@ -160,6 +176,7 @@ export function createAdaptiveDelivery(repos: AdaptiveRepos, scoring: Scoring) {
         { item: current, score: scored.share, raw: scored.raw, response: request.response! },
       ];
       const step = adaptiveStep(test.settings, given, session.seed);
+      given[given.length - 1] = { ...given[given.length - 1]!, theta: step.theta, se: step.se };
       const next = {
         answered: given.length,
         given: JSON.stringify(given),

@@ -1,4 +1,4 @@
-import type { Role } from '@prova/contract/auth';
+import { CANDIDATE_ROLE, type Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
 import type { ProgressCell, ProgressQuery, ProgressResponse, StaffCampaign, StaffCampaignResponse } from '@prova/contract/staff-campaigns';
 import type { z } from 'zod';
@@ -62,12 +62,15 @@ export async function campaignProgress(
   const { own } = await campaignTests(repos, campaign, lang);
   if (query.testId !== undefined && !own.some((t) => t.id === query.testId)) throw notFound('Test');
   const testIds = own.map((t) => t.id);
-  const page = await repos.staff.campaigns.page(campaign.id, companyId, { ...query, testIds, expiredBefore: expiredBefore(now) });
+  // The campaign's candidates unless another role is asked for: assessors are listed only on request.
+  const role = query.role ?? CANDIDATE_ROLE;
+  const page = await repos.staff.campaigns.page(campaign.id, companyId, { ...query, role, testIds, expiredBefore: expiredBefore(now) });
   const userIds = page.rows.map((r) => r.id);
-  const [cells, attempts, feedback] = await Promise.all([
+  const [cells, attempts, feedback, evaluated] = await Promise.all([
     repos.staff.campaigns.cells(campaign.id, userIds),
     repos.staff.campaigns.previousAttempts(campaign.id, userIds),
     campaign.is360 === 1 ? repos.staff.campaigns.feedback360(campaign.id, userIds) : Promise.resolve(null),
+    campaign.is360 === 1 ? repos.staff.campaigns.evaluatedIn360(campaign.id, userIds) : Promise.resolve(new Set<number>()),
   ]);
   const byKey = new Map(cells.map((c) => [`${c.user_id}:${c.test_id}`, c]));
   const participants = page.rows.map((row) => {
@@ -86,6 +89,7 @@ export async function campaignProgress(
         .filter((v): v is string => !!v)
         .sort()
         .at(-1) ?? null;
+    const completed = rowCells.filter((c) => c.status === 'complete').length;
     return {
       user: {
         id: row.id,
@@ -98,11 +102,13 @@ export async function campaignProgress(
         hasPassword: row.has_password === 1,
       },
       cells: rowCells,
-      completed: rowCells.filter((c) => c.status === 'complete').length,
+      completed,
       total: rowCells.length,
       lastActivity: last,
       invitedAt: row.invited_at,
       feedback360: feedback?.get(row.id) ?? null,
+      reportAvailable: completed > 0 || evaluated.has(row.id),
+      campaignLang: (row.campaign_lang as LangCode | null) ?? null,
     };
   });
   return {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_TIME_ZONE } from '@prova/contract/staff-companies';
 import type { ExportFormat, Job } from '@prova/contract/staff-jobs';
 import type { CampaignRow } from '../../db/schema';
 import { localize } from '../../presenters/localize';
 import { buildExportTable } from './exports/export-rows';
 import { writeCsv } from './exports/write-csv';
 import { writeXlsx } from './exports/write-xlsx';
+import { exportTextsFor } from './exports/export-texts';
 import { findJob } from './import-jobs';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -29,10 +31,15 @@ export async function startExport(
     format,
   });
   app.staffJobs.run(id, async (progress) => {
-    const table = await buildExportTable(app.repos, by.companyId, campaign, by.lang, progress);
+    const texts = exportTextsFor(by.lang);
+    const [table, company] = await Promise.all([
+      buildExportTable(app.repos, by.companyId, campaign, by.lang, texts, progress),
+      app.repos.staff.companies.find(by.companyId),
+    ]);
     progress('file', 0, 1);
     const name = localize(campaign.name, by.lang) || `campaign-${campaign.id}`;
-    const body = format === 'csv' ? writeCsv(table) : await writeXlsx(table, name);
+    const timeZone = company?.time_zone ?? DEFAULT_TIME_ZONE;
+    const body = format === 'csv' ? writeCsv(table, texts, timeZone) : await writeXlsx(table, name, texts, timeZone);
     return {
       state: 'done',
       phase: 'done',

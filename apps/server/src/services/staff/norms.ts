@@ -2,7 +2,7 @@ import { normTableSchema } from '@prova/contract/norms';
 import { type CreateNormRequest, NORM_MIN_N, type StaffNorm } from '@prova/contract/norms';
 import { buildNorm } from '@prova/measurement/norms/norms';
 import { parseJson } from '../../db/json-column';
-import { invalidBody } from '../../http/http-error';
+import { invalidBody, notFoundUnlessOthers } from '../../http/http-error';
 import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { rawValue } from '../reports/compute-report';
@@ -33,17 +33,19 @@ export async function listNorms(repos: Repos, companyId: number, lang: string): 
 
 /**
  * n, mean and sample sd of the test outcome over the completed results in the company's campaigns (each person's
- * result in each campaign once, read as the report reads it); 422 under NORM_MIN_N or without spread.
+ * result in each campaign once, read as the report reads it); 404 for a test the company may not use, 422 under
+ * NORM_MIN_N or without spread.
  */
 export async function computeNorm(repos: Repos, companyId: number, body: CreateNormRequest) {
+  // A test the company may not use is not found, whether another company has it or nobody does (audited if one does).
+  const test = await repos.staff.norms.findTest(companyId, body.test);
+  if (!test) throw notFoundUnlessOthers('Test', `tests/${body.test}`, await repos.staff.norms.companyOfTest(body.test));
   const problems: { path: string; message: string }[] = [];
   const campaignIds = [...new Set(body.campaigns)];
   for (const [k, id] of body.campaigns.entries())
     if (!(await repos.staff.campaigns.find(companyId, id)))
       problems.push({ path: `campaigns.${k}`, message: `campaign ${id} is not one of your company's campaigns` });
-  const test = await repos.staff.norms.findTest(body.test);
-  if (!test) problems.push({ path: 'test', message: `unknown test ${body.test}` });
-  if (problems.length || !test) throw invalidBody(problems);
+  if (problems.length) throw invalidBody(problems);
 
   const rows = await repos.staff.norms.completedOutcomes(campaignIds, test.id);
   const byAttempt = new Map<string, typeof rows>();
@@ -80,7 +82,7 @@ export async function createNorm(repos: Repos, companyId: number, body: CreateNo
   const norm = await computeNorm(repos, companyId, body);
   const id = await repos.staff.norms.insert({
     company_id: companyId,
-    name: JSON.stringify({ IT_it: body.name }),
+    name: JSON.stringify(body.name),
     test_id: body.test,
     outcome: body.outcome,
     ...norm,

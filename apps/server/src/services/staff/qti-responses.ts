@@ -5,6 +5,8 @@ import type { CampaignRow } from '../../db/schema';
 import { parseJson } from '../../db/json-column';
 import { notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
+import type { ProgressKey } from '../../repositories/progress-repository';
+import type { GivenItem } from '../adaptive/adaptive-delivery';
 import { reportNorms } from '../reports/report-norms';
 import { scriptInput } from '../scoring/run-algorithm';
 import { staffStatusOf } from './campaign-progress';
@@ -22,9 +24,69 @@ function keyOf(correct: { cardinality: string; values: Atom[] } | null): QtiResp
 
 const EMPTY: QtiProgress = { qti: 1, position: null, responses: {}, flagged: [] };
 
+/** An item as the candidate was given it, with what they answered. */
+interface ShownItem {
+  identifier: string;
+  title: string;
+  section: string;
+  given: Record<string, unknown> | null;
+  flagged: boolean;
+  /** The score the server gave the answer as it came (adaptive), before the test's scoring. */
+  score?: number;
+  estimate?: { theta: number; se: number };
+  current?: boolean;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The title attribute of an item's root element (the bank keeps the item's XML, not its title). */
+export function itemTitle(xml: string): string | null {
+  const root = /<qti-assessment-item\b[^>]*>/.exec(xml)?.[0];
+  const title = root && /\stitle\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(root);
+  if (!title) return null;
+  return (title[1] ?? title[2] ?? '').replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
+    if (name[0] === '#')
+      return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    return ENTITIES[name] ?? whole;
+  });
+}
+
+/**
+ * An adaptive attempt's items: those given in this attempt (its session, opened when it started), in order, each
+ * answer's score and the estimate after it; the item the candidate is on last, unanswered.
+ */
+async function adaptiveItems(repos: Repos, key: ProgressKey, startedAt: string | null): Promise<ShownItem[]> {
+  const [session, bankJson] = await Promise.all([
+    repos.staff.responses.findAdaptiveSession(key),
+    repos.staff.responses.findAdaptiveBank(key.testId),
+  ]);
+  // A session of an earlier attempt (a staff reset since) is not this attempt's.
+  if (!session || session.attempt !== startedAt) return [];
+  const bank = parseJson<Record<string, { xml?: unknown }>>(bankJson, {});
+  const titleOf = (id: string) => {
+    const xml = Object.hasOwn(bank, id) ? bank[id]?.xml : undefined;
+    return (typeof xml === 'string' ? itemTitle(xml) : null) || id;
+  };
+  const given = parseJson<GivenItem[]>(session.given, []);
+  const shown: ShownItem[] = given.map((g) => ({
+    identifier: g.item,
+    title: titleOf(g.item),
+    section: '',
+    given: g.response,
+    flagged: false,
+    score: g.raw,
+    ...(typeof g.theta === 'number' && typeof g.se === 'number' ? { estimate: { theta: round4(g.theta), se: round4(g.se) } } : {}),
+  }));
+  if (session.done !== 1 && session.current !== null)
+    shown.push({ identifier: session.current, title: titleOf(session.current), section: '', given: null, flagged: false, current: true });
+  return shown;
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
 /**
  * A candidate's responses in a QTI package test of the campaign, item by item in delivery order, beside the key
- * and the server's score. 404 for a participant not in the campaign or a test that is not its QTI package test.
+ * and the server's score (an adaptive test: the items given, in order; above). 404 for a participant not in the campaign or a test that is not its QTI package test.
  */
 export async function qtiResponses(
   repos: Repos,
@@ -54,35 +116,46 @@ export async function qtiResponses(
   const scores = outcomes?.success ? new Map(outcomes.data.map((o) => [String(o.questionId), o.value])) : null;
 
   const declarations = new Map(model.data.items.map((item) => [item.identifier, item.responses]));
-  const items = delivery.data.parts.flatMap((part) =>
-    part.sections.flatMap((section) =>
-      section.items.map((item) => {
-        const given = Object.hasOwn(saved.responses, item.identifier) ? saved.responses[item.identifier] : {};
-        const responses: StaffResponseVariable[] = (declarations.get(item.identifier) ?? []).map((d) => ({
-          identifier: d.identifier,
-          cardinality: d.cardinality,
-          baseType: d.baseType,
-          response: Object.hasOwn(given, d.identifier) ? given[d.identifier] : null,
-          correct: keyOf(d.correct),
-          mapping: (d.mapping?.entries ?? []).map((e) => ({ key: atomText(e.key), points: e.value })),
-        }));
-        const score = scores?.get(item.identifier);
-        const maxScore = rated.get(item.identifier);
-        const rating = ratingOf.get(item.identifier);
-        return {
-          identifier: item.identifier,
-          title: item.title,
-          section: section.title,
-          responses,
-          score: score === undefined ? null : score,
-          flagged: saved.flagged.includes(item.identifier),
-          ...(maxScore === undefined
-            ? {}
-            : { rating: { maxScore, points: rating ? rating.points : null, ratedAt: rating ? rating.ratedAt : null } }),
-        };
-      }),
-    ),
-  );
+  const shown: ShownItem[] = delivery.data.adaptive
+    ? await adaptiveItems(repos, key, progress?.started_at ?? null)
+    : delivery.data.parts.flatMap((part) =>
+        part.sections.flatMap((section) =>
+          section.items.map((item) => ({
+            identifier: item.identifier,
+            title: item.title,
+            section: section.title,
+            given: Object.hasOwn(saved.responses, item.identifier) ? saved.responses[item.identifier] : {},
+            flagged: saved.flagged.includes(item.identifier),
+          })),
+        ),
+      );
+  const items = shown.map((item) => {
+    const given = item.given ?? {};
+    const responses: StaffResponseVariable[] = (declarations.get(item.identifier) ?? []).map((d) => ({
+      identifier: d.identifier,
+      cardinality: d.cardinality,
+      baseType: d.baseType,
+      response: Object.hasOwn(given, d.identifier) ? (given[d.identifier] as QtiResponseValue) : null,
+      correct: keyOf(d.correct),
+      mapping: (d.mapping?.entries ?? []).map((e) => ({ key: atomText(e.key), points: e.value })),
+    }));
+    const score = scores?.get(item.identifier) ?? item.score;
+    const maxScore = rated.get(item.identifier);
+    const rating = ratingOf.get(item.identifier);
+    return {
+      identifier: item.identifier,
+      title: item.title,
+      section: item.section,
+      responses,
+      score: score === undefined ? null : score,
+      flagged: item.flagged,
+      ...(item.estimate ? { estimate: item.estimate } : {}),
+      ...(item.current ? { current: true } : {}),
+      ...(maxScore === undefined
+        ? {}
+        : { rating: { maxScore, points: rating ? rating.points : null, ratedAt: rating ? rating.ratedAt : null } }),
+    };
+  });
   const itemIds = new Set(items.map((i) => i.identifier));
   // The server's outcomes of this test, read against the campaign's norms for it as the report reads them.
   const norms = reportNorms(
@@ -100,6 +173,7 @@ export async function qtiResponses(
     status: staffStatusOf(progress, now),
     scored: scores !== null,
     items,
+    ...(delivery.data.adaptive ? { adaptive: true } : {}),
     final: items.every((i) => !i.rating || i.rating.points !== null),
     outcomes: outcomes?.success ? outcomes.data.filter((o) => !itemIds.has(String(o.questionId))) : [],
   };

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, SwapIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, MyDataIcon, SwapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import './account-widget.css';
 
@@ -35,6 +35,12 @@ export function AccountWidget({
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // The menu's links, the same on a wide screen (entries with their names) and a narrow one (icons named).
+  const links = [
+    showConsole && { to: paths.console.root.getHref(), label: t('header.console'), icon: <ConsoleIcon /> },
+    canChangeCampaign && { to: paths.selectCampaign.getHref(), label: t('header.changeCampaign'), icon: <SwapIcon /> },
+    { to: paths.myData.getHref(), label: t('header.myData'), icon: <MyDataIcon /> },
+  ].filter((link) => link !== false);
 
   useEffect(() => {
     if (!open) return;
@@ -82,22 +88,14 @@ export function AccountWidget({
           <ChevronDownIcon />
         </button>
         <ul id={panelId} className="account__panel" hidden={!open}>
-          {showConsole && (
-            <li>
-              <Link to={paths.console.root.getHref()} className="account__entry" onClick={() => setOpen(false)}>
-                <ConsoleIcon />
-                {t('header.console')}
+          {links.map(({ to, label, icon }) => (
+            <li key={to}>
+              <Link to={to} className="account__entry" onClick={() => setOpen(false)}>
+                {icon}
+                {label}
               </Link>
             </li>
-          )}
-          {canChangeCampaign && (
-            <li>
-              <Link to={paths.selectCampaign.getHref()} className="account__entry" onClick={() => setOpen(false)}>
-                <SwapIcon />
-                {t('header.changeCampaign')}
-              </Link>
-            </li>
-          )}
+          ))}
           <li>
             <button type="button" className="account__entry" onClick={onLogout} disabled={isLoggingOut}>
               <LogoutIcon />
@@ -113,21 +111,11 @@ export function AccountWidget({
           <Avatar name={fullName} size="small" />
           <span className="visually-hidden">{fullName}</span>
         </span>
-        {showConsole && (
-          <Link to={paths.console.root.getHref()} className="icon-button" aria-label={t('header.console')} title={t('header.console')}>
-            <ConsoleIcon />
+        {links.map(({ to, label, icon }) => (
+          <Link key={to} to={to} className="icon-button" aria-label={label} title={label}>
+            {icon}
           </Link>
-        )}
-        {canChangeCampaign && (
-          <Link
-            to={paths.selectCampaign.getHref()}
-            className="icon-button"
-            aria-label={t('header.changeCampaign')}
-            title={t('header.changeCampaign')}
-          >
-            <SwapIcon />
-          </Link>
-        )}
+        ))}
         <button
           type="button"
           className="icon-button"

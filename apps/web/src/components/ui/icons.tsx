@@ -53,6 +53,13 @@ export const ConsoleIcon = () => (
   </Icon>
 );
 
+/** One's own data: a document with a downward arrow. */
+export const MyDataIcon = () => (
+  <Icon>
+    <path d="M6 3h8l4 4v14H6zM14 3v4h4M12 10v7M9 14l3 3 3-3" />
+  </Icon>
+);
+
 export const LogoutIcon = () => (
   <Icon>
     <path d="M15 4h4v16h-4M10 16l-4-4 4-4M6 12h10" />

@@ -5,6 +5,7 @@ import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } 
 import { loginAnswerSchema } from '@prova/contract/campaigns';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { statusOk } from '@prova/contract/common';
+import { privacyTextOf, privacyVersionOf } from '../../../domain/consent';
 import { signIn } from '../../../services/sign-in';
 import { createDeviceCookies, DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from '../../../services/device-cookie';
 import { HttpError } from '../../../http/http-error';
@@ -90,7 +91,8 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
 
   app.post('/privacy/giveConsent', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (request) => {
     const { participation, user } = await requireSelectedCampaign(request);
-    await campaigns.giveConsent(participation.id, user.id);
+    const agreement = participation.privacy_agreement;
+    await campaigns.giveConsent(participation.id, user.id, privacyVersionOf(agreement), privacyTextOf(agreement));
     return { status: true as const };
   });
 }

@@ -51,6 +51,7 @@ describe('/api/companies', () => {
             name: 'Alfa S.r.l.',
             logo: null,
             ssoSlug: null,
+            timeZone: 'Europe/Rome',
             counts: { people: 6, campaigns: 2 },
             erasureKeepsResults: true,
             retentionMonths: null,

@@ -59,7 +59,7 @@ export default async function companiesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const context = await requireStaff(request);
       requireOwnCompany(context, request.params.id);
-      const { name, logo, erasureKeepsResults, retentionMonths } = request.body;
+      const { name, logo, timeZone, erasureKeepsResults, retentionMonths } = request.body;
       if (await staff.companies.nameTaken(name, context.companyId)) {
         throw new HttpError(409, 'CONFLICT', `Another company is called "${name}"`);
       }
@@ -68,6 +68,7 @@ export default async function companiesRoutes(fastify: FastifyInstance) {
         ...(logo === undefined ? {} : { logo }),
         ...(erasureKeepsResults === undefined ? {} : { erasure_keeps_results: erasureKeepsResults ? 1 : 0 }),
         ...(retentionMonths === undefined ? {} : { retention_months: retentionMonths }),
+        ...(timeZone === undefined ? {} : { time_zone: timeZone }),
       });
       request.audit({ event: 'staff-updated', userId: context.user.id, target: `companies/${context.companyId}` });
       return { status: true as const, company: presentCompany(await ownCompany(context.companyId)) };

@@ -10,7 +10,11 @@ import {
   personResponseSchema,
   personUpdateSchema,
 } from '@prova/contract/staff-people';
+import { personalDataFileName } from '@prova/contract/personal-data';
+import { sendDownload } from '../../../http/send-file';
 import { requireOwnCompany, requireStaff } from '../../../policies/staff-access';
+import { personalDataOf } from '../../../services/personal-data/personal-data';
+import { personalDataZip } from '../../../services/personal-data/personal-data-zip';
 import { presentPerson } from '../../../presenters/present-staff';
 import { createPerson, deactivatePeople, findPerson, updatePerson } from '../../../services/staff/people';
 
@@ -51,6 +55,20 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
       return { status: true as const, person: await findPerson(repos, context.companyId, request.params.id) };
     },
   );
+
+  // The person's data export (issue 52), produced by staff at the person's request: their own company's people only.
+  app.get('/:id/data-export', { schema: { tags: ['staff'], params: idParamsSchema, response: errors } }, async (request, reply) => {
+    const context = await requireStaff(request);
+    await findPerson(repos, context.companyId, request.params.id);
+    const zip = await personalDataZip(await personalDataOf(repos, context, request.params.id));
+    request.audit({
+      event: 'staff-personal-data-exported',
+      userId: context.user.id,
+      target: `people/${request.params.id}`,
+      subjectUserId: request.params.id,
+    });
+    return sendDownload(reply, zip, 'application/zip', personalDataFileName(request.params.id));
+  });
 
   app.post(
     '/',

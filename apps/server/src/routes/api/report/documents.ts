@@ -10,6 +10,7 @@ import { requireCampaignReader, requireReportSubject } from '../../../policies/r
 import { buildPersonalReport } from '../../../services/reports/personal-report';
 import { reportAvailable, reportDocumentsFor } from '../../../services/reports/report-page';
 import { reportPdf } from '../../../services/reports/report-pdf';
+import { recordReportView } from '../../../services/reports/report-views';
 import { reportNotAvailable } from './not-available';
 
 // /api/reports: the campaign's documents (the report as a named PDF). The report page itself is ./index.ts.
@@ -44,6 +45,7 @@ export default async function reportDocumentRoutes(fastify: FastifyInstance) {
       const view = await buildPersonalReport(repos, context);
       if (!reportAvailable(view)) throw reportNotAvailable();
       const pdf = await reportPdf(view, document.name);
+      await recordReportView(repos, context, 'downloaded');
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     });
   }

@@ -15,6 +15,7 @@ import { buildPersonalReport, reportDownloadAllowedFor } from '../../../services
 import { sendDownload } from '../../../http/send-file';
 import { reportAvailable, reportPageOf } from '../../../services/reports/report-page';
 import { reportPdf } from '../../../services/reports/report-pdf';
+import { recordReportView } from '../../../services/reports/report-views';
 import { reportNotAvailable } from './not-available';
 
 // /api/report: the spec's report calls, and the one the report page makes. The campaign's documents are ./documents.ts.
@@ -58,6 +59,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       const context = await requireReportSubject(request, request.params.campaignId, request.params.userId);
       const view = await buildPersonalReport(repos, context);
       if (!view.downloadAllowed) throw reportNotAvailable();
+      await recordReportView(repos, context, 'opened');
       const { rep, results360, norms, person, campaign } = view;
       return { status: true as const, result: { rep, results360, norms, person, campaign } };
     },
@@ -71,6 +73,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       const view = await buildPersonalReport(repos, context);
       if (!reportAvailable(view)) throw reportNotAvailable();
       const pdf = await reportPdf(view);
+      await recordReportView(repos, context, 'downloaded');
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     },
   );

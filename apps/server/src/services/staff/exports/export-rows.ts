@@ -9,12 +9,14 @@ import { reportNorms } from '../../reports/report-norms';
 import { campaignProgress, campaignTests } from '../campaign-progress';
 import type { Progress } from '../jobs/job-runner';
 import { resultSourceOf, type ScoredTest } from '../../../domain/test-scoring';
+import type { ExportTexts } from './export-texts';
 
 // A campaign's results, one row per participant: who they are, where they are in each test, every
 // outcome that counts for the report, the report model's marker, skill and area values, and their
 // 360 evaluations. Read a page of participants at a time, yielding between pages.
 
-export type Cell = string | number | null;
+/** A cell: text, a number, nothing, or an instant (written on the company's clock by each format). */
+export type Cell = string | number | null | { at: string };
 export interface ExportTable {
   header: string[];
   rows: Cell[][];
@@ -23,6 +25,7 @@ export interface ExportTable {
 type Repos = Pick<Repositories, 'staff' | 'tests' | 'reports'>;
 
 const BATCH = 200;
+type NormPart = 'percentile' | 'sten' | 'percentile low' | 'percentile high';
 const numeric = (value: unknown): Cell => {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -59,22 +62,29 @@ export async function buildExportTable(
   companyId: number,
   campaign: CampaignRow,
   lang: string,
+  texts: ExportTexts,
   progress: Progress,
 ): Promise<ExportTable> {
   const { tests, own } = await campaignTests(repos, campaign, lang);
   const model = reportModelOf(campaign.model);
   const modelColumns = [
-    ...model.markers.map((m) => ({ kind: 'marker' as const, id: m.id, label: `marker ${m.id} ${pickLang(m.name, lang)}` })),
-    ...model.skills.map((s) => ({ kind: 'skill' as const, id: s.id, label: `skill ${s.id} ${pickLang(s.name, lang)}` })),
-    ...model.areas.map((a) => ({ kind: 'area' as const, id: a.id, label: `area ${a.id} ${pickLang(a.name, lang)}` })),
+    ...model.markers.map((m) => ({ kind: 'marker' as const, id: m.id, label: `${texts.marker} ${m.id} ${pickLang(m.name, lang)}` })),
+    ...model.skills.map((s) => ({ kind: 'skill' as const, id: s.id, label: `${texts.skill} ${s.id} ${pickLang(s.name, lang)}` })),
+    ...model.areas.map((a) => ({ kind: 'area' as const, id: a.id, label: `${texts.area} ${a.id} ${pickLang(a.name, lang)}` })),
   ];
   // The campaign's norms: each normed outcome's percentile and sten (and, for THETA, the band of θ ± SE).
   const norms = await repos.reports.listCampaignNorms(campaign.id);
   const abbreviationOf = new Map(tests.map((t) => [t.id, t.abbreviation]));
   const normColumns = norms.flatMap((norm) => {
     const label = `${abbreviationOf.get(norm.test_id) ?? norm.test_id}.${norm.outcome} ${localize(norm.name, lang)} (n ${norm.n})`;
-    const parts = ['percentile', 'sten', ...(norm.outcome === 'THETA' ? ['percentile low', 'percentile high'] : [])] as const;
-    return parts.map((part) => ({ normId: norm.id, part, label: `${label} ${part}` }));
+    const parts: NormPart[] = ['percentile', 'sten', ...(norm.outcome === 'THETA' ? (['percentile low', 'percentile high'] as const) : [])];
+    const words: Record<NormPart, string> = {
+      percentile: texts.norm.percentile,
+      sten: texts.norm.sten,
+      'percentile low': texts.norm.low,
+      'percentile high': texts.norm.high,
+    };
+    return parts.map((part) => ({ normId: norm.id, part, label: `${label} ${words[part]}` }));
   });
   const outcomeColumns: string[] = [];
   const seenOutcomes = new Set<string>();
@@ -113,7 +123,8 @@ export async function buildExportTable(
       }
       const cells = own.flatMap((test) => {
         const cell = p.cells.find((c) => c.testId === test.id);
-        return [cell?.status ?? 'not attempted', cell?.status === 'complete' ? cell.updatedAt : null];
+        const status = cell?.status ?? 'not attempted';
+        return [texts.statuses[status], cell?.status === 'complete' && cell.updatedAt ? { at: cell.updatedAt } : null];
       });
       people.push({
         fixed: [
@@ -121,10 +132,11 @@ export async function buildExportTable(
           p.user.lastName,
           p.user.firstName,
           p.user.email,
-          p.user.role,
-          p.user.lang,
-          p.invitedAt,
-          p.lastActivity,
+          texts.roles[p.user.role],
+          // The language the tests were taken in; before the person entered, the one they get mail in.
+          ...[p.campaignLang ?? p.user.lang].map((code) => (code ? texts.languages[code] : null)),
+          p.invitedAt ? { at: p.invitedAt } : null,
+          p.lastActivity ? { at: p.lastActivity } : null,
           p.completed,
           p.total,
           ...cells,
@@ -148,22 +160,23 @@ export async function buildExportTable(
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
+  const { columns } = texts;
   const header = [
-    'id',
-    'lastName',
-    'firstName',
-    'email',
-    'role',
-    'language',
-    'invitedAt',
-    'lastActivity',
-    'testsCompleted',
-    'testsTotal',
-    ...own.flatMap((t) => [`${t.abbreviation} status`, `${t.abbreviation} completedAt`]),
+    columns.id,
+    columns.lastName,
+    columns.firstName,
+    columns.email,
+    columns.role,
+    columns.language,
+    columns.invitedAt,
+    columns.lastActivity,
+    columns.testsCompleted,
+    columns.testsTotal,
+    ...own.flatMap((t) => [texts.status(t.abbreviation), texts.completedAt(t.abbreviation)]),
     ...outcomeColumns,
     ...modelColumns.map((c) => c.label),
     ...normColumns.map((c) => c.label),
-    ...(campaign.is360 === 1 ? ['360 evaluations done', '360 evaluations total'] : []),
+    ...(campaign.is360 === 1 ? [texts.evaluationsDone, texts.evaluationsTotal] : []),
   ];
   const rows = people.map((p) => [
     ...p.fixed,

@@ -3,8 +3,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/time-bar';
+
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import './campaign-picker.css';
+
+/** The chip of each phase: the spec's words for open and over ('In corso', 'Conclusa'). */
+const PHASE_KEYS = { upcoming: 'campaigns.upcoming', open: 'campaigns.status.ACTIVE', ended: 'campaigns.status.COMPLETED' } as const;
 
 export interface CampaignPickerProps {
   campaigns: CampaignListItem[];
@@ -55,7 +59,7 @@ function CampaignItem({
   const nameId = useId();
   const buttonId = useId();
   const accessDate = campaign.user.accessDate;
-  const ended = Date.parse(campaign.dateEnd) < Date.now();
+  const endedByDate = campaign.phase === 'ended' && campaign.status === 'ACTIVE';
 
   return (
     <li className="campaign-card">
@@ -65,14 +69,17 @@ function CampaignItem({
         </h3>
         <p className="campaign-card__facts">
           <span className="chip">{t(`campaigns.kind.${kindOf(campaign)}`)}</span>
-          <span className={`chip chip--${campaign.status === 'ACTIVE' ? 'open' : 'closed'}`}>
-            {t(`campaigns.status.${campaign.status}`)}
-          </span>
+          <span className={`chip chip--${campaign.phase === 'ended' ? 'closed' : 'open'}`}>{t(PHASE_KEYS[campaign.phase])}</span>
           {campaign.reportAvailable && <span className="chip chip--report">{t('campaigns.reportAvailable')}</span>}
         </p>
-        {(ended || campaign.status === 'ACTIVE') && (
+        {/* A campaign staff closed before its end has no date to give: the chip says it is over. */}
+        {(campaign.phase !== 'ended' || endedByDate) && (
           <p className="campaign-card__meta">
-            {t(ended ? 'campaigns.ended' : 'campaigns.deadline', { date: formatDate(campaign.dateEnd, DATE_FORMATS.day) })}
+            {campaign.phase === 'upcoming'
+              ? t('campaigns.opens', { date: formatDate(campaign.dateStart, DATE_FORMATS.day) })
+              : t(campaign.phase === 'ended' ? 'campaigns.ended' : 'campaigns.deadline', {
+                  date: formatDate(campaign.dateEnd, DATE_FORMATS.day),
+                })}
           </p>
         )}
         {campaign.progress && (
@@ -91,7 +98,7 @@ function CampaignItem({
               {t('campaigns.lastAccess')} <time dateTime={toDateTimeAttribute(accessDate)}>{formatDate(accessDate, DATE_FORMATS.day)}</time>
             </>
           ) : (
-            <span className="badge">{t('campaigns.new')}</span>
+            campaign.phase !== 'ended' && <span className="badge">{t('campaigns.new')}</span>
           )}
         </p>
       </div>

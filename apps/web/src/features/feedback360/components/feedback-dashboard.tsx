@@ -85,11 +85,16 @@ export function FeedbackDashboard({ campaign, user }: { campaign: Campaign; user
             percent={percent}
             valueText={t('feedback360.percent', { percent })}
           />
-          <p>
-            {t('feedback360.deadline')}:{' '}
-            <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>{formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}</time>
-          </p>
-          <CampaignTimeBar start={campaign.dateStart} end={campaign.dateEnd} />
+          {/* A deadline and the time gone by mean nothing once the campaign is over. */}
+          {campaign.phase === 'open' && (
+            <>
+              <p>
+                {t('feedback360.deadline')}:{' '}
+                <time dateTime={toDateTimeAttribute(campaign.dateEnd)}>{formatDate(campaign.dateEnd, DATE_FORMATS.dateTime)}</time>
+              </p>
+              <CampaignTimeBar start={campaign.dateStart} end={campaign.dateEnd} />
+            </>
+          )}
           {relations.length > 0 && done === relations.length && <CampaignFinished campaign={campaign} />}
         </section>
 

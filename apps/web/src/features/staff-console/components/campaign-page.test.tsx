@@ -36,6 +36,8 @@ const progress: ProgressResponse = {
       lastActivity: '2026-03-01T10:05:00Z',
       invitedAt: '2026-02-20T08:00:00Z',
       feedback360: null,
+      reportAvailable: true,
+      campaignLang: null,
     },
     {
       user: person(22, 'Bruno'),
@@ -48,6 +50,8 @@ const progress: ProgressResponse = {
       lastActivity: null,
       invitedAt: null,
       feedback360: null,
+      reportAvailable: false,
+      campaignLang: null,
     },
   ],
 };
@@ -76,6 +80,9 @@ describe('<CampaignPage>', () => {
     expect(bruno.textContent).toContain('Mai');
     // Nothing to reset for Bruno: no reset action on his row.
     expect(within(bruno).queryByRole('button', { name: /Azzera/ })).toBeNull();
+    // Nor a report with nothing in it yet: only Anna's is offered.
+    expect(within(anna).getByRole('button', { name: /report PDF/i })).toBeTruthy();
+    expect(within(bruno).queryByRole('button', { name: /report PDF/i })).toBeNull();
     // The campaign's count and the filtered one (announced as filters change).
     expect(screen.getAllByText('2 partecipanti').map((el) => el.getAttribute('aria-live'))).toEqual([null, 'polite']);
   });

@@ -11,6 +11,7 @@ const company = {
   name: 'Lanificio',
   logo: null,
   ssoSlug: null,
+  timeZone: 'Europe/Rome',
   counts: { people: 12, campaigns: 3 },
   erasureKeepsResults: true,
   retentionMonths: null,
@@ -57,7 +58,24 @@ describe('<CompanyPage>', () => {
     await userEvent.type(name, '  Lanificio Bassi ');
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await vi.waitFor(() => expect(onRenamed).toHaveBeenCalled());
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio Bassi' });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio Bassi', timeZone: 'Europe/Rome' });
+  });
+
+  it("sets the company's time zone, the one its exports write dates in", async () => {
+    const calls = fakeApi({
+      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'PUT /api/companies/7': ({ body }) => ({ body: { status: true, company: { ...company, ...(body as object) } } }),
+    });
+    renderConsole(<CompanyPage />);
+    const zone = await screen.findByRole('combobox', { name: 'Fuso orario' });
+    expect((zone as HTMLSelectElement).value).toBe('Europe/Rome');
+    expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+    await userEvent.selectOptions(zone, 'America/New_York');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio', timeZone: 'America/New_York' }),
+    );
+    expect(await screen.findByText('America/New_York')).toBeTruthy();
   });
 
   it('sets what an erasure keeps and the retention period, and lists who retention erases within the month', async () => {

@@ -49,12 +49,16 @@ export function CompanyPage({ onRenamed }: { onRenamed?: () => void }) {
               <dd>{company.data.counts.campaigns}</dd>
             </div>
             <div>
+              <dt>{t('company.timeZone')}</dt>
+              <dd>{company.data.timeZone}</dd>
+            </div>
+            <div>
               <dt>{t('company.sso')}</dt>
               <dd>{company.data.ssoSlug ? `/sso/${company.data.ssoSlug}` : t('company.noSso')}</dd>
             </div>
           </dl>
           <section className="console-section" aria-labelledby="company-rename-title">
-            <h2 id="company-rename-title">{t('company.renameTitle')}</h2>
+            <h2 id="company-rename-title">{t('company.detailsTitle')}</h2>
             <RenameCompanyForm company={company.data} onRenamed={onRenamed} />
           </section>
           <section className="console-section" aria-labelledby="company-privacy-title">
@@ -69,6 +73,12 @@ export function CompanyPage({ onRenamed }: { onRenamed?: () => void }) {
   );
 }
 
+/** Every zone the browser knows, the company's own among them even if this browser does not know it. */
+function timeZoneOptions(current: string) {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return (zones.includes(current) ? zones : [current, ...zones]).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+}
+
 type CompanyFormInput = z.input<typeof companyWriteSchema>;
 type CompanyFormOutput = z.output<typeof companyWriteSchema>;
 
@@ -77,12 +87,12 @@ function RenameCompanyForm({ company, onRenamed }: { company: Company; onRenamed
   const update = useUpdateCompany();
   const { register, handleSubmit, formState, setError } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyWriteSchema),
-    defaultValues: { name: company.name },
+    defaultValues: { name: company.name, timeZone: company.timeZone },
   });
 
-  const submit = handleSubmit(async ({ name }) => {
+  const submit = handleSubmit(async ({ name, timeZone }) => {
     try {
-      await update.mutateAsync({ companyId: company.id, body: { name } });
+      await update.mutateAsync({ companyId: company.id, body: { name, timeZone } });
       notify({ type: 'success', title: t('company.saved') });
       onRenamed?.();
     } catch (error) {
@@ -95,6 +105,14 @@ function RenameCompanyForm({ company, onRenamed }: { company: Company; onRenamed
   return (
     <form className="form console-form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField label={t('company.name')} autoComplete="organization" error={formState.errors.name?.message} {...register('name')} />
+      <SelectField
+        className="console-field--full"
+        label={t('company.timeZone')}
+        hint={t('company.timeZoneHint')}
+        options={timeZoneOptions(company.timeZone)}
+        error={formState.errors.timeZone?.message}
+        {...register('timeZone')}
+      />
       <div className="console-form__actions">
         <Button type="submit" isLoading={update.isPending}>
           {t('common.save')}

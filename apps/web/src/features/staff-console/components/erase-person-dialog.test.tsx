@@ -39,6 +39,7 @@ const company = (erasureKeepsResults: boolean) => ({
         name: 'Lanificio',
         logo: null,
         ssoSlug: null,
+        timeZone: 'Europe/Rome',
         counts: { people: 2, campaigns: 1 },
         erasureKeepsResults,
         retentionMonths: null,

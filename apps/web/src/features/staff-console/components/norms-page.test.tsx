@@ -43,7 +43,7 @@ function server(norms: StaffNorm[], preview: { status?: number; body: unknown })
 }
 
 async function fillForm() {
-  await userEvent.type(await screen.findByLabelText('Nome del gruppo'), 'Candidati 2026');
+  await userEvent.type(await screen.findByLabelText('Nome del gruppo (Italiano)'), 'Candidati 2026');
   await userEvent.click(screen.getByRole('checkbox', { name: 'Campagna 5' }));
   const test = screen.getByLabelText('Test');
   await waitFor(() => expect(within(test).getByRole('option', { name: 'Normato (NRM)' })).toBeTruthy());
@@ -65,11 +65,41 @@ describe('<NormsPage>', () => {
     await userEvent.click(within(status).getByRole('button', { name: 'Salva il gruppo' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/staff/norms')).toBe(true));
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/staff/norms')?.body).toEqual({
-      name: 'Candidati 2026',
+      name: { IT_it: 'Candidati 2026' },
       test: 401,
       outcome: 'score',
       campaigns: [5],
     });
+  });
+
+  it('names the group in each language, each field marked with its language', async () => {
+    const calls = server([], { body: { status: true, norm: { n: 35, mean: 18, sd: 10.247 } } });
+    renderConsole(<NormsPage />);
+    const names = await screen.findByRole('group', { name: 'Nome del gruppo' });
+    expect(
+      within(names)
+        .getAllByRole('textbox')
+        .map((field) => field.getAttribute('lang')),
+    ).toEqual(['it', 'en', 'es']);
+    await fillForm();
+    await userEvent.type(within(names).getByLabelText('Nome del gruppo (Inglese)'), '2026 applicants');
+    await userEvent.type(within(names).getByLabelText('Nome del gruppo (Spagnolo)'), 'Candidatos 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Calcola' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Salva il gruppo' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/staff/norms')?.body).toMatchObject({
+        name: { IT_it: 'Candidati 2026', EN_en: '2026 applicants', ES_es: 'Candidatos 2026' },
+      }),
+    );
+  });
+
+  it('asks for a name in at least one language before asking the server', async () => {
+    const calls = server([], { body: { status: true, norm: { n: 35, mean: 18, sd: 10.247 } } });
+    renderConsole(<NormsPage />);
+    await userEvent.type(await screen.findByLabelText('Nome del gruppo (Inglese)'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Calcola' }));
+    expect(await screen.findByText('Expected the norm group’s name')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('says why the server refuses too few results, at the campaigns', async () => {

@@ -1,4 +1,5 @@
-import { createNormRequestSchema, type StaffNorm } from '@prova/contract/norms';
+import { LANGS, type LangCode } from '@prova/contract/limits';
+import { createNormRequestSchema, NORM_NAME_MAX, type StaffNorm } from '@prova/contract/norms';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { isApiClientError } from '@/lib/api-client';
 import { useCampaignTests, useCreateNorm, useNorms, usePreviewNorm, useSetCampaignNorms } from '../api/norms';
 import { useStaffCampaigns } from '../api/get-staff-campaigns';
 import { SelectField, TextField } from './form-fields';
+import { useCodeLabels } from './labels';
 
 /**
  * Norm groups: build one from the completed results of the company's campaigns for a test outcome (n, mean and sd
@@ -54,9 +56,12 @@ type Campaigns = { id: number; name: string }[];
 const format = (value: number | null, locale: string) =>
   value === null ? '–' : new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 
+const NO_NAME: Record<LangCode, string> = { IT_it: '', EN_en: '', ES_es: '' };
+
 function BuildNormForm({ campaigns }: { campaigns: Campaigns }) {
   const { t, i18n } = useTranslation('console');
-  const [name, setName] = useState('');
+  const labels = useCodeLabels();
+  const [name, setName] = useState<Record<LangCode, string>>(NO_NAME);
   const [chosen, setChosen] = useState<number[]>([]);
   const [test, setTest] = useState('');
   const [outcome, setOutcome] = useState('');
@@ -64,12 +69,18 @@ function BuildNormForm({ campaigns }: { campaigns: Campaigns }) {
   const preview = usePreviewNorm();
   const create = useCreateNorm();
   const campaignsId = useId();
+  const namesHintId = useId();
   // The tests offered are the first chosen campaign's.
   const first = useCampaignTests(chosen[0]);
   const tests = chosen.length ? (first.data ?? []) : [];
 
   const request = () => {
-    const parsed = createNormRequestSchema.safeParse({ name, test: test ? Number(test) : undefined, outcome, campaigns: chosen });
+    const parsed = createNormRequestSchema.safeParse({
+      name: { ...name },
+      test: test ? Number(test) : undefined,
+      outcome,
+      campaigns: chosen,
+    });
     if (parsed.success) return parsed.data;
     const found: Record<string, string> = {};
     for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
@@ -101,7 +112,7 @@ function BuildNormForm({ campaigns }: { campaigns: Campaigns }) {
       await create.mutateAsync(body);
       notify({ type: 'success', title: t('norms.saved') });
       preview.reset();
-      setName('');
+      setName(NO_NAME);
     } catch (error) {
       failed(error);
     }
@@ -115,7 +126,27 @@ function BuildNormForm({ campaigns }: { campaigns: Campaigns }) {
     <section className="console-section" aria-labelledby="norms-build-title">
       <h2 id="norms-build-title">{t('norms.buildTitle')}</h2>
       <form className="form console-form" noValidate onSubmit={(event) => void onPreview(event)}>
-        <TextField label={t('norms.name')} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <fieldset className="console-field" aria-describedby={namesHintId}>
+          <legend>{t('norms.name')}</legend>
+          <p className="console-note" id={namesHintId}>
+            {t('norms.nameHint')}
+          </p>
+          {LANGS.map((lang, k) => (
+            <TextField
+              key={lang}
+              label={t('norms.nameIn', { lang: labels.lang(lang) })}
+              lang={lang.slice(0, 2).toLowerCase()}
+              maxLength={NORM_NAME_MAX}
+              value={name[lang]}
+              // The one error (no name at all) is said once, at the first field.
+              error={k === 0 ? errors.name : undefined}
+              onChange={(e) => {
+                const value = e.target.value;
+                setName((names) => ({ ...names, [lang]: value }));
+              }}
+            />
+          ))}
+        </fieldset>
         <fieldset className="console-field" aria-describedby={errors.campaigns ? `${campaignsId}-error` : undefined}>
           <legend>{t('norms.campaigns')}</legend>
           {campaigns.map((campaign) => (

@@ -42,6 +42,27 @@ describe('<PeoplePage>', () => {
     expect(calls[0].path).toBe('/api/people?active=yes&page=1&pageSize=25');
   });
 
+  it("downloads a person's data export at their request, under the server's file name", async () => {
+    const calls = fakeApi({
+      'GET /api/people': list([me, person({})]),
+      'GET /api/people/31/data-export': {
+        body: 'zip',
+        headers: {
+          'content-disposition': 'attachment; filename="prova-dati-personali-31.zip"; filename*=UTF-8\'\'prova-dati-personali-31.zip',
+        },
+      },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:data'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderConsole(<PeoplePage currentUserId={1} />);
+    const marta = await screen.findByRole('row', { name: /Marta Villa/ });
+    await userEvent.click(within(marta).getByRole('button', { name: 'Scarica i dati personali di Marta Villa' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('prova-dati-personali-31.zip');
+    expect(calls.some((c) => c.path === '/api/people/31/data-export')).toBe(true);
+    click.mockRestore();
+  });
+
   it('creates a person: a bad address is said at the field, an address in use keeps what was typed', async () => {
     let taken = true;
     const calls = fakeApi({

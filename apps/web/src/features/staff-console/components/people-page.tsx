@@ -7,6 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { useDeactivatePerson } from '../api/deactivate-person';
+import { downloadPersonalData } from '../api/download-personal-data';
 import { usePeople } from '../api/get-people';
 import { errorCode } from '../api/server-errors';
 import { useUpdatePerson } from '../api/update-person';
@@ -167,6 +168,16 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
                             aria-label={t('people.editNamed', { name: fullName(person) })}
                           >
                             {t('common.edit')}
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            onClick={async () => {
+                              if (!(await downloadPersonalData(person.id)))
+                                notify({ type: 'error', title: t('people.personalDataFailed', { name: fullName(person) }) });
+                            }}
+                            aria-label={t('people.personalDataNamed', { name: fullName(person) })}
+                          >
+                            {t('people.personalData')}
                           </Button>
                           {person.active ? (
                             person.id !== currentUserId && (

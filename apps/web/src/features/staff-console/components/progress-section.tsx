@@ -251,7 +251,9 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                         <td>{row.lastActivity ? <DateTime value={row.lastActivity} /> : t('progress.never')}</td>
                         <td>
                           <div className="console-row-actions">
-                            <ReportDownloadButton campaignId={campaignId} userId={row.user.id} name={name} onResult={onReportResult} />
+                            {row.reportAvailable && (
+                              <ReportDownloadButton campaignId={campaignId} userId={row.user.id} name={name} onResult={onReportResult} />
+                            )}
                             {row.cells.some((cell) => cell.status !== 'not attempted') && (
                               <Button variant="ghost" onClick={() => onReset(row)} aria-label={t('progress.resetNamed', { name })}>
                                 {t('progress.reset')}

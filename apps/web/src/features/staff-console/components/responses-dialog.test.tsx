@@ -32,6 +32,8 @@ const row = (id: number, firstName: string, status: 'complete' | 'not attempted'
   lastActivity: null,
   invitedAt: null,
   feedback360: null,
+  reportAvailable: true,
+  campaignLang: null,
 });
 const progress: ProgressResponse = {
   status: true,
@@ -200,6 +202,66 @@ describe("a participant's responses in a QTI test", () => {
     expect(theta.textContent).toContain('tra 41 e 77 (stima 60), data la precisione della misura');
     expect(theta.textContent).toMatch(/Sten \(1-10\)\s*6/);
     expect(theta.textContent).toContain('il risultato sta tra il percentile 41 e il percentile 77 del gruppo «Laureati»');
+  });
+
+  it("lists an adaptive test's items in the order given, each with the estimate after it, and the one the candidate is on", async () => {
+    const given = (identifier: string, title: string, response: string, score: number, theta: number, se: number) => ({
+      identifier,
+      title,
+      section: '',
+      score,
+      flagged: false,
+      responses: [variable(response, 'B')],
+      estimate: { theta, se },
+    });
+    api({
+      body: {
+        ...scored,
+        status: 'incomplete',
+        scored: false,
+        outcomes: [],
+        adaptive: true,
+        items: [
+          given('q17', 'Somma 17', 'B', 1, 0.61, 0.82),
+          given('q04', 'Somma 4', 'C', 0, 0.1234, 0.7),
+          {
+            identifier: 'q22',
+            title: 'Somma 22',
+            section: '',
+            score: null,
+            flagged: false,
+            current: true,
+            responses: [variable(null, 'B')],
+          },
+        ],
+      },
+    });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/^Test adattivo: le domande nell'ordine in cui sono state date/)).toBeTruthy();
+    const cards = within(dialog)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('h3'));
+    expect(cards.map((li) => within(li).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      '1. Somma 17',
+      '2. Somma 4',
+      '3. Somma 22',
+    ]);
+    expect(cards[0].textContent).toContain('Punteggio: 1');
+    expect(cards[0].textContent).toContain('Stima dopo questa risposta: θ 0,61 (errore standard 0,82)');
+    expect(cards[1].textContent).toMatch(/Risposta\s*C/);
+    expect(cards[1].textContent).toContain('θ 0,12 (errore standard 0,70)');
+    expect(cards[2].textContent).toContain('La domanda su cui si trova ora: non ancora risposta.');
+    expect(cards[2].textContent).not.toContain('Stima');
+    expect(cards[2].textContent).not.toContain('Punteggio');
+  });
+
+  it('says when an adaptive test has given no item yet', async () => {
+    api({ body: { ...scored, status: 'not attempted', scored: false, outcomes: [], adaptive: true, items: [] } });
+    renderConsole(<CampaignPage campaignId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Risposte di Anna Rossi in «Banca di domande»' }));
+    expect(await screen.findByText('Test adattivo: nessuna domanda è stata ancora data.')).toBeTruthy();
   });
 
   it('shows no norm section when the campaign reports against none', async () => {

@@ -24,7 +24,10 @@ export interface ResponsesDialogProps {
   onClose: () => void;
 }
 
-/** A participant's responses in a QTI package test, item by item, beside the key and the server's score. */
+/**
+ * A participant's responses in a QTI package test, item by item, beside the key and the server's score; an adaptive
+ * test's items as they were given, each with the estimate after it.
+ */
 export function ResponsesDialog({ campaignId, target, onClose }: ResponsesDialogProps) {
   const { t } = useTranslation('console');
   return (
@@ -57,7 +60,8 @@ function useValueText() {
     if (!Array.isArray(value)) return value;
     return variable.cardinality === 'ordered' ? t('responses.inOrder', { values: value.join(', ') }) : value.join(', ');
   };
-  return { score, response, number };
+  const estimate = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return { score, response, number, estimate };
 }
 
 function ResponsesBody({ campaignId, target }: { campaignId: number; target: ResponsesTarget }) {
@@ -74,6 +78,7 @@ function ResponsesBody({ campaignId, target }: { campaignId: number; target: Res
       <p>
         <ProgressStatus status={data.status} />
       </p>
+      {data.adaptive && <p className="console-note">{t(data.items.length ? 'responses.adaptive' : 'responses.adaptiveNone')}</p>}
       {data.final === false && <p className="console-note">{t('responses.notFinal')}</p>}
       {data.scored ? (
         <dl className="console-responses__outcomes" aria-label={t('responses.outcomes')}>
@@ -92,13 +97,25 @@ function ResponsesBody({ campaignId, target }: { campaignId: number; target: Res
         {data.items.map((item, index) => (
           <li key={item.identifier} className="console-card">
             <h3>{t('responses.item', { n: index + 1, title: item.title })}</h3>
-            <p className="console-table__meta">
-              {item.section}
-              {item.flagged && ` · ${t('responses.flagged')}`}
-            </p>
-            <p>
-              <strong>{t('responses.score')}</strong> {text.score(item.score)}
-            </p>
+            {(item.section || item.flagged) && (
+              <p className="console-table__meta">{[item.section, item.flagged && t('responses.flagged')].filter(Boolean).join(' · ')}</p>
+            )}
+            {item.current ? (
+              <p className="console-note">{t('responses.current')}</p>
+            ) : (
+              <p>
+                <strong>{t('responses.score')}</strong> {text.score(item.score)}
+              </p>
+            )}
+            {item.estimate && (
+              <p>
+                <strong>{t('responses.estimate')}</strong>{' '}
+                {t('responses.estimateValue', {
+                  theta: text.estimate.format(item.estimate.theta),
+                  se: text.estimate.format(item.estimate.se),
+                })}
+              </p>
+            )}
             {item.rating && (
               <p className="console-note">
                 {item.rating.points === null

@@ -1,3 +1,5 @@
+import { exportTextsFor } from '../../../../services/staff/exports/export-texts';
+import { DEFAULT_TIME_ZONE } from '@prova/contract/staff-companies';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
@@ -57,7 +59,8 @@ export default async function analysisRoutes(fastify: FastifyInstance) {
         testId: request.params.testId,
         campaignIds: request.query.campaigns,
       });
-      const csv = writeCsv(itemAnalysisTable(analysis));
+      // Its columns are the measures' own names (p, r, alpha): written with the decimal point they are read with.
+      const csv = writeCsv(itemAnalysisTable(analysis), exportTextsFor('EN_en'), DEFAULT_TIME_ZONE);
       request.audit({ event: 'staff-file-downloaded', userId: context.user.id, target: `tests/${analysis.test.id}/analysis.csv` });
       return sendDownload(reply, csv, 'text/csv; charset=utf-8', `item-analysis-${analysis.test.id}.csv`);
     },

@@ -230,6 +230,19 @@ async function leaveTraces(c: Company) {
     .insertInto('password_resets')
     .values({ token_hash: `h${c.id}`, user_id: z, created_at: at, expires_at: at, used_at: null })
     .execute();
+  const { id: textId } = await db
+    .insertInto('privacy_texts')
+    .values({ hash: `p${c.id}`, text: '"Informativa"', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('consent_records')
+    .values({ user_id: z, campaign_id: c.campaign, privacy_text_id: textId, accepted_at: at })
+    .execute();
+  await db
+    .insertInto('report_views')
+    .values({ viewer_id: await id('ilaria'), subject_user_id: z, campaign_id: c.campaign, kind: 'opened', at })
+    .execute();
   await db.insertInto('retention_notices').values({ user_id: z, company_id: c.id, erase_on: at, notified_at: at }).execute();
   // The staff console's jobs: an export of her campaign (Excel is base64: no text search would find her) and an import naming her.
   const job = { company_id: c.id, created_by: await id('ilaria'), state: 'done', phase: 'done', created_at: at, updated_at: at };
@@ -392,6 +405,12 @@ describe('POST /api/staff/people/{id}/erase', () => {
     // The masked form of the e-mail the trail kept from the failed sign-in is gone too.
     expect(dump.holding('z***@keep.example')).toEqual([]);
 
+    // Rows that hold only her id: her consents and who opened her report.
+    for (const [table, column] of [
+      ['consent_records', 'user_id'],
+      ['report_views', 'subject_user_id'],
+    ] as const)
+      expect(await t.app.database.db.selectFrom(table).select(column).where(column, '=', z).execute()).toEqual([]);
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: who.email, password: PASSWORD } })).json().code,

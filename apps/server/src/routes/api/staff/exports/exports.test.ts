@@ -16,6 +16,7 @@ import {
   NADIA,
   SERGIO,
   signInStaff,
+  STAFF_ALFA,
   staffBundle,
   T_INTERVIEW,
   T_SCORED,
@@ -46,6 +47,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const carlaCompletedAt = async () =>
+  (
+    await t.app.database.db
+      .selectFrom('test_progress')
+      .select('updated_at')
+      .where('user_id', '=', ids[CARLA])
+      .where('test_id', '=', T_SCORED)
+      .executeTakeFirstOrThrow()
+  ).updated_at;
+
+/** An instant on Rome's clock, as the Italian export writes it (`dd/MM/yyyy HH:mm`) or ISO-like (`yyyy-MM-dd HH:mm`). */
+function romeWallClock(iso: string, style: 'it' | 'iso' = 'it'): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return style === 'it'
+    ? `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
+    : `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
 /** Starts an export, waits for its job, downloads the file. */
 async function exportFile(who: Caller, format: 'csv' | 'xlsx', campaign = C_ALFA) {
   const started = await call(t.app, who, 'POST', `/api/staff/campaigns/${campaign}/exports`, { format });
@@ -59,7 +90,7 @@ async function exportFile(who: Caller, format: 'csv' | 'xlsx', campaign = C_ALFA
   return { id, job, file };
 }
 
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -71,7 +102,7 @@ function parseCsv(text: string): string[][] {
       i++;
     } else if (c === '"') {
       quoted = !quoted;
-    } else if (!quoted && c === ',') {
+    } else if (!quoted && c === separator) {
       row.push(field);
       field = '';
     } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
@@ -88,58 +119,62 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('exports', () => {
-  it('writes one CSV row per participant: statuses, outcomes, marker, skill and area values', async () => {
+  it("writes one row per candidate in the staff member's language: Italian words, `;` and decimal commas, dates on the company's clock", async () => {
     const { file, job } = await exportFile(ada, 'csv');
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(file.headers['content-disposition']).toContain('.csv');
     expect(job.file.name).toBe('Selezione 2026 - results.csv');
     expect(file.body.startsWith('\ufeff')).toBe(true);
-    const [header, ...rows] = parseCsv(file.body.slice(1));
+    const [header, ...rows] = parseCsv(file.body.slice(1), ';');
     expect(header.slice(0, 10)).toEqual([
       'id',
-      'lastName',
-      'firstName',
-      'email',
-      'role',
-      'language',
-      'invitedAt',
-      'lastActivity',
-      'testsCompleted',
-      'testsTotal',
+      'Cognome',
+      'Nome',
+      'Email',
+      'Ruolo',
+      'Lingua',
+      'Invitato/a il',
+      'Ultima attività',
+      'Attività completate',
+      'Attività totali',
     ]);
     expect(header).toEqual(
       expect.arrayContaining([
-        'SCO status',
-        'SCO completedAt',
-        'TIM status',
+        'SCO stato',
+        'SCO completata il',
+        'TIM stato',
         'SCO.score',
         'INT.ascolto',
-        'marker 100 Calcolo',
-        'skill 10 Analisi',
+        'indicatore 100 Calcolo',
+        'competenza 10 Analisi',
         'area 1 Pensiero',
       ]),
     );
-    expect(rows.map((r) => r[3])).toEqual([CARLA, DARIO, NADIA, ELIO]);
-    const carla = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
-    expect(carla).toMatchObject({
-      firstName: 'Carla',
-      testsCompleted: '1',
-      testsTotal: '3',
-      'SCO status': 'complete',
-      'TIM status': 'not attempted',
+    // The campaign's candidates: its assessor (Elio) is no row of its results.
+    expect(rows.map((r) => r[3])).toEqual([CARLA, DARIO, NADIA]);
+    const row = (i: number) => Object.fromEntries(header.map((h, k) => [h, rows[i][k]]));
+    expect(row(0)).toMatchObject({
+      Nome: 'Carla',
+      Ruolo: 'Candidato/a',
+      Lingua: 'Italiano',
+      'Attività completate': '1',
+      'Attività totali': '3',
+      'SCO stato': 'Completata',
+      'TIM stato': 'Non iniziata',
       'SCO.score': '8',
       'INT.ascolto': '4',
-      'marker 100 Calcolo': '4',
-      'marker 101 Dialogo': '3.75',
-      'skill 10 Analisi': '3.875',
-      'area 1 Pensiero': '3.875',
+      'indicatore 100 Calcolo': '4',
+      'indicatore 101 Dialogo': '3,75',
+      'competenza 10 Analisi': '3,875',
+      'area 1 Pensiero': '3,875',
     });
-    expect(carla['SCO completedAt']).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const dario = Object.fromEntries(header.map((h, i) => [h, rows[1][i]]));
-    expect(dario).toMatchObject({ 'SCO status': 'not attempted', 'SCO.score': '', 'area 1 Pensiero': '' });
+    // Carla's completion on the company's clock (Europe/Rome unless it chose another).
+    expect(row(0)['SCO completata il']).toBe(romeWallClock(await carlaCompletedAt()));
+    // Dario has not entered the campaign: the language he reads, by its Italian name.
+    expect(row(1)).toMatchObject({ 'SCO stato': 'Non iniziata', 'SCO.score': '', 'area 1 Pensiero': '', Lingua: 'Inglese' });
   });
 
-  it('writes the same as an Excel file, numbers as numbers', async () => {
+  it('writes the same as an Excel file in English for an English-speaking staff member: numbers as numbers, dates as dates', async () => {
     const { file } = await exportFile(sergio, 'xlsx');
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
@@ -147,15 +182,44 @@ describe('exports', () => {
     const sheet = workbook.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const carla = Object.fromEntries(header.map((h, i) => [h, (sheet.getRow(2).values as unknown[])[i + 1]]));
-    expect(carla).toMatchObject({ email: CARLA, 'SCO status': 'complete', 'SCO.score': 8, 'skill 10 Analisi': 3.875 });
-    expect(sheet.rowCount).toBe(5);
+    expect(carla).toMatchObject({
+      'E-mail': CARLA,
+      Role: 'Candidate',
+      'SCO status': 'Completed',
+      'SCO.score': 8,
+      'skill 10 Analisi': 3.875,
+    });
+    const completed = carla['SCO completed on'];
+    expect(completed).toBeInstanceOf(Date);
+    // Excel has no time zone: the cell is the company's wall clock.
+    expect((completed as Date).toISOString().slice(0, 16).replace('T', ' ')).toBe(romeWallClock(await carlaCompletedAt(), 'iso'));
+    expect(sheet.getRow(2).getCell(header.indexOf('SCO completed on') + 1).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(sheet.rowCount).toBe(4);
+  });
+
+  it("puts the dates on the clock of the company's own time zone", async () => {
+    const changed = await call(t.app, ada, 'PUT', `/api/companies/${STAFF_ALFA}`, { name: 'Alfa S.r.l.', timeZone: 'Asia/Tokyo' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().company.timeZone).toBe('Asia/Tokyo');
+    try {
+      const [header, carla] = parseCsv((await exportFile(ada, 'csv')).file.body.slice(1), ';');
+      const tokyo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'short', timeStyle: 'short' }).format(
+        new Date(await carlaCompletedAt()),
+      );
+      expect(carla[header.indexOf('SCO completata il')]).toBe(tokyo.replace(',', ''));
+    } finally {
+      await call(t.app, ada, 'PUT', `/api/companies/${STAFF_ALFA}`, { name: 'Alfa S.r.l.', timeZone: 'Europe/Rome' });
+    }
+    const wrong = await call(t.app, ada, 'PUT', `/api/companies/${STAFF_ALFA}`, { name: 'Alfa S.r.l.', timeZone: 'Mars/Olympus' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ message: 'No valid time zone' })]));
   });
 
   it("adds a 360 campaign's evaluations given", async () => {
     const { file } = await exportFile(ada, 'csv', C_ALFA_360);
-    const [header, carla] = parseCsv(file.body.slice(1));
+    const [header, carla] = parseCsv(file.body.slice(1), ';');
     const row = Object.fromEntries(header.map((h, i) => [h, carla[i]]));
-    expect(row).toMatchObject({ email: CARLA, '360 evaluations done': '0', '360 evaluations total': '2' });
+    expect(row).toMatchObject({ Email: CARLA, 'Valutazioni 360 date': '0', 'Valutazioni 360 da dare': '2' });
   });
 
   it("keeps a company's files to its staff: 404 for another company, 403 for others, 409 before a file exists", async () => {

@@ -8,20 +8,28 @@ const ALFA = 'Norme Alfa S.r.l.';
 const BETA = 'Norme Beta S.p.A.';
 const ADMIN = 'admin@norme-alfa.example';
 const OTHER = 'admin@norme-beta.example';
+const ENGLISH_ADMIN = 'english@norme-alfa.example';
 const C_BIG = 7201; // 35 completed results: 1..35
 const C_SMALL = 7202; // 10 completed results
 const C_BETA = 7203;
 const candidates = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}@norme-alfa.example`);
 const BIG = candidates('big', 35);
 const SMALL = candidates('small', 10);
-const campaign = (id: number, company: string, people: string[]) => ({
+// Two of the big campaign's candidates read their report, one in English and one in Spanish.
+const READERS = new Map([
+  [BIG[0]!, 'EN_en'],
+  [BIG[1]!, 'ES_es'],
+]);
+const campaign = (id: number, company: string, people: string[], status = 'ACTIVE') => ({
   id,
   company,
   name: `Campagna ${id}`,
+  status,
+  languages: ['IT_it', 'EN_en', 'ES_es'],
   dateStart: '2026-01-01T00:00:00+01:00',
   dateEnd: '2027-12-31T23:59:00+01:00',
   tests: [{ test: 401 }],
-  participants: people.map((user) => ({ user })),
+  participants: people.map((user) => ({ user, ...(READERS.has(user) ? { lang: READERS.get(user) } : {}) })),
 });
 
 let t: TestApp;
@@ -46,10 +54,15 @@ beforeAll(async () => {
       users: [
         { company: ALFA, email: ADMIN, password: PASSWORD, role: 'admin', privacy: true },
         { company: BETA, email: OTHER, password: PASSWORD, role: 'admin', privacy: true },
-        ...[...BIG, ...SMALL].map((email) => ({ company: ALFA, email })),
+        { company: ALFA, email: ENGLISH_ADMIN, password: PASSWORD, role: 'admin', privacy: true, lang: 'EN_en' },
+        ...[...BIG, ...SMALL].map((email) =>
+          READERS.has(email)
+            ? { company: ALFA, email, password: PASSWORD, privacy: true, lang: READERS.get(email) }
+            : { company: ALFA, email },
+        ),
       ],
       tests: [{ id: 401, abbreviation: 'NRM', name: 'Normato', url: '/activities/numerical/' }],
-      campaigns: [campaign(C_BIG, ALFA, BIG), campaign(C_SMALL, ALFA, SMALL), campaign(C_BETA, BETA, [])],
+      campaigns: [campaign(C_BIG, ALFA, BIG, 'REPORT'), campaign(C_SMALL, ALFA, SMALL), campaign(C_BETA, BETA, [])],
     },
     { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } },
   );
@@ -132,6 +145,31 @@ describe('staff norms', () => {
     expect(chosen.json().norms.find((n: { id: number }) => n.id === created.id).campaignIds).toEqual([C_SMALL]);
     const list = await call(ADMIN, 'GET', '/api/staff/norms');
     expect(list.json().norms.map((n: { id: number }) => n.id)).toContain(created.id);
+  });
+
+  it('names a norm in each language, and each candidate reads it in theirs on the report', async () => {
+    const names = { IT_it: 'Candidati 2026', EN_en: '2026 applicants', ES_es: 'Candidatos 2026' };
+    const saved = await call(ADMIN, 'POST', '/api/staff/norms', { ...body([C_BIG]), name: names });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { id } = saved.json().norm;
+    expect(saved.json().norm.name).toBe('Candidati 2026');
+    const english = (await call(ENGLISH_ADMIN, 'GET', '/api/staff/norms')).json().norms.find((n: { id: number }) => n.id === id);
+    expect(english.name).toBe('2026 applicants');
+    expect((await call(ADMIN, 'PUT', `/api/staff/campaigns/${C_BIG}/norms`, { norms: [id] })).statusCode).toBe(200);
+    for (const [email, name] of [
+      [BIG[0]!, '2026 applicants'],
+      [BIG[1]!, 'Candidatos 2026'],
+    ]) {
+      const page = await call(email, 'GET', `/api/report/${C_BIG}/page`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().page.report.norms).toEqual([expect.objectContaining({ normId: id, name, n: 35 })]);
+    }
+    // A name in one language only is every language's; none at all is refused at the name.
+    const spanishOnly = await call(ENGLISH_ADMIN, 'POST', '/api/staff/norms', { ...body([C_BIG]), name: { ES_es: 'Sólo' } });
+    expect(spanishOnly.json().norm.name).toBe('Sólo');
+    const blank = await call(ADMIN, 'POST', '/api/staff/norms/preview', { ...body([C_BIG]), name: { IT_it: ' ', EN_en: '' } });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual([{ path: 'body.name', message: 'Expected the norm group’s name' }]);
   });
 
   it('refuses a norm of fewer than 30 results with a clear 422', async () => {

@@ -73,9 +73,22 @@ describe('GET /api/staff/campaigns', () => {
       name: 'Selection 2026',
       phase: 'open',
       languages: ['IT_it', 'EN_en'],
-      counts: { participants: 4, tests: 3, invited: 0, started: 2, finished: 0 },
+      counts: { participants: 3, tests: 3, invited: 0, started: 2, finished: 0 },
     });
     expect((await call(t.app, bea, 'GET', '/api/staff/campaigns')).json().campaigns.map((c: { id: number }) => c.id)).toEqual([C_BETA_S]);
+  });
+
+  it('says a campaign staff closed is ended, to staff and to its candidates alike, whatever its end date', async () => {
+    await t.app.database.db.updateTable('campaigns').set({ status: 'COMPLETED' }).where('id', '=', C_ALFA).execute();
+    try {
+      const staffView = (await call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}`)).json().campaign;
+      expect(staffView).toMatchObject({ status: 'COMPLETED', phase: 'ended' });
+      const picker = (await call(t.app, carla, 'GET', '/api/usercampaign/list')).json().campaigns;
+      expect(picker.find((c: { id: number }) => c.id === C_ALFA)).toMatchObject({ status: 'COMPLETED', phase: 'ended' });
+    } finally {
+      await t.app.database.db.updateTable('campaigns').set({ status: 'ACTIVE' }).where('id', '=', C_ALFA).execute();
+    }
+    expect((await call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}`)).json().campaign.phase).toBe('open');
   });
 
   it('answers one campaign with its tests, 404 for another company, 403 for candidates and assessors', async () => {
@@ -100,8 +113,9 @@ describe('GET /api/staff/campaigns/:campaignId/progress', () => {
   it('answers each participant by test: status, clock, last save, the counts over all of them', async () => {
     const body = await progress(ada);
     expect(body.tests.map((x: { id: number }) => x.id)).toEqual([T_SCORED, T_TIMED, T_SHARED]);
-    expect(body).toMatchObject({ total: 4, page: 1, pageSize: 50, counts: { complete: 2, incomplete: 1, 'not attempted': 9 } });
-    expect(names(body)).toEqual([CARLA, DARIO, NADIA, ELIO]);
+    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 50, counts: { complete: 2, incomplete: 1, 'not attempted': 6 } });
+    // The campaign's candidates: its assessor Elio is listed only when asked for (`role=Assessor`).
+    expect(names(body)).toEqual([CARLA, DARIO, NADIA]);
     const carlaRow = body.participants[0];
     expect(carlaRow).toMatchObject({
       completed: 1,
@@ -126,15 +140,15 @@ describe('GET /api/staff/campaigns/:campaignId/progress', () => {
   it('filters by status in one test or in any, by text, role and invitation; pages; sorts by last activity', async () => {
     expect(names(await progress(ada, `?status=complete&testId=${T_TIMED}`))).toEqual([DARIO]);
     expect(names(await progress(ada, `?status=incomplete&testId=${T_TIMED}`))).toEqual([CARLA]);
-    expect(names(await progress(ada, `?status=not%20attempted&testId=${T_TIMED}`))).toEqual([NADIA, ELIO]);
+    expect(names(await progress(ada, `?status=not%20attempted&testId=${T_TIMED}`))).toEqual([NADIA]);
     expect(names(await progress(ada, '?status=complete'))).toEqual([CARLA, DARIO]);
-    expect(names(await progress(ada, '?status=not%20attempted'))).toEqual([CARLA, DARIO, NADIA, ELIO]);
+    expect(names(await progress(ada, '?status=not%20attempted'))).toEqual([CARLA, DARIO, NADIA]);
     expect(names(await progress(ada, '?q=BIAN'))).toEqual([CARLA]);
     expect(names(await progress(ada, '?q=nadia%40alfa'))).toEqual([NADIA]);
     expect(names(await progress(ada, '?role=Assessor'))).toEqual([ELIO]);
     expect(names(await progress(ada, '?invited=yes'))).toEqual([]);
     const paged = await progress(ada, '?pageSize=2&page=2');
-    expect({ total: paged.total, people: names(paged) }).toEqual({ total: 4, people: [NADIA, ELIO] });
+    expect({ total: paged.total, people: names(paged) }).toEqual({ total: 3, people: [NADIA] });
     expect(names(await progress(ada, '?sort=lastActivity')).slice(0, 2)).toEqual([CARLA, DARIO]);
     const filtered = await progress(ada, `?status=complete&testId=${T_TIMED}`);
     expect(filtered.counts).toEqual({ complete: 1, incomplete: 0, 'not attempted': 0 });

@@ -23,6 +23,7 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
         event: 'staff-report-downloaded',
         userId: context.user.id,
         target: `campaigns/${campaignId}/participants/${userId}`,
+        subjectUserId: userId,
       });
       return sendDownload(reply, pdf.body, 'application/pdf', pdf.filename);
     },

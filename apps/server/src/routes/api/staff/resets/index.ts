@@ -30,6 +30,7 @@ export default async function resetsRoutes(fastify: FastifyInstance) {
         event: 'staff-test-reset',
         userId: context.user.id,
         target: `campaigns/${campaignId}/participants/${userId}/tests/${testId}`,
+        subjectUserId: userId,
         detail: `${result.archived.attempts} attempt and ${result.archived.outcomes} outcome lists kept in the history${request.body.reason ? `: ${request.body.reason}` : ''}`,
       });
       return { status: true as const, ...result };

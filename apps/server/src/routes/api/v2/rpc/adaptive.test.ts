@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBundlePackages } from '../../../../content/bundle-packages';
 import { readBundleZip } from '../../../../content/bundle-source';
 import { importBundle } from '../../../../import/import-bundle';
-import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
+import { buildTestApp, login, type TestApp } from '../../../../../test/build-test-app';
 import { PASSWORD, type Caller, signIn } from '../../tests/test-delivery-fixtures';
 
 const C = 8101;
@@ -13,6 +13,8 @@ const CLOSED = 8102;
 const ADP = 811;
 const ANNA = 'anna@adaptive.example';
 const BRUNO = 'bruno@adaptive.example';
+const STAFF = 'staff@adaptive.example';
+const CARLO = 'carlo@adaptive.example';
 const ids = Array.from({ length: 30 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
 /** The fixture's key: item i (1-based) is right with "ABCD"[i % 4]. */
 const rightAnswer = (id: string) => 'ABCD'[Number(id.slice(1)) % 4]!;
@@ -27,12 +29,22 @@ const campaign = (id: number, status: string) => ({
   dateEnd: '2030-12-31T20:00:00+01:00',
   status,
   tests: [{ test: ADP }],
-  participants: [{ user: ANNA }, { user: BRUNO }],
+  participants: [{ user: ANNA }, { user: BRUNO }, { user: CARLO }],
 });
 const bundle = (settings: object) => ({
   version: 2,
   companies: [{ name: 'Adattiva' }],
-  users: [ANNA, BRUNO].map((email) => ({ company: 'Adattiva', email, password: PASSWORD, firstName: 'A', lastName: 'B', privacy: true })),
+  users: [
+    ...[ANNA, BRUNO, CARLO].map((email) => ({
+      company: 'Adattiva',
+      email,
+      password: PASSWORD,
+      firstName: 'A',
+      lastName: 'B',
+      privacy: true,
+    })),
+    { company: 'Adattiva', email: STAFF, password: PASSWORD, role: 'admin', privacy: true },
+  ],
   tests: [{ id: ADP, abbreviation: 'ADP', name: 'Somme', package: { type: 'qti', file: 'bank.zip' }, adaptive: settings }],
   campaigns: [campaign(C, 'ACTIVE'), campaign(CLOSED, 'REPORT')],
 });
@@ -228,6 +240,45 @@ describe('taking an adaptive test', () => {
     expect((await t.app.repos.adaptive.findSession({ campaignId: C, testId: ADP, userId: anna.id }))!.answered).toBe(8);
   });
 
+  it('shows staff the items each candidate was given, in order, with the response, the score and the estimate after each', async () => {
+    const cookie = await login(t.app, STAFF, PASSWORD);
+    const responses = async (who: Caller) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/campaigns/${C}/participants/${who.id}/tests/${ADP}/responses`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const session = await t.app.repos.adaptive.findSession({ campaignId: C, testId: ADP, userId: anna.id });
+    const order = (JSON.parse(session!.given) as { item: string }[]).map((g) => g.item);
+    const done = await responses(anna);
+    expect(done).toMatchObject({ adaptive: true, status: 'complete', scored: true });
+    expect(done.items.map((i: { identifier: string }) => i.identifier)).toEqual(order);
+    const [first] = done.items;
+    expect(first).toMatchObject({
+      title: `Sum ${Number(order[0]!.slice(1))}`,
+      score: 1,
+      responses: [{ identifier: 'RESPONSE', response: rightAnswer(order[0]!), correct: rightAnswer(order[0]!) }],
+      estimate: { theta: expect.any(Number), se: expect.any(Number) },
+    });
+    // All right: each answer raises the estimate, and the last is the one the scoring wrote.
+    const thetas = done.items.map((i: { estimate: { theta: number } }) => i.estimate.theta);
+    expect(thetas).toEqual([...thetas].sort((a, b) => a - b));
+    expect(done.outcomes).toEqual(expect.arrayContaining([{ questionId: 'THETA', value: thetas.at(-1) }]));
+
+    // Bruno is on his second item: the first with his wrong answer and its score, then the one he is on.
+    const going = await responses(bruno);
+    expect(going.status).toBe('incomplete');
+    expect(going.items).toHaveLength(2);
+    expect(going.items[0]).toMatchObject({ score: 0, responses: [{ response: 'Z' }], estimate: { se: expect.any(Number) } });
+    expect(going.items[1].responses[0].response).toBeNull();
+    expect(going.items[1]).toMatchObject({ current: true });
+    expect(going.items[1].estimate).toBeUndefined();
+    expect(done.items.some((i: { current?: boolean }) => i.current)).toBe(false);
+  });
+
   it('checks its data, and takes no answers once the campaign is over', async () => {
     const bad = await next(bruno, { answered: -1 });
     expect(bad.statusCode).toBe(422);
@@ -235,5 +286,17 @@ describe('taking an adaptive test', () => {
     const closed = await next(bruno, { answered: 0 }, CLOSED);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('CAMPAIGN_CLOSED');
+  });
+
+  it('reads new settings at once when the test is imported again', async () => {
+    const carlo = await signIn(t.app, CARLO, C);
+    expect((await start(carlo)).statusCode).toBe(200);
+    const first = await next(carlo, { answered: 0 });
+    expect(first.json().result.done).toBe(false);
+    // Read with the first settings (up to 8 items); now one item is the whole test.
+    const { result } = await tryImport(t, bundle({ ...adaptive, stop: { minItems: 1, maxItems: 1, se: 0.1 } }));
+    expect(result.ok).toBe(true);
+    const answered = await next(carlo, { answered: 0, response: { RESPONSE: rightAnswer(itemOf(first).identifier) } });
+    expect(answered.json().result).toEqual({ done: true, answered: 1 });
   });
 });

@@ -19,7 +19,8 @@ const errors = {
 export default async function rpcRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = fastify.repos;
-  const adaptive = createAdaptiveDelivery(repos, fastify.scoring);
+  const adaptive = createAdaptiveDelivery(repos, fastify.scoring, fastify.database.changes);
+  fastify.addHook('onClose', async () => adaptive.close());
 
   app.post(
     '/:campaignId/:testId',
