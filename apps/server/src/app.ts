@@ -46,6 +46,7 @@ import samplesRoutes from './routes/api/samples/index';
 import staffRoutes from './routes/api/staff/index';
 import { staffJobs } from './services/staff/jobs/job-runner';
 import { mail } from './services/mail/mail-plugin';
+import { retention } from './services/staff/retention/retention-plugin';
 
 export interface AppOptions {
   env: Env;
@@ -120,6 +121,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(passwordRoutes, { prefix: '/api/auth', publicUrl: opts.env.PUBLIC_URL });
   // The staff console: the generic resources of spec 7 and the campaign operations (docs/staff-api.md).
   await app.register(staffJobs);
+  // Retention of personal data: daily, once across instances (with the sweep off, tests call app.retention.run()).
+  await app.register(retention, { intervalMs: opts.env.SWEEP_INTERVAL_MS === 0 ? 0 : undefined });
   await app.register(companiesRoutes, { prefix: '/api/companies', publicUrl: opts.env.PUBLIC_URL });
   await app.register(languagesRoutes, { prefix: '/api/languages' });
   await app.register(samplesRoutes, { prefix: '/api/samples' });

@@ -284,6 +284,9 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/webhooks/:webhookId/test': { access: 'staff-write' },
   'GET /api/staff/webhooks/:webhookId/deliveries': { access: 'staff' },
   'POST /api/staff/webhooks/:webhookId/deliveries/:deliveryId/resend': { access: 'staff-write' },
+  'POST /api/staff/people/:id/erase': { access: 'staff-write', id: 'user', body: { confirm: 'Nessuno Nessuno' } },
+  'GET /api/staff/retention': { access: 'staff' },
+  'PUT /api/staff/campaigns/:campaignId/retention': { access: 'staff-write', body: { retentionMonths: 12 }, anyType: ['retentionMonths'] },
 
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },

@@ -5,6 +5,7 @@ import { idSchema, langSchema } from './common';
 import { contentPackageKindSchema } from './content';
 import { testStatusSchema } from './tests';
 import { pageInfoSchema, pageQuerySchema, staffPersonRefSchema } from './staff';
+import { retentionMonthsSchema } from './staff-erasure';
 
 // Campaigns (GET /api/staff/campaigns, GET /api/staff/campaigns/{campaignId})
 
@@ -34,6 +35,8 @@ export const staffCampaignSchema = z.object({
   /** `campaignPhaseOf`: closed by staff is ended, whatever the dates. */
   phase: z.enum(CAMPAIGN_PHASES),
   is360: z.boolean(),
+  /** The campaign's own retention period in months; null: the company's (docs/privacy-erasure.md). */
+  retentionMonths: z._default(retentionMonthsSchema, null),
   counts: z.object({
     participants: z.int(),
     tests: z.int(),

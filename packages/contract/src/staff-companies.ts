@@ -4,6 +4,7 @@ import { COMPANY_NAME_ERROR, COMPANY_NAME_MAX } from './bundle';
 import { langSchema } from './common';
 import { bodyId, trimmedText } from './staff';
 import { personSchema } from './staff-people';
+import { retentionMonthsSchema } from './staff-erasure';
 
 // companies: a company's staff (admin, superassessor) GET and PUT their own company; the platform's
 // operator (role `operator`) lists, creates, renames, deletes every company (one without people,
@@ -37,6 +38,10 @@ export const companySchema = z.object({
   /** An IANA time zone: the company's exports give dates on its clock. */
   timeZone: z.string(),
   counts: z.object({ people: z.int(), campaigns: z.int() }),
+  /** An erasure keeps the person's results as anonymous rows (true) or removes them (docs/privacy-erasure.md). */
+  erasureKeepsResults: z.boolean(),
+  /** Months after a campaign's end its people are erased; null: kept until staff erase them. */
+  retentionMonths: retentionMonthsSchema,
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -61,6 +66,8 @@ export const logoSchema = z.string({ error: LOGO_ERROR }).check(
 export const companyWriteSchema = z.object({
   name: z.string({ error: COMPANY_NAME_ERROR }).check(z.trim(), z.minLength(1, COMPANY_NAME_ERROR), z.maxLength(COMPANY_NAME_MAX)),
   logo: z.nullish(logoSchema),
+  erasureKeepsResults: z.optional(z.boolean()),
+  retentionMonths: z.optional(retentionMonthsSchema),
   timeZone: z.optional(timeZoneSchema),
 });
 export type CompanyWrite = z.input<typeof companyWriteSchema>;

@@ -102,4 +102,7 @@ export const STAFF_PATHS = {
   jobs: '/staff/jobs',
   job: (jobId: string) => `/staff/jobs/${jobId}`,
   jobFile: (jobId: string) => `/staff/jobs/${jobId}/file`,
+  erasePerson: (personId: number) => `/staff/people/${personId}/erase`,
+  retention: '/staff/retention',
+  campaignRetention: (campaignId: number) => `/staff/campaigns/${campaignId}/retention`,
 } as const;

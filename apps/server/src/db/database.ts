@@ -21,6 +21,7 @@ import { norms } from './migrations/0012b-norms';
 import { auditEvents } from './migrations/0013a-audit-events';
 import { currentCompany } from './migrations/0013b-current-company';
 import { integrations } from './migrations/0013c-integrations';
+import { erasureAndRetention } from './migrations/0013f-erasure-and-retention';
 import { consentRecords } from './migrations/0013e-consent-records';
 import { companyTimeZone } from './migrations/0013j-company-time-zone';
 import type { Database } from './schema';
@@ -85,6 +86,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013a-audit-events': auditEvents(dialect),
     '0013b-current-company': currentCompany(),
     '0013c-integrations': integrations(dialect),
+    '0013f-erasure-and-retention': erasureAndRetention(),
     '0013e-consent-records': consentRecords(dialect),
     '0013j-company-time-zone': companyTimeZone(),
   };

@@ -18,6 +18,10 @@ export interface CompaniesTable {
   logo: string | null;
   sso_slug: string | null;
   sso: Json | null;
+  /** 1: an erasure keeps the person's results as anonymous rows (statistics); 0: removes them (migration 0013f). */
+  erasure_keeps_results: Generated<Bool>;
+  /** Months after a campaign's end its people's personal data is erased; null: kept. */
+  retention_months: number | null;
   /** An IANA zone (`Europe/Rome`): where the company's exports put their dates. */
   time_zone: Generated<string>;
 }
@@ -37,6 +41,8 @@ export interface UsersTable {
   created_at: Instant;
   /** Set when staff deactivate the person: no sign-in from then on, results kept. */
   deactivated_at: Instant | null;
+  /** Set by an erasure (migration 0013f): the row is a tombstone, naming nobody, kept for foreign keys and statistics. */
+  erased_at: Generated<Instant | null>;
 }
 
 export interface TestsTable {
@@ -128,6 +134,8 @@ export interface CampaignsTable {
   model: Json | null;
   report: Json | null;
   created_on: Instant;
+  /** Overrides the company's retention_months for this campaign's people (migration 0013f). */
+  retention_months: Generated<number | null>;
 }
 
 export interface CampaignTestsTable {
@@ -480,6 +488,38 @@ export interface AuditEventsTable {
   route: string | null;
 }
 
+/** The receipt of one erasure (migration 0013f): what went, naming nobody. */
+export interface ErasuresTable {
+  id: string;
+  company_id: number;
+  /** Staff who erased; null for the retention run. */
+  erased_by: number | null;
+  /** 'staff' or 'retention'. */
+  reason: string;
+  kept_results: Bool;
+  /** By table, how many rows were anonymised or deleted, as JSON. */
+  rows: Json;
+  at: Instant;
+}
+
+/** The retention run of one day (UTC), claimed by the instance that inserted it first. */
+export interface RetentionRunsTable {
+  day: string;
+  claimed_by: string;
+  started_at: Instant;
+  finished_at: Instant | null;
+  erased: number | null;
+  noticed: number | null;
+}
+
+/** People staff were told will be erased, and when (one notice each). */
+export interface RetentionNoticesTable {
+  user_id: number;
+  company_id: number;
+  erase_on: Instant;
+  notified_at: Instant;
+}
+
 /** A privacy text someone accepted, stored once by its SHA-256 (migration 0013e); `id` is its version number. */
 export interface PrivacyTextsTable {
   id: Generated<number>;
@@ -545,6 +585,9 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audit_events: AuditEventsTable;
+  erasures: ErasuresTable;
+  retention_runs: RetentionRunsTable;
+  retention_notices: RetentionNoticesTable;
   privacy_texts: PrivacyTextsTable;
   consent_records: ConsentRecordsTable;
   report_views: ReportViewsTable;

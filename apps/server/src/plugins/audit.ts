@@ -28,6 +28,9 @@ export type AuditEvent =
   | 'staff-export-started'
   | 'staff-file-downloaded'
   | 'staff-report-downloaded'
+  /** An erasure (issue 52): `target` is its receipt (`erasures/<id>`), never the person. */
+  | 'person-erased'
+  | 'staff-retention-updated'
   /** A person's data export (issue 52): by the person, or (`staff-`) by staff for them, `target` naming whom. */
   | 'personal-data-exported'
   | 'staff-personal-data-exported'

@@ -43,6 +43,8 @@ export function presentCompany(row: {
   name: string;
   logo: string | null;
   sso_slug: string | null;
+  erasure_keeps_results: number;
+  retention_months: number | null;
   time_zone: string;
   people: number;
   campaigns: number;
@@ -55,6 +57,8 @@ export function presentCompany(row: {
     ssoSlug: row.sso_slug,
     timeZone: row.time_zone,
     counts: { people: row.people, campaigns: row.campaigns },
+    erasureKeepsResults: row.erasure_keeps_results === 1,
+    retentionMonths: row.retention_months,
   };
 }
 
@@ -134,6 +138,7 @@ export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['co
     dateEnd: row.date_end,
     phase: campaignPhaseOf({ status: row.status, dateStart: row.date_start, dateEnd: row.date_end }),
     is360: row.is360 === 1,
+    retentionMonths: row.retention_months,
     counts,
   };
 }

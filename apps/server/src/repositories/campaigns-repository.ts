@@ -35,8 +35,8 @@ const CAMPAIGN_SUMMARY = Object.keys(SUMMARY_COLUMNS).map((column) => `campaigns
 
 /** The campaign's own large texts, which its people read alike. */
 export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360'>;
-/** A campaign as read with a participation: all but its content. */
-export type CampaignSummary = Omit<CampaignRow, keyof CampaignContent>;
+/** A campaign as read with a participation: all but its content and its retention period (the daily run's only). */
+export type CampaignSummary = Omit<CampaignRow, keyof CampaignContent | 'retention_months'>;
 
 /** What participationsOf reads of the participant row itself. */
 const PARTICIPANT_SELECTION = [

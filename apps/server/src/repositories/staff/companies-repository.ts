@@ -10,7 +10,7 @@ export interface CompanyHoldings {
   norms: number;
 }
 
-const COLUMNS = ['id', 'name', 'logo', 'sso_slug', 'time_zone'] as const;
+const COLUMNS = ['id', 'name', 'logo', 'sso_slug', 'time_zone', 'erasure_keeps_results', 'retention_months'] as const;
 
 /** Companies as staff (their own) and the platform's operator (every one) manage them. */
 export function createStaffCompaniesRepository(db: Db, changes: Changes) {
@@ -23,6 +23,8 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
         .selectFrom('users')
         .select((eb) => ['company_id', eb.fn.countAll<number>().as('n')])
         .where('company_id', 'in', ids)
+        // An erased person's tombstone is nobody.
+        .where('erased_at', 'is', null)
         .groupBy('company_id')
         .execute(),
       db
@@ -67,7 +69,10 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
       return id;
     },
 
-    async update(companyId: number, patch: { name: string; logo?: string | null; time_zone?: string }): Promise<void> {
+    async update(
+      companyId: number,
+      patch: { name: string; logo?: string | null; erasure_keeps_results?: number; retention_months?: number | null; time_zone?: string },
+    ): Promise<void> {
       await db.updateTable('companies').set(patch).where('id', '=', companyId).execute();
       // Every signed-in person of the company carries its name and logo.
       await changes.announce({ kind: 'all' }, db);

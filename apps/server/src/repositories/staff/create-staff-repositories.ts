@@ -4,6 +4,7 @@ import { createApiTokensRepository } from './api-tokens-repository';
 import { createAuthoredTestsRepository } from './authored-tests-repository';
 import { createCampaignProgressRepository } from './campaign-progress-repository';
 import { createStaffCompaniesRepository } from './companies-repository';
+import { createErasureRepository } from './erasure-repository';
 import { createInvitationsRepository } from './invitations-repository';
 import { createItemAnalysisRepository } from './item-analysis-repository';
 import { createJobsRepository } from './jobs-repository';
@@ -11,6 +12,7 @@ import { createStaffLanguagesRepository } from './languages-repository';
 import { createManagedTestsRepository } from './managed-tests-repository';
 import { createNormsRepository } from './norms-repository';
 import { createPeopleRepository } from './people-repository';
+import { createRetentionRepository } from './retention-repository';
 import { createResetsRepository } from './resets-repository';
 import { createResponsesRepository } from './responses-repository';
 import { createSamplesRepository } from './samples-repository';
@@ -34,6 +36,9 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     norms: createNormsRepository(db),
     apiTokens: createApiTokensRepository(db),
     webhooks: createWebhooksRepository(db),
+    /** Erasures of people (issue 52): ERASURE_PLAN, the one list of what happens to each table. */
+    erasure: createErasureRepository(db, changes),
+    retention: createRetentionRepository(db),
   };
 }
 export type StaffRepositories = ReturnType<typeof createStaffRepositories>;

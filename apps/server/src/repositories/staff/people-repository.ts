@@ -43,7 +43,9 @@ export function createPeopleRepository(db: Db, changes: Changes) {
       .selectFrom('users')
       .select(columns)
       .select((eb) => eb.case().when('users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'))
-      .where('users.company_id', '=', companyId);
+      .where('users.company_id', '=', companyId)
+      // An erased person's tombstone is nobody staff manage (erasure-repository.ts).
+      .where('users.erased_at', 'is', null);
 
   /** Each person's campaigns of their company. */
   async function campaignsOf(companyId: number, userIds: number[]): Promise<Map<number, number[]>> {
@@ -113,7 +115,13 @@ export function createPeopleRepository(db: Db, changes: Changes) {
     /** Which of these ids are the company's people (the rest are another company's, or nobody's). */
     async ownIds(companyId: number, userIds: number[]): Promise<Set<number>> {
       if (userIds.length === 0) return new Set();
-      const rows = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('id', 'in', userIds).execute();
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', 'in', userIds)
+        .where('erased_at', 'is', null)
+        .execute();
       return new Set(rows.map((r) => r.id));
     },
 

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { Person, personCreateSchema, PersonUpdate } from '@prova/contract/staff-people';
+import { type Erasure, erasureConfirmed } from '@prova/contract/staff-erasure';
 import { OPERATOR_ROLE } from '@prova/contract/auth';
-import { forbidden, HttpError, notFoundUnlessOthers } from '../../http/http-error';
+import { forbidden, HttpError, invalidBody, notFoundUnlessOthers } from '../../http/http-error';
+import { maskEmail } from '../../http/log-redaction';
 import { isStaff } from '../../domain/roles';
 import { presentPerson } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -80,4 +82,31 @@ export async function deactivatePeople(repos: Repos, companyId: number, callerId
   if (ids.includes(callerId)) throw new HttpError(409, 'CONFLICT', 'You cannot deactivate yourself');
   await repos.staff.people.deactivate(ids);
   return ids;
+}
+
+/**
+ * Erases a person of the company (issue 52): after staff typed their full name or e-mail, everything of
+ * ERASURE_PLAN in one transaction. Cannot be undone: a tombstone cannot be erased again (409).
+ */
+export async function erasePerson(
+  repos: Pick<Repositories, 'staff' | 'users'>,
+  companyId: number,
+  callerId: number,
+  userId: number,
+  confirm: string,
+): Promise<Erasure> {
+  const person = await repos.staff.erasure.person(companyId, userId);
+  if (!person) throw await personNotFound(repos, userId);
+  if (person.erased_at) throw new HttpError(409, 'CONFLICT', 'This person was erased already: an erasure cannot be undone');
+  if (person.role === OPERATOR_ROLE) throw operatorRoleRefused();
+  if (userId === callerId) throw new HttpError(409, 'CONFLICT', 'You cannot erase yourself');
+  const words = { email: person.email, firstName: person.first_name, lastName: person.last_name };
+  if (!erasureConfirmed(confirm, words))
+    throw invalidBody([{ path: 'confirm', message: 'Type the person’s full name or e-mail to confirm' }]);
+  const receipt = await repos.staff.erasure.erase(
+    { id: person.id, companyId, maskedEmail: maskEmail(person.email.trim().toLowerCase()), ...words },
+    { keepResults: await repos.staff.erasure.keepsResults(companyId), erasedBy: callerId, reason: 'staff' },
+  );
+  if (!receipt) throw new HttpError(409, 'CONFLICT', 'This person was erased already: an erasure cannot be undone');
+  return receipt;
 }

@@ -39,6 +39,7 @@ export function openCampaign(
       dateEnd: '2027-12-31T20:00:00Z',
       phase: 'open',
       is360: false,
+      retentionMonths: null,
       counts: { participants: 2, tests: tests.length, ...counts },
     },
     tests,

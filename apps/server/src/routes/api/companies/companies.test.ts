@@ -53,6 +53,8 @@ describe('/api/companies', () => {
             ssoSlug: null,
             timeZone: 'Europe/Rome',
             counts: { people: 6, campaigns: 2 },
+            erasureKeepsResults: true,
+            retentionMonths: null,
           },
         ],
       });

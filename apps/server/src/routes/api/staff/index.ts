@@ -4,6 +4,7 @@ import auditRoutes from './audit/index';
 import authoredTestsRoutes from './authored-tests/index';
 import campaignsRoutes from './campaigns/index';
 import currentCompanyRoutes from './current-company/index';
+import erasureRoutes from './erasure/index';
 import exportsRoutes from './exports/index';
 import importsRoutes from './imports/index';
 import invitationsRoutes from './invitations/index';
@@ -36,4 +37,5 @@ export default async function staffRoutes(app: FastifyInstance, opts: { publicUr
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await app.register(testLibraryRoutes);
   await app.register(auditRoutes);
+  await app.register(erasureRoutes);
 }

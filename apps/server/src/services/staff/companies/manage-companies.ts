@@ -38,6 +38,8 @@ export async function updateCompany(repos: Repos, companyId: number, body: Compa
     name: body.name,
     ...(body.logo === undefined ? {} : { logo: body.logo }),
     ...(body.timeZone === undefined ? {} : { time_zone: body.timeZone }),
+    ...(body.erasureKeepsResults === undefined ? {} : { erasure_keeps_results: body.erasureKeepsResults ? 1 : 0 }),
+    ...(body.retentionMonths === undefined ? {} : { retention_months: body.retentionMonths }),
   });
   return findCompany(repos, companyId);
 }

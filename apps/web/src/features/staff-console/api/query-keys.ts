@@ -31,6 +31,7 @@ export const staffKeys = {
   samples: (query: SampleQuery) => ['staff', 'samples', query] as const,
   samplesAll: () => ['staff', 'samples'] as const,
   audit: (query: AuditQuery) => ['staff', 'audit', query] as const,
+  retention: () => ['staff', 'retention'] as const,
   responses: (campaignId: number, userId: number, testId: number) => ['staff', 'responses', campaignId, userId, testId] as const,
 };
 

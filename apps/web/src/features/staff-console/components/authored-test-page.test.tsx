@@ -28,6 +28,7 @@ const campaign = (id: number, name: string, phase: StaffCampaign['phase']): Staf
   dateEnd: '2027-12-31T20:00:00Z',
   phase,
   is360: false,
+  retentionMonths: null,
   counts: { participants: 0, tests: 0, invited: 0, finished: 0, started: 0 },
 });
 const campaigns = [campaign(5, 'Talenti 2027', 'open'), campaign(6, 'Selezione 2025', 'ended'), campaign(7, 'Stage estivi', 'upcoming')];

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useStaffCampaign } from '../api/get-staff-campaign';
 import { errorCode } from '../api/server-errors';
 import { CampaignCounts, CampaignDates } from './campaign-facts';
+import { CampaignRetention } from './campaign-retention';
 import { AgreementSection } from './agreement-section';
 import { ExportSection } from './export-section';
 import { InviteSection } from './invite-section';
@@ -87,6 +88,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         onResponses={(row, test) => setReading({ userId: row.user.id, name: fullName(row.user), testId: test.id, testName: test.name })}
       />
       {info.is360 && <AgreementSection campaignId={campaignId} />}
+      <CampaignRetention key={info.id} campaign={info} />
       <ResponsesDialog campaignId={campaignId} target={reading} onClose={() => setReading(null)} />
       <ResetDialog campaignId={campaignId} row={resetting} tests={tests} onClose={() => setResetting(null)} />
     </div>

@@ -13,6 +13,8 @@ const company = {
   ssoSlug: null,
   timeZone: 'Europe/Rome',
   counts: { people: 12, campaigns: 3 },
+  erasureKeepsResults: true,
+  retentionMonths: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -74,5 +76,44 @@ describe('<CompanyPage>', () => {
       expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ name: 'Lanificio', timeZone: 'America/New_York' }),
     );
     expect(await screen.findByText('America/New_York')).toBeTruthy();
+  });
+
+  it('sets what an erasure keeps and the retention period, and lists who retention erases within the month', async () => {
+    const calls = fakeApi({
+      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'GET /api/staff/retention': {
+        body: {
+          status: true,
+          due: [
+            {
+              userId: 4,
+              firstName: 'Vera',
+              lastName: 'Vecchi',
+              email: 'vera@example.com',
+              eraseOn: '2026-07-31T10:00:00.000Z',
+              notifiedAt: '2026-07-05T03:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'PUT /api/companies/7': ({ body }) => ({ body: { status: true, company: { ...company, ...(body as object) } } }),
+    });
+    renderConsole(<CompanyPage />);
+    expect((await screen.findByText(/Vera Vecchi \(vera@example.com\)/)).textContent).toContain('avviso inviato');
+    const months = screen.getByLabelText('Conservazione dopo la fine di una campagna (mesi)');
+    await userEvent.type(months, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva le impostazioni dei dati' }));
+    expect(await screen.findByText('Scrivi un numero di mesi da 1 a 240, o lascia vuoto.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await userEvent.clear(months);
+    await userEvent.type(months, '24');
+    await userEvent.selectOptions(screen.getByLabelText('Alla cancellazione di una persona, i suoi risultati'), 'remove');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva le impostazioni dei dati' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { name: 'Lanificio', erasureKeepsResults: false, retentionMonths: 24 },
+      ]),
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyWriteSchema, type Company } from '@prova/contract/staff-companies';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { retentionMonthsSchema } from '@prova/contract/staff-erasure';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,6 +13,8 @@ import { useCurrentCompany } from '../api/get-company';
 import { errorCode, serverFieldErrors } from '../api/server-errors';
 import { useUpdateCompany } from '../api/update-company';
 import { SelectField, TextField } from './form-fields';
+import { useRetentionDue } from '../api/retention';
+import { formatDateTime } from './date-time';
 
 /**
  * The company the console works on (the staff's own, the operator's current one): its figures and its name.
@@ -56,6 +60,11 @@ export function CompanyPage({ onRenamed }: { onRenamed?: () => void }) {
           <section className="console-section" aria-labelledby="company-rename-title">
             <h2 id="company-rename-title">{t('company.detailsTitle')}</h2>
             <RenameCompanyForm company={company.data} onRenamed={onRenamed} />
+          </section>
+          <section className="console-section" aria-labelledby="company-privacy-title">
+            <h2 id="company-privacy-title">{t('company.privacyTitle')}</h2>
+            <PrivacyForm company={company.data} />
+            <RetentionDue />
           </section>
           <p className="console-note">{t('company.operatorNote')}</p>
         </>
@@ -110,5 +119,90 @@ function RenameCompanyForm({ company, onRenamed }: { company: Company; onRenamed
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What an erasure keeps, and after how long retention erases people (docs/privacy-erasure.md). */
+function PrivacyForm({ company }: { company: Company }) {
+  const { t } = useTranslation('console');
+  const update = useUpdateCompany();
+  const [keeps, setKeeps] = useState(company.erasureKeepsResults ? 'keep' : 'remove');
+  const [months, setMonths] = useState(company.retentionMonths === null ? '' : String(company.retentionMonths));
+  const [error, setError] = useState<string>();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const text = months.trim();
+    const parsed = retentionMonthsSchema.safeParse(text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN);
+    if (!parsed.success) {
+      setError(t('company.retentionInvalid'));
+      return;
+    }
+    setError(undefined);
+    try {
+      await update.mutateAsync({
+        companyId: company.id,
+        body: { name: company.name, erasureKeepsResults: keeps === 'keep', retentionMonths: parsed.data },
+      });
+      notify({ type: 'success', title: t('company.privacySaved') });
+    } catch {
+      setError(t('common.saveFailed'));
+    }
+  }
+
+  return (
+    <form className="form console-form" noValidate onSubmit={(event) => void save(event)}>
+      <SelectField
+        label={t('company.erasureResults')}
+        value={keeps}
+        onChange={(event) => setKeeps(event.target.value)}
+        options={[
+          { value: 'keep', label: t('company.erasureKeep') },
+          { value: 'remove', label: t('company.erasureRemove') },
+        ]}
+      />
+      <TextField
+        label={t('company.retentionMonths')}
+        hint={t('company.retentionHint')}
+        inputMode="numeric"
+        value={months}
+        onChange={(event) => setMonths(event.target.value)}
+        error={error}
+      />
+      <div className="console-form__actions">
+        <Button type="submit" isLoading={update.isPending}>
+          {t('company.privacySave')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Who retention erases within the month: the list staff were mailed. */
+function RetentionDue() {
+  const { t } = useTranslation('console');
+  const due = useRetentionDue();
+  if (due.isPending) return null;
+  if (due.isError) return <p className="callout callout--error">{t('company.dueLoadError')}</p>;
+  return (
+    <>
+      <h3>{t('company.dueTitle')}</h3>
+      {due.data.length === 0 ? (
+        <p>{t('company.dueNone')}</p>
+      ) : (
+        <>
+          <p>{t('company.dueIntro')}</p>
+          <ul>
+            {due.data.map((person) => (
+              <li key={person.userId}>
+                {`${person.firstName} ${person.lastName}`.trim()} ({person.email}),{' '}
+                {t('company.dueOn', { date: formatDateTime(person.eraseOn) })}
+                {person.notifiedAt && ` · ${t('company.dueNotified')}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
   );
 }

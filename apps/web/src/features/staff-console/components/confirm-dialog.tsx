@@ -14,10 +14,22 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   /** Why the last attempt failed; the dialog stays open with what was typed. */
   error?: string;
+  /** The confirm button waits for something (the person's name typed, for an erasure). */
+  confirmDisabled?: boolean;
 }
 
 /** A decision before something that cannot be taken back in one click (deactivate, reset, invite). */
-export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, isPending = false, children, error }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  isPending = false,
+  children,
+  error,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('console');
   return (
     <Modal
@@ -31,7 +43,7 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onCancel, 
           <Button variant="secondary" onClick={onCancel} disabled={isPending}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={onConfirm} isLoading={isPending}>
+          <Button onClick={onConfirm} isLoading={isPending} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </>

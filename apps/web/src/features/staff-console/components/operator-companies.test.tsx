@@ -19,6 +19,8 @@ const company = (id: number, name: string, more: Partial<Company> = {}): Company
   logo: null,
   ssoSlug: null,
   timeZone: 'Europe/Rome',
+  erasureKeepsResults: true,
+  retentionMonths: null,
   counts: { people: 0, campaigns: 0 },
   ...more,
 });

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@prova/contract/auth';
+import { OPERATOR_ROLE, ROLES, type Role } from '@prova/contract/auth';
 import type { Person, PersonQuery } from '@prova/contract/staff-people';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { errorCode } from '../api/server-errors';
 import { useUpdatePerson } from '../api/update-person';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ConfirmDialog } from './confirm-dialog';
+import { ErasePersonDialog } from './erase-person-dialog';
 import { SelectField, TextField } from './form-fields';
 import { fullName, useCodeLabels } from './labels';
 import { Pager } from './pager';
@@ -37,6 +38,7 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
   const people = usePeople(query);
   const [editing, setEditing] = useState<{ person?: Person } | null>(null);
   const [deactivating, setDeactivating] = useState<Person | null>(null);
+  const [erasing, setErasing] = useState<Person | null>(null);
   const deactivate = useDeactivatePerson();
   // Where the focus goes when the row it was on leaves the list (deactivated, brought back).
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -45,13 +47,13 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
   // effect of the same render, which may run after this one) gives the focus back to a row now gone. So in a task of
   // its own, after every effect of this render.
   useEffect(() => {
-    if (!focusCount || deactivating) return;
+    if (!focusCount || deactivating || erasing) return;
     const later = setTimeout(() => {
       countRef.current?.focus();
       setFocusCount(false);
     });
     return () => clearTimeout(later);
-  }, [focusCount, deactivating]);
+  }, [focusCount, deactivating, erasing]);
   const update = useUpdatePerson();
 
   // Any change of filter starts again from the first page.
@@ -201,6 +203,15 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
                               {t('people.reactivate')}
                             </Button>
                           )}
+                          {person.id !== currentUserId && person.role !== OPERATOR_ROLE && (
+                            <Button
+                              variant="ghost"
+                              onClick={() => setErasing(person)}
+                              aria-label={t('people.eraseNamed', { name: fullName(person) })}
+                            >
+                              {t('people.erase')}
+                            </Button>
+                          )}
                         </div>
                       </td>
                     </tr>
@@ -231,6 +242,14 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
       >
         <p>{t('people.deactivateBody')}</p>
       </ConfirmDialog>
+      <ErasePersonDialog
+        person={erasing}
+        onClose={() => setErasing(null)}
+        onErased={() => {
+          setErasing(null);
+          setFocusCount(true);
+        }}
+      />
     </div>
   );
 }
