@@ -14,6 +14,8 @@ export interface Hints {
   strings: readonly string[];
   /** Offered most often of all (the caller's own campaign for a `campaignId`). */
   preferred?: readonly (number | string)[];
+  /** The only texts to draw, for a value whose rule no JSON Schema says (a time zone, an endpoint's address). */
+  only?: readonly string[];
   /** Hints for the properties of one name, in place of the above. */
   byKey?: (key: string) => Partial<Omit<Hints, 'byKey'>> | undefined;
 }
@@ -202,6 +204,8 @@ function stringArbitrary(schema: Schema, hints: Hints, path: string): fc.Arbitra
       { weight: 1, arbitrary: fc.constantFrom(...boundaries).map((n) => 'é'.repeat(n)) },
     );
   }
+  const only = hints.only?.filter(fits) ?? [];
+  if (only.length > 0) return fc.constantFrom(...only);
   return withHints(ofType<string>(hints.preferred, 'string').filter(fits), hints.strings.filter(fits), random.filter(fits));
 }
 
@@ -236,6 +240,12 @@ function arrayArbitrary(schema: Schema, hints: Hints, path: string): fc.Arbitrar
       : schema.items === false
         ? null
         : arbitraryFromJsonSchema(schema.items as JsonSchema, hints, `${path}/items`);
+  // A list of an enum's values is a set of choices (scopes, events): drawn without repeats, which schemas often refuse.
+  const choices = (schema.items as Schema | undefined)?.enum;
+  const arrayOf = <T>(of: fc.Arbitrary<T>, limits: { minLength: number; maxLength: number }) =>
+    Array.isArray(choices) && limits.minLength <= choices.length
+      ? fc.uniqueArray(of, { ...limits, maxLength: Math.min(limits.maxLength, choices.length) })
+      : fc.array(of, limits);
   const restMin = Math.max(0, minItems - prefix.length);
   const restMax =
     items === null ? 0 : Math.max(restMin, Math.min(maxItems === undefined ? Infinity : maxItems - prefix.length, MAX_GENERATED_ITEMS));
@@ -245,14 +255,14 @@ function arrayArbitrary(schema: Schema, hints: Hints, path: string): fc.Arbitrar
     items === null
       ? fc.constant([])
       : restMin > 0
-        ? fc.array(items, { minLength: restMin, maxLength: restMax })
-        : fc.oneof(fc.constant([]), fc.array(items, { minLength: 1, maxLength: Math.max(1, restMax) }));
+        ? arrayOf(items, { minLength: restMin, maxLength: restMax })
+        : fc.oneof(fc.constant([]), arrayOf(items, { minLength: 1, maxLength: Math.max(1, restMax) }));
   const full = fc.tuple(fc.tuple(...prefix), rest).map(([head, tail]) => [...head, ...tail]);
   // Now and then exactly as many items as allowed: the limits are where handlers are tested hardest.
   if (items === null || maxItems === undefined || maxItems <= restMax || maxItems > 5_000) return full;
   const atMost = fc.tuple(
     fc.tuple(...prefix),
-    fc.array(items, { minLength: maxItems - prefix.length, maxLength: maxItems - prefix.length }),
+    arrayOf(items, { minLength: maxItems - prefix.length, maxLength: maxItems - prefix.length }),
   );
   return fc.oneof({ weight: 9, arbitrary: full }, { weight: 1, arbitrary: atMost.map(([head, tail]) => [...head, ...tail]) });
 }

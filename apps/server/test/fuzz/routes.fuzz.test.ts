@@ -163,12 +163,17 @@ async function relatedPeople(userId: number): Promise<number[]> {
 }
 
 /** Hints for one request: its context's ids first, anyone's ids of the same kind next. */
+const TIME_ZONES = ['Europe/Rome', 'America/New_York', 'Asia/Tokyo'];
+const ENDPOINTS = ['http://127.0.0.1:9/hook', 'https://hr.example/prova/events'];
+
 function hintsIn(context: Context, base: Hints, everyone: Record<Kind, number[]>): Hints {
   return {
     ...base,
     byKey: (key) => {
       // A time zone is one of the runtime's names: a random text almost never is.
-      if (/timezone/i.test(key)) return { preferred: ['Europe/Rome', 'America/New_York', 'Asia/Tokyo'] };
+      if (/timezone/i.test(key)) return { only: TIME_ZONES };
+      // An endpoint (a webhook's) is an http(s) address, which a random text never is.
+      if (key === 'url') return { only: ENDPOINTS };
       const kinds = kindsOfKey(key);
       if (kinds.length === 0) return undefined;
       return { preferred: kinds.map((k) => context[k]), numbers: kinds.flatMap((k) => everyone[k]) };

@@ -24,6 +24,8 @@ const CATALOGUE = new Set([
   'campaign_norms',
   'norms',
   'tests',
+  // A company's webhooks (a completed test looks them up): a handful of endpoints, not one per person.
+  'webhooks',
   'kysely_migration',
 ]);
 
