@@ -119,10 +119,7 @@ export const ERASURE_PLAN: { [T in keyof Database]: NoPersonalData | Erase } = {
       await trx
         .deleteFrom('webhook_deliveries')
         .where((eb) =>
-          eb.or([
-            eb('payload', 'like', `%"participantId":${person.id},%`),
-            eb('payload', 'like', `%"participantId":${person.id}}%`),
-          ]),
+          eb.or([eb('payload', 'like', `%"participantId":${person.id},%`), eb('payload', 'like', `%"participantId":${person.id}}%`)]),
         )
         .executeTakeFirst(),
     ),
