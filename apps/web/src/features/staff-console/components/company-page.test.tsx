@@ -80,7 +80,7 @@ describe('<CompanyPage>', () => {
 
   it('sets what an erasure keeps and the retention period, and lists who retention erases within the month', async () => {
     const calls = fakeApi({
-      'GET /api/companies': { body: { status: true, companies: [company] } },
+      'GET /api/staff/current-company': { body: { status: true, company } },
       'GET /api/staff/retention': {
         body: {
           status: true,

@@ -32,19 +32,17 @@ const list = (people: Person[]) => ({ body: { status: true, people, total: peopl
 const company = (erasureKeepsResults: boolean) => ({
   body: {
     status: true,
-    companies: [
-      {
-        id: 7,
-        companyId: 7,
-        name: 'Lanificio',
-        logo: null,
-        ssoSlug: null,
-        timeZone: 'Europe/Rome',
-        counts: { people: 2, campaigns: 1 },
-        erasureKeepsResults,
-        retentionMonths: null,
-      },
-    ],
+    company: {
+      id: 7,
+      companyId: 7,
+      name: 'Lanificio',
+      logo: null,
+      ssoSlug: null,
+      timeZone: 'Europe/Rome',
+      counts: { people: 2, campaigns: 1 },
+      erasureKeepsResults,
+      retentionMonths: null,
+    },
   },
 });
 const receipt = { body: { status: true, erasure: { id: 'r3c31pt', at: '2026-12-02T10:00:00Z', keptResults: true, rows: { users: 1 } } } };
@@ -54,7 +52,7 @@ describe('<ErasePersonDialog> on the people page', () => {
     let people = [me, person({})];
     const calls = fakeApi({
       'GET /api/people': () => list(people),
-      'GET /api/companies': company(true),
+      'GET /api/staff/current-company': company(true),
       'POST /api/staff/people/31/erase': () => {
         people = [me];
         return receipt;
@@ -87,7 +85,7 @@ describe('<ErasePersonDialog> on the people page', () => {
   it('says when the results go too, and why the server refused, keeping the dialog open', async () => {
     fakeApi({
       'GET /api/people': list([me, person({})]),
-      'GET /api/companies': company(false),
+      'GET /api/staff/current-company': company(false),
       'POST /api/staff/people/31/erase': { status: 409, body: { status: false, code: 'CONFLICT', message: 'erased already' } },
     });
     renderConsole(<PeoplePage currentUserId={1} />);
