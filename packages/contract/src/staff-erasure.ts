@@ -18,6 +18,13 @@ export const RETENTION_NOTICE_DAYS = 30;
 
 export const retentionMonthsSchema = z.nullable(z.int().check(z.minimum(1), z.maximum(RETENTION_MONTHS_MAX)));
 
+/** A retention period as a form's field has it: blank is none, whole months otherwise; undefined when it is neither. */
+export function retentionMonthsFromText(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  const parsed = retentionMonthsSchema.safeParse(trimmed === '' ? null : /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export const personEraseSchema = z.object({
   /** The person's full name ("first last") or e-mail, as staff type it to confirm. */
   confirm: trimmedText(300).check(z.minLength(1)),

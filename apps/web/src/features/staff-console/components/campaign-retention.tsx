@@ -1,5 +1,5 @@
 import type { StaffCampaign } from '@prova/contract/staff-campaigns';
-import { retentionMonthsSchema } from '@prova/contract/staff-erasure';
+import { retentionMonthsFromText } from '@prova/contract/staff-erasure';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -17,15 +17,14 @@ export function CampaignRetention({ campaign }: { campaign: StaffCampaign }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const text = months.trim();
-    const parsed = retentionMonthsSchema.safeParse(text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN);
-    if (!parsed.success) {
+    const retentionMonths = retentionMonthsFromText(months);
+    if (retentionMonths === undefined) {
       setError(t('company.retentionInvalid'));
       return;
     }
     setError(undefined);
     try {
-      await save.mutateAsync({ retentionMonths: parsed.data });
+      await save.mutateAsync({ retentionMonths });
       notify({ type: 'success', title: t('company.privacySaved') });
     } catch {
       setError(t('common.saveFailed'));

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { companyWriteSchema, type Company } from '@prova/contract/staff-companies';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { retentionMonthsSchema } from '@prova/contract/staff-erasure';
+import { retentionMonthsFromText } from '@prova/contract/staff-erasure';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -132,9 +132,8 @@ function PrivacyForm({ company }: { company: Company }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const text = months.trim();
-    const parsed = retentionMonthsSchema.safeParse(text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN);
-    if (!parsed.success) {
+    const retentionMonths = retentionMonthsFromText(months);
+    if (retentionMonths === undefined) {
       setError(t('company.retentionInvalid'));
       return;
     }
@@ -142,7 +141,7 @@ function PrivacyForm({ company }: { company: Company }) {
     try {
       await update.mutateAsync({
         companyId: company.id,
-        body: { name: company.name, erasureKeepsResults: keeps === 'keep', retentionMonths: parsed.data },
+        body: { name: company.name, erasureKeepsResults: keeps === 'keep', retentionMonths },
       });
       notify({ type: 'success', title: t('company.privacySaved') });
     } catch {
