@@ -395,16 +395,16 @@ test('people and company: create, edit, deactivate and bring back a person; rena
   await expect(name).toHaveValue(env.company);
   await expectAccessible(page, 'console: company');
   await name.fill('  ');
-  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
   await expect(page.getByText('No valid company name')).toBeVisible();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await name.fill(`${env.company} S.p.A.`);
-  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
   await expect(page.getByText("Dati dell'azienda salvati.")).toBeVisible();
   const company = (await (await page.request.get('/api/companies')).json()) as { companies: { name: string }[] };
   expect(company.companies[0].name).toBe(`${env.company} S.p.A.`);
   await name.fill(env.company);
-  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
   await expect(page.getByText("Dati dell'azienda salvati.")).toBeVisible();
 });
 
