@@ -58,15 +58,17 @@ function queueResource(
 
 /**
  * Creates the sending queue once someone is signed in (nobody else sends anything, so its code is not part of the
- * shell: docs/performance.md, "Front-end budgets"), starts it with the signed-in user's id (stops it when nobody is
- * signed in) and, when a campaign is selected, asks the server what it lacks (checkSync). The queue outlives a
+ * shell: docs/performance.md, "Front-end budgets"), starts it with the signed-in person (their id and company: it sends
+ * only their tasks, a shared browser keeping someone else's for them; stops it when nobody is signed in) and, when a campaign is selected, asks the server what it lacks (checkSync). The queue outlives a
  * sign-out: signing in again starts the same one, with whatever it still holds. Once started, the queue itself sends
  * what is left with a beacon on pagehide / hidden.
  */
 export function SendingQueueProvider({ load, retryDelaysMs = QUEUE_RETRY_DELAYS_MS, children }: SendingQueueProviderProps) {
   const [resource] = useState(() => queueResource(load, retryDelaysMs));
   const [queue, setQueue] = useState<SendingQueue>();
-  const userId = useUser().data?.id;
+  const user = useUser().data;
+  const userId = user?.id;
+  const companyId = user?.company.id;
   // The selected campaign is read from the cache only; the campaign pages fetch it.
   const campaignId = useSelectedCampaign({ enabled: false }).data?.id;
 
@@ -76,10 +78,10 @@ export function SendingQueueProvider({ load, retryDelaysMs = QUEUE_RETRY_DELAYS_
   }, [resource, userId]);
 
   useEffect(() => {
-    if (userId === undefined || !queue) return;
-    queue.start(userId);
+    if (userId === undefined || companyId === undefined || !queue) return;
+    queue.start({ userId, companyId });
     return () => queue.stop();
-  }, [queue, userId]);
+  }, [queue, userId, companyId]);
 
   // Declared after start: effects of one component run in order, so the queue knows the user.
   useEffect(() => {

@@ -13,7 +13,7 @@ afterEach(() => queue.stop());
 describe('SaveIndicator', () => {
   it("never says 'Salvato' while an activity holds input it has not handed over", async () => {
     queue = createSendingQueue({ storage: createMemoryStorage() });
-    queue.start(5);
+    queue.start({ userId: 5, companyId: 1 });
     await act(() => queue.ready);
     renderWithTexts(
       <SendingQueueContext.Provider value={{ read: () => queue }}>

@@ -6,6 +6,9 @@ import type { QueueTask, TaskInput } from './task';
 import type { TransportResponse } from './transport';
 
 const USER = 40;
+const COMPANY = 7;
+/** The signed-in person the queue sends for. */
+const OWNER = { userId: USER, companyId: COMPANY };
 const OK: TransportResponse = { status: 200, body: { status: true } };
 
 /** A browser stand-in: connectivity you switch, events you fire, a beacon you inspect. */
@@ -175,7 +178,7 @@ describe('ordering and replacement', () => {
     await queue.enqueue(data(2, 1, { type: 'OUTCOMES', data: [{ questionId: 'q', value: 1 }] }));
     await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
     await queue.enqueue(data(2, 5));
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v5', 'OUTCOMES u40 c1 t2 v1', 'STATUS u40 c1 t2 v2']);
   });
@@ -199,18 +202,18 @@ describe('ordering and replacement', () => {
     const { queue, calls } = setup();
     await queue.enqueue(data(3, 0));
     await queue.enqueue(data(1, 0));
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     expect(calls.map((call) => call.task.testId)).toEqual([1, 3]);
     expect(queue.getTasks()).toEqual([]);
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('only sends the tasks of the signed-in user', async () => {
     const { queue, calls } = setup();
     await queue.enqueue(data(1, 0, { userId: 99 }));
     await queue.enqueue(data(2, 0));
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     expect(calls.map((call) => call.task.userId)).toEqual([USER]);
     expect(queue.getTasks().map(brief)).toEqual(['DATA u99 c1 t1 v0']);
@@ -227,7 +230,7 @@ describe('persistence', () => {
     await after.queue.ready;
     expect(after.queue.getTasks().map(brief)).toEqual(['SYNC u40 c1 t1 v0', 'DATA u40 c1 t2 v1']);
 
-    after.queue.start(USER);
+    after.queue.start(OWNER);
     await flush();
     expect(after.calls.map((call) => brief(call.task))).toEqual(['SYNC u40 c1 t1 v0', 'DATA u40 c1 t2 v1']);
 
@@ -241,7 +244,7 @@ describe('persistence', () => {
   it('keeps the retry count across a reload', async () => {
     const before = setup({ script: [{ status: 500, body: {} }] });
     await before.queue.enqueue(data(2, 1));
-    before.queue.start(USER);
+    before.queue.start(OWNER);
     await flush();
     before.queue.stop();
 
@@ -252,7 +255,7 @@ describe('persistence', () => {
 
   it('keeps the latest local copy of each test after it was sent', async () => {
     const { queue } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 3, { type: 'SYNC', status: 'incomplete' }));
     await queue.enqueue(data(2, 4));
     await queue.enqueue(data(2, 2, { data: 'stale' }));
@@ -293,7 +296,7 @@ describe('several tabs', () => {
     expect(queueIds(browser.storage).sort()).toEqual([second.page.session.get('tab'), third.page.session.get('tab')].sort());
     expect(persisted(second.page)).toEqual(['LOG u40 c0 t0 v0', 'DATA u40 c1 t3 v1']);
 
-    third.queue.start(USER);
+    third.queue.start(OWNER);
     await flush();
     expect(third.calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'OUTCOMES u40 c1 t4 v1']);
     expect(persisted(third.page)).toEqual([]);
@@ -314,7 +317,7 @@ describe('several tabs', () => {
     closing.page.close();
 
     // Offline: start() adopts (the newer test 2 replaces, the older test 3 goes) and waits.
-    running.queue.start(USER);
+    running.queue.start(OWNER);
     await flush();
     expect(running.queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v4', 'DATA u40 c1 t3 v5', 'OUTCOMES u40 c1 t6 v0']);
     expect(queueIds(browser.storage)).toEqual([running.page.session.get('tab')]);
@@ -340,7 +343,7 @@ describe('several tabs', () => {
     const closing = setup({ page: browser.openTab(), script: failures });
     const other = setup({ page: browser.openTab() });
     await closing.queue.enqueue(data(2, 1));
-    closing.queue.start(USER);
+    closing.queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(closing.queue.getBackup()).toHaveLength(1);
     closing.queue.stop();
@@ -393,14 +396,14 @@ describe('failures', () => {
     const { queue, calls, logFailure } = setup({ script: failures });
     await queue.enqueue(data(2, 1));
     const start = Date.now();
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
 
     const gaps = calls.map((call, i) => call.at - (i === 0 ? start : calls[i - 1].at));
     expect(gaps).toEqual([0, 1000, 2000, 4000, 8000, 16000]);
     expect(queue.getTasks()).toEqual([]);
     expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
-    expect(queue.getSnapshot()).toEqual({ state: 'error', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'error', pending: 0, answers: 0 });
     // The first failure and the drop are logged, nothing in between.
     expect(logFailure.mock.calls.map(([entry]) => entry.message)).toEqual([
       'Sending DATA failed (temporary)',
@@ -414,14 +417,14 @@ describe('failures', () => {
     await first.queue.enqueue({ type: 'OUTCOMES', campaignId: 1, testId: 2, userId: USER, data: [{ questionId: 1, value: 3 }] });
     await first.queue.log({ message: 'hello' });
     await first.queue.enqueue(data(3, 1));
-    first.queue.start(USER);
+    first.queue.start(OWNER);
     await flush();
     expect(first.calls).toHaveLength(1);
     const firstKeys = new Map(first.queue.getTasks().map((task) => [task.type, task.key]));
     first.queue.stop();
 
     const second = setup({ page: page.reload() });
-    second.queue.start(USER);
+    second.queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(5_000);
     const sent = new Map(second.calls.map(({ task }) => [task.type, task.key]));
     expect([...sent.keys()].sort()).toEqual(['DATA', 'LOG', 'OUTCOMES']);
@@ -437,7 +440,7 @@ describe('failures', () => {
     const failures = Array.from({ length: 8 }, () => ({ status: 503, body: {} }));
     const { queue, calls } = setup({ script: failures, retry: { retries: 7 } });
     await queue.enqueue(data(2, 1));
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(200_000);
     const gaps = calls.slice(1).map((call, i) => call.at - calls[i].at);
     expect(gaps).toEqual([1000, 2000, 4000, 8000, 16000, 16000, 16000]);
@@ -451,14 +454,14 @@ describe('failures', () => {
     ];
     const { queue, calls } = setup({ script });
     await queue.enqueue(data(2, 1));
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
-    expect(queue.getSnapshot()).toEqual({ state: 'error', pending: 1 });
+    expect(queue.getSnapshot()).toEqual({ state: 'error', pending: 1, answers: 1 });
     await vi.advanceTimersByTimeAsync(10_000);
     const gaps = calls.slice(1).map((call, i) => call.at - calls[i].at);
     expect(gaps).toEqual([2000, 2000, 2000]);
     expect(queue.getTasks()).toEqual([]);
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it.each([401, 403])(
@@ -467,7 +470,7 @@ describe('failures', () => {
       const { queue, calls, onAuthError } = setup({ script: [{ status, body: {} }] });
       await queue.enqueue(data(2, 1));
       await queue.enqueue(data(3, 1));
-      queue.start(USER);
+      queue.start(OWNER);
       await vi.advanceTimersByTimeAsync(10_000);
 
       expect(onAuthError).toHaveBeenCalledTimes(1);
@@ -477,7 +480,7 @@ describe('failures', () => {
       expect(queue.getBackup()).toEqual([]);
 
       // Signed in again: the queue goes on (the log entry with it), and the refused task is not sent again.
-      queue.start(USER);
+      queue.start(OWNER);
       await vi.advanceTimersByTimeAsync(60_000);
       expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'LOG u40 c1 t2 v0', 'DATA u40 c1 t3 v1']);
       expect(calls[1].task.data).toEqual({
@@ -492,9 +495,9 @@ describe('failures', () => {
   it('drops a log entry refused with 401/403 (reported, not queued again)', async () => {
     const { queue, calls, onUnloggableError } = setup({ script: [{ status: 401, body: {} }] });
     await queue.log({ message: 'x' }, { userId: USER });
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(1);
     expect(queue.getTasks()).toEqual([]);
@@ -510,7 +513,7 @@ describe('failures', () => {
     await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
     await queue.enqueue(data(3, 1));
     await queue.log({ message: 'kept' }, { campaignId: 2, testId: 2, userId: USER });
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
 
     expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'DATA u40 c1 t3 v1', 'LOG u40 c2 t2 v0']);
@@ -519,7 +522,7 @@ describe('failures', () => {
     expect(queue.getTasks()).toEqual([]);
     expect(queue.getBackup()).toEqual([]);
     expect(onAuthError).not.toHaveBeenCalled();
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('409 CAMPAIGN_CLOSED (the campaign is over) drops every task of that person in that campaign for good, 360 answers too', async () => {
@@ -535,7 +538,7 @@ describe('failures', () => {
     // Another campaign of the same person is not over.
     await queue.enqueue(data(2, 1, { campaignId: 2 }));
     await queue.log({ message: 'kept' }, { campaignId: 1, testId: 99, userId: USER });
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
 
     expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1', 'LOG u40 c1 t99 v0', 'DATA u40 c2 t2 v1']);
@@ -545,7 +548,7 @@ describe('failures', () => {
     expect(queue.getBackup()).toEqual([]);
     expect(onAuthError).not.toHaveBeenCalled();
     expect(logFailure).not.toHaveBeenCalled();
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('a log entry refused for the quota (429 LOG_QUOTA_EXCEEDED) is dropped for good; a rate limit is retried', async () => {
@@ -554,7 +557,7 @@ describe('failures', () => {
     const { queue, calls } = setup({ script: [quota, limited] });
     await queue.log({ message: 'one too many' }, { campaignId: 1, testId: 2, userId: USER });
     await queue.log({ message: 'sent again' }, { campaignId: 1, testId: 2, userId: USER });
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
     // A later success brings back what the backup holds: the refused entry is not there to come back.
     await queue.enqueue(data(5, 0));
@@ -564,7 +567,7 @@ describe('failures', () => {
     expect(messages).toEqual(['one too many', 'sent again', 'sent again', 'DATA u40 c1 t5 v0']);
     expect(queue.getTasks()).toEqual([]);
     expect(queue.getBackup()).toEqual([]);
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('a task replaced while in flight is not retried', async () => {
@@ -578,7 +581,7 @@ describe('failures', () => {
     );
     const { queue } = setup({ transport });
     await queue.enqueue(data(2, 1));
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     await queue.enqueue(data(2, 2));
     answer({ status: 500, body: {} });
@@ -590,7 +593,7 @@ describe('failures', () => {
   it('logs failures of log entries to the unloggable handler, not through the queue', async () => {
     const { queue, logFailure, onUnloggableError } = setup({ script: [{ status: 500, body: {} }] });
     await queue.log({ message: 'x' }, { userId: USER });
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     expect(logFailure).not.toHaveBeenCalled();
     expect(onUnloggableError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Sending LOG failed (temporary)' }));
@@ -609,7 +612,7 @@ describe('delivery', () => {
     let answer: (response: TransportResponse) => void = () => {};
     const transport = vi.fn(() => new Promise<TransportResponse>((resolve) => (answer = resolve)));
     const { queue } = setup({ transport });
-    queue.start(USER);
+    queue.start(OWNER);
     const told = await tracked(queue, data(2, 1, { type: 'EVAL360', data: { data: {}, finished: true } }));
     await flush();
     expect(transport).toHaveBeenCalledTimes(1);
@@ -638,7 +641,7 @@ describe('delivery', () => {
     ],
   ])('is told the first refusal (%j), once, while the queue goes on by its rules', async (response, delivery) => {
     const { queue } = setup({ script: [response, response] });
-    queue.start(USER);
+    queue.start(OWNER);
     const told = await tracked(queue, data(2, 1));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(told).toEqual([delivery]);
@@ -648,13 +651,13 @@ describe('delivery', () => {
     const environment = fakeEnvironment();
     environment.online = false;
     const { queue } = setup({ environment });
-    queue.start(USER);
+    queue.start(OWNER);
     expect(await tracked(queue, data(2, 1))).toEqual([{ accepted: false, reason: 'offline' }]);
   });
 
   it('is told replaced when a newer version takes its place before an answer', async () => {
     const { queue } = setup({ transport: () => new Promise<TransportResponse>(() => {}) });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(5, 1));
     const older = await tracked(queue, data(2, 1));
     const newer = await tracked(queue, data(2, 2));
@@ -664,22 +667,94 @@ describe('delivery', () => {
 });
 
 describe('forget (signed out)', () => {
-  it("removes the person's backup and latest copies, and nobody else's", async () => {
+  it("keeps what the person has not sent yet (their backup, that test's latest copy) and forgets the copies of what went", async () => {
     const failures = Array.from({ length: 6 }, () => ({ status: 500, body: {} }));
-    const { queue, page } = setup({ script: failures });
-    await queue.enqueue(data(2, 1));
+    const { queue, page } = setup({ script: [OK, ...failures] });
+    await queue.enqueue(data(4, 1));
     await queue.enqueue(data(3, 1, { userId: 41 }));
-    queue.start(USER);
+    queue.start(OWNER);
+    await flush();
+    expect(await queue.getLatestCopy(1, 4, USER)).toMatchObject({ version: 1 });
+    await queue.enqueue(data(2, 1));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
 
     await queue.forget(USER);
-    expect(queue.getBackup()).toEqual([]);
-    expect(await queue.getLatestCopy(1, 2, USER)).toBeUndefined();
+    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    expect(await queue.getLatestCopy(1, 2, USER)).toMatchObject({ version: 1 });
+    expect(await queue.getLatestCopy(1, 4, USER)).toBeUndefined();
     expect(await queue.getLatestCopy(1, 3, 41)).toMatchObject({ version: 1 });
     const stored = [...page.storage.entries.keys()];
-    expect(stored.filter((key) => key.startsWith(`latest:${USER}:`))).toEqual([]);
-    expect(stored.filter((key) => key.startsWith('latest:41:'))).toHaveLength(1);
+    expect(stored.filter((key) => key.startsWith(`latest:${USER}:`))).toEqual([`latest:${USER}:1:2`]);
+  });
+});
+
+describe('owners (a shared browser)', () => {
+  const OTHER = { userId: 41, companyId: COMPANY };
+
+  it('stamps each task with who was signed in, and never sends it under anyone else: its owner does, on their next sign-in', async () => {
+    const environment = fakeEnvironment();
+    const { queue, calls } = setup({ environment });
+    queue.start(OWNER);
+    environment.goOffline();
+    await queue.enqueue(data(2, 1));
+    expect(queue.getTasks()[0].owner).toEqual(OWNER);
+    queue.stop();
+
+    environment.online = true;
+    queue.start(OTHER);
+    await queue.enqueue(data(5, 1, { userId: 41 }));
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u41 c1 t5 v1']);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    queue.stop();
+
+    queue.start(OWNER);
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u41 c1 t5 v1', 'DATA u40 c1 t2 v1']);
+    expect(queue.getTasks()).toEqual([]);
+  });
+
+  it('the same user id in another company is another person: it waits', async () => {
+    const environment = fakeEnvironment();
+    const { queue, calls } = setup({ environment });
+    queue.start(OWNER);
+    environment.goOffline();
+    await queue.enqueue(data(2, 1));
+    queue.stop();
+    environment.online = true;
+    queue.start({ userId: USER, companyId: COMPANY + 1 });
+    await flush();
+    expect(calls).toEqual([]);
+    expect(queue.getSnapshot().pending).toBe(0);
+    queue.stop();
+    queue.start(OWNER);
+    await flush();
+    expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1']);
+  });
+
+  it('a refusal (401/403) that reaches a session no longer the owner\'s keeps the task for its owner and signs nobody out', async () => {
+    let answer!: (response: TransportResponse) => void;
+    const transport = vi.fn(
+      (task: QueueTask) =>
+        new Promise<TransportResponse>((resolve) => {
+          if (task.type === 'DATA' && !answer) answer = resolve;
+          else resolve(OK);
+        }),
+    );
+    const { queue, onAuthError } = setup({ transport });
+    queue.start(OWNER);
+    await queue.enqueue(data(2, 1));
+    await flush();
+    // Signed out (another person signs in) while the save was on its way: the server refuses it under the new session.
+    queue.stop();
+    queue.start(OTHER);
+    answer({ status: 403, body: { status: false, code: 'FORBIDDEN' } });
+    await flush();
+    expect(onAuthError).not.toHaveBeenCalled();
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    expect(queue.getTasks().some((task) => task.type === 'LOG')).toBe(false);
   });
 });
 
@@ -688,7 +763,7 @@ describe('backup', () => {
     const failures = Array.from({ length: 6 }, () => ({ status: 500, body: {} }));
     const harness = setup({ script: failures });
     await harness.queue.enqueue(data(2, 1));
-    harness.queue.start(USER);
+    harness.queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(harness.queue.getBackup()).toHaveLength(1);
     return harness;
@@ -701,7 +776,7 @@ describe('backup', () => {
     await flush();
     expect(calls).toHaveLength(7);
     expect(queue.getBackup()).toEqual([]);
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('is pushed again after a later successful send', async () => {
@@ -732,7 +807,7 @@ describe('backup', () => {
     const failures = Array.from({ length: 22 * 6 }, () => ({ status: 500, body: {} }));
     const { queue, onUnloggableError } = setup({ script: failures });
     for (let testId = 1; testId <= 22; testId += 1) await queue.enqueue(data(testId, 0));
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(22 * 60_000);
     expect(queue.getBackup().map((task) => task.testId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
     expect(onUnloggableError).toHaveBeenCalledTimes(2);
@@ -746,15 +821,15 @@ describe('offline', () => {
     const { queue, calls } = setup({ environment });
     await queue.enqueue(data(2, 1));
     await queue.enqueue(data(3, 1));
-    queue.start(USER);
+    queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(0);
-    expect(queue.getSnapshot()).toEqual({ state: 'offline', pending: 2 });
+    expect(queue.getSnapshot()).toEqual({ state: 'offline', pending: 2, answers: 2 });
 
     environment.goOnline();
     await flush();
     expect(calls).toHaveLength(2);
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('goes offline mid-way, then picks up where it was', async () => {
@@ -765,10 +840,10 @@ describe('offline', () => {
     });
     const { queue } = setup({ environment, transport });
     await queue.enqueue(data(2, 1));
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     expect(queue.getTasks()[0].retry).toEqual({ type: 'none', attempt: 0 });
-    expect(queue.getSnapshot()).toEqual({ state: 'offline', pending: 1 });
+    expect(queue.getSnapshot()).toEqual({ state: 'offline', pending: 1, answers: 1 });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(transport).toHaveBeenCalledTimes(1);
 
@@ -776,7 +851,7 @@ describe('offline', () => {
     environment.goOnline();
     await flush();
     expect(transport).toHaveBeenCalledTimes(2);
-    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 });
 
@@ -785,7 +860,7 @@ describe('page unload (beacon)', () => {
     const environment = fakeEnvironment();
     environment.online = false; // nothing goes by fetch
     const { queue, page } = setup({ environment });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 1));
     await queue.enqueue(data(0, 0, { type: 'SYNC_ALL', status: 'SYNC_ALL', data: { tests: [{ testId: 2, version: 1 }] } }));
     await queue.enqueue(data(3, 0, { type: 'OUTCOMES', data: [{ questionId: 1, value: 4 }] }));
@@ -806,7 +881,7 @@ describe('page unload (beacon)', () => {
     const environment = fakeEnvironment();
     environment.online = false;
     const { queue } = setup({ environment });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 1));
     environment.online = true;
     expect(queue.flushWithBeacon()).toBe(1);
@@ -817,7 +892,7 @@ describe('page unload (beacon)', () => {
     const environment = fakeEnvironment(false);
     const { queue } = setup({ environment });
     await queue.enqueue(data(2, 1));
-    queue.start(USER);
+    queue.start(OWNER);
     expect(queue.flushWithBeacon()).toBe(0);
   });
 });
@@ -826,7 +901,7 @@ describe('checkSync', () => {
   it('re-sends in full what the server lacks and forgets what it proves it has', async () => {
     const environment = fakeEnvironment();
     const first = setup({ environment });
-    first.queue.start(USER);
+    first.queue.start(OWNER);
     environment.goOffline();
     await first.queue.enqueue(data(2, 5, { type: 'SYNC', status: 'incomplete' }));
     await first.queue.enqueue(data(3, 7, { type: 'SYNC', status: 'complete' }));
@@ -837,7 +912,7 @@ describe('checkSync', () => {
     // Next visit: the server got the beacon for test 2 but not for test 3; start() asks first.
     const { transport, calls } = fakeTransport({ status: 200, body: { status: true, needPushing: [3] } });
     const { queue } = setup({ page: first.page.reload(), transport });
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
 
     expect(calls.map((call) => brief(call.task))).toEqual(['SYNC_ALL u40 c1 t0 v0', 'SYNC u40 c1 t3 v7']);
@@ -854,7 +929,7 @@ describe('checkSync', () => {
   it('resync re-enqueues the latest local copy of what the server lacks', async () => {
     const { transport, calls } = fakeTransport(OK, OK, { status: 200, body: { status: true, needPushing: [2] } });
     const { queue } = setup({ transport });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 4, { type: 'SYNC', status: 'incomplete' }));
     await queue.enqueue(data(2, 1, { type: 'STATUS', status: 'incomplete', data: undefined }));
     await flush();
@@ -872,7 +947,7 @@ describe('checkSync', () => {
 describe('logout', () => {
   it('drain resolves once everything is sent, reporting progress', async () => {
     const { queue } = setup({ script: [{ status: 500, body: {} }] });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 1));
     await queue.enqueue(data(3, 1));
     const progress: number[] = [];
@@ -887,35 +962,49 @@ describe('logout', () => {
 
   it('drain resolves at once when nothing is pending', async () => {
     const { queue } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await expect(queue.drain()).resolves.toBeUndefined();
   });
 
-  it('skipToLogs sends what is left as log entries, clears the queue and keeps a backup', async () => {
+  it("skipToLogs sends what is left as log entries and keeps the answers queued for their owner; signing out ends the wait", async () => {
     const environment = fakeEnvironment();
     environment.online = false;
     const { queue } = setup({ environment });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 1));
     await queue.log({ message: 'already a log' });
+    expect(queue.getSnapshot()).toMatchObject({ pending: 2, answers: 1 });
     const drained = queue.drain();
     await queue.skipToLogs();
-    await drained;
 
     expect(environment.beacons.map((b) => b.url)).toEqual(['/api/logs', '/api/logs']);
     const bodies = await Promise.all(environment.beacons.map(async (b) => JSON.parse(await b.body.text()) as { data: string }));
     expect(JSON.parse(bodies[0].data)).toEqual({ message: 'already a log' });
     expect(JSON.parse(bodies[1].data)).toMatchObject({ message: 'Unsent at logout', task: { type: 'DATA', testId: 2 } });
-    expect(queue.getTasks()).toEqual([]);
-    expect(queue.getBackup().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
-    expect(queue.getSnapshot().pending).toBe(0);
+    expect(queue.getTasks().map(brief)).toEqual(['DATA u40 c1 t2 v1']);
+    expect(queue.getTasks()[0].owner).toEqual(OWNER);
+    queue.stop();
+    await drained;
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
+  });
+
+  it("retryNow ('Aspetta') sends a task waiting out its back-off at once", async () => {
+    const { queue, calls } = setup({ script: [{ status: 500, body: {} }] });
+    queue.start(OWNER);
+    await queue.enqueue(data(2, 1));
+    await flush();
+    expect(calls).toHaveLength(1);
+    queue.retryNow();
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
   it('skipToLogs falls back to the transport without a beacon', async () => {
     const environment = fakeEnvironment(false);
     environment.online = false;
     const { queue, transport } = setup({ environment });
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 1));
     await queue.skipToLogs();
     expect(transport).toHaveBeenCalledWith(expect.objectContaining({ type: 'LOG' }));
@@ -927,7 +1016,7 @@ describe('snapshot', () => {
     const { queue } = setup({ script: [{ status: 500, body: {} }] });
     const seen: string[] = [];
     queue.subscribe(() => seen.push(`${queue.getSnapshot().state}:${queue.getSnapshot().pending}`));
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(data(2, 1));
     await vi.advanceTimersByTimeAsync(1000);
     expect(seen).toEqual(['saving:1', 'error:1', 'saved:0']);
@@ -949,7 +1038,7 @@ describe('drafts (coalesce)', () => {
 
   it('a sentence typed key by key goes as one POST of its latest text, a second after the last key', async () => {
     const { queue, calls } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     const last = await type(queue, 3000);
     expect(calls).toEqual([]);
@@ -962,7 +1051,7 @@ describe('drafts (coalesce)', () => {
 
   it('long typing still sends at least every 5 s', async () => {
     const { queue, calls } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     await type(queue, 8000);
     await vi.advanceTimersByTimeAsync(1000);
@@ -971,17 +1060,17 @@ describe('drafts (coalesce)', () => {
 
   it('is persisted at once: a reload right after the last key finds it and sends it', async () => {
     const { queue, page } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(draft(1), { coalesce: true });
     const reloaded = setup({ page: page.reload() });
-    reloaded.queue.start(USER);
+    reloaded.queue.start(OWNER);
     await vi.advanceTimersByTimeAsync(1000);
     expect(reloaded.calls.map((call) => call.task.data)).toEqual(['text 1']);
   });
 
   it('goes by beacon at once when the page is hidden or closed', async () => {
     const { queue, environment, calls } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(draft(1), { coalesce: true });
     environment.pageHide();
     expect(environment.beacons.map((b) => b.url)).toEqual(['/api/tests/2/data/1/40']);
@@ -990,7 +1079,7 @@ describe('drafts (coalesce)', () => {
 
   it('goes at once when the test is finished or at logout (drain)', async () => {
     const { queue, calls } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await queue.enqueue(draft(1), { coalesce: true });
     await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'complete', data: undefined }));
     await flush();
@@ -1003,10 +1092,10 @@ describe('drafts (coalesce)', () => {
 
   it('says saving, never saved, while someone holds input not yet queued', async () => {
     const { queue } = setup();
-    queue.start(USER);
+    queue.start(OWNER);
     await flush();
     queue.holdInput('activity:2', true);
-    expect(queue.getSnapshot()).toEqual({ state: 'saving', pending: 0 });
+    expect(queue.getSnapshot()).toEqual({ state: 'saving', pending: 0, answers: 0 });
     queue.holdInput('activity:2', false);
     expect(queue.getSnapshot().state).toBe('saved');
   });

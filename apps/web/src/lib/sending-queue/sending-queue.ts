@@ -8,6 +8,7 @@ import { TabAdoption, type OrphanQueue } from './tab-adoption';
 import { claimTabId, newTabId, tabKeys } from './tab-queues';
 import { classifyResponse, closedScope, DEFAULT_RETRY, retryDelay, type AttemptOutcome, type RetryConfig } from './retry-policy';
 import {
+  carriesAnswer,
   compareTasks,
   finishesTest,
   kindKey,
@@ -17,6 +18,7 @@ import {
   type QueueTask,
   type StoredTask,
   type TaskInput,
+  type TaskOwner,
 } from './task';
 import { readNeedPushing, readTestVersions, toTaskRequest } from './task-request';
 import { fetchTransport, type Transport } from './transport';
@@ -34,6 +36,8 @@ export interface QueueSnapshot {
   state: QueueState;
   /** Tasks of the signed-in user still to send. */
   pending: number;
+  /** Of those, the ones that carry what the person answered (not log entries, not checks). */
+  answers: number;
 }
 
 export type FailureLog = FailureEntry;
@@ -102,8 +106,11 @@ export interface SendingQueueOptions {
 export interface SendingQueue {
   /** Resolves once the persisted state is loaded. */
   readonly ready: Promise<void>;
-  /** Starts sending the tasks of this user (on sign-in); listens to online/offline and page unload. */
-  start(userId: number): void;
+  /**
+   * Starts sending the tasks of this person (on sign-in): theirs only, those they queued on this browser before
+   * included; another person's wait for their owner. Listens to online/offline and page unload.
+   */
+  start(owner: TaskOwner): void;
   /** Stops sending (on logout, after drain or skipToLogs); what is left stays persisted. */
   stop(): void;
   /** Validates (throws the spec's Error when invalid) and queues; resolves once persisted (not once sent: see onDelivery). */
@@ -126,11 +133,16 @@ export interface SendingQueue {
   holdInput(source: string, held: boolean): void;
   /** Resolves when nothing of the signed-in user is left to send. */
   drain(onProgress?: (pending: number) => void): Promise<void>;
-  /** 'Salta': what is left goes out as log entries at once and leaves the live queue (it stays in the backup). */
+  /** 'Aspetta' at logout: a send waiting out its back-off (or the backup) goes now. */
+  retryNow(): void;
+  /**
+   * 'Salta': what is left goes out as log entries at once (the spec's logout); the answers themselves stay queued
+   * under their owner, sent the next time that person signs in on this browser, never under anyone else.
+   */
   skipToLogs(): Promise<void>;
   /**
-   * Signed out (after drain() or skipToLogs()): what this browser keeps of the person goes, their backup and the
-   * latest copies of their tests (everything was sent, or turned into log entries as the spec's logout says).
+   * Signed out (after drain() or skipToLogs()): the latest copies of the person's tests go, but those of tests with
+   * something still unsent, which stays for its owner's next sign-in.
    */
   forget(userId: number): Promise<void>;
   subscribe(listener: () => void): () => void;
@@ -164,7 +176,8 @@ class QueueImpl implements SendingQueue {
   private seq = 0;
   /** Names this tab's keys in storage (tab-queues.ts); a new one until load() claims the saved one. */
   private tabId = newTabId();
-  private userId: number | undefined;
+  /** Who is signed in: only their tasks are sent. */
+  private session: TaskOwner | undefined;
   private online = true;
   private authHeld = false;
   private inFlight: StoredTask | undefined;
@@ -177,7 +190,7 @@ class QueueImpl implements SendingQueue {
   private readonly writes: WriteChain;
   private readonly adoption: TabAdoption;
   private saveQueued = false;
-  private snapshot: QueueSnapshot = { state: 'saved', pending: 0 };
+  private snapshot: QueueSnapshot = { state: 'saved', pending: 0, answers: 0 };
   private readonly listeners = new Set<() => void>();
   private readonly closedListeners = new Set<(test: ClosedTest) => void>();
   private drainWaiters: Array<() => void> = [];
@@ -222,8 +235,13 @@ class QueueImpl implements SendingQueue {
     }
   }
 
-  start(userId: number) {
-    this.userId = userId;
+  private get userId() {
+    return this.session?.userId;
+  }
+
+  start(owner: TaskOwner) {
+    const { userId } = owner;
+    this.session = { ...owner };
     this.authHeld = false;
     this.online = this.env.isOnline();
     this.unlisten ??= this.env.listen({
@@ -245,7 +263,7 @@ class QueueImpl implements SendingQueue {
 
   /** Progress sent by beacon at the last unload may have arrived: ask (SYNC_ALL) before sending it again. */
   private async checkBeaconed(userId: number) {
-    const beaconed = this.tasks.filter((task) => task.beaconed && task.userId === userId && (task.type === 'SYNC' || task.type === 'DATA'));
+    const beaconed = this.tasks.filter((task) => task.beaconed && this.isMine(task) && (task.type === 'SYNC' || task.type === 'DATA'));
     for (const campaignId of new Set(beaconed.map((task) => task.campaignId))) {
       try {
         await this.resync(campaignId);
@@ -256,7 +274,7 @@ class QueueImpl implements SendingQueue {
   }
 
   stop() {
-    this.userId = undefined;
+    this.session = undefined;
     this.unlisten?.();
     this.unlisten = undefined;
     this.clearWait();
@@ -290,7 +308,8 @@ class QueueImpl implements SendingQueue {
   enqueue(input: TaskInput, options: EnqueueOptions = {}): Promise<void> {
     const task = validateTask(input);
     return this.ready.then(() => {
-      const stored: StoredTask = { ...task, seq: this.seq++ };
+      // Its owner is whoever is signed in now: it is sent only under their session (isMine).
+      const stored: StoredTask = { ...task, ...(this.session && { owner: { ...this.session } }), seq: this.seq++ };
       const { onDelivery } = options;
       if (options.coalesce) this.holdDraft(stored);
       else this.releaseDrafts(stored);
@@ -383,9 +402,15 @@ class QueueImpl implements SendingQueue {
     return true;
   }
 
+  /**
+   * Sent under this session: a task of the signed-in person (a log entry of nobody's too) whose owner, when it has
+   * one, is this very person of this company. Another person's task on a shared browser waits for them.
+   */
   private isMine(task: QueueTask): boolean {
-    if (this.userId === undefined) return false;
-    return task.userId === this.userId || (task.type === 'LOG' && task.userId === 0);
+    const session = this.session;
+    if (session === undefined) return false;
+    const ownedHere = !task.owner || (task.owner.userId === session.userId && task.owner.companyId === session.companyId);
+    return ownedHere && (task.userId === session.userId || (task.type === 'LOG' && task.userId === 0));
   }
 
   // ---- sending ---------------------------------------------------------------------------------
@@ -485,6 +510,14 @@ class QueueImpl implements SendingQueue {
     const { outcome, httpStatus, code, error, network } = failure;
     const entry: FailureLog = { message: '', task: describeTask(task), outcome, httpStatus, error };
 
+    // Refused under a session that is no longer its owner's (signed out, or someone else signed in, while it was in
+    // flight): it is not this session's to clear; it waits for its owner, as it was.
+    if (outcome === 'auth' && !this.isMine(task)) {
+      task.retry = { type: 'none', attempt: 0 };
+      void this.save();
+      return;
+    }
+
     if (outcome === 'auth') {
       // Section 8: the task is cleared. It is kept as a log entry (its data with it), which goes once its person
       // signs in again; the task itself is never sent again, not even after that sign-in.
@@ -567,7 +600,7 @@ class QueueImpl implements SendingQueue {
     for (const testId of needPushing) {
       const copy = await this.getLatestCopy(campaignId, testId, userId);
       const task = copy && copyToTask(copy, { userId, campaignId, testId });
-      if (task) this.insert({ ...task, retry: { type: 'none', attempt: 0 }, seq: this.seq++ });
+      if (task) this.insert({ ...task, ...(check.owner && { owner: check.owner }), retry: { type: 'none', attempt: 0 }, seq: this.seq++ });
     }
   }
 
@@ -654,19 +687,28 @@ class QueueImpl implements SendingQueue {
     );
   }
 
+  retryNow() {
+    if (this.userId === undefined) return;
+    this.online = this.env.isOnline();
+    if (this.waitTimer !== undefined) this.timers.clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+    this.restoreBackup();
+    this.changed();
+    this.pump();
+  }
+
   async skipToLogs() {
     await this.ready;
     const left = this.tasks.filter((task) => this.isMine(task));
-    this.tasks = this.tasks.filter((task) => !this.isMine(task));
     this.clearWait();
     for (const task of left) {
       this.settle(task, { accepted: false, reason: 'skipped' });
       const entry: QueueTask = task.type === 'LOG' ? toQueueTask(task) : logEntryOf(task, 'Unsent at logout');
       const beaconed = this.env.sendBeacon ? beacon(this.env.sendBeacon, entry) : false;
       if (!beaconed) void this.transport(entry).catch(() => {});
-      if (task.type !== 'LOG') {
-        this.toBackup(task, { message: `${task.type} skipped at logout`, task: describeTask(task) }, true);
-      }
+      // The log entries go now; the answers stay queued for their owner (isMine keeps them from anyone else).
+      if (task.type === 'LOG') this.remove(task);
+      else task.retry = { type: 'none', attempt: 0 };
     }
     this.changed();
     await this.save();
@@ -674,13 +716,16 @@ class QueueImpl implements SendingQueue {
 
   async forget(userId: number) {
     await this.ready;
-    this.backup.takeBack((task) => task.userId === userId);
-    this.changed();
-    await this.save();
+    const unsent = new Set(
+      [...this.tasks, ...this.backup.list()].filter((task) => task.userId === userId).map((task) => `${task.campaignId}:${task.testId}`),
+    );
     const prefix = latestCopyPrefix(userId);
     await this.writes.add(
       async () => {
-        for (const key of await this.storage.keys()) if (key.startsWith(prefix)) await this.storage.del(key);
+        // A copy's key ends with its campaign and test (latestCopyKey).
+        for (const key of await this.storage.keys()) {
+          if (key.startsWith(prefix) && !unsent.has(key.slice(prefix.length))) await this.storage.del(key);
+        }
       },
       (error) => this.onUnloggableError({ message: 'Could not forget the local copies', error }),
     );
@@ -716,9 +761,10 @@ class QueueImpl implements SendingQueue {
 
   private changed() {
     const pending = this.pendingCount();
+    const answers = this.tasks.filter((task) => this.isMine(task) && carriesAnswer(task)).length;
     const state = this.computeState(pending);
-    if (state !== this.snapshot.state || pending !== this.snapshot.pending) {
-      this.snapshot = { state, pending };
+    if (state !== this.snapshot.state || pending !== this.snapshot.pending || answers !== this.snapshot.answers) {
+      this.snapshot = { state, pending, answers };
       for (const listener of [...this.listeners]) listener();
       for (const listener of [...this.progressListeners]) listener(pending);
     }
@@ -783,6 +829,7 @@ function logEntryOf(task: StoredTask, message: string): QueueTask {
     data: { message, task: toQueueTask(task) },
     key: newIdempotencyKey(),
     retry: { type: 'none', attempt: 0 },
+    ...(task.owner && { owner: task.owner }),
   };
 }
 

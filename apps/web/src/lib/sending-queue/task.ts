@@ -6,6 +6,15 @@ export type TaskType = 'SYNC' | 'SYNC_ALL' | 'STATUS' | 'DATA' | 'OUTCOMES' | 'L
 /** Why the last attempt failed: `none` before any failure. */
 export type RetryType = 'none' | 'temporary' | 'permanent' | 'auth';
 
+/**
+ * Whose session a task is sent under: the person signed in when it was queued (their id and company). A shared
+ * computer keeps another person's unsent tasks, but sends them only while that same person is signed in again.
+ */
+export interface TaskOwner {
+  userId: number;
+  companyId: number;
+}
+
 export interface QueueTask {
   type: TaskType;
   campaignId: number;
@@ -18,10 +27,12 @@ export interface QueueTask {
   /** OUTCOMES and LOG: the idempotency key every send of this task carries, so that the server applies it once. */
   key?: string;
   retry: { type: RetryType; attempt: number };
+  /** Set by the queue on enqueue when someone is signed in; absent on tasks queued before (they go by `userId`). */
+  owner?: TaskOwner;
 }
 
 /** What callers enqueue: version defaults to 0, retry starts fresh, the key is made on enqueue. */
-export type TaskInput = Omit<QueueTask, 'version' | 'retry' | 'key'> & { version?: number };
+export type TaskInput = Omit<QueueTask, 'version' | 'retry' | 'key' | 'owner'> & { version?: number };
 
 /** Writes the server would otherwise apply twice when an answer is lost and the task is sent again. */
 export const needsIdempotencyKey = (type: TaskType) => type === 'OUTCOMES' || type === 'LOG';
@@ -73,6 +84,9 @@ export function compareTasks(a: StoredTask, b: StoredTask): number {
     a.seq - b.seq
   );
 }
+
+/** What a person typed or chose (not a log entry, not a check): what the logout dialog counts as answers. */
+export const carriesAnswer = (task: QueueTask) => task.type !== 'LOG' && task.type !== 'SYNC_ALL';
 
 /** The tasks that save a test's progress or outcomes (not log entries, not checkSync). */
 export const savesTest = (task: QueueTask) =>

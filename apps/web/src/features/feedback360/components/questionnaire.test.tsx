@@ -60,7 +60,7 @@ let queue: SendingQueue;
 
 function renderQuestionnaire() {
   queue = createSendingQueue({ storage: createMemoryStorage() });
-  queue.start(user.id);
+  queue.start({ userId: user.id, companyId: 1 });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithTexts(
     <QueryClientProvider client={client}>
