@@ -20,7 +20,7 @@ export function MyDataRoute() {
     <AppLayout
       header={<Header user={user} campaignCount={campaigns.data?.length ?? 0} onLogout={logout.start} isLoggingOut={logout.isLoggingOut} />}
     >
-      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
+      <LogoutSyncDialog sync={logout.sync} onWait={logout.wait} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <MyDataPage />
     </AppLayout>
   );

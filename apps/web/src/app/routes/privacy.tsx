@@ -20,7 +20,7 @@ export function PrivacyRoute() {
 
   return (
     <CenteredLayout>
-      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
+      <LogoutSyncDialog sync={logout.sync} onWait={logout.wait} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <PrivacyConsent
         onAccepted={() => void navigate(from ?? paths.home.getHref(), { replace: true })}
         onClose={logout.start}

@@ -43,7 +43,7 @@ export function SelectCampaignRoute() {
 
   return (
     <AppLayout header={<Header user={user} campaignCount={list.length} onLogout={logout.start} isLoggingOut={logout.isLoggingOut} />}>
-      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
+      <LogoutSyncDialog sync={logout.sync} onWait={logout.wait} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <div className="page page--narrow">
         <h1>{t('campaigns.welcome', genderOf(user))}</h1>
         <p className="page__lead">{t('campaigns.select')}</p>

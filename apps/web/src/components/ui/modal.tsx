@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import './modal.css';
 
@@ -11,13 +11,15 @@ export interface ModalProps {
   /** Buttons at the bottom. */
   footer?: ReactNode;
   className?: string;
+  /** What has the focus on opening (the main action); by default the browser's first focusable, the close button. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A native modal <dialog>: showModal() makes the rest of the page inert (focus stays inside),
  * Escape fires `cancel`, and the browser gives focus back to the opener on close.
  */
-export function Modal({ open, title, onClose, children, footer, className }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, className, initialFocusRef }: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -25,9 +27,12 @@ export function Modal({ open, title, onClose, children, footer, className }: Mod
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      initialFocusRef?.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, initialFocusRef]);
 
   return (
     <dialog

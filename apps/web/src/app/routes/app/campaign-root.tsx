@@ -96,7 +96,7 @@ export function CampaignRoot({ children }: { children?: ReactNode }) {
         />
       }
     >
-      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
+      <LogoutSyncDialog sync={logout.sync} onWait={logout.wait} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       <ExitDialog
         gender={genderOf(user)}
         open={confirmSignOut}

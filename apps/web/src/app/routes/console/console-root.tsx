@@ -38,7 +38,7 @@ export function ConsoleRoot() {
         />
       }
     >
-      <LogoutSyncDialog sync={logout.sync} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
+      <LogoutSyncDialog sync={logout.sync} onWait={logout.wait} onSkip={() => void logout.skip()} onCancel={logout.cancel} />
       {/* The 'staff' permission is what the API checks on every console call. */}
       {user.permissions.includes('staff') ? (
         <div className="console">

@@ -11,15 +11,18 @@ export interface LogoutSync {
   /** Items the dialog started with (the bar's maximum) and items still to send. */
   total: number;
   pending: number;
+  /** Of those still to send, the person's answers (the dialog says how many have not reached the server). */
+  answers: number;
 }
 
 /**
  * Logout with pending sends: with nothing queued the logout is immediate;
  * otherwise `sync` is set (the 'Sincronizzazione' dialog shows it) until the queue is empty,
- * then, 1 s later, the logout happens by itself. `skip` ('Salta') turns what is left into log
- * entries and logs out at once. The logout itself keeps its redirect (/login, or /sso/logout). Either way everything
- * has then been sent or turned into log entries, so the queue forgets what it kept of the person (their backup, the
- * latest copies of their tests): the next person on this computer does not find it.
+ * then, 1 s later, the logout happens by itself. `wait` ('Aspetta', the dialog's main action) keeps waiting and
+ * tries again at once. `skip` ('Salta') sends log entries of what is left and logs out at once; the answers stay
+ * queued in this browser under their owner, sent when that same person signs in here again, never under whoever
+ * signs in next. The logout itself keeps its redirect (/login, or /sso/logout). Either way the queue then forgets the
+ * latest copies of the person's tests that have nothing left to send.
  */
 export function useSyncedLogout() {
   const queue = useQueue();
@@ -35,20 +38,21 @@ export function useSyncedLogout() {
   };
 
   function start() {
-    const { pending } = queue.getSnapshot();
+    const { pending, answers } = queue.getSnapshot();
     if (pending === 0) {
       finish();
       return;
     }
     const current = ++attempt.current;
-    setSync({ total: pending, pending });
+    setSync({ total: pending, pending, answers });
     void queue
       .drain((left) => {
-        if (attempt.current === current) setSync((s) => s && { total: Math.max(s.total, left), pending: left });
+        const answersLeft = queue.getSnapshot().answers;
+        if (attempt.current === current) setSync((s) => s && { total: Math.max(s.total, left), pending: left, answers: answersLeft });
       })
       .then(() => {
         if (attempt.current !== current) return;
-        setSync((s) => s && { ...s, pending: 0 });
+        setSync((s) => s && { ...s, pending: 0, answers: 0 });
         window.setTimeout(() => {
           if (attempt.current !== current) return;
           attempt.current += 1;
@@ -56,6 +60,11 @@ export function useSyncedLogout() {
           finish();
         }, LOGOUT_CLOSE_MS);
       });
+  }
+
+  /** 'Aspetta': the logout still waits for the queue, which tries again now. */
+  function wait() {
+    queue.retryNow();
   }
 
   async function skip() {
@@ -71,5 +80,5 @@ export function useSyncedLogout() {
     setSync(null);
   }
 
-  return { start, skip, cancel, sync, isLoggingOut: logout.isPending || sync !== null };
+  return { start, wait, skip, cancel, sync, isLoggingOut: logout.isPending || sync !== null };
 }
