@@ -16,6 +16,7 @@ import { isTimedTest, userTestsBaseKey, userTestsQueryKey } from '@/lib/user-tes
 import { useActivityHost } from '../hooks/use-activity-host';
 import { ownExitMessage } from '../utils/test-texts';
 import { ExitDialog } from './exit-dialog';
+import { UnreachableWarning } from './unreachable-warning';
 
 export interface ActivityFrameProps {
   test: UserTest;
@@ -90,6 +91,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
       <h1 id={headingId} className="visually-hidden">
         {test.name}
       </h1>
+      {isTimedTest(test) && !completed && !campaignClosed && <UnreachableWarning secondsLeft={secondsLeft} />}
       <iframe
         ref={iframeRef}
         className="test-container__frame"
