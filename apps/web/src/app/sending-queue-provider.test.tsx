@@ -12,7 +12,7 @@ import { SendingQueueProvider } from './sending-queue-provider';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user = { id: 7 } as User;
+const user = { id: 7, company: { id: 2, name: 'E2E', logo: null } } as User;
 
 function fakeQueue() {
   return { start: vi.fn(), stop: vi.fn(), resync: vi.fn(async () => undefined) };
@@ -81,7 +81,7 @@ describe('SendingQueueProvider', () => {
     const queue = fakeQueue();
     await act(async () => settle().resolve(queue as unknown as SendingQueue));
     expect(await screen.findByText('screen')).toBeTruthy();
-    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith(7));
+    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith({ userId: 7, companyId: 2 }));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -89,11 +89,14 @@ describe('SendingQueueProvider', () => {
     const queue = fakeQueue();
     const load = vi.fn(async () => queue as unknown as SendingQueue);
     const queryClient = renderProvider(load, user);
-    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith(7));
+    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith({ userId: 7, companyId: 2 }));
     await act(async () => void queryClient.setQueryData(meQueryKey, null));
     await vi.waitFor(() => expect(queue.stop).toHaveBeenCalledTimes(1));
     await act(async () => void queryClient.setQueryData(meQueryKey, { ...user, id: 8 }));
-    await vi.waitFor(() => expect(queue.start).toHaveBeenLastCalledWith(8));
+    await vi.waitFor(() => expect(queue.start).toHaveBeenLastCalledWith({ userId: 8, companyId: 2 }));
+    // The same id in another company is another person: the queue starts again for them.
+    await act(async () => void queryClient.setQueryData(meQueryKey, { ...user, id: 8, company: { id: 3, name: 'Altra', logo: null } }));
+    await vi.waitFor(() => expect(queue.start).toHaveBeenLastCalledWith({ userId: 8, companyId: 3 }));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -116,7 +119,7 @@ describe('SendingQueueProvider', () => {
     renderProvider(load, user, <Consumer />, [10, 10]);
     expect(await screen.findByText('waiting')).toBeTruthy();
     expect(await screen.findByText('screen')).toBeTruthy();
-    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith(7));
+    await vi.waitFor(() => expect(queue.start).toHaveBeenCalledWith({ userId: 7, companyId: 2 }));
     expect(load).toHaveBeenCalledTimes(3);
   });
 

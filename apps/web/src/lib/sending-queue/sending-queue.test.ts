@@ -734,7 +734,7 @@ describe('owners (a shared browser)', () => {
     expect(calls.map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v1']);
   });
 
-  it('a refusal (401/403) that reaches a session no longer the owner\'s keeps the task for its owner and signs nobody out', async () => {
+  it("a refusal (401/403) that reaches a session no longer the owner's keeps the task for its owner and signs nobody out", async () => {
     let answer!: (response: TransportResponse) => void;
     const transport = vi.fn(
       (task: QueueTask) =>
@@ -966,7 +966,7 @@ describe('logout', () => {
     await expect(queue.drain()).resolves.toBeUndefined();
   });
 
-  it("skipToLogs sends what is left as log entries and keeps the answers queued for their owner; signing out ends the wait", async () => {
+  it('skipToLogs sends what is left as log entries and keeps the answers queued for their owner; signing out ends the wait', async () => {
     const environment = fakeEnvironment();
     environment.online = false;
     const { queue } = setup({ environment });

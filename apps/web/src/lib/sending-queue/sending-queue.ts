@@ -263,7 +263,9 @@ class QueueImpl implements SendingQueue {
 
   /** Progress sent by beacon at the last unload may have arrived: ask (SYNC_ALL) before sending it again. */
   private async checkBeaconed(userId: number) {
-    const beaconed = this.tasks.filter((task) => task.beaconed && this.isMine(task) && (task.type === 'SYNC' || task.type === 'DATA'));
+    const beaconed = this.tasks.filter(
+      (task) => task.beaconed && task.userId === userId && this.isMine(task) && (task.type === 'SYNC' || task.type === 'DATA'),
+    );
     for (const campaignId of new Set(beaconed.map((task) => task.campaignId))) {
       try {
         await this.resync(campaignId);

@@ -12,10 +12,14 @@ const noop = () => {};
 
 describe('<LogoutSyncDialog>', () => {
   it('says in plain words how many answers have not reached the server, and what Salta leaves behind', () => {
-    const { rerender } = renderWithTexts(<LogoutSyncDialog sync={{ total: 2, pending: 2, answers: 1 }} onWait={noop} onSkip={noop} onCancel={noop} />);
+    const { rerender } = renderWithTexts(
+      <LogoutSyncDialog sync={{ total: 2, pending: 2, answers: 1 }} onWait={noop} onSkip={noop} onCancel={noop} />,
+    );
     expect(screen.getByRole('dialog', { name: 'Sincronizzazione' })).toBeTruthy();
     expect(screen.getByText('1 risposta non è ancora arrivata al server')).toBeTruthy();
-    expect(screen.getByText(/le risposte non inviate restano in questo browser e partono quando rientri qui con il tuo account/)).toBeTruthy();
+    expect(
+      screen.getByText(/le risposte non inviate restano in questo browser e partono quando rientri qui con il tuo account/),
+    ).toBeTruthy();
     rerender(<LogoutSyncDialog sync={{ total: 3, pending: 3, answers: 3 }} onWait={noop} onSkip={noop} onCancel={noop} />);
     expect(screen.getByText('3 risposte non sono ancora arrivate al server')).toBeTruthy();
   });
