@@ -23,12 +23,15 @@ const BUDGETS = {
   // (about 0.12 KB; its page and texts are its own chunk).
   // 99.0 for issue 51: the console's new screens (companies, integrations, test library, samples, languages, audit) are
   // routes of the shell's router and paths (about 0.7 KB; their pages are chunks of their own).
-  signInKb: 99.0,
+  // 99.2 for issue 54: the shared computer's logout dialog ('Aspetta', how many answers have not reached the server,
+  // what 'Salta' leaves) and the timed test's warning, their Italian texts in the shell's one namespace (about 0.2 KB).
+  signInKb: 99.2,
   routeKb: 180,
-  // The report: 125 for issue 54's band colours and the compact radar for phones (about 1 KB). The test editor: 188,
+  // The report: 125 for issue 54's band colours and the compact radar for phones (about 1 KB), 125.3 for its shared
+  // computer's logout dialog and texts (about 0.3 KB, in every signed-in route). The test editor: 188,
   // over issue 14's target, because the console's Italian texts (console.json, in every console route) grew by the
   // screens of issues 51 and 52; splitting that namespace by screen brings it back under 180 (the next step).
-  routeKbOverrides: { 'app.report': 125, 'console.newTest': 188, 'console.test': 188 },
+  routeKbOverrides: { 'app.report': 125.3, 'console.newTest': 188, 'console.test': 188 },
 };
 /** Issue 14's targets (docs/performance.md, "Front-end budgets"). */
 const TARGETS = { signInKb: 100, routeKb: 180 };
