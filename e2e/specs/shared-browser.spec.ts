@@ -78,7 +78,14 @@ test.describe('a shared computer', () => {
     await expect(dialog).toContainText('restano in questo browser e partono quando rientri qui con il tuo account');
     await expect(dialog.getByRole('button', { name: 'Aspetta' })).toBeFocused();
     await expectAccessible(page, 'logout dialog with an answer not yet sent');
+    // At 320 px both actions stay in view, side by side or one above the other, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(dialog.getByRole('button', { name: 'Aspetta' })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Salta' })).toBeInViewport();
+    expect(await hasHorizontalScroll(page)).toBe(false);
     await dialog.getByRole('button', { name: 'Salta' }).click();
+    // Back to the desktop the rest of the story is told on (the phone header names its buttons otherwise).
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expect(page).toHaveURL(/\/login$/);
 
     // Marco signs in on the same browser, online, and works: Chiara's answer is not sent under his session.
