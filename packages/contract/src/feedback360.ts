@@ -87,6 +87,8 @@ export const evaluationAnswersSchema = z.object({
   linked: z._default(z.record(key, z.record(key, z.int())), {}),
 });
 export type EvaluationAnswers = z.infer<typeof evaluationAnswersSchema>;
+/** A closed question's answer: a point of the scale, or "non osservato". */
+export type ClosedAnswer = EvaluationAnswers['closed'][string];
 
 /** POST /tests/360/data/{campaignId}/{evaluee}: the whole evaluation so far; a newer version replaces an older one. */
 export const evaluationSaveSchema = z.object({
