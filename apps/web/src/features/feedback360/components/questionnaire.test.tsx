@@ -134,7 +134,7 @@ describe('Questionnaire, the last page', () => {
     expect(screen.getByText('Le tue risposte restano qui: puoi riprovare.')).toBeTruthy();
     expect(screen.queryByText('Hai completato la valutazione')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Elenco delle persone' })).toBeNull();
-    expect(screen.getByRole('listitem').textContent).toContain('Ascolta');
+    expect(screen.getByRole('list', { name: 'Rivedi le tue risposte' }).textContent).toContain('Ascolta');
     expect(finishButton().hasAttribute('disabled')).toBe(false);
     // This browser's copy keeps them too (a reload continues from it).
     expect(JSON.parse(localStorage.getItem('prova.feedback360.5.70') ?? '{}')[EVALUEE].answers.open).toEqual({ 9: 'Ascolta' });
@@ -243,7 +243,7 @@ describe('Questionnaire, the review before finishing', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Rivedi le tue risposte' });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(within(screen.getByRole('list', { name: 'Rivedi le tue risposte' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Ascolta i colleghiRisposta: 5: SempreModifica',
       'Rispetta le scadenzeRisposta: Non osservatoModifica',
       'Che cosa apprezzi del suo lavoro?Risposta: AscoltaModifica',

@@ -336,6 +336,8 @@ function ClosedPage({
                 <input
                   type="radio"
                   name={`closed-${question.id}`}
+                  // One name in every browser ("4: Spesso"): a name made of the stacked spans gets spaces that differ.
+                  aria-label={value === NOT_OBSERVED ? undefined : [value, words.get(value)].filter(Boolean).join(': ')}
                   value={value}
                   checked={answers.closed[question.id] === value}
                   onChange={() => onAnswer(question.id, value)}
@@ -365,6 +367,7 @@ function ReviewPage({
   onEdit: (step: Step) => void;
 }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const items: Array<{ key: string; question: string; answer: ReactNode; missing: boolean; step: Step }> = [];
   pages.forEach((page, index) => {
     if (page.kind === 'closed')
@@ -394,11 +397,11 @@ function ReviewPage({
   });
   return (
     <div>
-      <h2 ref={headingRef} tabIndex={-1}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         {t('feedback360.reviewTitle')}
       </h2>
       <p>{t('feedback360.reviewIntro')}</p>
-      <ol className="questionnaire__review">
+      <ol className="questionnaire__review" aria-labelledby={headingId}>
         {items.map((item) => (
           <li key={item.key} className={item.missing ? 'questionnaire__review-item is-missing' : 'questionnaire__review-item'}>
             <p className="questionnaire__review-question">{item.question}</p>
