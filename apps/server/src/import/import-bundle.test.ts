@@ -270,8 +270,15 @@ describe('importBundle', () => {
       return bundle;
     };
     await importOk(with360({ labels: { '1': 'Mai', '5': { IT_it: 'Sempre', EN_en: 'Always' } }, notObserved: true }));
-    const row = await database.db.selectFrom('campaigns').select(['scale360', 'questions360']).where('id', '=', 5001).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.scale360!)).toEqual({ labels: { '1': { IT_it: 'Mai' }, '5': { IT_it: 'Sempre', EN_en: 'Always' } }, notObserved: true });
+    const row = await database.db
+      .selectFrom('campaigns')
+      .select(['scale360', 'questions360'])
+      .where('id', '=', 5001)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.scale360!)).toEqual({
+      labels: { '1': { IT_it: 'Mai' }, '5': { IT_it: 'Sempre', EN_en: 'Always' } },
+      notObserved: true,
+    });
     expect(JSON.parse(row.questions360!).closed[0].selfText).toEqual({ IT_it: 'Ascolto gli altri.' });
 
     const before = await dump(database.db);

@@ -189,7 +189,11 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
 
     /** The campaign's report model and 360 questions (shared through the access cache: plugins/repositories.ts). */
     async contentOf(campaignId: number): Promise<CampaignContent> {
-      const row = await db.selectFrom('campaigns').select(['model', 'questions360', 'scale360']).where('id', '=', campaignId).executeTakeFirst();
+      const row = await db
+        .selectFrom('campaigns')
+        .select(['model', 'questions360', 'scale360'])
+        .where('id', '=', campaignId)
+        .executeTakeFirst();
       return row ?? { model: null, questions360: null, scale360: null };
     },
 

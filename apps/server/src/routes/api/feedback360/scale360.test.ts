@@ -78,8 +78,7 @@ const dataUrl = (campaignId: number, evaluee = 'eva') => `/api/tests/360/data/${
 
 beforeAll(async () => {
   t = await buildTestApp(bundle);
-  for (const row of await t.app.database.db.selectFrom('users').select(['id', 'email']).execute())
-    ids.set(row.email.split('@')[0], row.id);
+  for (const row of await t.app.database.db.selectFrom('users').select(['id', 'email']).execute()) ids.set(row.email.split('@')[0], row.id);
 });
 afterAll(() => t.close());
 

@@ -243,7 +243,11 @@ describe('Questionnaire, the review before finishing', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Rivedi le tue risposte' });
     expect(document.activeElement).toBe(heading);
-    expect(within(screen.getByRole('list', { name: 'Rivedi le tue risposte' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('list', { name: 'Rivedi le tue risposte' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Ascolta i colleghiRisposta: 5: SempreModifica',
       'Rispetta le scadenzeRisposta: Non osservatoModifica',
       'Che cosa apprezzi del suo lavoro?Risposta: AscoltaModifica',

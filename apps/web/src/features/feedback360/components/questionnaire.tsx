@@ -95,7 +95,9 @@ function QuestionnaireForm({
   const missing = missingAnswers(questions, evaluation.answers);
   const answered = page ? isPageAnswered(page, evaluation.answers) : missing.length === 0;
   const forwardReady =
-    carousel && step.question < carousel.questions.length - 1 ? evaluation.answers.closed[carousel.questions[step.question].id] !== undefined : answered;
+    carousel && step.question < carousel.questions.length - 1
+      ? evaluation.answers.closed[carousel.questions[step.question].id] !== undefined
+      : answered;
   const progress = Math.round((Math.min(step.page + 1, pages.length) / pages.length) * 100);
   const forward = () => {
     if (carousel && step.question < carousel.questions.length - 1) setStep({ page: step.page, question: step.question + 1 });
@@ -190,13 +192,7 @@ function QuestionnaireForm({
           </div>
         )}
         {reviewing && (
-          <ReviewPage
-            headingRef={pageHeading}
-            pages={pages}
-            answers={evaluation.answers}
-            words={words}
-            onEdit={(to) => setStep(to)}
-          />
+          <ReviewPage headingRef={pageHeading} pages={pages} answers={evaluation.answers} words={words} onEdit={(to) => setStep(to)} />
         )}
       </div>
 
@@ -244,7 +240,8 @@ function useScaleWords({ options, scaleLabels }: Pick<QuestionsResponse, 'option
   const high = options[options.length - 1];
   const words = new Map<number, string>();
   for (const value of options) {
-    const fallback = range === 5 ? five[value - 1] : value === low ? t('feedback360.scaleLow') : value === high ? t('feedback360.scaleHigh') : undefined;
+    const fallback =
+      range === 5 ? five[value - 1] : value === low ? t('feedback360.scaleLow') : value === high ? t('feedback360.scaleHigh') : undefined;
     const word = scaleLabels[String(value)] ?? fallback;
     if (word) words.set(value, word);
   }
@@ -392,7 +389,13 @@ function ReviewPage({
       });
     } else {
       const text = answers.open[page.question.id]?.trim();
-      items.push({ key: `open-${page.question.id}`, question: page.question.text, answer: text || null, missing: !text, step: { page: index, question: 0 } });
+      items.push({
+        key: `open-${page.question.id}`,
+        question: page.question.text,
+        answer: text || null,
+        missing: !text,
+        step: { page: index, question: 0 },
+      });
     }
   });
   return (
@@ -409,7 +412,11 @@ function ReviewPage({
               <span className="visually-hidden">{t('feedback360.yourAnswer')}: </span>
               {item.answer ?? <strong>{t('feedback360.unanswered')}</strong>}
             </p>
-            <Button variant="ghost" aria-label={t('feedback360.editAnswerOf', { question: item.question })} onClick={() => onEdit(item.step)}>
+            <Button
+              variant="ghost"
+              aria-label={t('feedback360.editAnswerOf', { question: item.question })}
+              onClick={() => onEdit(item.step)}
+            >
               {t('feedback360.editAnswer')}
             </Button>
           </li>
