@@ -4,10 +4,12 @@ import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed'
 import { signIn, signOut } from '../fixtures/sign-in';
 
 // 360 feedback in the real app: the dashboard, a colleague's and one's own evaluation page by page
-// (closed questions, the linked question's rules, the open question), a reload in the middle, relation
-// 4's scale on a phone, and every answer on the server. Then the demo's evaluator on a phone.
+// (closed questions, the linked question's rules, the open question, the review before the end), a reload in the
+// middle, relation 4's scale on a phone, and every answer on the server. Then the demo's evaluator on a phone, and
+// the scale as a measure at 320 px: its words, 'Non osservato', the self-evaluation in the first person.
 
-function seed360() {
+/** `campaign`: more of the campaign (a scale360, other questions). */
+function seed360(campaign: Record<string, unknown> = {}) {
   const n = uniqueId();
   const company = `E2E Feedback ${n}`;
   const person = (first: string): Person => ({
@@ -85,6 +87,7 @@ function seed360() {
           ],
           open: [{ id: 90, text: 'Che cosa dovrebbe continuare a fare?' }],
         },
+        ...campaign,
       },
     ],
   });
@@ -96,39 +99,37 @@ const saved = (page: Page) => expect(page.getByRole('banner').getByRole('status'
 const continueButton = (page: Page) => page.getByRole('button', { name: 'CONTINUA' });
 const finishButton = (page: Page) => page.getByRole('button', { name: 'TERMINA IL QUESTIONARIO' });
 
-/** Answers the closed questions on the page (one at a time in the carousel) with `value`. */
+/** A point of the scale by its value, whatever its word ("4: Spesso", or "4" where it has none). */
+const point = (value: number) => ({ name: new RegExp(`^${value}(: .+)?$`) });
+const reviewHeading = (page: Page) => page.getByRole('heading', { name: 'Rivedi le tue risposte' });
+/** The review's answers, one a question. */
+const reviewed = (page: Page) => page.getByRole('list', { name: 'Rivedi le tue risposte' }).getByRole('listitem');
+
+/** Answers the closed questions shown (one in the carousel) with `value`. */
 async function answerClosed(page: Page, value: number) {
-  const next = page.getByRole('button', { name: 'Domanda successiva' });
-  for (let guard = 0; guard < 20; guard++) {
-    for (const group of await page.locator('fieldset.questionnaire__question').all()) {
-      await group.getByRole('radio', { name: String(value), exact: true }).check();
-    }
-    if (!(await next.isVisible()) || (await next.isDisabled())) return;
-    await next.click();
-  }
+  for (const group of await page.locator('fieldset.questionnaire__question').all()) await group.getByRole('radio', point(value)).check();
 }
 
-/** Answers whatever page is shown until the last page is answered, from wherever it starts. */
-async function answerToLastPage(page: Page) {
-  for (let guard = 0; guard < 30; guard++) {
+/** Answers whatever is shown and goes on ('CONTINUA') until the review of the answers, from wherever it starts. */
+async function answerToReview(page: Page) {
+  for (let guard = 0; guard < 60; guard++) {
+    if (await reviewHeading(page).isVisible()) return;
     const text = page.getByRole('textbox');
     if (await text.isVisible()) {
       if (!(await text.inputValue()).trim()) await text.fill('Continua a condividere quello che sai.');
     } else if (await page.getByRole('checkbox').first().isVisible()) {
-      const action = (await finishButton(page).isVisible()) ? finishButton(page) : continueButton(page);
-      while (await action.isDisabled()) await page.getByRole('checkbox', { checked: false, disabled: false }).first().check();
+      while (await continueButton(page).isDisabled()) await page.getByRole('checkbox', { checked: false, disabled: false }).first().check();
     } else {
       await answerClosed(page, 4);
     }
-    if (await finishButton(page).isVisible()) return;
     await continueButton(page).click();
   }
-  throw new Error('the questionnaire did not end');
+  throw new Error('the questionnaire did not reach its review');
 }
 
 /** Answers whatever page is shown until the questionnaire is finished, from wherever it starts. */
 async function finishQuestionnaire(page: Page) {
-  await answerToLastPage(page);
+  await answerToReview(page);
   await finishButton(page).click();
 }
 
@@ -171,20 +172,21 @@ test('a colleague and oneself evaluated page by page, a reload in the middle, ev
 
   // Page 1: ten closed questions; nothing goes on until all have an answer.
   await expect(page.locator('fieldset.questionnaire__question')).toHaveCount(10);
+  // One pair of controls, under the page.
   await expect(page.getByRole('button', { name: 'Set precedente' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Set successivo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Set successivo' })).toHaveCount(0);
   await expect(continueButton(page)).toBeDisabled();
   await expect(page.getByText('Rispondi alla domanda per continuare')).toBeVisible();
   // By keyboard: arrows move within the scale.
   await page
     .getByRole('group', { name: /Comportamento numero 1$/ })
-    .getByRole('radio', { name: '1', exact: true })
+    .getByRole('radio', point(1))
     .focus();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('group', { name: /Comportamento numero 1$/ }).getByRole('radio', { name: '2', exact: true })).toBeChecked();
+  await expect(page.getByRole('group', { name: /Comportamento numero 1$/ }).getByRole('radio', { name: '2: Raramente' })).toBeChecked();
   await expectAccessible(page, '360 closed questions');
   await answerClosed(page, 4);
-  await expect(page.getByRole('button', { name: 'Set successivo' })).toBeEnabled();
+  await expect(continueButton(page)).toBeEnabled();
   await continueButton(page).click();
 
   // Page 2: the last two closed questions; then a reload.
@@ -197,8 +199,8 @@ test('a colleague and oneself evaluated page by page, a reload in the middle, ev
   await expect(strengths).toBeVisible();
   await expect(page.getByText('Rispondi a 1 risposte per continuare (0 su 1)')).toBeVisible();
   await page.getByRole('button', { name: 'Set precedente' }).click();
-  await expect(page.getByRole('group', { name: /Comportamento numero 12$/ }).getByRole('radio', { name: '5', exact: true })).toBeChecked();
-  await page.getByRole('button', { name: 'Set successivo' }).click();
+  await expect(page.getByRole('group', { name: /Comportamento numero 12$/ }).getByRole('radio', point(5))).toBeChecked();
+  await continueButton(page).click();
 
   // The linked rules: two at most a column, an answer in one column only, choosing again takes it back.
   await strengths.getByRole('checkbox', { name: 'Ascolto' }).check();
@@ -215,7 +217,8 @@ test('a colleague and oneself evaluated page by page, a reload in the middle, ev
 
   // The open question, under 'Ora tocca a te'.
   await expect(page.getByRole('heading', { name: 'Ora tocca a te' })).toBeVisible();
-  await expect(finishButton(page)).toBeDisabled();
+  await expect(continueButton(page)).toBeDisabled();
+  await expect(finishButton(page)).toHaveCount(0);
   // Typed as a sentence: kept at once, sent coalesced, a handful of saves and not one per key.
   let saves = 0;
   const countSaves = (request: Request) => {
@@ -227,6 +230,15 @@ test('a colleague and oneself evaluated page by page, a reload in the middle, ev
   page.off('request', countSaves);
   expect(saves).toBeGreaterThan(0);
   expect(saves).toBeLessThanOrEqual(3);
+  // Before the end, her answers: each question with the one she gave.
+  await continueButton(page).click();
+  await expect(reviewHeading(page)).toBeFocused();
+  const review = reviewed(page);
+  await expect(review).toHaveCount(12 + 2 + 1);
+  await expect(review.first()).toHaveText('Comportamento numero 1Risposta: 4: SpessoModifica');
+  await expect(review.nth(12)).toHaveText('Punti di forza e da migliorare: ForzaRisposta: AscoltoModifica');
+  await expect(review.last()).toHaveText('Che cosa dovrebbe continuare a fare?Risposta: Aiutare i nuovi arrivati.Modifica');
+  await expectAccessible(page, '360 review');
   await finishButton(page).click();
   await expect(page.getByText('Hai completato la valutazione')).toBeVisible();
   await expect(page).toHaveURL(/\/skillup-360$/);
@@ -287,9 +299,10 @@ test("'Hai completato la valutazione' only once the server has the last page; a 
   await dashboard.getByRole('button', { name: 'Inizia: Autovalutazione' }).click();
   await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Autovalutazione' })).toBeVisible();
-  await answerToLastPage(page);
-  const open = page.getByRole('textbox');
-  await open.fill('Condividere quello che so.');
+  await answerToReview(page);
+  await page.getByRole('button', { name: 'Modifica la risposta: Che cosa dovrebbe continuare a fare?' }).click();
+  await page.getByRole('textbox').fill('Condividere quello che so.');
+  await continueButton(page).click();
   await saved(page);
   const questionnaireUrl = page.url();
 
@@ -307,7 +320,7 @@ test("'Hai completato la valutazione' only once the server has the last page; a 
   await expect(page.getByText('Le tue risposte restano qui: puoi riprovare.')).toBeVisible();
   await expect(page.getByText('Hai completato la valutazione')).toHaveCount(0);
   expect(page.url()).toBe(questionnaireUrl);
-  await expect(open).toHaveValue('Condividere quello che so.');
+  await expect(reviewed(page).last()).toContainText('Condividere quello che so.');
   await expect(finishButton(page)).toBeEnabled();
   await expectAccessible(page, '360 saving error');
 
@@ -357,12 +370,12 @@ test.describe('on a 375 px phone', () => {
     const question = page.locator('fieldset.questionnaire__question');
     await expect(question).toHaveCount(1);
     await expect(question.getByRole('radio')).toHaveCount(4);
-    await expect(question.getByRole('radio', { name: '3', exact: true })).toHaveCount(0);
+    await expect(question.getByRole('radio', point(3))).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Domanda precedente' })).toBeDisabled();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page, '360 question at 375 px');
-    await question.getByRole('radio', { name: '5', exact: true }).check();
-    await page.getByRole('button', { name: 'Domanda successiva' }).click();
+    await question.getByRole('radio', point(5)).check();
+    await continueButton(page).click();
 
     // A browser that lies gets nowhere: the middle value the page never offers, or someone she does not evaluate.
     const { campaign } = (await (await page.request.get('/api/usercampaign')).json()) as { campaign: { id: number } };
@@ -415,5 +428,124 @@ test.describe('on a 375 px phone', () => {
     expect(Object.keys(stored.data.answers.closed)).toHaveLength(12);
     expect(Object.values(stored.data.answers.linked['50'] ?? {}).sort()).toEqual([1, 2]);
     expect(Object.keys(stored.data.answers.open).sort()).toEqual(['90', '91']);
+  });
+});
+
+test.describe('on a 320 px screen, the scale as a measure', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+  const measured = {
+    selfEvaluation: true,
+    scale360: { labels: { '1': 'Per nulla', '5': 'Moltissimo' }, notObserved: true },
+    questions360: {
+      closed: [
+        { id: 1, text: 'Ascolta gli altri prima di decidere', selfText: 'Ascolto gli altri prima di decidere' },
+        { id: 2, text: 'Rispetta le scadenze' },
+      ],
+      open: [{ id: 90, text: 'Che cosa dovrebbe continuare a fare?', selfText: 'Che cosa dovrei continuare a fare?' }],
+    },
+  };
+
+  /** Every point of the scale (and 'Non osservato') on one line, inside the screen, nothing sideways. */
+  async function expectScaleOnOneLine(page: Page) {
+    const scale = page.locator('.questionnaire__scale');
+    await expect(scale).toHaveCount(1);
+    const boxes = await scale.locator('label').evaluateAll((labels) =>
+      labels.map((label) => {
+        const box = label.getBoundingClientRect();
+        return { top: Math.round(box.top), right: box.right };
+      }),
+    );
+    expect(boxes).toHaveLength(6);
+    expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
+    expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(320);
+    expect(await scale.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  }
+
+  test("a colleague answers by keyboard with the scale's words and 'Non osservato', reviews, and finishes", async ({ page }) => {
+    const { luisa, piero, campaignId } = seed360(measured);
+    await page.goto('/login');
+    await signIn(page, luisa);
+    await page.goto('/skillup-360');
+    await page.getByRole('button', { name: `Inizia: ${piero.firstName} ${piero.lastName}` }).click();
+    await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
+
+    const first = page.getByRole('group', { name: /Ascolta gli altri prima di decidere$/ });
+    await expect(first).toBeVisible();
+    // Each point is read as its value and its word: the campaign's at the ends, the app's between them.
+    await expect(first.getByRole('radio')).toHaveCount(6);
+    for (const name of ['1: Per nulla', '2: Raramente', '3: A volte', '4: Spesso', '5: Moltissimo', 'Non osservato'])
+      await expect(first.getByRole('radio', { name, exact: true })).toHaveCount(1);
+    // Seen: the words of the ends, and 'Non osservato'.
+    await expect(first.getByText('Per nulla')).toBeVisible();
+    await expect(first.getByText('Moltissimo')).toBeVisible();
+    await expect(first.getByText('Non osservato')).toBeVisible();
+    await expectScaleOnOneLine(page);
+    // One pair of controls.
+    await expect(page.locator('.questionnaire').getByRole('button')).toHaveText(['Domanda precedente', 'CONTINUA']);
+    await expectAccessible(page, '360 scale at 320 px');
+
+    // By keyboard: into the scale, along it to 'Non osservato', then on.
+    await first.getByRole('radio', { name: '1: Per nulla' }).focus();
+    for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+    await expect(first.getByRole('radio', { name: 'Non osservato' })).toBeChecked();
+    // 'Domanda precedente' is off on the first question: the next stop is 'CONTINUA'.
+    await page.keyboard.press('Tab');
+    await expect(continueButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    const second = page.getByRole('group', { name: /Rispetta le scadenze$/ });
+    await expect(second).toBeVisible();
+    await expectScaleOnOneLine(page);
+    await second.getByRole('radio', { name: '4: Spesso' }).check();
+    await continueButton(page).click();
+    await page.getByLabel('Che cosa dovrebbe continuare a fare?').fill('Spiegare le sue scelte.');
+    await continueButton(page).click();
+
+    // The review: each answer, 'Non osservato' as given, a way back to each question.
+    await expect(reviewHeading(page)).toBeFocused();
+    const review = reviewed(page);
+    await expect(review).toHaveText([
+      'Ascolta gli altri prima di decidereRisposta: Non osservatoModifica',
+      'Rispetta le scadenzeRisposta: 4: SpessoModifica',
+      'Che cosa dovrebbe continuare a fare?Risposta: Spiegare le sue scelte.Modifica',
+    ]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, '360 review at 320 px');
+    await page.getByRole('button', { name: 'Modifica la risposta: Rispetta le scadenze' }).click();
+    await expect(page.getByRole('group', { name: /Rispetta le scadenze$/ }).getByRole('radio', { name: '4: Spesso' })).toBeChecked();
+    await continueButton(page).click();
+    await continueButton(page).click();
+    await finishButton(page).click();
+    await expect(page.getByText('Hai completato la valutazione')).toBeVisible();
+    await expect(page).toHaveURL(/\/skillup-360$/);
+    await saved(page);
+
+    const { result } = (await (await page.request.get(`/api/usercampaign/${campaignId}/userrelation`)).json()) as {
+      result: Array<{ id: number; label: string }>;
+    };
+    const pieroId = result.find((r) => r.label === 'Collega')!.id;
+    const stored = (await (await page.request.get(`/api/tests/360/data/${campaignId}/${pieroId}`)).json()) as {
+      data: { status: string; answers: { closed: Record<string, unknown> } };
+    };
+    expect(stored.data).toMatchObject({ status: 'y', answers: { closed: { '1': 'not-observed', '2': 4 } } });
+  });
+
+  test('the self-evaluation asks in the first person', async ({ page }) => {
+    const { luisa } = seed360(measured);
+    await page.goto('/login');
+    await signIn(page, luisa);
+    await page.goto('/skillup-360');
+    await page.getByRole('button', { name: 'Inizia: Autovalutazione' }).click();
+    await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Autovalutazione' })).toBeVisible();
+    await expect(page.getByRole('group', { name: /Ascolto gli altri prima di decidere$/ })).toBeVisible();
+    await expect(page.getByText('Ascolta gli altri prima di decidere')).toHaveCount(0);
+    await expectScaleOnOneLine(page);
+    await answerToReview(page);
+    await expect(reviewed(page).first()).toContainText('Ascolto gli altri prima di decidere');
+    await expect(reviewed(page).last()).toContainText('Che cosa dovrei continuare a fare?');
+    await finishButton(page).click();
+    await expect(page.getByText('Hai completato la valutazione')).toBeVisible();
   });
 });

@@ -255,8 +255,11 @@ const bandsSchema = z.strictObject(
   { error: 'Feedback keys are the rating bands "1" to "4"' },
 );
 
+/** A closed or open 360 question; `selfText` is its wording in a self-evaluation ("Ascolto gli altri" for "Ascolta gli altri"). */
+const question360Schema = z.looseObject({ id: dbIntSchema, text: localizedTextSchema, selfText: z.optional(localizedTextSchema) });
+
 export const bundleQuestions360Schema = z.looseObject({
-  closed: z._default(z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })), []),
+  closed: z._default(z.array(question360Schema), []),
   linked: z._default(
     z.array(
       z.looseObject({
@@ -270,8 +273,36 @@ export const bundleQuestions360Schema = z.looseObject({
     ),
     [],
   ),
-  open: z._default(z.array(z.looseObject({ id: dbIntSchema, text: localizedTextSchema })), []),
+  open: z._default(z.array(question360Schema), []),
 });
+
+/** The words of the closed scale's points, and whether raters may answer "non osservato" (left out of every mean). */
+export const bundleScale360Schema = z.strictObject(
+  {
+    // Any of the points 1 to 10 (the largest range360Num); a point beyond the campaign's range is refused by the importer.
+    labels: z._default(
+      z.strictObject(
+        {
+          '1': z.optional(localizedTextSchema),
+          '2': z.optional(localizedTextSchema),
+          '3': z.optional(localizedTextSchema),
+          '4': z.optional(localizedTextSchema),
+          '5': z.optional(localizedTextSchema),
+          '6': z.optional(localizedTextSchema),
+          '7': z.optional(localizedTextSchema),
+          '8': z.optional(localizedTextSchema),
+          '9': z.optional(localizedTextSchema),
+          '10': z.optional(localizedTextSchema),
+        },
+        { error: 'Scale labels are keyed by the points "1" to "10"' },
+      ),
+      {},
+    ),
+    notObserved: bool(false),
+  },
+  { error: 'A scale360 has only labels and notObserved' },
+);
+export type BundleScale360 = z.infer<typeof bundleScale360Schema>;
 
 export const bundleModelSchema = z.object({
   areas: z._default(
@@ -359,6 +390,7 @@ export const bundleCampaignSchema = z.object({
   /** Layout data, stored as given but for its HTML texts (a challenge's intro and outro), which are localized texts. */
   data: z.nullish(z.looseObject({ intro: z.optional(localizedTextSchema), outro: z.optional(localizedTextSchema) })),
   questions360: z.optional(bundleQuestions360Schema),
+  scale360: z.optional(bundleScale360Schema),
   model: z.optional(bundleModelSchema),
   report: z.optional(bundleReportSchema),
   /** Ids of the bundle's (or the company's stored) `norms` the campaign's reports read against. */

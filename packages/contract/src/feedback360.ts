@@ -14,6 +14,8 @@ export const CLOSED_PER_PAGE = 10;
 /** Up to this width the closed questions come one at a time. */
 export const CAROUSEL_MAX_WIDTH_PX = 900;
 export const OPEN_ANSWER_MAX_CHARS = 4000;
+/** A closed answer of "non osservato" (where the campaign's scale360 allows it): an answer, but no value of any mean. */
+export const NOT_OBSERVED = 'not-observed';
 
 /** n: not started (Inizia), p: partial (Continua), y: done (Modifica). */
 export const EVALUATION_STATES = ['n', 'p', 'y'] as const;
@@ -46,6 +48,7 @@ export const relationsResponseSchema = z.extend(statusOk, {
 });
 export type RelationsResponse = z.infer<typeof relationsResponseSchema>;
 
+/** `text` is already the self-evaluation's wording (selfText) when the evaluator rates themself. */
 export const closedQuestionSchema = z.object({ id: z.int(), text: z.string() });
 export const openQuestionSchema = z.object({ id: z.int(), text: z.string() });
 export const linkedQuestionSchema = z.object({
@@ -65,6 +68,10 @@ export const questionsResponseSchema = z.extend(statusOk, {
   evaluee: relationSchema,
   /** The closed scale's values for this evaluator. */
   options: z.array(z.int()),
+  /** The campaign's words for some of those values, by value, in its language (the app has default words for the rest). */
+  scaleLabels: z.record(z.string(), z.string()),
+  /** Whether "non osservato" is offered beside the values. */
+  notObserved: z.boolean(),
   closed: z.array(closedQuestionSchema),
   linked: z.array(linkedQuestionSchema),
   open: z.array(openQuestionSchema),
@@ -75,11 +82,13 @@ const key = z.string().check(z.regex(/^\d{1,10}$/, 'Expected a question or answe
 
 /** One evaluation's answers: closed values, open texts, and for linked questions the column each answer went to. */
 export const evaluationAnswersSchema = z.object({
-  closed: z._default(z.record(key, z.int()), {}),
+  closed: z._default(z.record(key, z.union([z.int(), z.literal(NOT_OBSERVED)])), {}),
   open: z._default(z.record(key, z.string().check(z.maxLength(OPEN_ANSWER_MAX_CHARS))), {}),
   linked: z._default(z.record(key, z.record(key, z.int())), {}),
 });
 export type EvaluationAnswers = z.infer<typeof evaluationAnswersSchema>;
+/** A closed question's answer: a point of the scale, or "non osservato". */
+export type ClosedAnswer = EvaluationAnswers['closed'][string];
 
 /** POST /tests/360/data/{campaignId}/{evaluee}: the whole evaluation so far; a newer version replaces an older one. */
 export const evaluationSaveSchema = z.object({

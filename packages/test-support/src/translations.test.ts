@@ -89,8 +89,8 @@ describe("the app's Italian texts", () => {
       'Vuoi iniziare la valutazione?',
       'Sì',
       'No',
+      // 'Set successivo' went with the top bar (issue 54): one pair of controls, 'Set precedente' and 'CONTINUA'.
       'Set precedente',
-      'Set successivo',
       'CONTINUA',
       'TERMINA IL QUESTIONARIO',
       'Ora tocca a te',

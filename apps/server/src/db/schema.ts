@@ -156,6 +156,8 @@ export interface CampaignsTable {
   logo: string | null;
   data: Json | null;
   questions360: Json | null;
+  /** The scale's words and whether "non osservato" may be answered (migration 0014a). */
+  scale360: Json | null;
   model: Json | null;
   report: Json | null;
   created_on: Instant;
@@ -270,6 +272,8 @@ export interface Answers360Table {
   answer_id: Generated<number>;
   value: number | null;
   text_value: string | null;
+  /** 1: a closed question answered "non osservato", with no value (migration 0014a). */
+  not_observed: Generated<Bool>;
   updated_at: Instant;
 }
 

@@ -255,6 +255,52 @@ describe('importBundle', () => {
     expect(await dump(database.db)).toEqual(before);
   });
 
+  it("stores a 360 campaign's scale and the self-evaluation's wording, and names each problem of a bad scale", async () => {
+    const with360 = (scale360: unknown) => {
+      const bundle = copy(exampleBundle) as any;
+      Object.assign(bundle.campaigns[0], {
+        is360: true,
+        range360Num: 5,
+        questions360: {
+          closed: [{ id: 1, text: 'Ascolta gli altri.', selfText: 'Ascolto gli altri.' }],
+          open: [{ id: 90, text: 'Un consiglio?', selfText: { IT_it: 'Un consiglio per me?' } }],
+        },
+        scale360,
+      });
+      return bundle;
+    };
+    await importOk(with360({ labels: { '1': 'Mai', '5': { IT_it: 'Sempre', EN_en: 'Always' } }, notObserved: true }));
+    const row = await database.db
+      .selectFrom('campaigns')
+      .select(['scale360', 'questions360'])
+      .where('id', '=', 5001)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.scale360!)).toEqual({
+      labels: { '1': { IT_it: 'Mai' }, '5': { IT_it: 'Sempre', EN_en: 'Always' } },
+      notObserved: true,
+    });
+    expect(JSON.parse(row.questions360!).closed[0].selfText).toEqual({ IT_it: 'Ascolto gli altri.' });
+
+    const before = await dump(database.db);
+    const cases: [unknown, string][] = [
+      [{ labels: { '7': 'Sempre' } }, 'campaigns[0].scale360.labels.7: the scale has the points 1 to 5 (range360Num)'],
+      [{ labels: { alto: 'Sempre' } }, 'campaigns[0].scale360.labels: Scale labels are keyed by the points "1" to "10"'],
+      [{ labels: { '1': { FR_fr: 'Jamais' } } }, 'campaigns[0].scale360.labels.1.FR_fr: Unknown language code "FR_fr"'],
+      [{ notObserved: 'sì' }, 'campaigns[0].scale360.notObserved: Invalid input: expected boolean'],
+    ];
+    for (const [scale, problem] of cases) {
+      const result = await importBundle(database, with360(scale));
+      expect(result.ok ? [] : result.problems).toEqual(expect.arrayContaining([expect.stringContaining(problem)]));
+    }
+    const selfText = with360(undefined);
+    selfText.campaigns[0].questions360.closed[0].selfText = 42;
+    const result = await importBundle(database, selfText);
+    expect(result.ok ? [] : result.problems).toEqual([
+      expect.stringContaining('campaigns[0].questions360.closed[0].selfText: Expected a text or an object keyed by language code'),
+    ]);
+    expect(await dump(database.db)).toEqual(before);
+  });
+
   it('checks references against what the database already holds', async () => {
     await importOk(exampleBundle);
     const before = await dump(database.db);

@@ -337,6 +337,7 @@ async function checkReferences(
     checkCampaignTests(c, path, checkTest, report);
     checkMembers(c, path, checkMember(c.company), checkTest, report);
     checkQuestions360(c, path, report);
+    checkScale360(c, path, report);
     checkModel(c, path, checkTest, report);
     const documents = new Map<number, number>();
     (c.report?.documents ?? []).forEach((d, k) =>
@@ -482,6 +483,14 @@ function checkMembers(c: BundleCampaign, path: Path, checkUser: Check<string>, c
       report([...p, 'relationId'], `relation ${SELF_RELATION_ID} is self-evaluation: evaluator and evaluee must be the same person`);
     }
   });
+}
+
+function checkScale360(c: BundleCampaign, path: Path, report: Report) {
+  if (!c.scale360) return;
+  if (!c.is360) report([...path, 'scale360'], 'scale360 needs "is360": true on the campaign');
+  for (const point of Object.keys(c.scale360.labels))
+    if (Number(point) > c.range360Num)
+      report([...path, 'scale360', 'labels', point], `the scale has the points 1 to ${c.range360Num} (range360Num)`);
 }
 
 function checkQuestions360(c: BundleCampaign, path: Path, report: Report) {

@@ -57,6 +57,7 @@ function toRow(c: BundleCampaign, companyId: number) {
       },
     ),
     questions360: json(c.questions360),
+    scale360: json(c.scale360),
     model: json(c.model),
     // Stored with its defaults filled in, so readers never meet a campaign without report settings.
     report: JSON.stringify(c.report ?? bundleReportSchema.parse({})),

@@ -34,7 +34,7 @@ const SUMMARY_COLUMNS: Record<keyof CampaignSummary, true> = {
 const CAMPAIGN_SUMMARY = Object.keys(SUMMARY_COLUMNS).map((column) => `campaigns.${column}`) as `campaigns.${keyof CampaignSummary}`[];
 
 /** The campaign's own large texts, which its people read alike. */
-export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360'>;
+export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360' | 'scale360'>;
 /** A campaign as read with a participation: all but its content and its retention period (the daily run's only). */
 export type CampaignSummary = Omit<CampaignRow, keyof CampaignContent | 'retention_months'>;
 
@@ -189,8 +189,12 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
 
     /** The campaign's report model and 360 questions (shared through the access cache: plugins/repositories.ts). */
     async contentOf(campaignId: number): Promise<CampaignContent> {
-      const row = await db.selectFrom('campaigns').select(['model', 'questions360']).where('id', '=', campaignId).executeTakeFirst();
-      return row ?? { model: null, questions360: null };
+      const row = await db
+        .selectFrom('campaigns')
+        .select(['model', 'questions360', 'scale360'])
+        .where('id', '=', campaignId)
+        .executeTakeFirst();
+      return row ?? { model: null, questions360: null, scale360: null };
     },
 
     async languageNames(): Promise<Map<string, string>> {

@@ -12,6 +12,8 @@ export interface AnswerRow {
   answer_id: number;
   value: number | null;
   text_value: string | null;
+  /** 1: "non osservato" (value is null). */
+  not_observed: number;
 }
 
 /** 360 relations and evaluations: whom a person evaluates, and how far each evaluation is. */
@@ -53,7 +55,7 @@ export function createFeedback360Repository(db: Db) {
     listAnswers: (key: EvaluationKey) =>
       db
         .selectFrom('answers360')
-        .select(['question_id', 'answer_id', 'value', 'text_value'])
+        .select(['question_id', 'answer_id', 'value', 'text_value', 'not_observed'])
         .where('campaign_id', '=', key.campaignId)
         .where('evaluator_id', '=', key.evaluatorId)
         .where('evaluee_id', '=', key.evalueeId)

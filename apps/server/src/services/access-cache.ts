@@ -186,9 +186,9 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
     campaignTestList: async (campaignId: number, load: () => Promise<CampaignTestRow[]>) =>
       (await through(campaignTestLists, String(campaignId), load)) ?? [],
 
-    /** A campaign's report model and 360 questions (changed only by an import or the staff console). Shared: never changed by callers. */
+    /** A campaign's report model, 360 questions and scale (changed only by an import or the staff console). Shared: never changed by callers. */
     campaignContent: async (campaignId: number, load: () => Promise<CampaignContent>) =>
-      (await through(campaignContents, String(campaignId), load)) ?? { model: null, questions360: null },
+      (await through(campaignContents, String(campaignId), load)) ?? { model: null, questions360: null, scale360: null },
 
     /** The languages' names by code. Shared: never changed by callers. */
     languageNames: async (load: () => Promise<Map<string, string>>) =>

@@ -1,12 +1,14 @@
 import type { FieldIssue } from '@prova/contract/errors';
-import { bundleQuestions360Schema } from '@prova/contract/bundle';
+import { bundleQuestions360Schema, bundleScale360Schema } from '@prova/contract/bundle';
 import {
   closedOptions,
   type EvaluationAnswers,
   type EvaluationState,
+  NOT_OBSERVED,
   type QuestionsResponse,
   type Relation,
   type RelationsResponse,
+  SELF_RELATION_ID,
 } from '@prova/contract/feedback360';
 import { DEFAULT_LANG } from '@prova/contract/limits';
 import { parseJson } from '../../db/json-column';
@@ -34,18 +36,29 @@ export function presentLabels(stored: string | null, lang: string): RelationsRes
   return { details_360: chosen.details_360 ?? '', details_auto: chosen.details_auto ?? '', details_etero: chosen.details_etero ?? '' };
 }
 
-/** The campaign's questions in its language, with the closed scale this evaluator's relation gets. */
+/** The campaign's questions in its language, with the closed scale this evaluator's relation gets; oneself is asked in the first person. */
 export function questionnaireFor(
-  campaign: { questions360: string | null; range360_num: number },
+  campaign: { questions360: string | null; scale360: string | null; range360_num: number },
   relationId: number,
   lang: string,
 ): Questionnaire {
   const parsed = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
   const questions = parsed.success ? parsed.data : bundleQuestions360Schema.parse({});
+  const scale = bundleScale360Schema.safeParse(parseJson<unknown>(campaign.scale360, {}));
+  const { labels, notObserved } = scale.success ? scale.data : bundleScale360Schema.parse({});
   const text = (value: unknown) => pickLang(value, lang);
+  const self = relationId === SELF_RELATION_ID;
+  const wording = (q: { text: unknown; selfText?: unknown }) => text(self && q.selfText ? q.selfText : q.text);
+  const options = closedOptions(campaign.range360_num, relationId);
   return {
-    options: closedOptions(campaign.range360_num, relationId),
-    closed: questions.closed.map((q) => ({ id: q.id, text: text(q.text) })),
+    options,
+    scaleLabels: Object.fromEntries(
+      Object.entries(labels)
+        .filter(([point, label]) => label && options.includes(Number(point)))
+        .map(([point, label]) => [point, text(label)]),
+    ),
+    notObserved,
+    closed: questions.closed.map((q) => ({ id: q.id, text: wording(q) })),
     linked: questions.linked.map((q) => ({
       id: q.id,
       label: text(q.label),
@@ -54,7 +67,7 @@ export function questionnaireFor(
       columns: [...q.columns].sort((a, b) => a.order - b.order).map((c) => ({ order: c.order, label: text(c.label) })),
       answers: q.answers.map((a) => ({ id: a.id, label: text(a.label) })),
     })),
-    open: questions.open.map((q) => ({ id: q.id, text: text(q.text) })),
+    open: questions.open.map((q) => ({ id: q.id, text: wording(q) })),
   };
 }
 
@@ -66,7 +79,9 @@ export function answerProblems(questionnaire: Questionnaire, answers: Evaluation
   const linked = new Map(questionnaire.linked.map((q) => [String(q.id), q]));
   for (const [id, value] of Object.entries(answers.closed)) {
     if (!closed.has(id)) problems.push({ path: `data.closed.${id}`, message: 'not a closed question of this campaign' });
-    else if (!questionnaire.options.includes(value))
+    else if (value === NOT_OBSERVED) {
+      if (!questionnaire.notObserved) problems.push({ path: `data.closed.${id}`, message: 'this campaign does not allow "non osservato"' });
+    } else if (!questionnaire.options.includes(value))
       problems.push({ path: `data.closed.${id}`, message: `expected one of ${questionnaire.options.join(', ')}` });
   }
   for (const id of Object.keys(answers.open)) {
@@ -96,16 +111,22 @@ export function answerProblems(questionnaire: Questionnaire, answers: Evaluation
 /** One row per closed and open question, one per linked answer (its value is the column's order). */
 export function answersToRows(answers: EvaluationAnswers): AnswerRow[] {
   return [
-    ...Object.entries(answers.closed).map(([id, value]) => ({ question_id: Number(id), answer_id: 0, value, text_value: null })),
+    // "Non osservato" is a row of its own kind with no value, so that every mean (AVG, or a filter on value) leaves it out.
+    ...Object.entries(answers.closed).map(([id, value]) =>
+      value === NOT_OBSERVED
+        ? { question_id: Number(id), answer_id: 0, value: null, text_value: null, not_observed: 1 }
+        : { question_id: Number(id), answer_id: 0, value, text_value: null, not_observed: 0 },
+    ),
     ...Object.entries(answers.open)
       .filter(([, text]) => text.trim() !== '')
-      .map(([id, text]) => ({ question_id: Number(id), answer_id: 0, value: null, text_value: text })),
+      .map(([id, text]) => ({ question_id: Number(id), answer_id: 0, value: null, text_value: text, not_observed: 0 })),
     ...Object.entries(answers.linked).flatMap(([id, given]) =>
       Object.entries(given).map(([answerId, order]) => ({
         question_id: Number(id),
         answer_id: Number(answerId),
         value: order,
         text_value: null,
+        not_observed: 0,
       })),
     ),
   ];
@@ -118,7 +139,8 @@ export function rowsToAnswers(rows: AnswerRow[], questionnaire: Questionnaire): 
     const id = String(row.question_id);
     if (linkedIds.has(row.question_id) && row.answer_id !== 0 && row.value !== null) {
       answers.linked[id] = { ...answers.linked[id], [String(row.answer_id)]: row.value };
-    } else if (row.text_value !== null) answers.open[id] = row.text_value;
+    } else if (row.not_observed === 1) answers.closed[id] = NOT_OBSERVED;
+    else if (row.text_value !== null) answers.open[id] = row.text_value;
     else if (row.value !== null) answers.closed[id] = row.value;
   }
   return answers;

@@ -31,12 +31,10 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos } = app;
   // The questions are the campaign's, read once for all its people (the access cache).
-  const questionnaireOf = async (participation: Participation, relationId: number, lang: string) =>
-    questionnaireFor(
-      { questions360: (await repos.campaigns.contentOf(participation.id)).questions360, range360_num: participation.range360_num },
-      relationId,
-      lang,
-    );
+  const questionnaireOf = async (participation: Participation, relationId: number, lang: string) => {
+    const { questions360, scale360 } = await repos.campaigns.contentOf(participation.id);
+    return questionnaireFor({ questions360, scale360, range360_num: participation.range360_num }, relationId, lang);
+  };
 
   app.get(
     '/usercampaign/:campaignId/userrelation',

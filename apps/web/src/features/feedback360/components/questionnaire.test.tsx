@@ -3,7 +3,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { EvaluationResponse, QuestionsResponse } from '@prova/contract/feedback360';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -27,6 +27,8 @@ const questions: QuestionsResponse = {
   status: true,
   evaluee: { id: EVALUEE, firstName: 'Marco', lastName: 'Bianchi', relationId: 1, user_is_evaluated: 'n', label: 'Collega', version: 0 },
   options: [1, 2, 3, 4, 5],
+  scaleLabels: {},
+  notObserved: false,
   closed: [],
   linked: [],
   open: [{ id: 9, text: 'Che cosa apprezzi del suo lavoro?' }],
@@ -79,8 +81,20 @@ function renderQuestionnaire() {
 
 const accepted = (save: Save) => json(200, { status: true, version: save.version });
 const finishButton = () => screen.getByRole('button', { name: 'TERMINA IL QUESTIONARIO' });
+const continueButton = () => screen.getByRole('button', { name: 'CONTINUA' });
+/** From the last page to the review of one's answers, and 'TERMINA IL QUESTIONARIO' there. */
+async function reviewAndFinish() {
+  await userEvent.click(continueButton());
+  await screen.findByRole('heading', { name: 'Rivedi le tue risposte' });
+  await userEvent.click(finishButton());
+}
+const wide = () => vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+const narrow = () => vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  wide();
+});
 afterEach(() => {
   queue.stop();
   dismissNotification();
@@ -93,7 +107,7 @@ describe('Questionnaire, the last page', () => {
     const saves = server((save) => (save.finished ? new Promise<FakeAnswer>((resolve) => (answerLast = resolve)) : accepted(save)));
     renderQuestionnaire();
     await userEvent.type(await screen.findByLabelText('Che cosa apprezzi del suo lavoro?'), 'Ascolta');
-    await userEvent.click(finishButton());
+    await reviewAndFinish();
 
     // Queued and sent, not yet answered: the evaluator is not told it is done, and stays.
     await waitFor(() => expect(saves.some((save) => save.finished)).toBe(true));
@@ -113,15 +127,14 @@ describe('Questionnaire, the last page', () => {
   ])('after %s shows the saving error and keeps the answers, so the evaluator can try again', async (_name, status, body) => {
     server((save) => (save.finished ? json(status, body) : accepted(save)));
     renderQuestionnaire();
-    const field = await screen.findByLabelText('Che cosa apprezzi del suo lavoro?');
-    await userEvent.type(field, 'Ascolta');
-    await userEvent.click(finishButton());
+    await userEvent.type(await screen.findByLabelText('Che cosa apprezzi del suo lavoro?'), 'Ascolta');
+    await reviewAndFinish();
 
     expect(await screen.findByText("Oops c'è stato un errore nel salvataggio dei dati")).toBeTruthy();
     expect(screen.getByText('Le tue risposte restano qui: puoi riprovare.')).toBeTruthy();
     expect(screen.queryByText('Hai completato la valutazione')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Elenco delle persone' })).toBeNull();
-    expect((field as HTMLTextAreaElement).value).toBe('Ascolta');
+    expect(screen.getByRole('list', { name: 'Rivedi le tue risposte' }).textContent).toContain('Ascolta');
     expect(finishButton().hasAttribute('disabled')).toBe(false);
     // This browser's copy keeps them too (a reload continues from it).
     expect(JSON.parse(localStorage.getItem('prova.feedback360.5.70') ?? '{}')[EVALUEE].answers.open).toEqual({ 9: 'Ascolta' });
@@ -139,10 +152,10 @@ describe('Questionnaire, answers on the way', () => {
   });
 
   it('a rating goes to the server at once, not after the wait of a typed comment', async () => {
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    wide();
     const saves = server(accepted, { ...questions, closed: [{ id: 3, text: 'Ascolta i colleghi' }] });
     renderQuestionnaire();
-    await userEvent.click(await screen.findByRole('radio', { name: '4' }));
+    await userEvent.click(await screen.findByRole('radio', { name: '4: Spesso' }));
     await waitFor(() => expect(saves).toHaveLength(1), { timeout: 500 });
   });
 
@@ -151,5 +164,99 @@ describe('Questionnaire, answers on the way', () => {
     renderQuestionnaire();
     await userEvent.type(await screen.findByLabelText('Che cosa apprezzi del suo lavoro?'), 'A');
     expect(await screen.findByText("Oops c'è stato un errore nel salvataggio dei dati")).toBeTruthy();
+  });
+});
+
+describe('Questionnaire, the scale', () => {
+  it("reads each point as its value and its word, the campaign's first, the app's for the rest", async () => {
+    wide();
+    server(accepted, { ...questions, scaleLabels: { '1': 'Per nulla' }, closed: [{ id: 3, text: 'Ascolta i colleghi' }] });
+    renderQuestionnaire();
+    const group = await screen.findByRole('group', { name: /Ascolta i colleghi/ });
+    const names = ['1: Per nulla', '2: Raramente', '3: A volte', '4: Spesso', '5: Sempre'];
+    expect(within(group).getAllByRole('radio')).toEqual(names.map((name) => within(group).getByRole('radio', { name })));
+    // Seen: the number and the word of each point.
+    expect(within(group).getByText('Per nulla')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Non osservato' })).toBeNull();
+  });
+
+  it('names only the ends of a scale that is not of five points, where the campaign gives no words', async () => {
+    wide();
+    server(accepted, { ...questions, options: [1, 2, 3, 4, 5, 6, 7], closed: [{ id: 3, text: 'Ascolta i colleghi' }] });
+    renderQuestionnaire();
+    await screen.findByRole('radio', { name: '1: Mai' });
+    expect(screen.getByRole('radio', { name: '4' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '7: Sempre' })).toBeTruthy();
+  });
+
+  it("offers 'Non osservato' where the campaign allows it: an answer of its own that lets the evaluator go on", async () => {
+    wide();
+    const saves = server(accepted, { ...questions, notObserved: true, closed: [{ id: 3, text: 'Ascolta i colleghi' }] });
+    renderQuestionnaire();
+    expect((await screen.findByRole('button', { name: 'CONTINUA' })).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Non osservato' }));
+    await waitFor(() => expect(saves.at(-1)?.data).toMatchObject({ closed: { 3: 'not-observed' } }));
+    expect(continueButton().hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('Questionnaire, one pair of controls', () => {
+  it("moves with 'Set precedente' and 'CONTINUA' only, one question at a time up to 900 px", async () => {
+    narrow();
+    server(accepted, {
+      ...questions,
+      closed: [
+        { id: 3, text: 'Ascolta i colleghi' },
+        { id: 4, text: 'Rispetta le scadenze' },
+      ],
+    });
+    renderQuestionnaire();
+    await screen.findByRole('group', { name: /Ascolta i colleghi/ });
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Domanda precedente', 'CONTINUA']);
+    await userEvent.click(screen.getByRole('radio', { name: '2: Raramente' }));
+    await userEvent.click(continueButton());
+    expect(screen.getByRole('group', { name: /Rispetta le scadenze/ })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: /Ascolta i colleghi/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Domanda precedente' }));
+    expect((screen.getByRole('radio', { name: '2: Raramente' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('Questionnaire, the review before finishing', () => {
+  it('lists every question with the answer given and leads back to each', async () => {
+    wide();
+    server(accepted, {
+      ...questions,
+      notObserved: true,
+      closed: [
+        { id: 3, text: 'Ascolta i colleghi' },
+        { id: 4, text: 'Rispetta le scadenze' },
+      ],
+    });
+    renderQuestionnaire();
+    await userEvent.click((await screen.findAllByRole('radio', { name: '5: Sempre' }))[0]);
+    await userEvent.click(screen.getAllByRole('radio', { name: 'Non osservato' })[1]);
+    await userEvent.click(continueButton());
+    await userEvent.type(screen.getByLabelText('Che cosa apprezzi del suo lavoro?'), 'Ascolta');
+    expect(screen.queryByRole('button', { name: 'TERMINA IL QUESTIONARIO' })).toBeNull();
+    await userEvent.click(continueButton());
+
+    const heading = await screen.findByRole('heading', { name: 'Rivedi le tue risposte' });
+    expect(document.activeElement).toBe(heading);
+    expect(
+      within(screen.getByRole('list', { name: 'Rivedi le tue risposte' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Ascolta i colleghiRisposta: 5: SempreModifica',
+      'Rispetta le scadenzeRisposta: Non osservatoModifica',
+      'Che cosa apprezzi del suo lavoro?Risposta: AscoltaModifica',
+    ]);
+    expect(screen.queryByText('Senza risposta')).toBeNull();
+    expect(finishButton().hasAttribute('disabled')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Modifica la risposta: Rispetta le scadenze' }));
+    const group = screen.getByRole('group', { name: /Rispetta le scadenze/ });
+    expect((group.querySelector('input:checked') as HTMLInputElement).value).toBe('not-observed');
   });
 });

@@ -2,13 +2,16 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import {
   CAROUSEL_MAX_WIDTH_PX,
+  type ClosedAnswer,
   type ClosedQuestion,
   type EvaluationAnswers,
   type EvaluationResponse,
+  missingAnswers,
+  NOT_OBSERVED,
   type QuestionsResponse,
   SELF_RELATION_ID,
 } from '@prova/contract/feedback360';
-import { type RefObject, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -54,16 +57,22 @@ function QuestionnaireForm({
   const { evaluation, answer: save, finish } = useEvaluation(ids, server);
   const [finishing, setFinishing] = useState(false);
   const pages = useMemo(() => buildPages(questions), [questions]);
-  const [index, setIndex] = useState(() => firstOpenPage(pages, evaluation.answers));
+  const narrow = useNarrow();
+  // Where the evaluator is: a page (pages.length is the review before finishing) and, in the carousel, a question on it.
+  const [step, setStep] = useState<Step>(() => {
+    const page = firstOpenPage(pages, evaluation.answers);
+    return { page, question: firstUnanswered(pages[page], evaluation.answers) };
+  });
   const pageHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const helperId = useId();
+  const words = useScaleWords(questions);
 
   useEffect(() => {
-    // A new page: reading starts at its heading (not on first load, where the page title comes first).
+    // A new page or question: reading starts at its heading (not on first load, where the page title comes first).
     if (moved.current) pageHeading.current?.focus();
     moved.current = true;
-  }, [index]);
+  }, [step]);
 
   const { evaluee } = questions;
   const title =
@@ -79,11 +88,28 @@ function QuestionnaireForm({
     );
   }
 
-  const page = pages[index];
-  const answered = isPageAnswered(page, evaluation.answers);
-  const last = index === pages.length - 1;
-  const progress = Math.round(((index + 1) / pages.length) * 100);
-  const go = (to: number) => setIndex(Math.max(0, Math.min(pages.length - 1, to)));
+  const reviewing = step.page === pages.length;
+  const page = reviewing ? undefined : pages[step.page];
+  // Up to 900 px a closed page shows one question at a time, and the one pair of controls steps through them.
+  const carousel = narrow && page?.kind === 'closed' ? page : undefined;
+  const missing = missingAnswers(questions, evaluation.answers);
+  const answered = page ? isPageAnswered(page, evaluation.answers) : missing.length === 0;
+  const forwardReady =
+    carousel && step.question < carousel.questions.length - 1
+      ? evaluation.answers.closed[carousel.questions[step.question].id] !== undefined
+      : answered;
+  const progress = Math.round((Math.min(step.page + 1, pages.length) / pages.length) * 100);
+  const forward = () => {
+    if (carousel && step.question < carousel.questions.length - 1) setStep({ page: step.page, question: step.question + 1 });
+    else setStep({ page: step.page + 1, question: 0 });
+  };
+  const back = () => {
+    if (carousel && step.question > 0) setStep({ page: step.page, question: step.question - 1 });
+    else {
+      const previous = pages[step.page - 1];
+      setStep({ page: step.page - 1, question: previous.kind === 'closed' ? previous.questions.length - 1 : 0 });
+    }
+  };
   /**
    * Section 8: a 360 save the server refused is said (the answers stay on the page and in this browser). An ended
    * session is the sign-in page's to say; a save replaced by a newer one says nothing.
@@ -114,46 +140,37 @@ function QuestionnaireForm({
     setFinishing(false);
     tellRefused(delivery);
   };
-  const helper =
-    page.kind === 'linked'
+  const helper = !page
+    ? t('feedback360.finishError')
+    : page.kind === 'linked'
       ? t('feedback360.answerMin', { min: page.question.min_answers, n: columnCount(page, evaluation.answers) })
       : t('feedback360.answerToContinue');
+  const where = t('feedback360.progress', { page: Math.min(step.page + 1, pages.length), pages: pages.length });
 
   return (
     <section className="questionnaire" aria-labelledby={`${helperId}-title`}>
       <h1 id={`${helperId}-title`}>{title}</h1>
-      <nav className="questionnaire__bar" aria-label={t('feedback360.progress', { page: index + 1, pages: pages.length })}>
-        <Button variant="secondary" disabled={index === 0} onClick={() => go(index - 1)}>
-          {t('feedback360.prevSet')}
-        </Button>
-        <span className="questionnaire__where">{t('feedback360.progress', { page: index + 1, pages: pages.length })}</span>
-        <Button variant="secondary" disabled={last || !answered} onClick={() => go(index + 1)}>
-          {t('feedback360.nextSet')}
-        </Button>
-      </nav>
-      <ProgressBar
-        className="questionnaire__progress"
-        label={t('feedback360.progress', { page: index + 1, pages: pages.length })}
-        percent={progress}
-      />
+      <ProgressBar className="questionnaire__progress" label={where} percent={progress} />
 
       <div className="questionnaire__page">
-        {page.kind === 'closed' && (
+        {page?.kind === 'closed' && (
           <ClosedPage
-            key={index}
             headingRef={pageHeading}
-            questions={page.questions}
-            first={index * 10}
+            questions={carousel ? [page.questions[step.question]] : page.questions}
+            first={pages.slice(0, step.page).reduce((n, p) => n + (p.kind === 'closed' ? p.questions.length : 0), 0)}
+            offset={carousel ? step.question : 0}
             total={questions.closed.length}
             options={questions.options}
+            words={words}
+            notObserved={questions.notObserved}
             answers={evaluation.answers}
             onAnswer={(id, value) => answer({ ...evaluation.answers, closed: { ...evaluation.answers.closed, [id]: value } })}
           />
         )}
-        {page.kind === 'linked' && (
+        {page?.kind === 'linked' && (
           <LinkedPage headingRef={pageHeading} page={page} answers={evaluation.answers} onChange={(next) => answer(next)} />
         )}
-        {page.kind === 'open' && (
+        {page?.kind === 'open' && (
           <div>
             <h2 ref={pageHeading} tabIndex={-1}>
               {t('feedback360.yourTurn')}
@@ -174,24 +191,61 @@ function QuestionnaireForm({
             />
           </div>
         )}
+        {reviewing && (
+          <ReviewPage headingRef={pageHeading} pages={pages} answers={evaluation.answers} words={words} onEdit={(to) => setStep(to)} />
+        )}
       </div>
 
-      <div className="questionnaire__actions">
-        <p id={helperId} className="questionnaire__helper" aria-live="polite">
-          {answered ? '' : helper}
-        </p>
-        {last ? (
+      <p id={helperId} className="questionnaire__helper" aria-live="polite">
+        {forwardReady ? '' : helper}
+      </p>
+      <nav className="questionnaire__actions" aria-label={where}>
+        <Button variant="secondary" disabled={step.page === 0 && step.question === 0} onClick={back}>
+          {carousel ? t('feedback360.prevQuestion') : t('feedback360.prevSet')}
+        </Button>
+        {reviewing ? (
           <Button disabled={!answered} isLoading={finishing} onClick={() => void onFinish()}>
             {t('feedback360.finishButton')}
           </Button>
         ) : (
-          <Button disabled={!answered} onClick={() => go(index + 1)}>
+          <Button disabled={!forwardReady} onClick={forward}>
             {t('feedback360.continueButton')}
           </Button>
         )}
-      </div>
+      </nav>
     </section>
   );
+}
+
+interface Step {
+  page: number;
+  question: number;
+}
+
+/** The carousel's first question to answer on a closed page (0 on any other page). */
+function firstUnanswered(page: QuestionnairePage | undefined, answers: EvaluationAnswers): number {
+  if (page?.kind !== 'closed') return 0;
+  return Math.max(
+    0,
+    page.questions.findIndex((q) => answers.closed[q.id] === undefined),
+  );
+}
+
+/** The word of each point: the campaign's, else the app's (the five points of a 5-point scale, the two ends of another). */
+function useScaleWords({ options, scaleLabels }: Pick<QuestionsResponse, 'options' | 'scaleLabels'>): Map<number, string> {
+  const { t } = useTranslation();
+  const five = t('feedback360.scaleFive', { returnObjects: true }) as string[];
+  const range = Math.max(...options);
+  const low = options[0];
+  const high = options[options.length - 1];
+  const words = new Map<number, string>();
+  for (const value of options) {
+    const fallback =
+      range === 5 ? five[value - 1] : value === low ? t('feedback360.scaleLow') : value === high ? t('feedback360.scaleHigh') : undefined;
+    const word = scaleLabels[String(value)] ?? fallback;
+    if (word) words.set(value, word);
+  }
+  return words;
 }
 
 const narrowQuery = `(max-width: ${CAROUSEL_MAX_WIDTH_PX}px)`;
@@ -209,72 +263,165 @@ function useNarrow() {
   );
 }
 
+/** A point as it is read: its value and its word ("4: Spesso"), or "Non osservato". */
+function PointName({ value, words }: { value: ClosedAnswer; words: Map<number, string> }) {
+  const { t } = useTranslation();
+  if (value === NOT_OBSERVED) return <>{t('feedback360.notObserved')}</>;
+  const word = words.get(value);
+  return (
+    <>
+      <span className="questionnaire__value">{value}</span>
+      {word && (
+        <>
+          {/* Read as "4: Spesso"; the space between the spans takes no room in the point's column. */}
+          <span className="visually-hidden">:</span> <span className="questionnaire__word">{word}</span>
+        </>
+      )}
+    </>
+  );
+}
+
 function ClosedPage({
   headingRef,
   questions,
   first,
+  offset,
   total,
   options,
+  words,
+  notObserved,
   answers,
   onAnswer,
 }: {
   headingRef: RefObject<HTMLHeadingElement | null>;
   questions: ClosedQuestion[];
+  /** How many closed questions come before this page, and before the one shown in the carousel. */
   first: number;
+  offset: number;
   total: number;
   options: number[];
+  words: Map<number, string>;
+  notObserved: boolean;
   answers: EvaluationAnswers;
-  onAnswer: (id: number, value: number) => void;
+  onAnswer: (id: number, value: ClosedAnswer) => void;
 }) {
   const { t } = useTranslation();
-  const narrow = useNarrow();
-  const [current, setCurrent] = useState(() =>
-    Math.max(
-      0,
-      questions.findIndex((q) => answers.closed[q.id] === undefined),
-    ),
-  );
-  const shown = narrow ? [questions[current]] : questions;
+  const ends = new Set([options[0], options[options.length - 1]]);
+  const choices: ClosedAnswer[] = notObserved ? [...options, NOT_OBSERVED] : options;
   return (
     <div>
       <h2 ref={headingRef} tabIndex={-1} className="visually-hidden">
-        {t('feedback360.questionOf', { n: first + (narrow ? current : 0) + 1, total })}
+        {t('feedback360.questionOf', { n: first + offset + 1, total })}
       </h2>
-      {shown.map((question) => {
-        const number = first + questions.indexOf(question) + 1;
-        return (
-          <fieldset key={question.id} className="questionnaire__question">
-            <legend>
-              <span className="questionnaire__number">{t('feedback360.questionOf', { n: number, total })}</span>
-              {question.text}
-            </legend>
-            <div className="questionnaire__scale">
-              {options.map((value) => (
-                <label key={value} className="questionnaire__option">
-                  <input
-                    type="radio"
-                    name={`closed-${question.id}`}
-                    value={value}
-                    checked={answers.closed[question.id] === value}
-                    onChange={() => onAnswer(question.id, value)}
-                  />
-                  <span>{value}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
-      {narrow && questions.length > 1 && (
-        <div className="questionnaire__carousel">
-          <Button variant="ghost" disabled={current === 0} onClick={() => setCurrent(current - 1)}>
-            {t('feedback360.prevQuestion')}
-          </Button>
-          <Button variant="ghost" disabled={current === questions.length - 1} onClick={() => setCurrent(current + 1)}>
-            {t('feedback360.nextQuestion')}
-          </Button>
-        </div>
-      )}
+      {questions.map((question, k) => (
+        <fieldset key={question.id} className="questionnaire__question">
+          <legend>
+            <span className="questionnaire__number">{t('feedback360.questionOf', { n: first + offset + k + 1, total })}</span>
+            {question.text}
+          </legend>
+          <div className="questionnaire__scale">
+            {choices.map((value) => (
+              <label
+                key={value}
+                className={[
+                  'questionnaire__point',
+                  value === NOT_OBSERVED ? 'questionnaire__point--not-observed' : '',
+                  // In a narrow scale only the ends show their word; every point's word is still read.
+                  typeof value === 'number' && !ends.has(value) ? 'questionnaire__point--middle' : '',
+                ].join(' ')}
+              >
+                <input
+                  type="radio"
+                  name={`closed-${question.id}`}
+                  // One name in every browser ("4: Spesso"): a name made of the stacked spans gets spaces that differ.
+                  aria-label={value === NOT_OBSERVED ? undefined : [value, words.get(value)].filter(Boolean).join(': ')}
+                  value={value}
+                  checked={answers.closed[question.id] === value}
+                  onChange={() => onAnswer(question.id, value)}
+                />
+                <PointName value={value} words={words} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+/** Before 'TERMINA IL QUESTIONARIO': every question with the answer given, those without one marked, each a way back. */
+function ReviewPage({
+  headingRef,
+  pages,
+  answers,
+  words,
+  onEdit,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  pages: QuestionnairePage[];
+  answers: EvaluationAnswers;
+  words: Map<number, string>;
+  onEdit: (step: Step) => void;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const items: Array<{ key: string; question: string; answer: ReactNode; missing: boolean; step: Step }> = [];
+  pages.forEach((page, index) => {
+    if (page.kind === 'closed')
+      page.questions.forEach((q, question) => {
+        const value = answers.closed[q.id];
+        items.push({
+          key: `closed-${q.id}`,
+          question: q.text,
+          answer: value === undefined ? null : <PointName value={value} words={words} />,
+          missing: value === undefined,
+          step: { page: index, question },
+        });
+      });
+    else if (page.kind === 'linked') {
+      const chosen = linkedChoices(page, answers).filter((choice) => choice.checked);
+      items.push({
+        key: `linked-${page.question.id}-${page.column.order}`,
+        question: t('feedback360.column', { question: page.question.label, column: page.column.label }),
+        answer: chosen.length ? chosen.map((choice) => choice.label).join(', ') : null,
+        missing: !isPageAnswered(page, answers),
+        step: { page: index, question: 0 },
+      });
+    } else {
+      const text = answers.open[page.question.id]?.trim();
+      items.push({
+        key: `open-${page.question.id}`,
+        question: page.question.text,
+        answer: text || null,
+        missing: !text,
+        step: { page: index, question: 0 },
+      });
+    }
+  });
+  return (
+    <div>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {t('feedback360.reviewTitle')}
+      </h2>
+      <p>{t('feedback360.reviewIntro')}</p>
+      <ol className="questionnaire__review" aria-labelledby={headingId}>
+        {items.map((item) => (
+          <li key={item.key} className={item.missing ? 'questionnaire__review-item is-missing' : 'questionnaire__review-item'}>
+            <p className="questionnaire__review-question">{item.question}</p>
+            <p className="questionnaire__review-answer">
+              <span className="visually-hidden">{t('feedback360.yourAnswer')}: </span>
+              {item.answer ?? <strong>{t('feedback360.unanswered')}</strong>}
+            </p>
+            <Button
+              variant="ghost"
+              aria-label={t('feedback360.editAnswerOf', { question: item.question })}
+              onClick={() => onEdit(item.step)}
+            >
+              {t('feedback360.editAnswer')}
+            </Button>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
