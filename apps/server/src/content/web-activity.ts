@@ -27,8 +27,7 @@ export function prepareWebActivity(bytes: Uint8Array, files: PackageFiles): Prep
       ok: false,
       problems: [`${ENTRY}: not in the zip: an activity's page is index.html at the zip's root, or in its one top folder`],
     };
-  if (served.has(DELIVERY))
-    return { ok: false, problems: [`${DELIVERY}: this name at the zip's root is the platform's: rename the file`] };
+  if (served.has(DELIVERY)) return { ok: false, problems: [`${DELIVERY}: this name at the zip's root is the platform's: rename the file`] };
   const title = titleOf(new TextDecoder().decode(served.get(entry)));
   if (!title)
     return {

@@ -1,11 +1,6 @@
 import type { z } from 'zod';
 import { type ContentPackageKind, contentDeliverySchema, playerUrl } from '@prova/contract/content';
-import type {
-  TestPackageResponse,
-  TestPreviewResponse,
-  TestUploadKind,
-  testTextsWriteSchema,
-} from '@prova/contract/staff-test-library';
+import type { TestPackageResponse, TestPreviewResponse, TestUploadKind, testTextsWriteSchema } from '@prova/contract/staff-test-library';
 import type { ManagedTest } from '@prova/contract/staff-tests';
 import { prepareBundlePackages } from '../../content/bundle-packages';
 import type { BundleFiles } from '../../content/bundle-source';

@@ -150,7 +150,9 @@ describe('POST /api/staff/test-packages?type=activity: a web activity', () => {
     expect(csp).toContain('frame-ancestors');
     expect(csp).toContain('http://localhost:3000');
     const base = test.url.replace(/index\.html$/, '');
-    expect((await activities.inject({ method: 'GET', url: `${base}app.js` })).headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await activities.inject({ method: 'GET', url: `${base}app.js` })).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
     expect((await activities.inject({ method: 'GET', url: `${base}img/logo.svg` })).headers['content-type']).toBe('image/svg+xml');
     // The SDK it names, from the same origin.
     expect((await activities.inject({ method: 'GET', url: '/sdk/1.1.0/prova-activity.js' })).statusCode).toBe(200);
