@@ -62,6 +62,17 @@ export const scormDeliverySchema = z.object({
 });
 export type ScormDelivery = z.infer<typeof scormDeliverySchema>;
 
+/**
+ * `delivery.json` of a web activity uploaded in the console: its page (index.html at the zip's root or in its one top
+ * folder), framed as it is at `/packages/<hash>/<entry>` (no player between), and its <title>.
+ */
+export const activityDeliverySchema = z.object({
+  kind: z.literal('activity'),
+  entry: z.string(),
+  title: z.string(),
+});
+export type ActivityDelivery = z.infer<typeof activityDeliverySchema>;
+
 export const contentDeliverySchema = z.discriminatedUnion('kind', [qtiDeliverySchema, scormDeliverySchema]);
 export type ContentDelivery = z.infer<typeof contentDeliverySchema>;
 

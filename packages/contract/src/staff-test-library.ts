@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { contentPackageKindSchema } from './content';
+import { CONTENT_PACKAGE_KINDS } from './content';
 import { idSchema } from './common';
 import { BUNDLE_ZIP_UPLOAD_MAX_BYTES } from './staff';
 import { managedTestSchema, localizedInput, testNameSchema } from './staff-tests';
@@ -17,9 +17,17 @@ export const TEST_LIBRARY_PATHS = {
 /** A content package as big as a bundle's zip may be. */
 export const TEST_PACKAGE_MAX_BYTES = BUNDLE_ZIP_UPLOAD_MAX_BYTES;
 
-/** `POST /staff/test-packages?type=qti|scorm`: the zip is the body (`application/zip`); without `type`, whichever it is. */
+/**
+ * What the console uploads: a content package the platform's player plays (the bundle's `tests[].package.type`), or a
+ * web activity, a zip of its own pages framed as they are (a console upload only: a bundle names an activity by url).
+ */
+export const TEST_UPLOAD_KINDS = [...CONTENT_PACKAGE_KINDS, 'activity'] as const;
+export const testUploadKindSchema = z.enum(TEST_UPLOAD_KINDS);
+export type TestUploadKind = z.infer<typeof testUploadKindSchema>;
+
+/** `POST /staff/test-packages?type=qti|scorm|activity`: the zip is the body (`application/zip`); without `type`, whichever it is. */
 export const testPackageQuerySchema = z.object({
-  type: z.optional(contentPackageKindSchema),
+  type: z.optional(testUploadKindSchema),
   /** The campaign of the company that should list the new test (last), if any. */
   campaignId: z.optional(idSchema),
 });

@@ -61,10 +61,13 @@ export function parseActivityOrigin(entry: string): string | null {
   return CSP_ORIGIN.test(parsed.origin) ? parsed.origin : null;
 }
 
-/** Paths served on the activities origin: the platform's activities and the players of content packages. */
-const ACTIVITIES_ORIGIN_PATHS = ['/activities/', '/players/'];
+/**
+ * Paths served on the activities origin: the platform's activities, the players of content packages, and the packages'
+ * files (a web activity uploaded in the console is framed there, its page in its package).
+ */
+const ACTIVITIES_ORIGIN_PATHS = ['/activities/', '/players/', '/packages/'];
 
-/** The url the room opens for a test: the platform's activities and players on their origin, any other as imported. */
+/** The url the room opens for a test: the platform's activities, players and packages on their origin, any other as imported. */
 export const activityUrl = (url: string, activitiesUrl: string) =>
   ACTIVITIES_ORIGIN_PATHS.some((prefix) => url.startsWith(prefix)) ? `${activitiesUrl}${url}` : url;
 

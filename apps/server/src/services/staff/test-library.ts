@@ -1,20 +1,23 @@
 import type { z } from 'zod';
 import { type ContentPackageKind, contentDeliverySchema, playerUrl } from '@prova/contract/content';
-import type { TestPackageResponse, TestPreviewResponse, testTextsWriteSchema } from '@prova/contract/staff-test-library';
+import type { TestPackageResponse, TestPreviewResponse, TestUploadKind, testTextsWriteSchema } from '@prova/contract/staff-test-library';
 import type { ManagedTest } from '@prova/contract/staff-tests';
 import { prepareBundlePackages } from '../../content/bundle-packages';
 import type { BundleFiles } from '../../content/bundle-source';
+import { activityPageUrl, prepareWebActivity } from '../../content/web-activity';
+import { PACKAGE_ZIP_LIMITS, readZip } from '../../content/zip-files';
 import { activityUrl } from '../../domain/activity-origins';
 import { HttpError } from '../../http/http-error';
 import { cleanHtmlField } from '../../import/clean-html';
 import { toTestRow, withPackageTimeLimit } from '../../import/write-tests';
+import type { StoredPackage } from '../../repositories/content-repository';
 import type { Repositories } from '../../repositories/create-repositories';
 import { campaignsToList, freeAbbreviation } from './authored-tests';
 import { findManagedTest, requireEditable } from './managed-tests';
 
 // The console's test library (docs/staff-api.md, "The test library"): a test made from an uploaded QTI or SCORM
-// package, read and stored by the importer's own package path; the texts of a test in every language; where a
-// test is played, to preview it as a candidate would.
+// package, read and stored by the importer's own package path, or from a web activity's zip; the texts of a test in
+// every language; where a test is played, to preview it as a candidate would.
 
 type Repos = Pick<Repositories, 'staff' | 'content'>;
 export interface LibraryDeps {
@@ -34,11 +37,38 @@ const unprocessable = (messages: string[]) =>
   );
 
 /**
- * A new test of the company from a package's zip (a QTI package or a SCORM course, told apart when not said): checked, prepared and stored exactly as a bundle's
- * `tests[].package` is (names and sizes checked before anything inflates, a QTI package's items stripped of what
- * scores them), named by the package's title, played by the platform's player and added last to the campaign given.
+ * A new test of the company from an uploaded zip: a content package (a QTI package or a SCORM course) checked, prepared
+ * and stored exactly as a bundle's `tests[].package` is (names and sizes checked before anything inflates, a QTI
+ * package's items stripped of what scores them), played by the platform's player; or a web activity, its files stored
+ * as they are and its page framed directly. Not said which: told apart by what is in it. Named by the package's title,
+ * added last to the campaign given.
  */
 export async function createPackageTest(
+  deps: LibraryDeps,
+  companyId: number,
+  upload: { kind?: TestUploadKind; bytes: Uint8Array; campaignId?: number },
+): Promise<TestPackageResponse> {
+  const { kind, bytes } = upload;
+  if (kind === 'qti' || kind === 'scorm') return createContentTest(deps, companyId, { ...upload, kind });
+  const zip = await readZip(bytes, PACKAGE_ZIP_LIMITS);
+  if (!zip.ok) throw unprocessable(zip.problems);
+  // A content package is an IMS content package, whose manifest is at its root; a zip without one is an activity.
+  if (kind === undefined && zip.files.has('imsmanifest.xml')) return createContentTest(deps, companyId, { ...upload, kind });
+  const prepared = prepareWebActivity(bytes, zip.files);
+  if (!prepared.ok) throw unprocessable(prepared.problems);
+  // No package kind: the room frames the page itself (no player), and the test is scored as any activity.
+  const testId = await createTest(deps, companyId, upload.campaignId, {
+    stored: prepared.stored,
+    title: prepared.delivery.title,
+    url: activityPageUrl(prepared.stored.hash, prepared.delivery.entry),
+    jsonData: {},
+    packageKind: null,
+  });
+  return { status: true, test: await findManagedTest(deps.repos, companyId, testId), notes: [] };
+}
+
+/** A QTI package or a SCORM course (told apart when not said) made a test played by the platform's player. */
+async function createContentTest(
   deps: LibraryDeps,
   companyId: number,
   upload: { kind?: ContentPackageKind; bytes: Uint8Array; campaignId?: number },
@@ -59,27 +89,41 @@ export async function createPackageTest(
   const ref = prepared.refs.get(PACKAGE_FILE);
   const stored = prepared.ready[0];
   if (!ref || !stored) throw unprocessable(['the package could not be read']);
-  const kind = ref.kind;
   const delivery = contentDeliverySchema.parse(JSON.parse(stored.delivery));
-  const campaignIds = await campaignsToList(deps.repos, companyId, upload.campaignId === undefined ? [] : [upload.campaignId]);
-  const testId = await deps.withTransaction(async (repos) => {
-    await repos.content.insertIfAbsent(stored);
-    const title = delivery.title.trim() || kind.toUpperCase();
+  const testId = await createTest(deps, companyId, upload.campaignId, {
+    stored,
+    title: delivery.title.trim() || ref.kind.toUpperCase(),
+    url: playerUrl(ref.kind, ref.hash),
+    jsonData: withPackageTimeLimit({}, ref.maxTimeSeconds),
+    packageKind: ref.kind,
+  });
+  return { status: true, test: await findManagedTest(deps.repos, companyId, testId), notes: prepared.notes.map(bare) };
+}
+
+/** The package stored (once by its hash) and a test of the company made of it, listed last in the campaign given. */
+async function createTest(
+  deps: LibraryDeps,
+  companyId: number,
+  campaignId: number | undefined,
+  test: { stored: StoredPackage; title: string; url: string; jsonData: Record<string, unknown>; packageKind: ContentPackageKind | null },
+): Promise<number> {
+  const campaignIds = await campaignsToList(deps.repos, companyId, campaignId === undefined ? [] : [campaignId]);
+  return deps.withTransaction(async (repos) => {
+    await repos.content.insertIfAbsent(test.stored);
     const row = toTestRow({
-      abbreviation: await freeAbbreviation(repos, title),
-      name: { IT_it: title },
+      abbreviation: await freeAbbreviation(repos, test.title),
+      name: { IT_it: test.title },
       description: { IT_it: '' },
       instructions: { IT_it: '' },
-      url: playerUrl(kind, ref.hash),
-      jsonData: withPackageTimeLimit({}, ref.maxTimeSeconds),
+      url: test.url,
+      jsonData: test.jsonData,
       repeatable: false,
       legacy: false,
     });
-    const id = await repos.staff.tests.create(companyId, { ...row, package_hash: ref.hash, package_kind: kind });
+    const id = await repos.staff.tests.create(companyId, { ...row, package_hash: test.stored.hash, package_kind: test.packageKind });
     await repos.staff.authoredTests.addToCampaigns(id, campaignIds);
     return id;
   });
-  return { status: true, test: await findManagedTest(deps.repos, companyId, testId), notes: prepared.notes.map(bare) };
 }
 
 type TextsWrite = z.output<typeof testTextsWriteSchema>;

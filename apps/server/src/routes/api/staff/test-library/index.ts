@@ -71,7 +71,7 @@ export default async function testLibraryRoutes(fastify: FastifyInstance) {
         event: 'staff-created',
         userId: context.user.id,
         target: `usertests/${answer.test.id}`,
-        detail: `${answer.test.url.split('/')[2]} package`,
+        detail: answer.test.url.startsWith('/players/') ? `${answer.test.url.split('/')[2]} package` : 'web activity',
       });
       return reply.status(201).send(answer);
     },

@@ -1,4 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipOf } from '@prova/test-support/content-files';
+import { rawZip } from '@prova/test-support/raw-zip';
+import { buildActivitiesApp } from '../../../../activities-app';
+import { loadEnv } from '../../../../config/env';
+import { createContentRepository } from '../../../../repositories/content-repository';
 import { buildTestApp, type TestApp } from '../../../../../test/build-test-app';
 import { fixtureZip } from '../../../../../test/import-with-packages';
 import {
@@ -7,11 +16,13 @@ import {
   C_ALFA,
   C_BETA_S,
   call,
+  SERGIO,
   type Caller,
   CARLA,
   signInStaff,
   STAFF_ALFA,
   staffBundle,
+  STAFF_BETA,
   T_BETA,
   T_SHARED,
   T_TIMED,
@@ -81,6 +92,130 @@ describe('POST /api/staff/test-packages', () => {
     expect((await upload(ada, '?type=pdf', await fixtureZip('qti21-basic'))).statusCode).toBe(400);
     expect((await upload(ada, '?type=qti', '{}', 'application/json')).statusCode).toBe(422);
     expect((await upload(carla, '?type=qti', await fixtureZip('qti21-basic'))).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/staff/test-packages?type=activity: a web activity', () => {
+  const encoder = new TextEncoder();
+  const PAGE =
+    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Prova &amp; verifica</title>' +
+    '<script src="/sdk/1.1.0/prova-activity.js"></script><script src="app.js"></script></head><body></body></html>';
+  const zipped = (files: Record<string, string>) =>
+    zipOf(new Map(Object.entries(files).map(([path, text]) => [path, encoder.encode(text)])));
+  let activities: FastifyInstance;
+  let sdkRoot: string;
+  beforeAll(async () => {
+    // The SDK as the build writes it, loaded by the activity from its own origin.
+    sdkRoot = mkdtempSync(join(tmpdir(), 'prova-sdk-'));
+    mkdirSync(join(sdkRoot, '1.1.0'));
+    writeFileSync(join(sdkRoot, '1.1.0', 'prova-activity.js'), 'window.ProvaActivity = {};');
+    const env = loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' });
+    activities = await buildActivitiesApp({
+      env,
+      activitiesRoot: join(sdkRoot, 'none'),
+      sdkRoot,
+      packages: createContentRepository(t.database.db),
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await activities.close();
+    rmSync(sdkRoot, { recursive: true, force: true });
+  });
+
+  it("makes the zip's index.html a test framed on the activities origin, its files served with their types and the packages' CSP", async () => {
+    const zip = await zipped({ 'quiz/index.html': PAGE, 'quiz/app.js': 'ProvaActivity.init();', 'quiz/img/logo.svg': '<svg/>' });
+    const res = await upload(ada, `?type=activity&campaignId=${C_ALFA}`, zip);
+    expect(res.statusCode).toBe(201);
+    const { test, notes } = res.json();
+    expect(notes).toEqual([]);
+    expect(test).toMatchObject({ name: { IT_it: 'Prova & verifica' }, ownerCompanyId: STAFF_ALFA, campaignIds: [C_ALFA], editable: true });
+    expect(test.url).toMatch(/^\/packages\/[0-9a-f]{64}\/quiz\/index\.html$/);
+    expect(await audits()).toContainEqual(expect.objectContaining({ event: 'staff-created', target: `usertests/${test.id}` }));
+
+    // The room frames the page itself, on the activities origin (no player between); so does the preview.
+    const preview = await call(t.app, ada, 'GET', `/api/staff/tests/${test.id}/preview`);
+    expect(preview.json().url).toMatch(new RegExp(`^https?://[^/]+${test.url.replace(/[.]/g, '\\.')}$`));
+    const candidate = { cookie: carla.cookie };
+    expect((await call(t.app, candidate, 'POST', `/api/usercampaign/${C_ALFA}`, { lang: 'IT_it' })).statusCode).toBe(200);
+    const room = await call(t.app, candidate, 'GET', '/api/usertests');
+    expect(room.json().tests.find((x: { id: number }) => x.id === test.id)?.url).toBe(preview.json().url);
+
+    const page = await activities.inject({ method: 'GET', url: test.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toBe(PAGE);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain('frame-ancestors');
+    expect(csp).toContain('http://localhost:3000');
+    const base = test.url.replace(/index\.html$/, '');
+    expect((await activities.inject({ method: 'GET', url: `${base}app.js` })).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    expect((await activities.inject({ method: 'GET', url: `${base}img/logo.svg` })).headers['content-type']).toBe('image/svg+xml');
+    // The SDK it names, from the same origin.
+    expect((await activities.inject({ method: 'GET', url: '/sdk/1.1.0/prova-activity.js' })).statusCode).toBe(200);
+  });
+
+  it('takes index.html at the root too, and tells an activity from a content package when not said', async () => {
+    const res = await upload(ada, '', await zipped({ 'index.html': PAGE.replace('Prova &amp; verifica', 'Alla radice') }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().test.url).toMatch(/^\/packages\/[0-9a-f]{64}\/index\.html$/);
+    expect(res.json().test.name.IT_it).toBe('Alla radice');
+  });
+
+  // Uploads are ten in ten minutes per person: Ada has had hers.
+  let sergio: Caller;
+  beforeAll(async () => {
+    sergio = await signInStaff(t.app, SERGIO);
+  });
+
+  it('refuses a zip without index.html, a page without a title, and what is not a zip, each problem said', async () => {
+    const none = await upload(sergio, '?type=activity', await zipped({ 'pagina.html': PAGE, 'app.js': '' }));
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ path: 'body', message: expect.stringMatching(/^index\.html: not in the zip/) }],
+    });
+    // Two top folders: which one is the activity is not said.
+    const two = await upload(sergio, '?type=activity', await zipped({ 'a/index.html': PAGE, 'b/index.html': PAGE }));
+    expect(two.json().errors[0].message).toMatch(/^index\.html: not in the zip/);
+    const untitled = await upload(sergio, '?type=activity', await zipped({ 'index.html': '<!doctype html><title> </title>' }));
+    expect(untitled.statusCode).toBe(422);
+    expect(untitled.json().errors[0].message).toMatch(/^index\.html: no <title>/);
+    const unsafe = await upload(
+      sergio,
+      '?type=activity',
+      rawZip([
+        { name: 'index.html', data: PAGE },
+        { name: '../escape.js', data: '' },
+      ]),
+    );
+    expect(unsafe.statusCode).toBe(422);
+    expect(unsafe.json().errors[0].message).toMatch(/goes outside/);
+    const notZip = await upload(sergio, '?type=activity', 'not a zip');
+    expect(notZip.statusCode).toBe(422);
+    expect(notZip.json().errors[0].message).toMatch(/^not a readable zip/);
+  });
+
+  it("is the uploader's company's alone, and only staff may upload one", async () => {
+    const zip = await zipped({ 'index.html': PAGE.replace('Prova &amp; verifica', 'Riservata') });
+    const { test } = (await upload(sergio, '?type=activity', zip)).json();
+    expect((await call(t.app, bea, 'GET', `/api/usertests/${test.id}?companyId=${STAFF_BETA}`)).statusCode).toBe(404);
+    expect((await call(t.app, bea, 'GET', `/api/staff/tests/${test.id}/preview`)).statusCode).toBe(404);
+    const betaList = await call(t.app, bea, 'GET', `/api/usertests?companyId=${STAFF_BETA}`);
+    expect(betaList.json().tests.map((x: { id: number }) => x.id)).not.toContain(test.id);
+    // Nor into its campaigns: Beta's staff cannot upload into Alfa's campaign.
+    expect((await upload(bea, `?type=activity&campaignId=${C_ALFA}`, zip)).statusCode).toBe(422);
+    expect((await upload(carla, '?type=activity', zip)).statusCode).toBe(403);
+    const nobody = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/test-packages?type=activity',
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(zip),
+    });
+    expect(nobody.statusCode).toBe(401);
   });
 });
 
