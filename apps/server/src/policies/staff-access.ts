@@ -60,3 +60,13 @@ export async function requireManagedCompany(request: FastifyRequest, companyId: 
   if (isOperator(user.role)) return { session, user, companyId };
   return { session, user, companyId: requireOwnCompany({ session, user, companyId: user.company_id }, companyId) };
 }
+
+/**
+ * A campaign of the caller's company, for its admin (or the operator on it): what overrides a campaign's own rules,
+ * such as reopening its locked assessments. A superassessor, staff who also assess, is refused with 403.
+ */
+export async function requireCampaignAdmin(request: FastifyRequest, campaignId: number) {
+  const context = await requireStaffCampaign(request, campaignId);
+  if (context.user.role !== 'admin' && !isOperator(context.user.role)) throw forbidden("Only the company's admin may do this");
+  return context;
+}

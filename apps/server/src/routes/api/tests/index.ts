@@ -174,7 +174,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { testId, campaignId, userId } = request.params;
-      const context = await requireCampaignTest(request, repos, campaignId, testId, 'write');
+      // A rating or a note: locked once the campaign is over, unless staff reopened its assessments (409 CAMPAIGN_CLOSED).
+      const context = await requireCampaignTest(request, repos, campaignId, testId, 'rate');
       requireAssessor(context);
       if (userId === context.user.id) throw new HttpError(403, 'FORBIDDEN', 'Not allowed for this user');
       await requireSubject(context, repos, userId, { assessed: true });
