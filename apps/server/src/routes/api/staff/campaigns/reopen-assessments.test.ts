@@ -91,6 +91,10 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
       expect.arrayContaining([expect.objectContaining({ questionId: 'ascolto', value: 3 }), expect.objectContaining({ value: 'Ascolta bene' })]),
     );
     expect(await grid()).toMatchObject({ ratingsLocked: true, criteria: [{ id: 'ascolto' }] });
+    // Opening the grid reads it, read-only, rather than failing.
+    const opened = await call(elena, 'POST', `/api/tests/201/start/${C}/${elena.id}`, {});
+    expect(opened.statusCode).toBe(200);
+    expect(JSON.parse(opened.json().testData)).toMatchObject({ ratingsLocked: true });
     const staff = (await call(ada, 'GET', `/api/staff/campaigns/${C}`)).json().campaign;
     expect(staff).toMatchObject({ ratingsLocked: true, assessmentsOpenUntil: null });
   });
