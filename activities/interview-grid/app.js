@@ -323,7 +323,11 @@
       el(
         'main',
         { class: 'pk-page' },
-        [el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }), locked ? kit.notice(t.locked, 'warning') : null, storeSlot]
+        [
+          el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }),
+          locked ? kit.notice(t.locked, 'warning') : null,
+          storeSlot,
+        ]
           .concat(blocks)
           .concat([
             el('div', { class: 'pk-actions' }, [

@@ -139,13 +139,18 @@ test("levels with their words, 'Non osservato' apart, notes kept through a reloa
   // Staff publish the reports: the grid is read-only and says why; the server refuses a change.
   close();
   frame = await openGrid(page, name);
-  await expect(frame.getByText('La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.').first()).toBeVisible();
-  await expect(frame.getByRole('group', { name: /Si esprime con chiarezza/ }).getByRole('radio', { name: '3 – Quasi sempre' })).toBeDisabled();
+  await expect(
+    frame.getByText('La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.').first(),
+  ).toBeVisible();
+  await expect(
+    frame.getByRole('group', { name: /Si esprime con chiarezza/ }).getByRole('radio', { name: '3 – Quasi sempre' }),
+  ).toBeDisabled();
   await expect(frame.getByLabel('Note su «Ascolta e riformula»')).not.toBeEditable();
   await expect(frame.getByRole('button', { name: 'Termina' })).toHaveCount(0);
   await expectAccessible(page, 'the locked grid');
-  const giuliaId = ((await (await page.request.get(`/api/tests/${grid}/assessedOutcomes/${campaignId}`)).json()) as { list: [{ userId: number }] })
-    .list[0].userId;
+  const giuliaId = (
+    (await (await page.request.get(`/api/tests/${grid}/assessedOutcomes/${campaignId}`)).json()) as { list: [{ userId: number }] }
+  ).list[0].userId;
   const refused = await page.request.post(`/api/tests/${grid}/assessedOutcomes/${campaignId}/${giuliaId}`, {
     data: { values: [{ questionId: 'chiarezza', value: 1 }] },
   });
@@ -168,7 +173,9 @@ test("levels with their words, 'Non osservato' apart, notes kept through a reloa
   const trail = (await (await console_.request.get('/api/staff/audit?event=staff-assessments-reopened')).json()) as {
     entries: Array<{ target: string; detail: string }>;
   };
-  expect(trail.entries).toEqual([expect.objectContaining({ target: `campaigns/${campaignId}`, detail: expect.stringContaining('(2 h): Nota da correggere') })]);
+  expect(trail.entries).toEqual([
+    expect.objectContaining({ target: `campaigns/${campaignId}`, detail: expect.stringContaining('(2 h): Nota da correggere') }),
+  ]);
   await console_.goto('/console/audit');
   await expect(console_.getByRole('rowheader', { name: 'Valutazioni riaperte' })).toBeVisible();
   await context.close();

@@ -71,10 +71,9 @@ export const MAX_REOPEN_HOURS = 168;
 
 export const reopenAssessmentsRequestSchema = z.object({
   /** From now: the assessors' ratings and notes are taken again for this long, then locked again by themselves. */
-  hours: z.int({ error: 'Expected a whole number of hours' }).check(
-    z.gte(1, 'At least 1 hour'),
-    z.lte(MAX_REOPEN_HOURS, `At most ${MAX_REOPEN_HOURS} hours`),
-  ),
+  hours: z
+    .int({ error: 'Expected a whole number of hours' })
+    .check(z.gte(1, 'At least 1 hour'), z.lte(MAX_REOPEN_HOURS, `At most ${MAX_REOPEN_HOURS} hours`)),
   /** Why, for the audit trail. */
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });

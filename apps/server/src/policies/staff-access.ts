@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFoundUnlessOthers, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
-import { companyActedFor, isOperator, isStaff } from '../domain/roles';
+import { companyActedFor, isCompanyAdmin, isOperator, isStaff } from '../domain/roles';
 
 // Staff (admin and superassessor alike) manage their own company, and only it. Somebody else signed
 // in is refused with 403; another company's ids are not found (404), so nobody learns what another
@@ -67,6 +67,6 @@ export async function requireManagedCompany(request: FastifyRequest, companyId: 
  */
 export async function requireCampaignAdmin(request: FastifyRequest, campaignId: number) {
   const context = await requireStaffCampaign(request, campaignId);
-  if (context.user.role !== 'admin' && !isOperator(context.user.role)) throw forbidden("Only the company's admin may do this");
+  if (!isCompanyAdmin(context.user.role)) throw forbidden("Only the company's admin may do this");
   return context;
 }

@@ -16,7 +16,9 @@ const model = JSON.stringify({
 });
 const jsonData = JSON.stringify({
   options: {
-    criteria: [{ id: 'ascolto', levels: { '1': { IT_it: 'Interrompe', EN_en: 'Interrupts' }, '5': 'Riformula con precisione', '9': 'fuori scala' } }],
+    criteria: [
+      { id: 'ascolto', levels: { '1': { IT_it: 'Interrompe', EN_en: 'Interrupts' }, '5': 'Riformula con precisione', '9': 'fuori scala' } },
+    ],
     levels: { '1': 'Poco', '2': 'Abbastanza', '3': 'Molto' },
   },
 });

@@ -35,7 +35,9 @@ describe('<CampaignAssessments>', () => {
     await userEvent.type(hours, '4');
     await userEvent.type(screen.getByLabelText('Motivo (resta nel registro delle attività)'), 'Nota dimenticata');
     await userEvent.click(screen.getByRole('button', { name: 'Riapri le valutazioni' }));
-    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ hours: 4, reason: 'Nota dimenticata' }]));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ hours: 4, reason: 'Nota dimenticata' }]),
+    );
   });
 
   it("says only the company's admin may reopen them when the server refuses", async () => {

@@ -63,7 +63,13 @@ export function CampaignAssessments({ campaign }: { campaign: StaffCampaign }) {
             onChange={(event) => setHours(event.target.value)}
             error={error}
           />
-          <TextAreaField label={t('campaign.reopenReason')} maxLength={500} rows={2} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <TextAreaField
+            label={t('campaign.reopenReason')}
+            maxLength={500}
+            rows={2}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
           <div className="console-form__actions">
             <Button type="submit" isLoading={reopen.isPending}>
               {t('campaign.reopen')}

@@ -88,7 +88,10 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
     }
     expect(await recorded()).toEqual(before);
     expect(before).toEqual(
-      expect.arrayContaining([expect.objectContaining({ questionId: 'ascolto', value: 3 }), expect.objectContaining({ value: 'Ascolta bene' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ questionId: 'ascolto', value: 3 }),
+        expect.objectContaining({ value: 'Ascolta bene' }),
+      ]),
     );
     expect(await grid()).toMatchObject({ ratingsLocked: true, criteria: [{ id: 'ascolto' }] });
     // Opening the grid reads it, read-only, rather than failing.
@@ -106,7 +109,11 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
     expect(answers).toEqual([403, 403, 403, 404]);
     expect((await call(ada, 'GET', `/api/staff/campaigns/${C}`)).json().campaign.ratingsLocked).toBe(true);
     expect((await rate(1)).statusCode).toBe(409);
-    const trail = await t.app.database.db.selectFrom('audit_events').select('event').where('event', '=', 'staff-assessments-reopened').execute();
+    const trail = await t.app.database.db
+      .selectFrom('audit_events')
+      .select('event')
+      .where('event', '=', 'staff-assessments-reopened')
+      .execute();
     expect(trail).toEqual([]);
   });
 
@@ -129,11 +136,16 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
     expect((await rate(2)).statusCode).toBe(200);
     expect((await rate('Ascolta molto bene', 'note:ascolto')).statusCode).toBe(200);
     expect(await recorded()).toEqual(
-      expect.arrayContaining([expect.objectContaining({ questionId: 'ascolto', value: 2 }), expect.objectContaining({ value: 'Ascolta molto bene' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ questionId: 'ascolto', value: 2 }),
+        expect.objectContaining({ value: 'Ascolta molto bene' }),
+      ]),
     );
     expect((await grid()).ratingsLocked).toBeUndefined();
     // Answers are not reopened: the candidate's writes are still refused.
-    expect((await call(anna, 'POST', `/api/tests/201/assessedOutcomes/${C}/${elena.id}`, { values: [] })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (await call(anna, 'POST', `/api/tests/201/assessedOutcomes/${C}/${elena.id}`, { values: [] })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
     expect((await call(ada, 'GET', `/api/staff/campaigns/${C}`)).json().campaign).toMatchObject({
       ratingsLocked: false,
       assessmentsOpenUntil: res.json().assessmentsOpenUntil,
