@@ -1,8 +1,10 @@
 // Assessor's rating grid: the people this assessor evaluates (getSamples), each rated on every
-// criterion of the campaign's model (session.testData.criteria: [{ id, label, description?, min, max }])
-// with a note per criterion. Each rating and note is recorded as it is given
+// criterion of the campaign's model (session.testData.criteria: [{ id, label, description?, min, max, levels? }],
+// `levels` the words of each level) with a note per criterion. Each rating and note is recorded as it is given
 // (trackAssessedOutcomes: { questionId: <criterion>, value } and { questionId: 'note:<criterion>', value });
-// 'Termina' closes a person's ratings after a confirmation naming what is still unrated.
+// "Non osservato" is its own choice, recorded as null: judged, and left out of every mean and score.
+// 'Termina' closes a person's ratings after a confirmation naming what is still unrated. Once the campaign's
+// ratings are locked (testData.ratingsLocked) everything is shown read-only, saying why.
 (function () {
   'use strict';
 
@@ -28,12 +30,17 @@
         return 'Valutazione di ' + name;
       },
       scaleHint: function (min, max) {
-        return 'Da ' + min + ' (non osservato) a ' + max + ' (eccellente)';
+        return 'Da ' + min + ' a ' + max + '. Scegli «Non osservato» se non hai potuto osservarlo: non entra nei punteggi.';
       },
+      notObserved: 'Non osservato',
+      locked: 'La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.',
+      saving: 'Salvataggio…',
+      noteSaved: 'Nota salvata.',
+      noteNotSaved: 'Nota non salvata: riprova.',
       note: function (label) {
         return 'Note su «' + label + '»';
       },
-      noteHint: 'Facoltativo. Salvato mentre scrivi.',
+      noteHint: 'Facoltativo. Salvata mentre scrivi.',
       store: 'Materiale salvato dalla persona',
       back: 'Torna all’elenco',
       finish: 'Termina',
@@ -75,8 +82,13 @@
         return 'Assessment of ' + name;
       },
       scaleHint: function (min, max) {
-        return 'From ' + min + ' (not observed) to ' + max + ' (excellent)';
+        return 'From ' + min + ' to ' + max + '. Choose “Not observed” if you could not observe it: it is left out of the scores.';
       },
+      notObserved: 'Not observed',
+      locked: 'The campaign is closed: ratings and notes can be read but no longer changed.',
+      saving: 'Saving…',
+      noteSaved: 'Note saved.',
+      noteNotSaved: 'Note not saved: try again.',
       note: function (label) {
         return 'Notes on “' + label + '”';
       },
@@ -122,8 +134,13 @@
         return 'Evaluación de ' + name;
       },
       scaleHint: function (min, max) {
-        return 'De ' + min + ' (no observado) a ' + max + ' (excelente)';
+        return 'De ' + min + ' a ' + max + '. Elige «No observado» si no has podido observarlo: no cuenta en las puntuaciones.';
       },
+      notObserved: 'No observado',
+      locked: 'La campaña está cerrada: las valoraciones y las notas se pueden leer pero ya no modificar.',
+      saving: 'Guardando…',
+      noteSaved: 'Nota guardada.',
+      noteNotSaved: 'Nota no guardada: inténtalo de nuevo.',
       note: function (label) {
         return 'Notas sobre «' + label + '»';
       },
@@ -156,6 +173,9 @@
   var t = TEXTS.it;
   var criteria = [];
   var samples = [];
+  var locked = false;
+  /** The value that stands for "non osservato" among the radios (recorded as null). */
+  var NOT_OBSERVED = 'not-observed';
   /** What this assessor recorded, by person: { <questionId>: value }. */
   var recorded = {};
 
@@ -164,10 +184,15 @@
     return name || person.email || '#' + person.id;
   }
 
+  /** A criterion judged: a level, or "non osservato" (null). */
+  function judged(value) {
+    return typeof value === 'number' || value === null;
+  }
+
   function ratedCount(id) {
     var mine = recorded[id] || {};
     return criteria.filter(function (c) {
-      return typeof mine[c.id] === 'number';
+      return judged(mine[c.id]);
     }).length;
   }
 
@@ -199,11 +224,11 @@
           ' ' + t.progress(ratedCount(person.id), criteria.length),
         ]),
         kit.button(
-          state === 'done' ? t.review(name) : t.open(name),
+          state === 'done' || locked ? t.review(name) : t.open(name),
           function () {
             renderPerson(person);
           },
-          state === 'done' ? 'secondary' : undefined,
+          state === 'done' || locked ? 'secondary' : undefined,
         ),
       ]);
     });
@@ -211,7 +236,7 @@
       top.node,
       el('main', { class: 'pk-page' }, [
         el('h1', { text: t.title }),
-        el('p', { class: 'pk-lead', text: t.intro }),
+        el('p', { class: 'pk-lead', text: locked ? t.locked : t.intro }),
         message ? kit.notice(message, 'success') : null,
         el('h2', { text: t.people }),
         el('ul', { class: 'pk-list' }, items),
@@ -230,36 +255,57 @@
 
   function criterionBlock(person, criterion, index) {
     var mine = recorded[person.id] || {};
-    var values = [];
-    for (var v = criterion.min; v <= criterion.max; v++) values.push(v);
+    var words = {};
+    (criterion.levels || []).forEach(function (level) {
+      words[level.value] = level.label;
+    });
+    // Each level's words are part of its radio's name: "3 – Riformula le domande".
+    var options = [{ value: NOT_OBSERVED, label: t.notObserved }];
+    for (var v = criterion.min; v <= criterion.max; v++) {
+      options.push({ value: v, label: words[v] ? v + ' – ' + words[v] : String(v) });
+    }
+    var given = mine[criterion.id];
     var question = kit.choice({
       name: 'c-' + criterion.id,
       number: index + 1,
       total: criteria.length,
       text: criterion.label + (criterion.description ? ' – ' + criterion.description : ''),
-      value: mine[criterion.id],
-      compact: true,
+      value: given === null ? NOT_OBSERVED : given,
+      compact: !criterion.levels,
+      disabled: locked,
       counter: t.criterion,
-      options: values.map(function (value) {
-        return { value: value, label: String(value) };
-      }),
+      options: options,
       onChange: function (value) {
-        record(person, criterion.id, Number(value)).catch(showError);
+        record(person, criterion.id, value === NOT_OBSERVED ? null : Number(value)).catch(showError);
       },
     });
     var noteId = 'note-' + criterion.id;
+    var status = el('span', { class: 'pk-field__hint', role: 'status' });
     var note = el('textarea', { id: noteId, rows: '2', maxlength: '2000', 'aria-describedby': noteId + '-hint' });
     note.value = typeof mine['note:' + criterion.id] === 'string' ? mine['note:' + criterion.id] : '';
-    // Every key goes to the platform at once (it coalesces the sends): a reload with the focus here loses nothing.
+    note.readOnly = locked;
+    // Every key goes to the platform at once: it keeps the note and coalesces the sends (a reload with the focus
+    // here loses nothing). "Salvata" only once the server has this very text, never while a newer one waits.
+    var typed = 0;
     note.addEventListener('input', function () {
-      record(person, 'note:' + criterion.id, note.value).catch(showError);
+      var mark = ++typed;
+      status.textContent = t.saving;
+      record(person, 'note:' + criterion.id, note.value).then(
+        function () {
+          if (mark === typed) status.textContent = t.noteSaved;
+        },
+        function () {
+          if (mark === typed) status.textContent = t.noteNotSaved;
+        },
+      );
     });
     question.appendChild(el('p', { class: 'pk-field__hint', text: t.scaleHint(criterion.min, criterion.max) }));
     question.appendChild(
       el('div', { class: 'pk-field' }, [
         el('label', { for: noteId, text: t.note(criterion.label) }),
         note,
-        el('span', { class: 'pk-field__hint', id: noteId + '-hint', text: t.noteHint }),
+        el('span', { class: 'pk-field__hint', id: noteId + '-hint', text: locked ? t.locked : t.noteHint }),
+        status,
       ]),
     );
     return question;
@@ -277,20 +323,28 @@
       el(
         'main',
         { class: 'pk-page' },
-        [el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }), storeSlot].concat(blocks).concat([
-          el('div', { class: 'pk-actions' }, [
-            kit.button(
-              t.back,
-              function () {
-                renderList();
-              },
-              'secondary',
-            ),
-            kit.button(t.finish, function () {
-              finishPerson(person);
-            }),
+        [
+          el('h1', { tabindex: '-1', id: 'person-heading', text: t.heading(name) }),
+          locked ? kit.notice(t.locked, 'warning') : null,
+          storeSlot,
+        ]
+          .concat(blocks)
+          .concat([
+            el('div', { class: 'pk-actions' }, [
+              kit.button(
+                t.back,
+                function () {
+                  renderList();
+                },
+                'secondary',
+              ),
+              locked
+                ? null
+                : kit.button(t.finish, function () {
+                    finishPerson(person);
+                  }),
+            ]),
           ]),
-        ]),
       ),
     );
     kit.trackPosition(blocks, function (index) {
@@ -317,7 +371,7 @@
     var name = nameOf(person);
     var missing = criteria
       .filter(function (c) {
-        return typeof (recorded[person.id] || {})[c.id] !== 'number';
+        return !judged((recorded[person.id] || {})[c.id]);
       })
       .map(function (c) {
         return c.label;
@@ -348,6 +402,7 @@
       t = kit.texts(TEXTS, session.lang);
       if (!session.isAssessor) return showNotice(t.onlyAssessors, 'warning');
       var options = session.testData && typeof session.testData === 'object' ? session.testData : {};
+      locked = options.ratingsLocked === true;
       criteria = (Array.isArray(options.criteria) ? options.criteria : []).map(function (c) {
         return {
           id: String(c.id),
@@ -355,6 +410,7 @@
           description: kit.localized(c.description, session.lang),
           min: Number(c.min) || 0,
           max: Number(c.max) || 5,
+          levels: Array.isArray(c.levels) && c.levels.length ? c.levels : null,
         };
       });
       if (!criteria.length) return showNotice(t.noCriteria, 'warning');

@@ -287,6 +287,7 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/people/:id/erase': { access: 'staff-write', id: 'user', body: { confirm: 'Nessuno Nessuno' } },
   'GET /api/staff/retention': { access: 'staff' },
   'PUT /api/staff/campaigns/:campaignId/retention': { access: 'staff-write', body: { retentionMonths: 12 }, anyType: ['retentionMonths'] },
+  'POST /api/staff/campaigns/:campaignId/assessments/reopen': { access: 'staff-write', body: { hours: 2 } },
 
   'GET /api/usercampaign/:campaignId/userrelation': { access: 'evaluator' },
   'GET /api/usercampaign/:campaignId/questions/:evaluee': { access: 'evaluator' },

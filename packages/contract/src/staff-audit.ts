@@ -32,6 +32,7 @@ export const AUDIT_EVENT_NAMES = [
   'staff-export-started',
   'staff-file-downloaded',
   'staff-report-downloaded',
+  'staff-assessments-reopened',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENT_NAMES)[number];
 

@@ -37,6 +37,13 @@ export const staffCampaignSchema = z.object({
   is360: z.boolean(),
   /** The campaign's own retention period in months; null: the company's (docs/privacy-erasure.md). */
   retentionMonths: z._default(retentionMonthsSchema, null),
+  /**
+   * Assessors' ratings and notes are refused now: the campaign is over (closed, its reports published, or past its
+   * end) and its assessments are not reopened, or no longer (acceptsRatings on the server's clock).
+   */
+  ratingsLocked: z._default(z.boolean(), false),
+  /** Until when an admin reopened its assessments once it was closed; null: never. */
+  assessmentsOpenUntil: z._default(z.nullable(z.string()), null),
   counts: z.object({
     participants: z.int(),
     tests: z.int(),
@@ -56,6 +63,23 @@ export const staffCampaignResponseSchema = z.object({
   tests: z.array(staffCampaignTestSchema),
 });
 export type StaffCampaignResponse = z.infer<typeof staffCampaignResponseSchema>;
+
+// Reopening a closed campaign's assessments: POST /api/staff/campaigns/{campaignId}/assessments/reopen
+
+/** The most hours one reopening lasts (a week): ratings of a closed campaign are corrections, not a second round. */
+export const MAX_REOPEN_HOURS = 168;
+
+export const reopenAssessmentsRequestSchema = z.object({
+  /** From now: the assessors' ratings and notes are taken again for this long, then locked again by themselves. */
+  hours: z
+    .int({ error: 'Expected a whole number of hours' })
+    .check(z.gte(1, 'At least 1 hour'), z.lte(MAX_REOPEN_HOURS, `At most ${MAX_REOPEN_HOURS} hours`)),
+  /** Why, for the audit trail. */
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+});
+export type ReopenAssessmentsRequest = z.infer<typeof reopenAssessmentsRequestSchema>;
+
+export const reopenAssessmentsResponseSchema = z.object({ status: z.literal(true), assessmentsOpenUntil: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Live progress: GET /api/staff/campaigns/{campaignId}/progress

@@ -105,4 +105,5 @@ export const STAFF_PATHS = {
   erasePerson: (personId: number) => `/staff/people/${personId}/erase`,
   retention: '/staff/retention',
   campaignRetention: (campaignId: number) => `/staff/campaigns/${campaignId}/retention`,
+  reopenAssessments: (campaignId: number) => `/staff/campaigns/${campaignId}/assessments/reopen`,
 } as const;

@@ -69,6 +69,11 @@ export const ratingCriterionSchema = z.object({
   description: z.optional(z.string()),
   min: z.number(),
   max: z.number(),
+  /**
+   * The words of each level (behavioural anchors), from the test's options: the criterion's own `levels`, else the
+   * test's `levels` for every criterion; `{ "0": "…", "5": "…" }`, each text in one language or by language code.
+   */
+  levels: z.optional(z.array(z.object({ value: z.number(), label: z.string() }))),
 });
 export type RatingCriterion = z.infer<typeof ratingCriterionSchema>;
 

@@ -24,6 +24,7 @@ import { integrations } from './migrations/0013c-integrations';
 import { erasureAndRetention } from './migrations/0013f-erasure-and-retention';
 import { consentRecords } from './migrations/0013e-consent-records';
 import { companyTimeZone } from './migrations/0013j-company-time-zone';
+import { assessmentsOpenUntil } from './migrations/0013m-assessments-open-until';
 import { scale360 } from './migrations/0014a-scale-360';
 import type { Database } from './schema';
 
@@ -90,6 +91,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013f-erasure-and-retention': erasureAndRetention(),
     '0013e-consent-records': consentRecords(dialect),
     '0013j-company-time-zone': companyTimeZone(),
+    '0013m-assessments-open-until': assessmentsOpenUntil(),
     '0014a-scale-360': scale360(),
   };
 }

@@ -163,6 +163,8 @@ export interface CampaignsTable {
   created_on: Instant;
   /** Overrides the company's retention_months for this campaign's people (migration 0013f). */
   retention_months: Generated<number | null>;
+  /** Until when staff reopened its assessments once it was closed (migration 0013m); null: never, or locked again. */
+  assessments_open_until: Generated<Instant | null>;
 }
 
 export interface CampaignTestsTable {

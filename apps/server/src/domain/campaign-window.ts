@@ -21,3 +21,16 @@ export function acceptsAnswers(campaign: Pick<CampaignRow, 'status' | 'date_star
 export function takesNewTests(campaign: Pick<CampaignRow, 'status' | 'date_end'>, now: Date = new Date()): boolean {
   return campaign.status === 'ACTIVE' && now.getTime() <= Date.parse(campaign.date_end);
 }
+
+/**
+ * Whether an assessor's ratings and notes are taken now: while the campaign takes answers, and once it is over
+ * (closed by staff, its reports published, or past its end) only until the instant staff reopened its assessments
+ * to (`assessments_open_until`, audited). Past that they are locked: what the reports were made from stays as it was.
+ */
+export function acceptsRatings(
+  campaign: Pick<CampaignRow, 'status' | 'date_start' | 'date_end' | 'assessments_open_until'>,
+  now: Date = new Date(),
+): boolean {
+  if (acceptsAnswers(campaign, now)) return true;
+  return campaign.assessments_open_until !== null && now.getTime() <= Date.parse(campaign.assessments_open_until);
+}

@@ -19,6 +19,12 @@ export function permissionsOf(role: string): string[] {
 export const isOperator = (role: string) => role === OPERATOR_ROLE;
 
 /**
+ * A company's admin (or the operator, admin of every company): what overrides a campaign's own rules, such as
+ * reopening its locked assessments, is theirs; a superassessor, staff who also assess, is not.
+ */
+export const isCompanyAdmin = (role: string) => role === 'admin' || isOperator(role);
+
+/**
  * The company a staff member's console works on: their own; for the operator, the session's current company
  * (their own until they switch). Every staff call resolves it once (policies/staff-access.ts).
  */

@@ -55,4 +55,7 @@ export const testComplete = (timeUp: boolean) =>
     timeUp ? 'Time is up: the test is complete and takes no more answers' : 'The test is complete and takes no more answers',
   );
 /** A write into a campaign that is over (acceptsAnswers, domain/campaign-window.ts): nothing was changed. */
-export const campaignClosed = () => new HttpError(409, 'CAMPAIGN_CLOSED', 'The campaign is over and takes no more answers');
+export const campaignClosed = (message = 'The campaign is over and takes no more answers') =>
+  new HttpError(409, 'CAMPAIGN_CLOSED', message);
+/** An assessor's rating or note once the campaign is over and its assessments are not reopened (acceptsRatings). */
+export const ratingsLocked = () => campaignClosed('The campaign is closed: its ratings are locked');

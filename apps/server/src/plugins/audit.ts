@@ -28,6 +28,8 @@ export type AuditEvent =
   | 'staff-export-started'
   | 'staff-file-downloaded'
   | 'staff-report-downloaded'
+  /** A closed campaign's assessments reopened for a while (issue 54): `detail` says until when, and why. */
+  | 'staff-assessments-reopened'
   /** An erasure (issue 52): `target` is its receipt (`erasures/<id>`), never the person. */
   | 'person-erased'
   | 'staff-retention-updated'

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFoundUnlessOthers, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
-import { companyActedFor, isOperator, isStaff } from '../domain/roles';
+import { companyActedFor, isCompanyAdmin, isOperator, isStaff } from '../domain/roles';
 
 // Staff (admin and superassessor alike) manage their own company, and only it. Somebody else signed
 // in is refused with 403; another company's ids are not found (404), so nobody learns what another
@@ -59,4 +59,14 @@ export async function requireManagedCompany(request: FastifyRequest, companyId: 
   const { session, user } = await requireStaff(request);
   if (isOperator(user.role)) return { session, user, companyId };
   return { session, user, companyId: requireOwnCompany({ session, user, companyId: user.company_id }, companyId) };
+}
+
+/**
+ * A campaign of the caller's company, for its admin (or the operator on it): what overrides a campaign's own rules,
+ * such as reopening its locked assessments. A superassessor, staff who also assess, is refused with 403.
+ */
+export async function requireCampaignAdmin(request: FastifyRequest, campaignId: number) {
+  const context = await requireStaffCampaign(request, campaignId);
+  if (!isCompanyAdmin(context.user.role)) throw forbidden("Only the company's admin may do this");
+  return context;
 }

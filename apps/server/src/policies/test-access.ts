@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { acceptsAnswers } from '../domain/campaign-window';
+import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
 import { belongsToCampaign } from '../domain/candidate-tests';
 import { isAssessor } from '../domain/roles';
-import { campaignClosed, forbidden, notFound, OtherCompanyError } from '../http/http-error';
+import { campaignClosed, forbidden, notFound, OtherCompanyError, ratingsLocked } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
@@ -20,9 +20,11 @@ export interface CampaignTestContext extends ParticipationContext {
 /**
  * What a call does with the campaign: `read` (open while the campaign is readable: a finished one with reports stays
  * so), or `write` (progress, starts, outcomes, 360 answers, storage), which the campaign takes only while it accepts
- * answers (domain/campaign-window.ts) and refuses with 409 CAMPAIGN_CLOSED after, changing nothing.
+ * answers (domain/campaign-window.ts) and refuses with 409 CAMPAIGN_CLOSED after, changing nothing; or `rate` (an
+ * assessor's ratings and notes, and the writes of an assessor test), taken as long as `acceptsRatings`: while the
+ * campaign takes answers, and after only while staff have reopened its assessments.
  */
-export type CampaignUse = 'read' | 'write';
+export type CampaignUse = 'read' | 'write' | 'rate';
 
 /**
  * The caller takes part in this open campaign of their own company and has given consent for it.
@@ -46,9 +48,11 @@ export async function requireCampaignTest(
   use: CampaignUse = 'read',
 ): Promise<CampaignTestContext> {
   const auth = await requireAuth(request);
-  const { session, user, participation } = await participationFor(request, auth, campaignId, use);
+  // A write to an assessor test is its assessors' ratings: the looser rule first, the test's own once it is known.
+  const { session, user, participation } = await participationFor(request, auth, campaignId, use === 'write' ? 'rate' : use);
   const test = await request.server.accessCache.campaignTest(campaignId, testId, () => repos.tests.findInCampaign(campaignId, testId));
   if (!test || !belongsToCampaign(test, participation)) throw notFound('Test');
+  if (use === 'write' && test.assessor_test !== 1 && !acceptsAnswers(participation)) throw campaignClosed();
   return { session, user, participation, test };
 }
 
@@ -65,7 +69,8 @@ async function participationFor(request: FastifyRequest, auth: Auth, campaignId:
   // the campaign is over (so the queue drops it), not that it does not exist.
   if (!participation && (await request.server.repos.campaigns.takesPartInEnded(auth.user.id, campaignId))) throw campaignClosed();
   const context = participationContext(auth, participation);
-  if (!acceptsAnswers(context.participation)) throw campaignClosed();
+  if (use === 'rate' ? !acceptsRatings(context.participation) : !acceptsAnswers(context.participation))
+    throw use === 'rate' ? ratingsLocked() : campaignClosed();
   return context;
 }
 

@@ -1,4 +1,5 @@
 import { campaignPhaseOf } from '@prova/contract/campaigns';
+import { acceptsRatings } from '../domain/campaign-window';
 import type { Role } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
 import type { StaffPersonRef } from '@prova/contract/staff';
@@ -139,6 +140,8 @@ export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['co
     phase: campaignPhaseOf({ status: row.status, dateStart: row.date_start, dateEnd: row.date_end }),
     is360: row.is360 === 1,
     retentionMonths: row.retention_months,
+    ratingsLocked: !acceptsRatings(row),
+    assessmentsOpenUntil: row.assessments_open_until,
     counts,
   };
 }

@@ -30,6 +30,7 @@ const SUMMARY_COLUMNS: Record<keyof CampaignSummary, true> = {
   data: true,
   report: true,
   created_on: true,
+  assessments_open_until: true,
 };
 const CAMPAIGN_SUMMARY = Object.keys(SUMMARY_COLUMNS).map((column) => `campaigns.${column}`) as `campaigns.${keyof CampaignSummary}`[];
 

@@ -1,5 +1,5 @@
 import { PROGRESS_DATA_MAX_CHARS, type ProgressWriteResponse, type SyncStateResponse } from '@prova/contract/tests';
-import { acceptsAnswers } from '../domain/campaign-window';
+import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
 import { contentLang } from '../domain/content-language';
 import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../domain/test-clock';
 import { parseJson } from '../db/json-column';
@@ -31,18 +31,19 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
 /**
  * The test's options as the activity gets them. An agenda test's preview (the e-mail or chat that
  * announces it, in the person's language, first name filled in) comes along as `preview`; an assessor
- * test also gets its rating criteria, from the campaign's report model (`model`, read only for those).
+ * test also gets its rating criteria, from the campaign's report model (`model`, read only for those), and
+ * `ratingsLocked` once the campaign's ratings are locked.
  */
 function testDataOf(context: CampaignTestContext, model: string | null): string {
   const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
   const preview = presentTheme(context.test.theme, lang, context.user.first_name)?.preview;
-  const criteria =
-    context.test.assessor_test === 1
-      ? ratingCriteria({ model, jsonData: context.test.json_data, testId: context.test.id, lang })
-      : undefined;
-  return JSON.stringify({ ...options, ...(preview ? { preview } : {}), ...(criteria ? { criteria } : {}) });
+  if (context.test.assessor_test !== 1) return JSON.stringify({ ...options, ...(preview ? { preview } : {}) });
+  const criteria = ratingCriteria({ model, jsonData: context.test.json_data, testId: context.test.id, lang });
+  // The grid shows itself read-only, saying why, once the campaign's ratings are locked (acceptsRatings).
+  const locked = !acceptsRatings(context.participation);
+  return JSON.stringify({ ...options, ...(preview ? { preview } : {}), criteria, ...(locked ? { ratingsLocked: true } : {}) });
 }
 
 /** Progress data is kept as text: a string as sent, any other JSON value as its JSON text. */

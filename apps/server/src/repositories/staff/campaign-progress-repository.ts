@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { CANDIDATE_ROLE } from '@prova/contract/auth';
 import { isCandidatesOwnTest } from '../candidate-tests';
+import { type Changes, silentChanges } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { containsText } from './text-search';
@@ -36,7 +37,7 @@ const isIncomplete = (cutoff: string) =>
   sql<SqlBool>`(tp.status <> 'complete' and tp.started_at is not null and (tp.ends_at is null or tp.ends_at > ${cutoff}))`;
 const isStarted = sql<SqlBool>`(tp.status = 'complete' or tp.started_at is not null)`;
 
-export function createCampaignProgressRepository(db: Db) {
+export function createCampaignProgressRepository(db: Db, changes: Changes = silentChanges) {
   /** The campaign's own tests of a participant: not the 360 questionnaire, not the tests assessors fill in. */
   const ownTestsOf = (campaignIds: number[]) =>
     db
@@ -329,6 +330,15 @@ export function createCampaignProgressRepository(db: Db) {
         .where('participants.campaign_id', '=', campaignId);
       if (userIds) query = query.where('participants.user_id', 'in', userIds);
       return (await query.orderBy('participants.user_id').execute()).map((r) => r.user_id);
+    },
+
+    /**
+     * Reopens a closed campaign's assessments until `until`: every instance reads its participations afresh (the
+     * access cache holds the campaign's columns with each), so the next rating is judged by the new instant.
+     */
+    async reopenAssessments(campaignId: number, until: string): Promise<void> {
+      await db.updateTable('campaigns').set({ assessments_open_until: until }).where('id', '=', campaignId).execute();
+      await changes.announce({ kind: 'all' }, db);
     },
   };
 }

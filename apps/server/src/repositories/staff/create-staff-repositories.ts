@@ -26,7 +26,7 @@ export function createStaffRepositories(db: Db, changes: Changes) {
     tests: createManagedTestsRepository(db, changes),
     samples: createSamplesRepository(db, changes),
     people: createPeopleRepository(db, changes),
-    campaigns: createCampaignProgressRepository(db),
+    campaigns: createCampaignProgressRepository(db, changes),
     resets: createResetsRepository(db, changes),
     invitations: createInvitationsRepository(db),
     jobs: createJobsRepository(db),

@@ -6,10 +6,13 @@ import { localize } from '../../presenters/localize';
 import type { TestDeliveryRepos } from '../../repositories/create-repositories';
 import { ratingCriteria } from './rating-criteria';
 
-/** How far an assessor is with one person: how many criteria have a numeric rating. */
+/**
+ * How far an assessor is with one person: how many criteria have a rating, a level or "non osservato" (null: judged,
+ * though left out of every mean and score).
+ */
 export function assessmentState(criteria: string[], recorded: Outcome[]): { state: AssessmentState; rated: number } {
   const rated = criteria.filter((id) =>
-    recorded.some((o) => String(o.questionId) === id && o.answerId === undefined && typeof o.value === 'number'),
+    recorded.some((o) => String(o.questionId) === id && o.answerId === undefined && (typeof o.value === 'number' || o.value === null)),
   ).length;
   if (criteria.length > 0 && rated === criteria.length) return { state: 'rated', rated };
   return { state: recorded.length > 0 ? 'in progress' : 'not started', rated };

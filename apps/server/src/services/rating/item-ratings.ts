@@ -3,7 +3,7 @@ import { pointsOutOf, type RatedItem, type RatingList, type RatingSheet } from '
 import { toFieldIssues } from '@prova/contract/errors';
 import type { Outcome } from '@prova/contract/tests';
 import { parseQtiScoringModel, ratedItems, scoreQti, type QtiScoringModel } from '@prova/qti/scoring';
-import { acceptsAnswers } from '../../domain/campaign-window';
+import { acceptsRatings } from '../../domain/campaign-window';
 import { contentLang } from '../../domain/content-language';
 import { forbidden, HttpError, notFound } from '../../http/http-error';
 import type { CampaignTestContext, ParticipationContext } from '../../policies/test-access';
@@ -17,7 +17,8 @@ import { pointsByItem } from '../scoring/score-progress';
 // test (the campaign's assessments) read the candidate's answers once the test is complete and give each item 0 to
 // its maximum. Each rating is kept (who, when) and the test is scored again at once with them, its outcome processing
 // included, so the report, the model's tasks and the exports read the rated score. Ratings are taken, and changed,
-// while the campaign takes answers (until it is finished or past its end), as the other assessor outcomes are.
+// while the campaign takes answers (until it is finished or past its end), as the other assessor outcomes are, and
+// after only while staff have reopened its assessments (acceptsRatings).
 
 type Repos = Pick<Repositories, 'tests' | 'progress' | 'outcomes' | 'ratings'>;
 
@@ -100,7 +101,7 @@ export async function ratingSheet(repos: Repos, context: CampaignTestContext, us
     test: { id: context.test.id, name: localize(context.test.name, contentLang(context.participation, context.user)) },
     person: { id: person.id, firstName: person.first_name, lastName: person.last_name },
     complete,
-    open: acceptsAnswers(context.participation),
+    open: acceptsRatings(context.participation),
     final: items.every((i) => i.points !== null),
     items,
     score: scoreIn(outcomes),
@@ -108,7 +109,7 @@ export async function ratingSheet(repos: Repos, context: CampaignTestContext, us
 }
 
 /**
- * Rates one item (the route asked for a writable campaign: a finished or ended one refuses with 409 CAMPAIGN_CLOSED)
+ * Rates one item (the route asked for a campaign that takes ratings: a finished or ended one not reopened refuses with 409 CAMPAIGN_CLOSED)
  * and scores the test again with every rating, in one transaction under the attempt's lock: two ratings at once
  * each score with the other's.
  */

@@ -20,15 +20,42 @@ interface CriterionOption {
   description?: unknown;
   min?: unknown;
   max?: unknown;
+  levels?: unknown;
+}
+interface GridOptions {
+  criteria?: CriterionOption[];
+  levels?: unknown;
+}
+
+/** A level's words by its value (`{ "1": "…" }`), in the person's language, for the values of the scale only. */
+function levelsOf(given: unknown, min: number, max: number, lang: string): NonNullable<RatingCriterion['levels']> | undefined {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) return undefined;
+  const levels = Object.entries(given)
+    .map(([value, text]) => ({ value: Number(value), label: pickLang(text, lang) }))
+    .filter((level) => Number.isInteger(level.value) && level.value >= min && level.value <= max && level.label !== '')
+    .sort((a, b) => a.value - b.value);
+  return levels.length > 0 ? levels : undefined;
 }
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /**
  * What an assessor rates in a test: one criterion per task of the campaign's model that reads this
- * test (so the grid covers every marker the report needs), else the test's own `options.criteria`.
+ * test (so the grid covers every marker the report needs), else the test's own `options.criteria`; each with the
+ * words of its levels where the test's options give them (`levels`).
  */
 export function ratingCriteria(input: { model: string | null; jsonData: string; testId: number; lang: string }): RatingCriterion[] {
+  const options = parseJson<{ options?: GridOptions }>(input.jsonData, {}).options;
+  const listed = Array.isArray(options?.criteria) ? options.criteria : [];
+  const withLevels = (criterion: RatingCriterion): RatingCriterion => {
+    const own = listed.find((c) => c.id === criterion.id)?.levels;
+    const levels = levelsOf(own ?? options?.levels, criterion.min, criterion.max, input.lang);
+    return levels ? { ...criterion, levels } : criterion;
+  };
+  return criteriaOf(input, listed).map(withLevels);
+}
+
+function criteriaOf(input: { model: string | null; testId: number; lang: string }, listed: CriterionOption[]): RatingCriterion[] {
   const model = parseJson<{ tasks?: ModelTask[]; markers?: ModelMarker[] } | null>(input.model, null);
   const tasks = Array.isArray(model?.tasks)
     ? model.tasks.filter((t) => Number(t.test) === input.testId && typeof t.outcome === 'string')
@@ -46,8 +73,6 @@ export function ratingCriteria(input: { model: string | null; jsonData: string; 
     }
     return criteria;
   }
-  const options = parseJson<{ options?: { criteria?: CriterionOption[] } }>(input.jsonData, {}).options;
-  const listed = Array.isArray(options?.criteria) ? options.criteria : [];
   return listed
     .filter((c) => typeof c.id === 'string' && c.id !== '')
     .map((c) => ({

@@ -40,6 +40,8 @@ export function openCampaign(
       phase: 'open',
       is360: false,
       retentionMonths: null,
+      ratingsLocked: false,
+      assessmentsOpenUntil: null,
       counts: { participants: 2, tests: tests.length, ...counts },
     },
     tests,

@@ -63,8 +63,9 @@ export default async function ratingsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { campaignId, testId, userId, itemId } = request.params;
-      // A rating is an assessor's outcome: taken while the campaign takes answers (409 CAMPAIGN_CLOSED after).
-      const context = await requireCampaignTest(request, repos, campaignId, testId, 'write');
+      // A rating is an assessor's outcome: taken while the campaign takes answers, or staff reopened its assessments
+      // (409 CAMPAIGN_CLOSED otherwise).
+      const context = await requireCampaignTest(request, repos, campaignId, testId, 'rate');
       requireAssessor(context);
       return rateItem({ ...repos, withTransaction: app.withTransaction }, context, userId, itemId, request.body.points);
     },

@@ -65,7 +65,9 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   );
 
   // The test is opened: a timed test's clock starts now (once: reloads keep it), a finished
-  // repeatable test starts a new attempt. Answers what the activity starts from.
+  // repeatable test starts a new attempt. Answers what the activity starts from. An assessor opening a grid whose
+  // ratings are locked (the campaign over, its assessments not reopened) reads it instead, writing nothing: the grid
+  // opens read-only (testData.ratingsLocked) rather than failing.
   app.post(
     '/:testId/start/:campaignId/:userId',
     {
@@ -75,7 +77,16 @@ export default async function testsRoutes(fastify: FastifyInstance) {
         response: { 200: syncStateResponseSchema, ...errors, 409: apiErrorSchema, 422: lockedOrError },
       },
     },
-    async (request) => delivery.start(await openContext(request, request.params, 'write')),
+    async (request) => {
+      try {
+        return await delivery.start(await openContext(request, request.params, 'write'));
+      } catch (refused) {
+        if (!(refused instanceof HttpError) || refused.code !== 'CAMPAIGN_CLOSED') throw refused;
+        const context = await openContext(request, request.params, 'read').catch(() => Promise.reject(refused));
+        if (context.test.assessor_test !== 1) throw refused;
+        return delivery.read(context);
+      }
+    },
   );
 
   // The three versioned writes (services/test-delivery.ts). Not async themselves: every save passes here.
@@ -174,7 +185,8 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { testId, campaignId, userId } = request.params;
-      const context = await requireCampaignTest(request, repos, campaignId, testId, 'write');
+      // A rating or a note: locked once the campaign is over, unless staff reopened its assessments (409 CAMPAIGN_CLOSED).
+      const context = await requireCampaignTest(request, repos, campaignId, testId, 'rate');
       requireAssessor(context);
       if (userId === context.user.id) throw new HttpError(403, 'FORBIDDEN', 'Not allowed for this user');
       await requireSubject(context, repos, userId, { assessed: true });

@@ -29,6 +29,8 @@ const campaign = (id: number, name: string, phase: StaffCampaign['phase']): Staf
   phase,
   is360: false,
   retentionMonths: null,
+  ratingsLocked: false,
+  assessmentsOpenUntil: null,
   counts: { participants: 0, tests: 0, invited: 0, finished: 0, started: 0 },
 });
 const campaigns = [campaign(5, 'Talenti 2027', 'open'), campaign(6, 'Selezione 2025', 'ended'), campaign(7, 'Stage estivi', 'upcoming')];

@@ -7,6 +7,7 @@ import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useStaffCampaign } from '../api/get-staff-campaign';
 import { errorCode } from '../api/server-errors';
+import { CampaignAssessments } from './campaign-assessments';
 import { CampaignCounts, CampaignDates } from './campaign-facts';
 import { CampaignRetention } from './campaign-retention';
 import { AgreementSection } from './agreement-section';
@@ -87,6 +88,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         onReset={setResetting}
         onResponses={(row, test) => setReading({ userId: row.user.id, name: fullName(row.user), testId: test.id, testName: test.name })}
       />
+      {tests.some((test) => test.assessorTest || test.packageKind === 'qti') && <CampaignAssessments campaign={info} />}
       {info.is360 && <AgreementSection campaignId={campaignId} />}
       <CampaignRetention key={info.id} campaign={info} />
       <ResponsesDialog campaignId={campaignId} target={reading} onClose={() => setReading(null)} />

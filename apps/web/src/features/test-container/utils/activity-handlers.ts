@@ -1,5 +1,6 @@
 import { encodeProgressData, type ActivityHandlers, type ActivitySession } from '@prova/activity-sdk/host';
-import type { SyncStateResponse } from '@prova/contract/tests';
+import type { Outcome, SyncStateResponse } from '@prova/contract/tests';
+import { ApiClientError } from '@/lib/api-client';
 import type { SendingQueue } from '@/lib/sending-queue/sending-queue';
 import { callRpc } from '../api/call-rpc';
 import { getAssessedOutcomes } from '../api/get-assessed-outcomes';
@@ -7,6 +8,7 @@ import { getAssessedStore } from '../api/get-assessed-store';
 import { getSamples } from '../api/get-samples';
 import { startTest } from '../api/start-test';
 import { beaconAssessedOutcomes, trackAssessedOutcomes } from '../api/track-assessed-outcomes';
+import { createAssessedCopies, withPendingCopies } from './assessed-copies';
 import { createAssessedDrafts } from './assessed-drafts';
 import { mergeProgress } from './merge-progress';
 
@@ -61,20 +63,45 @@ export function createActivityHandlers({ queue, exit, onOutcomesNotSaved, onOpen
     exit: () => exit(),
   };
   if (!isAssessor) return handlers;
-  // Notes come at every key: coalesced per person and question (assessed-drafts.ts); 'saving' while any waits.
+  // Notes come at every key: kept in this browser at once (assessed-copies.ts), coalesced per person and question
+  // for the server (assessed-drafts.ts); 'saving' while any waits. A copy goes once the server answered its send
+  // (not on a beacon, which may be lost): the grid opened again shows what is still held, and sends it.
   let drafts: ReturnType<typeof createAssessedDrafts> | undefined;
+  let copies: ReturnType<typeof createAssessedCopies> | undefined;
+  const copiesOf = (session: ActivitySession) => (copies ??= createAssessedCopies(session.userId, session.campaignId, session.testId));
   const draftsOf = (session: ActivitySession) =>
     (drafts ??= createAssessedDrafts({
-      send: (userId, outcomes) => trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
+      send: async (userId, outcomes) => {
+        await trackAssessedOutcomes(session.campaignId, session.testId, userId, outcomes);
+        copiesOf(session).sent(userId, outcomes);
+      },
       beacon: (userId, outcomes) => beaconAssessedOutcomes(session.campaignId, session.testId, userId, outcomes),
       onHeld: (held) => queue.holdInput(heldInputSource(session, 'assessed'), held),
     }));
+  const track = (userId: number, outcomes: Outcome[], session: ActivitySession) => {
+    copiesOf(session).keep(userId, outcomes);
+    return draftsOf(session).track(userId, outcomes);
+  };
   return {
     ...handlers,
     getSamples: (session) => getSamples(session.campaignId, session.testId),
-    getAssessedOutcomes: (session) => getAssessedOutcomes(session.campaignId, session.testId),
+    getAssessedOutcomes: async (session) => {
+      const server = await getAssessedOutcomes(session.campaignId, session.testId);
+      const pending = copiesOf(session).pending();
+      // What this browser still holds goes again; one the server refuses for good (a 4xx: the campaign's ratings
+      // locked, the person no longer assigned) is dropped, one that could not go (offline, 5xx) stays for next time.
+      for (const copy of pending) {
+        track(copy.userId, copy.outcomes, session).catch((error: unknown) => {
+          const status = error instanceof ApiClientError ? error.status : undefined;
+          if (status !== undefined && status >= 400 && status < 500) copiesOf(session).sent(copy.userId, copy.outcomes);
+        });
+      }
+      // Not typing now: they go at once, not after the coalescing delay.
+      if (pending.length > 0) void draftsOf(session).sendNow();
+      return withPendingCopies(server, pending);
+    },
     getAssessedStore: (userId, session) => getAssessedStore(session.campaignId, session.testId, userId),
-    trackAssessedOutcomes: (userId, outcomes, session) => draftsOf(session).track(userId, outcomes),
+    trackAssessedOutcomes: (userId, outcomes, session) => track(userId, outcomes, session),
     // Leaving: what waits goes first, so the home the assessor returns to counts it.
     exit: async (session) => {
       await drafts?.sendNow();
