@@ -145,7 +145,7 @@ test.describe('test delivery', () => {
     await page.goto('/login');
     await signIn(page, people[0]);
     await expect(page).toHaveURL(/\/$/);
-    // Within the same page (no reload fetches it anew): the room, then the test.
+    // The app fetches the code again (in Chromium 150 by loading the page once more): the room, then the test.
     await page.getByRole('link', { name: 'Attività' }).click();
     await page
       .getByRole('region', { name: 'Elenco delle attività' })

@@ -34,8 +34,29 @@ function handleSessionExpired() {
 /** The sending queue's code, a chunk of its own: main.tsx fetches it as soon as the profile says someone is signed in. */
 export const importQueue = () => import('./app-queue');
 
+const RELOADED_FOR_QUEUE = 'prova.reloadedForQueue';
+
+/**
+ * Some browsers keep a failed dynamic import failed for the page's life (Chromium 150 does): asking again fetches
+ * nothing. Nothing is queued before the queue exists, so the page is loaded again, once per tab, which fetches anew.
+ */
+function importQueueOrReload() {
+  return importQueue().then(
+    (module) => {
+      sessionStorage.removeItem(RELOADED_FOR_QUEUE);
+      return module;
+    },
+    (error: unknown) => {
+      if (sessionStorage.getItem(RELOADED_FOR_QUEUE)) throw error;
+      sessionStorage.setItem(RELOADED_FOR_QUEUE, '1');
+      window.location.reload();
+      return new Promise<never>(() => undefined);
+    },
+  );
+}
+
 /** The sending queue: SendingQueueProvider creates it once someone is signed in. */
-const loadQueue = () => importQueue().then((module) => module.createAppQueue(handleSessionExpired, queryClient));
+const loadQueue = () => importQueueOrReload().then((module) => module.createAppQueue(handleSessionExpired, queryClient));
 
 /** What an API error does to the whole app; callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
