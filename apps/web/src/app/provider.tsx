@@ -34,29 +34,29 @@ function handleSessionExpired() {
 /** The sending queue's code, a chunk of its own: main.tsx fetches it as soon as the profile says someone is signed in. */
 export const importQueue = () => import('./app-queue');
 
-const RELOADED_FOR_QUEUE = 'prova.reloadedForQueue';
-
 /**
- * Some browsers keep a failed dynamic import failed for the page's life (Chromium 150 does): asking again fetches
- * nothing. Nothing is queued before the queue exists, so the page is loaded again, once per tab, which fetches anew.
+ * Browsers keep a failed dynamic import failed for the page's life (the module map remembers it; Chromium 150 does):
+ * asking for the same URL again fetches nothing. So a try again asks for the chunk under a URL of its own, read from
+ * the error (Chromium and Firefox name it); the chunks it imports keep their URLs, so the app's modules stay the ones
+ * already loaded. Where the error names no URL, the failure stands and the error page's reload fetches anew.
  */
-function importQueueOrReload() {
-  return importQueue().then(
-    (module) => {
-      sessionStorage.removeItem(RELOADED_FOR_QUEUE);
-      return module;
-    },
-    (error: unknown) => {
-      if (sessionStorage.getItem(RELOADED_FOR_QUEUE)) throw error;
-      sessionStorage.setItem(RELOADED_FOR_QUEUE, '1');
-      window.location.reload();
-      return new Promise<never>(() => undefined);
-    },
-  );
+let tries = 0;
+function importQueueAgain(error: unknown): Promise<typeof import('./app-queue')> {
+  const url = error instanceof Error ? /\bhttps?:\/\/\S+\.js\b/.exec(error.message)?.[0] : undefined;
+  if (!url) return Promise.reject(error);
+  tries += 1;
+  return import(/* @vite-ignore */ `${url}?try=${tries}`) as Promise<typeof import('./app-queue')>;
 }
 
+let lastFailure: unknown;
+const importQueueOrAgain = () =>
+  (lastFailure === undefined ? importQueue() : importQueueAgain(lastFailure)).catch((error: unknown) => {
+    lastFailure = error;
+    throw error;
+  });
+
 /** The sending queue: SendingQueueProvider creates it once someone is signed in. */
-const loadQueue = () => importQueueOrReload().then((module) => module.createAppQueue(handleSessionExpired, queryClient));
+const loadQueue = () => importQueueOrAgain().then((module) => module.createAppQueue(handleSessionExpired, queryClient));
 
 /** What an API error does to the whole app; callers handle the rest. */
 function handleApiError(error: ApiClientError, { silentAuth }: ApiErrorContext) {
