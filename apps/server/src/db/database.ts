@@ -24,6 +24,7 @@ import { integrations } from './migrations/0013c-integrations';
 import { erasureAndRetention } from './migrations/0013f-erasure-and-retention';
 import { consentRecords } from './migrations/0013e-consent-records';
 import { companyTimeZone } from './migrations/0013j-company-time-zone';
+import { attemptWindow } from './migrations/0013k-attempt-window';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -89,6 +90,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013f-erasure-and-retention': erasureAndRetention(),
     '0013e-consent-records': consentRecords(dialect),
     '0013j-company-time-zone': companyTimeZone(),
+    '0013k-attempt-window': attemptWindow(),
   };
 }
 
