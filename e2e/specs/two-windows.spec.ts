@@ -57,7 +57,7 @@ test('two windows on one test: the first is told, nothing is overwritten unseen,
   const notice = page.getByRole('alertdialog', { name: NOTICE });
   await expect(notice).toBeVisible();
   await expect(notice).toBeFocused();
-  await expect(notice).toContainText('Le modifiche fatte qui dopo l\'apertura dell\'altra finestra non sono state salvate');
+  await expect(notice).toContainText('Le ultime modifiche fatte qui non sono state salvate');
   await expect(page.locator(`iframe[title="${TITLE}"]`)).toBeHidden();
   expect(await serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
   await expectAccessible(page, 'the notice of a test open in another window');

@@ -23,7 +23,9 @@ const BUDGETS = {
   // (about 0.12 KB; its page and texts are its own chunk).
   // 99.0 for issue 51: the console's new screens (companies, integrations, test library, samples, languages, audit) are
   // routes of the shell's router and paths (about 0.7 KB; their pages are chunks of their own).
-  signInKb: 99.0,
+  // 99.1 for issue 54's windows: the contract's WINDOW_SUPERSEDED and the window id of the saves and the opening, which
+  // the shell's contract carries (99.01 KB; the notice and its texts are the test route's).
+  signInKb: 99.1,
   routeKb: 180,
   // The report: 125 for issue 54's band colours and the compact radar for phones (about 1 KB). The test editor: 188,
   // over issue 14's target, because the console's Italian texts (console.json, in every console route) grew by the

@@ -163,7 +163,7 @@ const progressData = z.union([z.string(), z.record(z.string(), z.unknown()), z.a
  * to open a test holds the attempt, and a save naming another window is refused (409 WINDOW_SUPERSEDED). Optional: a
  * client that names no window saves as before.
  */
-export const windowIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'windowId: 8 to 64 letters, digits, - or _'));
+export const windowIdSchema = z.string().check(z.regex(/^[\w-]{8,64}$/));
 const windowId = z.optional(windowIdSchema);
 /** POST .../start: the window opening the test, which holds the attempt from then on. The body may be left out. */
 export const startTestRequestSchema = z.nullish(z.object({ windowId }));

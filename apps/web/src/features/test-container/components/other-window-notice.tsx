@@ -32,10 +32,7 @@ export function OtherWindowNotice({ onContinueHere, onLeave }: OtherWindowNotice
         <h2 id={titleId} className="test-container__failed">
           {t('testContainer.otherWindow.title')}
         </h2>
-        <div id={textId}>
-          <p>{t('testContainer.otherWindow.unsent')}</p>
-          <p>{t('testContainer.otherWindow.choice')}</p>
-        </div>
+        <p id={textId}>{t('testContainer.otherWindow.unsent')}</p>
         <div className="test-container__actions">
           <Button onClick={onContinueHere}>{t('testContainer.otherWindow.continueHere')}</Button>
           <Button variant="secondary" onClick={onLeave}>
