@@ -18,6 +18,11 @@ export const ERROR_CODES = [
   'TEST_COMPLETE',
   /** 409: the campaign is over (no longer ACTIVE, or past its end) and takes no more answers, starts or storage. */
   'CAMPAIGN_CLOSED',
+  /**
+   * 409: the save comes from a browser window that no longer holds the attempt (the test was opened in another window
+   * since): not applied. The window says so and offers to continue there, which opens the test again (and takes it over).
+   */
+  'WINDOW_SUPERSEDED',
   /** 422: a repeatable test taken MAX_TEST_ATTEMPTS times already: no new attempt starts. */
   'ATTEMPTS_EXHAUSTED',
   'PAYLOAD_TOO_LARGE',

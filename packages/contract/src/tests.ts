@@ -163,11 +163,22 @@ export type SyncStateResponse = z.infer<typeof syncStateResponseSchema>;
  */
 const progressData = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown()), z.number(), z.boolean()]);
 
-export const syncWriteRequestSchema = z.object({ version, status: writableStatusSchema, data: progressData });
+/**
+ * The browser window a test is open in (the sending queue's tab id, kept across reloads of that tab): the last window
+ * to open a test holds the attempt, and a save naming another window is refused (409 WINDOW_SUPERSEDED). Optional: a
+ * client that names no window saves as before.
+ */
+export const windowIdSchema = z.string().check(z.regex(/^[\w-]{8,64}$/));
+const windowId = z.optional(windowIdSchema);
+/** POST .../start: the window opening the test, which holds the attempt from then on. The body may be left out. */
+export const startTestRequestSchema = z.nullish(z.object({ windowId }));
+export type StartTestRequest = z.infer<typeof startTestRequestSchema>;
+
+export const syncWriteRequestSchema = z.object({ version, status: writableStatusSchema, data: progressData, windowId });
 export type SyncWriteRequest = z.infer<typeof syncWriteRequestSchema>;
-export const statusWriteRequestSchema = z.object({ version, status: writableStatusSchema });
+export const statusWriteRequestSchema = z.object({ version, status: writableStatusSchema, windowId });
 export type StatusWriteRequest = z.infer<typeof statusWriteRequestSchema>;
-export const dataWriteRequestSchema = z.object({ version, data: progressData });
+export const dataWriteRequestSchema = z.object({ version, data: progressData, windowId });
 export type DataWriteRequest = z.infer<typeof dataWriteRequestSchema>;
 
 /** Every write answers with what the server now holds. `stored` is false when the write was stale. */

@@ -26,6 +26,7 @@ import { consentRecords } from './migrations/0013e-consent-records';
 import { companyTimeZone } from './migrations/0013j-company-time-zone';
 import { assessmentsOpenUntil } from './migrations/0013m-assessments-open-until';
 import { scale360 } from './migrations/0014a-scale-360';
+import { attemptWindow } from './migrations/0014b-attempt-window';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -93,6 +94,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013j-company-time-zone': companyTimeZone(),
     '0013m-assessments-open-until': assessmentsOpenUntil(),
     '0014a-scale-360': scale360(),
+    '0014b-attempt-window': attemptWindow(),
   };
 }
 

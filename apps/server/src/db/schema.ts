@@ -234,6 +234,8 @@ export interface TestProgressTable {
   scoring_claimed_by: string | null;
   /** Past this instant the claim is free again: its instance is taken to have died with it. */
   scoring_claimed_until: Instant | null;
+  /** The browser window holding the attempt (the last to open it); saves of another window are refused. Null: none. */
+  window_id: string | null;
 }
 
 /** Attempts replaced by a repeat or a reset, kept for the record. */

@@ -54,6 +54,9 @@ export const testComplete = (timeUp: boolean) =>
     'TEST_COMPLETE',
     timeUp ? 'Time is up: the test is complete and takes no more answers' : 'The test is complete and takes no more answers',
   );
+/** A save from a browser window that no longer holds the attempt (another opened the test since): nothing was changed. */
+export const windowSuperseded = () =>
+  new HttpError(409, 'WINDOW_SUPERSEDED', 'The test is open in another window: this save was not applied');
 /** A write into a campaign that is over (acceptsAnswers, domain/campaign-window.ts): nothing was changed. */
 export const campaignClosed = (message = 'The campaign is over and takes no more answers') =>
   new HttpError(409, 'CAMPAIGN_CLOSED', message);

@@ -19,8 +19,8 @@ import { createProgressUpsert, kindOf, type Kind, open, type ProgressKey, type P
 export type { ProgressKey, ProgressWrite } from './progress-upsert';
 import { expiredBefore, isTimeUp } from '../domain/test-clock';
 
-/** Why a write changed nothing although it was not stale. */
-export type Refusal = 'complete' | 'timeUp';
+/** Why a write changed nothing although it was not stale: the test is over, or another window holds the attempt. */
+export type Refusal = 'complete' | 'timeUp' | 'otherWindow';
 
 export interface ProgressState extends ProgressKey {
   version: number;
@@ -29,7 +29,7 @@ export interface ProgressState extends ProgressKey {
   stored: boolean;
   /** True when this write made the test complete: the moment to score it. */
   completeNow: boolean;
-  /** Set when the test was already complete, or its time was up: the write was refused. */
+  /** Set when the test was already complete, its time was up, or another window holds it: the write was refused. */
   refused?: Refusal;
 }
 
@@ -212,37 +212,53 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
      * server holds afterwards and whether the write was refused (complete, or time up).
      */
     async saveProgress(writes: ProgressWrite[], now: Date = new Date()): Promise<ProgressState[]> {
-      // Within one statement a key may appear once: the newest write of each kind and key goes.
-      const groups = new Map<Kind, Map<string, ProgressWrite>>();
+      // Within one statement a key may appear once: the newest write of each kind, key and window goes. Writes of one
+      // key from two windows go in statements of their own (rounds), so that each is answered for itself: the one
+      // the holder's window sent is applied, the other refused.
+      const rounds: Array<Map<Kind, Map<string, ProgressWrite>>> = [];
       const keys = writes.map(keyOf);
+      const writeKeys = writes.map((w, i) => `${keys[i]}|${w.windowId ?? ''}`);
       writes.forEach((w, i) => {
         const kind = kindOf(w);
-        let group = groups.get(kind);
-        if (!group) groups.set(kind, (group = new Map()));
-        const seen = group.get(keys[i]);
-        if (!seen || seen.version <= w.version) group.set(keys[i], w);
+        for (const round of rounds) {
+          let group = round.get(kind);
+          if (!group) round.set(kind, (group = new Map()));
+          const seen = group.get(keys[i]);
+          if (seen && (seen.windowId ?? '') !== (w.windowId ?? '')) continue;
+          if (!seen || seen.version <= w.version) group.set(keys[i], w);
+          return;
+        }
+        rounds.push(new Map([[kind, new Map([[keys[i], w]])]]));
       });
       const held = new Map<string, { version: number; status: string; written: boolean; refused?: Refusal }>();
-      const kinds = [...groups];
-      const results = await writeTogether(kinds.map(([kind, group]) => upsert(kind, [...group.values()], now)));
+      const statements = rounds.flatMap((round) => [...round]);
+      const results = await writeTogether(statements.map(([kind, group]) => upsert(kind, [...group.values()], now)));
       const unstarted: ProgressWrite[] = [];
       results.forEach((rows, i) => {
         for (const row of rows) {
-          const key = keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id });
-          held.set(key, { version: row.version, status: row.status, written: true });
-          if (row.started_at === null) unstarted.push(kinds[i][1].get(key)!);
+          const w = statements[i][1].get(keyOf({ campaignId: row.campaign_id, testId: row.test_id, userId: row.user_id }))!;
+          held.set(`${keyOf(w)}|${w.windowId ?? ''}`, { version: row.version, status: row.status, written: true });
+          if (row.started_at === null) unstarted.push(w);
         }
       });
       if (unstarted.length > 0) await startClocks(unstarted, now);
       const states: ProgressState[] = [];
       for (const [i, w] of writes.entries()) {
-        let state = held.get(keys[i]);
+        let state = held.get(writeKeys[i]);
         if (!state) {
           // Nothing written: stale, or refused; say which and what the server holds (the rare path).
           const row = await find(w.campaignId, w.testId, w.userId);
-          const refused: Refusal | undefined = row?.status === 'complete' ? 'complete' : row && isTimeUp(row, now) ? 'timeUp' : undefined;
-          state = { version: row?.version ?? 0, status: refused ? 'complete' : (row?.status ?? 'incomplete'), written: false, refused };
-          held.set(keys[i], state);
+          const refused: Refusal | undefined =
+            row?.status === 'complete'
+              ? 'complete'
+              : row && isTimeUp(row, now)
+                ? 'timeUp'
+                : row && w.windowId !== undefined && row.window_id !== null && row.window_id !== w.windowId
+                  ? 'otherWindow'
+                  : undefined;
+          const status = refused === 'complete' || refused === 'timeUp' ? 'complete' : (row?.status ?? 'incomplete');
+          state = { version: row?.version ?? 0, status, written: false, refused };
+          held.set(writeKeys[i], state);
         }
         states.push({
           campaignId: w.campaignId,
@@ -313,6 +329,14 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         return true;
       });
       return reopened ? (await find(key.campaignId, key.testId, key.userId))! : null;
+    },
+
+    /**
+     * `windowId` holds the attempt from now on (the test was opened there, or "Continua qui" took it over): the saves
+     * of any other window are refused. A complete test is nobody's to hold.
+     */
+    async claimWindow(key: ProgressKey, windowId: string): Promise<void> {
+      await db.updateTable('test_progress').set({ window_id: windowId }).$call(whereKey(key)).where('status', '<>', 'complete').execute();
     },
 
     /** Per test, how many times the person took it again (REPEAT_REASON in the history); tests never repeated are absent. */

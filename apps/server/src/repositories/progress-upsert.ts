@@ -27,6 +27,8 @@ export interface ProgressWrite extends ProgressKey {
   scored: boolean;
   /** When it was asked for (its start, if it starts the clock; `endsAt` counts from it); default: the save's `now`. */
   at?: Date;
+  /** The browser window it comes from; absent: a client that names none, whose saves apply whoever holds the attempt. */
+  windowId?: string;
 }
 
 export type Kind = 'sync' | 'status' | 'data';
@@ -37,12 +39,16 @@ export const kindOf = (w: ProgressWrite): Kind => (w.status === undefined ? 'dat
 // - otherwise a write at the stored version or newer is applied (an equal version is an idempotent retry);
 // - a stale 'complete' still completes the test (status-only updates carry the fixed versions 1 and 2,
 //   which data saves overtake), without touching its data or version;
-// - the first write starts a timed test's clock if the opening did not (the repository's startClocks, for a row without one).
+// - the first write starts a timed test's clock if the opening did not (the repository's startClocks, for a row without one);
+// - a write from a window other than the one holding the attempt (the last to open it) is not applied: two windows
+//   on one test would otherwise overwrite each other, each told it saved. A write naming no window, or a row no
+//   window holds, is not held back. The first write of a new row makes its window the holder.
 const applies = sql<boolean>`excluded.version >= test_progress.version`;
 const completes = sql<boolean>`excluded.status = 'complete'`;
 const nextStatus = sql<string>`case when ${applies} then excluded.status else 'complete' end`;
 const nextVersion = sql<number>`case when excluded.version > test_progress.version then excluded.version else test_progress.version end`;
 const nextData = sql<string | null>`case when ${applies} then excluded.data else test_progress.data end`;
+const fromHolder = sql<boolean>`(excluded.window_id is null or test_progress.window_id is null or excluded.window_id = test_progress.window_id)`;
 /** The row still takes writes: not complete, and not a timed test whose time and grace ran out by `cutoff`. */
 export const open = (cutoff: string) =>
   sql<boolean>`test_progress.status <> 'complete' and (test_progress.ends_at is null or test_progress.ends_at > ${cutoff})`;
@@ -58,6 +64,7 @@ const ROW_FIELDS = [
   'started_at',
   'ends_at',
   'scoring_due',
+  'window_id',
 ] as const;
 type RowField = (typeof ROW_FIELDS)[number];
 /** The PostgreSQL array type of each field, for unnest(). */
@@ -72,6 +79,7 @@ const ARRAY_TYPE: Record<RowField, string> = {
   started_at: 'text[]',
   ends_at: 'text[]',
   scoring_due: 'int[]',
+  window_id: 'text[]',
 };
 type Field = string | number | null;
 type UpsertRow = Record<RowField, Field>;
@@ -83,7 +91,9 @@ export function createProgressUpsert(db: Db, onPostgres: boolean) {
   /** The rows as values (SQLite), or as one array a field (PostgreSQL). */
   function upsertQuery(kind: Kind, source: { rows: UpsertRow[] } | { columns: Record<RowField, ColumnValues> }, cutoff: string) {
     const guard =
-      kind === 'data' ? sql<boolean>`${open(cutoff)} and ${applies}` : sql<boolean>`${open(cutoff)} and (${applies} or ${completes})`;
+      kind === 'data'
+        ? sql<boolean>`${open(cutoff)} and ${fromHolder} and ${applies}`
+        : sql<boolean>`${open(cutoff)} and ${fromHolder} and (${applies} or ${completes})`;
     const into = db.insertInto('test_progress');
     const values =
       'columns' in source
@@ -109,7 +119,7 @@ export function createProgressUpsert(db: Db, onPostgres: boolean) {
       .returning(['campaign_id', 'test_id', 'user_id', 'version', 'status', 'started_at']);
   }
 
-  // One statement a kind on PostgreSQL (one array a field: eleven parameters whatever the group's size), and on
+  // One statement a kind on PostgreSQL (one array a field: twelve parameters whatever the group's size), and on
   // SQLite one a kind and number of rows, each compiled once: building and compiling it cost more than running it.
   const columnsUpsert = compiledByShape(
     (kind: Kind) =>
@@ -143,7 +153,20 @@ export function createProgressUpsert(db: Db, onPostgres: boolean) {
     const rows = writes.map((w): Field[] => {
       const when = w.at ? w.at.toISOString() : at;
       const scoringDue = w.status === 'complete' && w.scored ? 1 : 0;
-      return [w.campaignId, w.testId, w.userId, w.version, w.status ?? 'incomplete', w.data ?? null, when, when, w.endsAt, scoringDue];
+      const { campaignId, testId, userId, version } = w;
+      return [
+        campaignId,
+        testId,
+        userId,
+        version,
+        w.status ?? 'incomplete',
+        w.data ?? null,
+        when,
+        when,
+        w.endsAt,
+        scoringDue,
+        w.windowId ?? null,
+      ];
     });
     const cutoff = expiredBefore(now);
     return onPostgres

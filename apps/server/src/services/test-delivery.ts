@@ -3,7 +3,7 @@ import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
 import { contentLang } from '../domain/content-language';
 import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../domain/test-clock';
 import { parseJson } from '../db/json-column';
-import { HttpError, testComplete } from '../http/http-error';
+import { HttpError, testComplete, windowSuperseded } from '../http/http-error';
 import type { CampaignTestContext, ParticipationContext } from '../policies/test-access';
 import { presentTheme } from '../presenters/present-test';
 import type { ProgressKey, ProgressWrite } from '../repositories/progress-repository';
@@ -20,7 +20,7 @@ type Scoring = { enqueue(key: ProgressKey): void };
 /** Told of every test that becomes complete here (services/integrations/events.ts). */
 type Completions = { testCompleted(key: ProgressKey): void };
 type ProgressRow = Awaited<ReturnType<TestDeliveryRepos['progress']['find']>>;
-export type ProgressChange = Pick<ProgressWrite, 'version' | 'status' | 'data'>;
+export type ProgressChange = Pick<ProgressWrite, 'version' | 'status' | 'data' | 'windowId'>;
 
 const keyOf = (context: CampaignTestContext): ProgressKey => ({
   campaignId: context.participation.id,
@@ -91,8 +91,12 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, e
       return syncState(context, row, new Date());
     },
 
-    /** The test is opened: a timed test's clock starts now (once: reloads keep it), a finished repeatable test starts a new attempt. */
-    async start(context: CampaignTestContext): Promise<SyncStateResponse> {
+    /**
+     * The test is opened: a timed test's clock starts now (once: reloads keep it), a finished repeatable test starts a
+     * new attempt. The window it is opened in (`windowId`) holds the attempt from now on; another window's saves are
+     * refused. The answer is what the server holds, so a window taking the attempt over starts from the latest state.
+     */
+    async start(context: CampaignTestContext, windowId?: string): Promise<SyncStateResponse> {
       const key = keyOf(context);
       const now = new Date();
       const check = await checkUserStart(repos, context);
@@ -105,12 +109,14 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, e
         check.status === 'complete' ? await repos.progress.reopen(key, endsAt, now) : await repos.progress.start(key, endsAt, now);
       // Another opening took the last attempt meanwhile.
       if (!row) throw testLocked({ ...check, attemptsLeft: 0 });
+      if (windowId !== undefined && row.window_id !== windowId) await repos.progress.claimWindow(key, windowId);
       return syncState(context, row, now);
     },
 
     /**
      * A versioned write. The answer always says what the server holds; a write into a complete test, or past a timed
-     * test's end and grace, is refused with 409 and changes nothing.
+     * test's end and grace, is refused with 409 and changes nothing; so is one from a window that no longer holds the
+     * attempt (WINDOW_SUPERSEDED).
      */
     async write(context: CampaignTestContext, change: ProgressChange): Promise<ProgressWriteResponse> {
       await requirePrerequisites(repos, context);
@@ -119,6 +125,7 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, e
       const scored = context.test.server_scored === 1;
       const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
       const state = await saves.run({ ...key, ...change, endsAt, scored, at: now });
+      if (state.refused === 'otherWindow') throw windowSuperseded();
       if (state.refused) {
         if (state.refused === 'timeUp') await settleIfExpired(key, now);
         throw testComplete(state.refused === 'timeUp');

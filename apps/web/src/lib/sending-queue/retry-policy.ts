@@ -9,15 +9,17 @@ import type { TransportResponse } from './transport';
  * - `permanent`: other 4xx, or 2xx/3xx without status, retried at a fixed interval;
  * - `closed`: 409, the server holds the test as finished (complete, or its time ran out), or the whole
  *   campaign as over (CAMPAIGN_CLOSED, closedScope): final, the task is dropped and never retried;
+ * - `superseded`: 409 WINDOW_SUPERSEDED, the test was opened in another window since, which holds it now: this window's
+ *   saves of it are not applied (final; the window is told, and may take the test over by opening it again);
  * - `refused`: 429 LOG_QUOTA_EXCEEDED, the person logged as much as the server keeps for now: final for this task
  *   alone, dropped (not kept in the backup, which would send it again).
  */
-export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent' | 'closed' | 'refused';
+export type AttemptOutcome = 'ok' | 'auth' | 'temporary' | 'permanent' | 'closed' | 'superseded' | 'refused';
 
 export function classifyResponse(response: TransportResponse): AttemptOutcome {
   const { status, body } = response;
   if (status === 401 || status === 403) return 'auth';
-  if (status === 409) return 'closed';
+  if (status === 409) return errorCode(body) === 'WINDOW_SUPERSEDED' ? 'superseded' : 'closed';
   if (status === 429 && errorCode(body) === 'LOG_QUOTA_EXCEEDED') return 'refused';
   if (status >= 500 || status === 0) return 'temporary';
   if (status >= 200 && status < 400) return hasStatus(body) ? 'ok' : 'permanent';

@@ -525,6 +525,53 @@ describe('failures', () => {
     expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 
+  it("names this tab's window in every progress save, and keeps the same window across a reload of the tab", async () => {
+    const { queue, calls, page } = setup();
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(2, 2, { type: 'STATUS', status: 'incomplete', data: undefined }));
+    await queue.enqueue(data(3, 0, { type: 'OUTCOMES', data: [] }));
+    queue.start(OWNER);
+    await vi.advanceTimersByTimeAsync(1000);
+    const windowId = await queue.windowId();
+    expect(calls.map((call) => call.task.windowId)).toEqual([windowId, windowId, undefined]);
+    expect(await setup({ page: page.reload() }).queue.windowId()).toBe(windowId);
+    expect(await setup({ page: page.duplicate() }).queue.windowId()).not.toBe(windowId);
+  });
+
+  it('409 WINDOW_SUPERSEDED (the test is open in another window) keeps what this window sent as log entries, says how many, and sends nothing of it again', async () => {
+    const superseded = { status: 409, body: { status: false, code: 'WINDOW_SUPERSEDED' } };
+    const { queue, calls } = setup({ script: [superseded] });
+    const told = vi.fn();
+    const closed = vi.fn();
+    queue.subscribeSuperseded(told);
+    queue.subscribeClosed(closed);
+    const deliveries: Delivery[] = [];
+    queue.start(OWNER);
+    await Promise.all([
+      queue.enqueue(data(2, 1), { onDelivery: (d) => deliveries.push(d) }),
+      queue.enqueue(data(2, 2, { type: 'STATUS', status: 'incomplete', data: undefined })),
+      queue.enqueue(data(3, 1)),
+    ]);
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(calls.map((call) => brief(call.task))).toEqual([
+      'DATA u40 c1 t2 v1',
+      'LOG u40 c1 t2 v0',
+      'LOG u40 c1 t2 v0',
+      'DATA u40 c1 t3 v1',
+    ]);
+    // Nothing goes unsaid: each refused change went to the server's log, its data with it.
+    expect(calls[1].task.data).toMatchObject({ task: { type: 'DATA', data: 'data 2@1' } });
+    expect(calls[2].task.data).toMatchObject({ task: { type: 'STATUS' } });
+    expect(told).toHaveBeenCalledExactlyOnceWith({ campaignId: 1, testId: 2, userId: USER, unsent: 2 });
+    expect(closed).not.toHaveBeenCalled();
+    expect(deliveries).toEqual([{ accepted: false, reason: 'superseded', httpStatus: 409, code: 'WINDOW_SUPERSEDED' }]);
+    // Opening the test here again starts from the server's state, not from what it refused.
+    expect(await queue.getLatestCopy(1, 2, USER)).toBeUndefined();
+    expect(await queue.getLatestCopy(1, 3, USER)).toBeDefined();
+    expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
+  });
+
   it('409 CAMPAIGN_CLOSED (the campaign is over) drops every task of that person in that campaign for good, 360 answers too', async () => {
     const { queue, calls, onAuthError, logFailure } = setup({
       script: [{ status: 409, body: { status: false, code: 'CAMPAIGN_CLOSED' } }],
@@ -869,7 +916,11 @@ describe('page unload (beacon)', () => {
 
     expect(environment.beacons.map((b) => b.url)).toEqual(['/api/tests/2/data/1/40', '/api/outcomes/1/3/40']);
     expect(environment.beacons[0].body.type).toBe('application/json');
-    expect(JSON.parse(await environment.beacons[0].body.text())).toEqual({ version: 1, data: 'data 2@1' });
+    expect(JSON.parse(await environment.beacons[0].body.text())).toEqual({
+      version: 1,
+      data: 'data 2@1',
+      windowId: await queue.windowId(),
+    });
 
     await flush();
     const reloaded = setup({ page: page.reload() });

@@ -13,6 +13,7 @@ import {
   finishesTest,
   kindKey,
   newIdempotencyKey,
+  savesProgress,
   savesTest,
   toQueueTask,
   type QueueTask,
@@ -46,6 +47,7 @@ export type FailureLog = FailureEntry;
  * What became of one task (enqueue's `onDelivery`): the server accepted it, or why it is not there (yet):
  * - `auth`: refused with 401/403, the session is gone; the task was cleared (kept as a log entry);
  * - `closed`: refused with 409, final (a finished test);
+ * - `superseded`: refused with 409 WINDOW_SUPERSEDED, the test is open in another window that holds it (kept as a log entry);
  * - `failed`: the first attempt failed (5xx, time-out, another 4xx): the queue tries again by itself;
  * - `refused`: refused for good with 429 (a log entry past the person's quota), dropped;
  * - `offline`: not sent, there is no connection (or nobody signed in): it goes when there is;
@@ -56,7 +58,7 @@ export type Delivery =
   | { accepted: true }
   | {
       accepted: false;
-      reason: 'auth' | 'closed' | 'failed' | 'offline' | 'refused' | 'replaced' | 'skipped';
+      reason: 'auth' | 'closed' | 'failed' | 'offline' | 'refused' | 'replaced' | 'skipped' | 'superseded';
       httpStatus?: number;
       code?: string;
     };
@@ -79,6 +81,18 @@ export interface ClosedTest {
   userId: number;
   /** `campaign`: the whole campaign is over (CAMPAIGN_CLOSED), every save of the person in it is dropped. */
   scope: 'campaign' | 'test';
+}
+
+/**
+ * A test of this window the server holds for another window (the test was opened there since): this window's saves of
+ * it were refused and are not applied. `unsent`: how many of them (at least the one refused), dropped from the queue
+ * and kept as log entries. Opening the test again here ("Continua qui") takes it over from the server's state.
+ */
+export interface SupersededTest {
+  campaignId: number;
+  testId: number;
+  userId: number;
+  unsent: number;
 }
 
 export interface SendingQueueOptions {
@@ -148,6 +162,10 @@ export interface SendingQueue {
   subscribe(listener: () => void): () => void;
   /** Told when the server refuses a test's saves because it is finished (the room and the open activity follow). */
   subscribeClosed(listener: (test: ClosedTest) => void): () => void;
+  /** Told when the server refuses this window's saves of a test because another window holds it (issue 54). */
+  subscribeSuperseded(listener: (test: SupersededTest) => void): () => void;
+  /** This window's id (its tab's, kept across reloads): what opening a test claims it with. */
+  windowId(): Promise<string>;
   getSnapshot(): QueueSnapshot;
   /** Live queue, in sending order. */
   getTasks(): QueueTask[];
@@ -193,6 +211,7 @@ class QueueImpl implements SendingQueue {
   private snapshot: QueueSnapshot = { state: 'saved', pending: 0, answers: 0 };
   private readonly listeners = new Set<() => void>();
   private readonly closedListeners = new Set<(test: ClosedTest) => void>();
+  private readonly supersededListeners = new Set<(test: SupersededTest) => void>();
   private drainWaiters: Array<() => void> = [];
   private progressListeners = new Set<(pending: number) => void>();
   /** Who waits to hear what became of a task (enqueue's onDelivery). */
@@ -310,8 +329,8 @@ class QueueImpl implements SendingQueue {
   enqueue(input: TaskInput, options: EnqueueOptions = {}): Promise<void> {
     const task = validateTask(input);
     return this.ready.then(() => {
-      // Its owner is whoever is signed in now: it is sent only under their session (isMine).
-      const stored: StoredTask = { ...task, ...(this.session && { owner: { ...this.session } }), seq: this.seq++ };
+      // Its owner is whoever is signed in now: it is sent only under their session (isMine); a save carries its window.
+      const stored: StoredTask = { ...task, ...(this.session && { owner: { ...this.session } }), ...this.windowOf(task), seq: this.seq++ };
       const { onDelivery } = options;
       if (options.coalesce) this.holdDraft(stored);
       else this.releaseDrafts(stored);
@@ -326,6 +345,15 @@ class QueueImpl implements SendingQueue {
       this.pump();
       return Promise.all([this.saveLatestCopy(task), this.save()]).then(() => undefined);
     });
+  }
+
+  /** A progress save names the window it was made in (this tab's id, known once the queue is loaded). */
+  private windowOf(task: Pick<QueueTask, 'type'>): Pick<QueueTask, 'windowId'> {
+    return savesProgress(task) ? { windowId: this.tabId } : {};
+  }
+
+  windowId() {
+    return this.ready.then(() => this.tabId);
   }
 
   log(entry: unknown, ids: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>> = {}) {
@@ -459,6 +487,7 @@ class QueueImpl implements SendingQueue {
     this.inFlight = undefined;
     if (outcome === 'ok') await this.succeeded(task, body);
     else if (outcome === 'closed') this.closed(task, errorCode(body), closedScope(body));
+    else if (outcome === 'superseded') await this.superseded(task);
     else if (outcome === 'refused') this.refused(task, errorCode(body));
     else this.failed(task, { outcome, httpStatus, code: errorCode(body), error, network: httpStatus === undefined });
     this.changed();
@@ -490,6 +519,39 @@ class QueueImpl implements SendingQueue {
     for (const listener of this.closedListeners) listener(test);
   }
 
+  /**
+   * 409 WINDOW_SUPERSEDED: the test was opened in another window, which holds it now. This task and the other saves of
+   * that test made in the same window are not applied and never sent again: each becomes a log entry (its data with it),
+   * so nothing goes without a trace. The window's latest copy of the test goes too, so that opening it again here starts
+   * from the other window's state, not from what the server refused. The window is told how many changes did not go.
+   */
+  private async superseded(task: StoredTask) {
+    const sameWindow = (queued: StoredTask) =>
+      queued === task ||
+      (savesProgress(queued) &&
+        queued.windowId === task.windowId &&
+        queued.userId === task.userId &&
+        queued.campaignId === task.campaignId &&
+        queued.testId === task.testId);
+    const dropped = this.tasks.filter(sameWindow);
+    if (!dropped.includes(task)) dropped.push(task);
+    this.tasks = this.tasks.filter((queued) => !sameWindow(queued));
+    for (const queued of dropped) {
+      this.settle(queued, { accepted: false, reason: 'superseded', httpStatus: 409, code: 'WINDOW_SUPERSEDED' });
+      this.insert({ ...logEntryOf(queued, `${queued.type} refused: the test is open in another window`), seq: this.seq++ });
+    }
+    void this.save();
+    // A closed tab's task adopted here: nobody in this window typed it, and this window's copy is its own.
+    if (task.windowId !== this.tabId) return;
+    const key = latestCopyKey(task.userId, task.campaignId, task.testId);
+    await this.writes.add(
+      () => this.storage.del(key),
+      (error) => this.onUnloggableError({ message: 'Could not forget the local copy', error }),
+    );
+    const test: SupersededTest = { campaignId: task.campaignId, testId: task.testId, userId: task.userId, unsent: dropped.length };
+    for (const listener of this.supersededListeners) listener(test);
+  }
+
   /** Refused for good, this task alone (a log entry past the person's quota): dropped, never sent again. */
   private refused(task: StoredTask, code: string | undefined) {
     this.settle(task, { accepted: false, reason: 'refused', httpStatus: 429, code });
@@ -500,7 +562,7 @@ class QueueImpl implements SendingQueue {
   private failed(
     task: StoredTask,
     failure: {
-      outcome: Exclude<AttemptOutcome, 'ok' | 'closed' | 'refused'>;
+      outcome: Exclude<AttemptOutcome, 'ok' | 'closed' | 'superseded' | 'refused'>;
       httpStatus?: number;
       code?: string;
       error?: unknown;
@@ -602,7 +664,7 @@ class QueueImpl implements SendingQueue {
     for (const testId of needPushing) {
       const copy = await this.getLatestCopy(campaignId, testId, userId);
       const task = copy && copyToTask(copy, { userId, campaignId, testId });
-      if (task) this.insert({ ...task, ...(check.owner && { owner: check.owner }), retry: { type: 'none', attempt: 0 }, seq: this.seq++ });
+      if (task) this.insert({ ...task, ...(check.owner && { owner: check.owner }), ...this.windowOf(task), retry: { type: 'none', attempt: 0 }, seq: this.seq++ });
     }
   }
 
@@ -738,6 +800,11 @@ class QueueImpl implements SendingQueue {
   subscribeClosed = (listener: (test: ClosedTest) => void) => {
     this.closedListeners.add(listener);
     return () => void this.closedListeners.delete(listener);
+  };
+
+  subscribeSuperseded = (listener: (test: SupersededTest) => void) => {
+    this.supersededListeners.add(listener);
+    return () => void this.supersededListeners.delete(listener);
   };
 
   subscribe = (listener: () => void) => {

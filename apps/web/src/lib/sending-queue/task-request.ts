@@ -11,13 +11,14 @@ export interface TaskRequest {
 export function toTaskRequest(task: QueueTask): TaskRequest {
   const { type, campaignId, testId, userId, version, status, data, key } = task;
   const progress = `${testId}/${type.toLowerCase()}/${campaignId}/${userId}`;
+  const windowId = task.windowId === undefined ? {} : { windowId: task.windowId };
   switch (type) {
     case 'SYNC':
-      return { url: `${API_BASE}/tests/${progress}`, body: { version, status, data } };
+      return { url: `${API_BASE}/tests/${progress}`, body: { version, status, data, ...windowId } };
     case 'STATUS':
-      return { url: `${API_BASE}/tests/${progress}`, body: { version, status } };
+      return { url: `${API_BASE}/tests/${progress}`, body: { version, status, ...windowId } };
     case 'DATA':
-      return { url: `${API_BASE}/tests/${progress}`, body: { version, data } };
+      return { url: `${API_BASE}/tests/${progress}`, body: { version, data, ...windowId } };
     case 'OUTCOMES':
       return { url: `${API_BASE}/outcomes/${campaignId}/${testId}/${userId}`, body: { values: data, idempotencyKey: key } };
     case 'SYNC_ALL':

@@ -26,13 +26,21 @@ export interface QueueTask {
   data?: unknown;
   /** OUTCOMES and LOG: the idempotency key every send of this task carries, so that the server applies it once. */
   key?: string;
+  /**
+   * SYNC, STATUS and DATA: the window (tab) that made it, set by the queue. The server refuses it when another window
+   * opened the test since (409 WINDOW_SUPERSEDED): two windows never overwrite each other unseen.
+   */
+  windowId?: string;
   retry: { type: RetryType; attempt: number };
   /** Set by the queue on enqueue when someone is signed in; absent on tasks queued before (they go by `userId`). */
   owner?: TaskOwner;
 }
 
-/** What callers enqueue: version defaults to 0, retry starts fresh, the key is made on enqueue. */
-export type TaskInput = Omit<QueueTask, 'version' | 'retry' | 'key' | 'owner'> & { version?: number };
+/** What callers enqueue: version defaults to 0, retry starts fresh, the key, the owner and the window are the queue's. */
+export type TaskInput = Omit<QueueTask, 'version' | 'retry' | 'key' | 'owner' | 'windowId'> & { version?: number };
+
+/** The tasks that carry the window they were made in: the progress saves the server holds to one window. */
+export const savesProgress = (task: Pick<QueueTask, 'type'>) => task.type === 'SYNC' || task.type === 'STATUS' || task.type === 'DATA';
 
 /** Writes the server would otherwise apply twice when an answer is lost and the task is sent again. */
 export const needsIdempotencyKey = (type: TaskType) => type === 'OUTCOMES' || type === 'LOG';

@@ -14,6 +14,7 @@ import {
   outcomesRequestSchema,
   progressDataResponseSchema,
   progressWriteResponseSchema,
+  startTestRequestSchema,
   statusWriteRequestSchema,
   syncStateResponseSchema,
   syncWriteRequestSchema,
@@ -65,21 +66,22 @@ export default async function testsRoutes(fastify: FastifyInstance) {
   );
 
   // The test is opened: a timed test's clock starts now (once: reloads keep it), a finished
-  // repeatable test starts a new attempt. Answers what the activity starts from. An assessor opening a grid whose
-  // ratings are locked (the campaign over, its assessments not reopened) reads it instead, writing nothing: the grid
-  // opens read-only (testData.ratingsLocked) rather than failing.
+  // repeatable test starts a new attempt, and the window it is opened in holds it. Answers what the activity starts
+  // from. An assessor opening a grid whose ratings are locked (the campaign over, its assessments not reopened) reads
+  // it instead, writing nothing: the grid opens read-only (testData.ratingsLocked) rather than failing.
   app.post(
     '/:testId/start/:campaignId/:userId',
     {
       schema: {
         tags: ['tests'],
         params: testSyncParamsSchema,
+        body: startTestRequestSchema,
         response: { 200: syncStateResponseSchema, ...errors, 409: apiErrorSchema, 422: lockedOrError },
       },
     },
     async (request) => {
       try {
-        return await delivery.start(await openContext(request, request.params, 'write'));
+        return await delivery.start(await openContext(request, request.params, 'write'), request.body?.windowId);
       } catch (refused) {
         if (!(refused instanceof HttpError) || refused.code !== 'CAMPAIGN_CLOSED') throw refused;
         const context = await openContext(request, request.params, 'read').catch(() => Promise.reject(refused));
@@ -100,24 +102,24 @@ export default async function testsRoutes(fastify: FastifyInstance) {
     '/:testId/sync/:campaignId/:userId',
     { schema: { tags: ['tests'], params, body: syncWriteRequestSchema, response: writeResponse } },
     (request) => {
-      const { version, status, data } = request.body;
-      return write(request, request.params, { version, status, data: storedData(data) });
+      const { version, status, data, windowId } = request.body;
+      return write(request, request.params, { version, status, data: storedData(data), windowId });
     },
   );
   app.post(
     '/:testId/status/:campaignId/:userId',
     { schema: { tags: ['tests'], params, body: statusWriteRequestSchema, response: writeResponse } },
     (request) => {
-      const { version, status } = request.body;
-      return write(request, request.params, { version, status });
+      const { version, status, windowId } = request.body;
+      return write(request, request.params, { version, status, windowId });
     },
   );
   app.post(
     '/:testId/data/:campaignId/:userId',
     { schema: { tags: ['tests'], params, body: dataWriteRequestSchema, response: writeResponse } },
     (request) => {
-      const { version, data } = request.body;
-      return write(request, request.params, { version, data: storedData(data) });
+      const { version, data, windowId } = request.body;
+      return write(request, request.params, { version, data: storedData(data), windowId });
     },
   );
 

@@ -17,11 +17,14 @@ import { useActivityHost } from '../hooks/use-activity-host';
 import { ownExitMessage } from '../utils/test-texts';
 import { ExitDialog } from './exit-dialog';
 import { UnreachableWarning } from './unreachable-warning';
+import { OtherWindowNotice } from './other-window-notice';
 
 export interface ActivityFrameProps {
   test: UserTest;
   session: ActivitySession;
   gender: GenderOptions;
+  /** "Continua qui" after another window took the test: the frame starts again, opening (and claiming) the test anew. */
+  onTakeOver: () => void;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ActivityFrameProps {
  * the test is loaded and not complete. The activity's own exit() returns to the room directly.
  * Leaving clears the current test.
  */
-export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
+export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFrameProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,6 +43,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
   const headingId = useId();
   const [completed, setCompleted] = useState(false);
   const [campaignClosed, setCampaignClosed] = useState(false);
+  const [superseded, setSuperseded] = useState(false);
   const leaving = useRef(false);
   const roomHref = roomHrefFor(location.pathname);
   const secondsLeft = useSecondsLeft(test);
@@ -65,6 +69,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
     onExit: leave,
     onComplete: markComplete,
     onCampaignClosed: () => setCampaignClosed(true),
+    onSuperseded: () => setSuperseded(true),
     // The room's list may predate the opening: its clock, for the exit dialog and the room, is the server's answer.
     onOpened: ({ testStatus, timing }) =>
       queryClient.setQueryData<UserTest[]>(userTestsQueryKey(session.campaignId), (tests) =>
@@ -77,7 +82,8 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
   );
-  const mustConfirm = phase === 'loaded' && !completed && !campaignClosed && !leaving.current;
+  // Held by another window, nothing here is saved any more: leaving loses nothing of it.
+  const mustConfirm = phase === 'loaded' && !completed && !campaignClosed && !superseded && !leaving.current;
   const stop = useCallback(() => {
     setCurrentTestId(null);
     blocker.proceed?.();
@@ -98,7 +104,7 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
         title={test.name}
         sandbox={ACTIVITY_SANDBOX}
         allow={ACTIVITY_ALLOW}
-        hidden={phase === 'failed' || campaignClosed}
+        hidden={phase === 'failed' || campaignClosed || superseded}
       />
       {phase === 'loading' && (
         <div className="test-container__overlay">
@@ -115,7 +121,8 @@ export function ActivityFrame({ test, session, gender }: ActivityFrameProps) {
           </div>
         </div>
       )}
-      {phase === 'failed' && !campaignClosed && (
+      {superseded && !campaignClosed && <OtherWindowNotice onContinueHere={onTakeOver} onLeave={leave} />}
+      {phase === 'failed' && !campaignClosed && !superseded && (
         <div className="test-container__overlay">
           <div className="callout callout--error" role="alert">
             <p className="test-container__failed">{t('testContainer.loadFailed')}</p>

@@ -2,6 +2,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSkeleton } from '@/components/ui/spinner';
@@ -38,6 +39,8 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
   const testId = useCurrentTestId();
   const valid = hasValidTrackingIds(campaign.id, testId, user.id);
   const tests = useUserTests(campaign.id, { refetchOnMount: true });
+  // Each "Continua qui" opens the test anew in a new frame: its opening claims it and reads the server's latest state.
+  const [opening, setOpening] = useState(0);
   const test = tests.data?.find((item) => item.id === testId);
   useDocumentTitle(test?.name ?? campaign.name);
   // An assessor's grid starts from the people assigned in it: loaded before the test.
@@ -83,8 +86,9 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
 
   return (
     <ActivityFrame
-      key={test.id}
+      key={`${test.id}:${opening}`}
       test={test}
+      onTakeOver={() => setOpening((n) => n + 1)}
       gender={genderOf(user)}
       session={{ campaignId: campaign.id, testId: test.id, userId: user.id, lang: campaign.lang, isAssessor: user.isAssessor }}
     />

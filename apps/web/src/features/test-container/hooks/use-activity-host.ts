@@ -26,6 +26,8 @@ export interface UseActivityHostOptions {
   onCampaignClosed: () => void;
   /** The server opened the test (init): its status and clock. */
   onOpened: (opened: Pick<SyncStateResponse, 'testStatus' | 'timing'>) => void;
+  /** The server refused this window's saves: the test was opened in another window since, which holds it (409 WINDOW_SUPERSEDED). */
+  onSuperseded: () => void;
 }
 
 /**
@@ -40,12 +42,13 @@ export function useActivityHost({
   onComplete,
   onCampaignClosed,
   onOpened,
+  onSuperseded,
 }: UseActivityHostOptions): ActivityPhase {
   const queue = useQueue();
   // The latest callbacks, without re-creating the host when they change.
-  const callbacks = useRef({ onExit, onComplete, onCampaignClosed, onOpened });
+  const callbacks = useRef({ onExit, onComplete, onCampaignClosed, onOpened, onSuperseded });
   useLayoutEffect(() => {
-    callbacks.current = { onExit, onComplete, onCampaignClosed, onOpened };
+    callbacks.current = { onExit, onComplete, onCampaignClosed, onOpened, onSuperseded };
   });
   const { campaignId, testId, userId, isAssessor } = session;
   const handlers = useMemo(
@@ -63,8 +66,11 @@ export function useActivityHost({
   // the room follow, and no error is shown. When the whole campaign is over, the activity stops too and the
   // room says why (the test is not complete: nothing more of it is taken).
   const connect = useCallback(
-    (host: ActivityHost) =>
-      queue.subscribeClosed((closed) => {
+    (host: ActivityHost) => {
+      const superseded = queue.subscribeSuperseded((test) => {
+        if (test.campaignId === campaignId && test.testId === testId && test.userId === userId) callbacks.current.onSuperseded();
+      });
+      const closed = queue.subscribeClosed((closed) => {
         if (closed.campaignId !== campaignId || closed.userId !== userId) return;
         if (closed.scope === 'campaign') {
           host.notify('statuschange', { status: 'complete', reason: 'campaign-closed' });
@@ -74,7 +80,12 @@ export function useActivityHost({
         if (closed.testId !== testId) return;
         host.notify('statuschange', { status: 'complete', reason: 'closed' });
         callbacks.current.onComplete();
-      }),
+      });
+      return () => {
+        superseded();
+        closed();
+      };
+    },
     [queue, campaignId, testId, userId],
   );
 

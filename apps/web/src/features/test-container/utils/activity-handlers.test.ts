@@ -11,6 +11,7 @@ function fakeQueue() {
     log: vi.fn(async () => undefined),
     getLatestCopy: vi.fn(async () => undefined),
     holdInput: vi.fn(),
+    windowId: vi.fn(async () => 'window-of-this-tab'),
   };
 }
 

@@ -13,7 +13,7 @@ import { createAssessedDrafts } from './assessed-drafts';
 import { mergeProgress } from './merge-progress';
 
 export interface HandlerDeps {
-  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy' | 'holdInput'>;
+  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy' | 'holdInput' | 'windowId'>;
   /** The activity asked to close: back to the room. */
   exit: () => void;
   /**
@@ -37,9 +37,10 @@ export const heldInputSource = (session: Pick<ActivitySession, 'campaignId' | 't
  */
 export function createActivityHandlers({ queue, exit, onOutcomesNotSaved, onOpened }: HandlerDeps, isAssessor: boolean): ActivityHandlers {
   const handlers: ActivityHandlers = {
+    // Opening claims the attempt for this window (its saves go; another window's are refused from now on).
     async init(session) {
       const [server, local] = await Promise.all([
-        startTest(ids(session)),
+        queue.windowId().then((windowId) => startTest(ids(session), windowId)),
         queue.getLatestCopy(session.campaignId, session.testId, session.userId),
       ]);
       onOpened(server);

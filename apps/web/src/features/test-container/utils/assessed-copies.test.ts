@@ -13,6 +13,7 @@ const deps = () => ({
     log: vi.fn(async () => undefined),
     getLatestCopy: vi.fn(async () => undefined),
     holdInput: vi.fn(),
+    windowId: vi.fn(async () => 'window-of-this-tab'),
   },
   exit: () => {},
   onOutcomesNotSaved: () => {},

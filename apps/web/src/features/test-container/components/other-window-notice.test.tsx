@@ -1,0 +1,20 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithTexts } from '@/testing/render';
+import { OtherWindowNotice } from './other-window-notice';
+
+describe('<OtherWindowNotice>', () => {
+  it('takes the focus, says plainly that what was typed here since was not saved, and offers "Continua qui"', () => {
+    const onContinueHere = vi.fn();
+    const onLeave = vi.fn();
+    renderWithTexts(<OtherWindowNotice onContinueHere={onContinueHere} onLeave={onLeave} />);
+    const notice = screen.getByRole('alertdialog', { name: "Questo test è aperto in un'altra finestra." });
+    expect(document.activeElement).toBe(notice);
+    expect(notice.textContent).toContain('Le ultime modifiche fatte qui non sono state salvate');
+    fireEvent.click(screen.getByRole('button', { name: 'Continua qui' }));
+    expect(onContinueHere).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Torna alle attività' }));
+    expect(onLeave).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+
+export interface OtherWindowNoticeProps {
+  /** "Continua qui": open the test again in this window, which takes it over from the server's latest state. */
+  onContinueHere: () => void;
+  onLeave: () => void;
+}
+
+/**
+ * The test was opened in another window, which holds it now (issue 54): what this window typed since was not saved,
+ * and it says so. It takes the test's place (the activity is hidden, nothing more can be typed in it) and the focus,
+ * so a screen reader reads it at once.
+ */
+export function OtherWindowNotice({ onContinueHere, onLeave }: OtherWindowNoticeProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="test-container__overlay">
+      <div
+        ref={ref}
+        className="callout callout--warning test-container__notice"
+        role="alertdialog"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="test-container__failed">
+          {t('testContainer.otherWindow.title')}
+        </h2>
+        <p id={textId}>{t('testContainer.otherWindow.unsent')}</p>
+        <div className="test-container__actions">
+          <Button onClick={onContinueHere}>{t('testContainer.otherWindow.continueHere')}</Button>
+          <Button variant="secondary" onClick={onLeave}>
+            {t('testContainer.backToRoom')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
+import { seedCampaignWithTests, type TestSpec } from '../fixtures/seed';
+import { signIn } from '../fixtures/sign-in';
+
+// Issue 54: two windows on one test overwrote each other, both saying saved. The last window to open the test holds
+// it; the other is told at its next save, which the server refuses and does not apply, and "Continua qui" takes the
+// test over there from the latest answers.
+
+const TITLE = 'Ragionamento numerico';
+const NUMERICAL: TestSpec = { name: TITLE, url: '/activities/numerical/', jsonData: { hasTimer: false } };
+const NOTICE = "Questo test è aperto in un'altra finestra.";
+
+const saveStatus = (page: Page) => page.getByRole('banner').getByRole('status');
+
+/** The room's "current test" as the start page leaves it (src/lib/current-test.ts), then /test, once the activity started. */
+async function openTest(page: Page, testId: number): Promise<FrameLocator> {
+  await page.evaluate((id) => sessionStorage.setItem('prova.currentTest', JSON.stringify({ testId: id })), testId);
+  await page.goto('/test');
+  const activity = page.frameLocator(`iframe[title="${TITLE}"]`);
+  await expect(activity.getByRole('heading', { name: TITLE })).toBeVisible();
+  return activity;
+}
+
+/** The answers the server holds (GET /api/tests/{t}/data/{c}/{u}). */
+async function serverAnswers(page: Page, campaignId: number, testId: number) {
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } };
+  const response = await page.request.get(`/api/tests/${testId}/data/${campaignId}/${me.user.id}`);
+  const { data } = (await response.json()) as { data: { data: string | null } };
+  return data.data ? ((JSON.parse(data.data) as { answers?: Record<string, string> }).answers ?? {}) : {};
+}
+
+test('two windows on one test: the first is told, nothing is overwritten unseen, and "Continua qui" goes on from the latest answers', async ({
+  page,
+  context,
+}) => {
+  const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+  const [testId] = testIds;
+  await page.goto('/login');
+  await signIn(page, people[0]);
+  await expect(page).toHaveURL(/\/$/);
+  const first = await openTest(page, testId);
+  await first.getByRole('radio', { name: 'b) 600' }).check();
+  await expect(saveStatus(page)).toHaveText('Salvato');
+
+  // The same test in a second window of the same browser: it starts from what the first saved, and holds the test now.
+  const other = await context.newPage();
+  await other.goto('/');
+  const second = await openTest(other, testId);
+  await expect(second.getByRole('radio', { name: 'b) 600' })).toBeChecked();
+  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
+  await expect(saveStatus(other)).toHaveText('Salvato');
+  await expect.poll(() => serverAnswers(other, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+
+  // The first window, which never saw that answer, answers on: it is told, and its answer is not applied.
+  await first.getByRole('radio', { name: 'a) 550' }).check();
+  const notice = page.getByRole('alertdialog', { name: NOTICE });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeFocused();
+  await expect(notice).toContainText('Le ultime modifiche fatte qui non sono state salvate');
+  await expect(page.locator(`iframe[title="${TITLE}"]`)).toBeHidden();
+  expect(await serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+  await expectAccessible(page, 'the notice of a test open in another window');
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(notice.getByRole('button', { name: 'Continua qui' })).toBeInViewport();
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await page.setViewportSize(desktop);
+
+  // "Continua qui", by keyboard: the first window takes the test over, from the second window's answers.
+  await page.keyboard.press('Tab');
+  await expect(notice.getByRole('button', { name: 'Continua qui' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const again = page.frameLocator(`iframe[title="${TITLE}"]`);
+  await expect(again.getByRole('radio', { name: 'd) 87,5%' })).toBeChecked();
+  await expect(again.getByRole('radio', { name: 'b) 600' })).toBeChecked();
+  await expect(notice).toBeHidden();
+  // The activity scrolls to the question it was on as it starts again: a click during that scroll may land beside.
+  await expect(() => again.getByRole('radio', { name: 'a) Lana' }).check({ timeout: 2000 })).toPass();
+  await expect(saveStatus(page)).toHaveText('Salvato');
+  await expect.poll(() => serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
+
+  // Now the second window is the one told, and its change is not applied either.
+  await second.getByRole('radio', { name: 'c) 620' }).check();
+  await expect(other.getByRole('alertdialog', { name: NOTICE })).toBeVisible();
+  expect(await serverAnswers(other, campaignId, testId)).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
+});
