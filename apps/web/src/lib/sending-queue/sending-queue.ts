@@ -664,7 +664,14 @@ class QueueImpl implements SendingQueue {
     for (const testId of needPushing) {
       const copy = await this.getLatestCopy(campaignId, testId, userId);
       const task = copy && copyToTask(copy, { userId, campaignId, testId });
-      if (task) this.insert({ ...task, ...(check.owner && { owner: check.owner }), ...this.windowOf(task), retry: { type: 'none', attempt: 0 }, seq: this.seq++ });
+      if (task)
+        this.insert({
+          ...task,
+          ...(check.owner && { owner: check.owner }),
+          ...this.windowOf(task),
+          retry: { type: 'none', attempt: 0 },
+          seq: this.seq++,
+        });
     }
   }
 
