@@ -196,7 +196,6 @@ test.describe('in-basket', () => {
     const reply = 'Chiudo io con il cliente entro le 16.';
     await activity.getByLabel('Risposta').pressSequentially(reply, { delay: 20 });
     await expect(page.getByRole('banner').getByRole('status')).not.toHaveText('Salvato', { timeout: 100 });
-    await page.waitForTimeout(50);
     await page.reload();
     const again = page.frameLocator(`iframe[title="${INBOX.name}"]`);
     await expect(again.getByLabel('Risposta')).toHaveValue(reply);

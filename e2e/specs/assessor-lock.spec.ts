@@ -114,7 +114,6 @@ test("levels with their words, 'Non osservato' apart, notes kept through a reloa
   await note.fill('Non ho potuto osservarlo.');
   await note.press('End');
   await note.pressSequentially(' Ripetere.');
-  await page.waitForTimeout(50);
   await page.reload();
   frame = page.frameLocator('iframe[title="Colloquio comportamentale"]');
   await frame.getByRole('button', { name: `Rivedi ${name}` }).click();
