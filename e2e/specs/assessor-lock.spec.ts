@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
+import { importBundle, personOf, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // Issue 54, the assessor's side: each level of the grid with its words (the test's options) in its name,
@@ -11,12 +11,7 @@ import { signIn } from '../fixtures/sign-in';
 function seed() {
   const n = uniqueId();
   const company = `E2E Blocco ${n}`;
-  const person = (first: string, last: string): Person => ({
-    email: `${first.toLowerCase()}.${n}@e2e.example`,
-    password: PASSWORD,
-    firstName: first,
-    lastName: `${last}${n}`,
-  });
+  const person = (first: string, last: string) => personOf(n, first, last);
   const assessor = person('Elena', 'Conti');
   const giulia = person('Giulia', 'Ferri');
   const admin = person('Ada', 'Amministra');

@@ -4,7 +4,7 @@ import { writeAuthoredTest } from '@prova/qti/author';
 import { zipOf } from '@prova/test-support/content-files';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { importBundleFolder } from '../fixtures/content-bundle';
-import { PASSWORD, type Person, uniqueId } from '../fixtures/seed';
+import { personOf, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 import { expectItem, handIn } from '../fixtures/qti-player';
 import { readResults } from '../fixtures/stored-results';
@@ -22,12 +22,7 @@ const ESSAY = 'Ho chiuso <b>io</b> un reparto,\ne ho ricollocato le persone.';
 async function seed() {
   const n = uniqueId();
   const company = `E2E Valutazioni scritte ${n}`;
-  const person = (first: string, last: string): Person => ({
-    email: `${first.toLowerCase()}.${n}@e2e.example`,
-    password: PASSWORD,
-    firstName: first,
-    lastName: `${last}${n}`,
-  });
+  const person = (first: string, last: string) => personOf(n, first, last);
   const candidate = person('Chiara', 'Test');
   const assessor = person('Elena', 'Conti');
   const testId = n;

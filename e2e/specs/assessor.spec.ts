@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
+import { importBundle, PASSWORD, personOf, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // The assessor's side: her own home lists the people to assess by test with their state; the grid
@@ -10,12 +10,7 @@ import { signIn } from '../fixtures/sign-in';
 function seedAssessment() {
   const n = uniqueId();
   const company = `E2E Valutazioni ${n}`;
-  const person = (first: string, last: string): Person => ({
-    email: `${first.toLowerCase()}.${n}@e2e.example`,
-    password: PASSWORD,
-    firstName: first,
-    lastName: `${last}${n}`,
-  });
+  const person = (first: string, last: string) => personOf(n, first, last);
   const assessor = person('Elena', 'Conti');
   const giulia = person('Giulia', 'Ferri');
   const other = person('Marco', 'Sala');
