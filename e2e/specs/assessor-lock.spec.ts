@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, personOf, uniqueId } from '../fixtures/seed';
+import { importBundle, interviewGridModel, personOf, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // Issue 54, the assessor's side: each level of the grid with its words (the test's options) in its name,
@@ -28,18 +28,7 @@ function seed() {
     tests: [{ test: grid }],
     participants: [{ user: assessor.email }, { user: giulia.email }],
     assessments: [{ assessor: assessor.email, assessed: [giulia.email], tests: [grid] }],
-    model: {
-      areas: [{ id: 1, name: 'Relazione' }],
-      skills: [{ id: 10, areaId: 1, name: 'Comunicazione' }],
-      markers: [
-        { id: 100, skillId: 10, name: 'Ascolta e riformula' },
-        { id: 101, skillId: 10, name: 'Si esprime con chiarezza' },
-      ],
-      tasks: [
-        { id: 1000, markerId: 100, name: 'Colloquio', test: grid, outcome: 'ascolto', min: 1, max: 4 },
-        { id: 1001, markerId: 101, name: 'Colloquio', test: grid, outcome: 'chiarezza', min: 1, max: 4 },
-      ],
-    },
+    model: interviewGridModel(grid, { min: 1, max: 4 }),
   });
   const bundle = (status: 'ACTIVE' | 'REPORT') => ({
     version: 1,

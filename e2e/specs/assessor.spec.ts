@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, PASSWORD, personOf, uniqueId } from '../fixtures/seed';
+import { importBundle, PASSWORD, interviewGridModel, personOf, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // The assessor's side: her own home lists the people to assess by test with their state; the grid
@@ -68,18 +68,7 @@ function seedAssessment() {
         tests: [{ test: questionnaire }, { test: grid, prerequisites: [questionnaire] }],
         participants: [{ user: assessor.email }, { user: giulia.email, lang: 'IT_it' }, { user: other.email, lang: 'IT_it' }],
         assessments: [{ assessor: assessor.email, assessed: [giulia.email], tests: [grid] }],
-        model: {
-          areas: [{ id: 1, name: 'Relazione' }],
-          skills: [{ id: 10, areaId: 1, name: 'Comunicazione' }],
-          markers: [
-            { id: 100, skillId: 10, name: 'Ascolta e riformula' },
-            { id: 101, skillId: 10, name: 'Si esprime con chiarezza' },
-          ],
-          tasks: [
-            { id: 1000, markerId: 100, name: 'Colloquio', test: grid, outcome: 'ascolto', min: 0, max: 5 },
-            { id: 1001, markerId: 101, name: 'Colloquio', test: grid, outcome: 'chiarezza', min: 0, max: 5 },
-          ],
-        },
+        model: interviewGridModel(grid, { min: 0, max: 5 }),
       },
     ],
   });
