@@ -138,3 +138,16 @@ test('an admin uploads a package, edits and previews it, assigns and deletes ass
   await expectAccessible(operator, "every company's audit trail");
   await context.close();
 });
+
+test('a Spanish-speaking admin reads the console in Spanish (its texts in Spanish are a chunk of their own)', async ({ page }) => {
+  const n = uniqueId();
+  const company = `E2E Consola ${n}`;
+  const admin: Person = { email: `sofia.${n}@e2e.example`, password: PASSWORD, firstName: 'Sofía', lastName: `R${n}` };
+  importBundle({ version: 1, companies: [{ name: company }], users: [{ company, ...admin, role: 'admin', privacy: true, lang: 'ES_es' }] });
+  await signIn(page, admin);
+  await page.goto('/console');
+  const sections = page.getByRole('navigation', { name: 'Secciones de la consola' });
+  await expect(sections.getByRole('link', { name: 'Campañas' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Campagne' })).toHaveCount(0);
+  await expectAccessible(page, 'the console in Spanish');
+});

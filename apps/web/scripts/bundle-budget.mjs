@@ -176,8 +176,9 @@ export function shellOf(manifest) {
  * Everything the check needs, measured.
  * @param {{ manifest: Manifest, files: Record<string, FileInfo>, routes: RouteDeclaration[],
  *   signIn: string, report: string, onDemand?: string[] }} input
- *   signIn, report: route labels; onDemand: module paths (no extension) that the shell may import dynamically without
- *   being a route (the interface texts of other languages): each is reported on its own.
+ *   signIn, report: route labels; onDemand: module paths (no extension) that the shell or a route may import
+ *   dynamically to load on demand (the texts of other languages, the sending queue): each is reported on its own, in
+ *   no route's total.
  */
 export function measureBuild({ manifest, files, routes, signIn, report, onDemand = [] }) {
   const problems = [];
@@ -189,31 +190,36 @@ export function measureBuild({ manifest, files, routes, signIn, report, onDemand
     if (!key) problems.push(`${what}: ${modulePath} is not a chunk of the build (is it still imported with import()?)`);
     return key;
   };
+  // Loaded on demand (the texts of other languages, the queue): measured apart, in no route's total.
+  const onDemandKeys = new Map(onDemand.map((path) => [manifestKeyOf(manifest, path), path]));
+  const notCounted = new Set([...shell, ...onDemandKeys.keys()]);
   const measured = routes.map((route) => {
     const lazyKeys = route.lazy.map((path) => keyOf(path, `route ${route.label}`));
     const present = (keys) => keys.filter((key) => key !== undefined);
     // Lazy layouts above the route: their chunks must arrive before its own (for an eager route, all of them).
     const above = route.ownChunk ? lazyKeys.slice(0, -1) : lazyKeys;
     const before = new Set([...shell, ...closure(manifest, present(above), { dynamic: false, stop: shell })]);
-    const all = new Set([...shell, ...closure(manifest, present(lazyKeys), { dynamic: true, stop: shell })]);
+    const all = new Set([...shell, ...closure(manifest, present(lazyKeys), { dynamic: true, stop: notCounted })]);
     return { ...route, keys: all, beforeKb: kb(before), routeKb: kb(all) - kb(shell), totalKb: kb(all) };
   });
 
   // The shell's dynamic imports are routes, or declared as loaded on demand: anything else would escape the measure.
   const routeKeys = new Set(measured.flatMap((route) => route.lazy.map((path) => manifestKeyOf(manifest, path))));
-  const onDemandKeys = new Map(onDemand.map((path) => [manifestKeyOf(manifest, path), path]));
-  const extra = [];
   for (const key of shell) {
     for (const imported of manifest[key].dynamicImports ?? []) {
-      if (shell.has(imported) || routeKeys.has(imported)) continue;
-      if (onDemandKeys.has(imported)) {
-        const keys = closure(manifest, [imported], { dynamic: true, stop: shell });
-        extra.push({ label: onDemandKeys.get(imported), keys, kb: kb(keys) });
-      } else {
+      if (!shell.has(imported) && !routeKeys.has(imported) && !onDemandKeys.has(imported)) {
         problems.push(`the shell imports ${imported} dynamically, which is neither a route of the router nor declared as loaded on demand`);
       }
     }
   }
+  // Each on-demand chunk that the shell or a route asks for, with what it brings.
+  const asked = new Set([...shell, ...measured.flatMap((route) => [...route.keys])].flatMap((key) => manifest[key].dynamicImports ?? []));
+  const extra = [...onDemandKeys]
+    .filter(([key]) => asked.has(key))
+    .map(([key, label]) => {
+      const keys = closure(manifest, [key], { dynamic: true, stop: shell });
+      return { label, keys, kb: kb(keys) };
+    });
 
   if (!measured.some((route) => route.label === signIn)) problems.push(`no route ${signIn} (the sign-in page) in the router`);
   if (!measured.some((route) => route.label === report)) problems.push(`no route ${report} (the report) in the router`);

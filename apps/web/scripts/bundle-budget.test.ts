@@ -134,6 +134,18 @@ describe('the size check', () => {
     expect(kb).toEqual({ 'auth.login': [90, 90], index: [95, 115], 'app.report': [95, 155] });
   });
 
+  it("leaves a route's texts in another language, loaded on demand, out of its total and reports them apart", () => {
+    const built = build();
+    built.manifest['src/app/routes/app/home.tsx'] = { ...built.manifest['src/app/routes/app/home.tsx'], dynamicImports: ['src/locales/en/home.json'] };
+    Object.assign(built.manifest, { 'src/locales/en/home.json': { file: 'assets/home-en.js', src: 'src/locales/en/home.json', isDynamicEntry: true } });
+    Object.assign(built.files, { 'assets/home-en.js': { gzip: 12 * 1024, sources: ['../../src/locales/en/home.json'] } });
+    const counted = measureBuild({ ...built, routes, signIn: CONTEXT.signIn, report: CONTEXT.report });
+    expect(counted.routes.find((route) => route.label === 'index')?.totalKb).toBe(127);
+    const apart = measureBuild({ ...built, routes, signIn: CONTEXT.signIn, report: CONTEXT.report, onDemand: ['src/locales/en/home.json'] });
+    expect(apart.routes.find((route) => route.label === 'index')?.totalKb).toBe(115);
+    expect(apart.onDemand.map(({ label, kb }) => [label, kb])).toEqual([['src/locales/en/home.json', 12]]);
+  });
+
   it('fails when the sign-in page loads more than its budget before its own chunk', () => {
     const { problems } = check(build({ entry: 71 }));
     expect(problems).toEqual([expect.stringMatching(/sign-in page loads 101\.0 KB before its own chunk \(budget 100 KB\)/)]);

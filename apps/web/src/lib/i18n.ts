@@ -8,14 +8,6 @@ const UI_LANGS = ['it', 'en', 'es'] as const;
 export type UiLang = (typeof UI_LANGS)[number];
 export const DEFAULT_UI_LANG: UiLang = UI_LANG[DEFAULT_LANG];
 
-// The report's texts are shared with the server, which writes the same words into the PDF.
-// Only the default language comes with the app (it is the sign-in page's); the others are chunks of their own, fetched
-// when the interface changes to them (docs/performance.md, "Front-end budgets").
-const otherLanguages: Partial<Record<UiLang, () => Promise<typeof import('../locales/en')>>> = {
-  en: () => import('../locales/en'),
-  es: () => import('../locales/es'),
-};
-
 export function isUiLang(value: string | undefined): value is UiLang {
   return (UI_LANGS as readonly string[]).includes(value ?? '');
 }
@@ -42,28 +34,40 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-const loading = new Map<UiLang, Promise<void>>();
-
-/** Makes the texts of `lang` available (fetched once; a failed fetch is tried again on the next call). */
-export function loadUiLang(lang: UiLang): Promise<void> {
-  const load = otherLanguages[lang];
-  if (!load || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
-  let pending = loading.get(lang);
-  if (!pending) {
-    pending = load().then(
-      (texts) => {
-        i18n.addResourceBundle(lang, 'report', texts.report);
-        i18n.addResourceBundle(lang, 'translation', texts.translation);
-      },
-      (error: unknown) => {
-        loading.delete(lang);
-        throw error;
-      },
-    );
-    loading.set(lang, pending);
-  }
-  return pending;
+/**
+ * A namespace whose texts in some languages are chunks of their own: `load(lang)` makes them available, fetched once
+ * (a failed fetch is tried again on the next call); a language it has no chunk for, or already holds, is there.
+ */
+export function lazyNamespace(ns: string, chunks: Partial<Record<UiLang, () => Promise<Record<string, object>>>>) {
+  const loading = new Map<UiLang, Promise<void>>();
+  return (lang: UiLang): Promise<void> => {
+    const fetchTexts = chunks[lang];
+    if (!fetchTexts || i18n.hasResourceBundle(lang, ns)) return Promise.resolve();
+    let pending = loading.get(lang);
+    if (!pending) {
+      pending = fetchTexts().then(
+        (bundles) => {
+          // The namespace itself last: once it is there, the language counts as loaded.
+          for (const [name, texts] of Object.entries(bundles)) if (name !== ns) i18n.addResourceBundle(lang, name, texts);
+          i18n.addResourceBundle(lang, ns, bundles[ns]);
+        },
+        (error: unknown) => {
+          loading.delete(lang);
+          throw error;
+        },
+      );
+      loading.set(lang, pending);
+    }
+    return pending;
+  };
 }
+
+/**
+ * Makes the interface texts of `lang` available, the report's with them (shared with the server, which writes the same
+ * words into the PDF). Only the default language comes with the app (it is the sign-in page's); the others are chunks
+ * of their own, fetched when the interface changes to them (docs/performance.md, "Front-end budgets").
+ */
+export const loadUiLang = lazyNamespace('translation', { en: () => import('../locales/en'), es: () => import('../locales/es') });
 
 let wanted: UiLang = DEFAULT_UI_LANG;
 

@@ -10,7 +10,7 @@ import { useUser } from '@/features/auth/api/get-me';
 import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
 import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
-import '@/features/staff-console/console-texts';
+import { useConsoleTexts } from '@/features/staff-console/console-texts';
 import { ConsoleNav } from '@/features/staff-console/components/console-nav';
 import '@/features/staff-console/components/staff-console.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -24,7 +24,9 @@ export function ConsoleRoot() {
   const user = useUser().data;
   const campaigns = useCampaigns();
   const logout = useSyncedLogout();
+  const textsReady = useConsoleTexts();
   if (!user) return null;
+  if (!textsReady) return <PageSkeleton />;
 
   return (
     <AppLayout
