@@ -138,6 +138,7 @@ export const personalDataSchema = z.object({
       answerId: z.int(),
       value: z.nullable(z.number()),
       textValue: z.nullable(z.string()),
+      notObserved: z.boolean(),
       updatedAt: z.string(),
     }),
   ),

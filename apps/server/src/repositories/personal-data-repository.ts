@@ -196,6 +196,7 @@ export function createPersonalDataRepository(db: Db) {
           'answers360.answer_id',
           'answers360.value',
           'answers360.text_value',
+          'answers360.not_observed',
           'answers360.updated_at',
         ])
         .where('answers360.evaluator_id', '=', userId)

@@ -215,6 +215,8 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
         answerId: a.answer_id,
         value: a.value,
         textValue: a.text_value,
+        // 'Non osservato': an answer with no value, said as such rather than left empty.
+        notObserved: a.not_observed === 1,
         updatedAt: a.updated_at,
       })),
     reports,

@@ -110,6 +110,7 @@ const bundle = (privacy = PRIVACY_V1) => ({
       report: { allowEarlyDownload: true },
       is360: true,
       selfEvaluation: true,
+      scale360: { notObserved: true },
       tests: [{ test: 360 }],
       participants: [ANNA, PIERO, MANAGER, ...RATERS].map(member),
       relations360: [
@@ -212,7 +213,7 @@ beforeAll(async () => {
   await t.app.scoring.idle();
 
   // The 360: Anna rates herself and Piero; four colleagues and a manager rate Anna.
-  const rate = async (email: string, evaluee: string, value: number, open?: string) => {
+  const rate = async (email: string, evaluee: string, value: number | 'not-observed', open?: string) => {
     await as(email, C_360);
     const res = await post(email, `/api/tests/360/data/${C_360}/${id(evaluee)}`, {
       version: 1,
@@ -222,7 +223,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   };
   await rate(ANNA, ANNA, 4, 'Mi dico di ascoltare di più.');
-  await rate(ANNA, PIERO, 2, 'Consiglio di Anna a Piero.');
+  await rate(ANNA, PIERO, 'not-observed', 'Consiglio di Anna a Piero.');
   for (const [i, r] of [...RATERS, PIERO].entries()) await rate(r, ANNA, 3 + (i % 2), `Consiglio numero ${i}.`);
   await rate(MANAGER, ANNA, 1, 'Parere del responsabile.');
 
@@ -294,19 +295,20 @@ describe('GET /api/me/data-export', () => {
 
   it('holds the 360 answers she gave, the colleague she rated unnamed, and of those about her only the groups over the threshold', () => {
     const { data } = anna;
-    expect(data.answers360Given.map((a) => [a.rated, a.relation, a.questionId, a.value, a.textValue])).toEqual([
+    // Her 'Non osservato' about Piero is said as such, not left as an empty value.
+    expect(data.answers360Given.map((a) => [a.rated, a.relation, a.questionId, a.value, a.textValue, a.notObserved])).toEqual([
       ...(id(ANNA) < id(PIERO)
         ? [
-            ['self', null, 1, 4, null],
-            ['self', null, 90, null, 'Mi dico di ascoltare di più.'],
-            ['colleague-1', 'Collega', 1, 2, null],
-            ['colleague-1', 'Collega', 90, null, 'Consiglio di Anna a Piero.'],
+            ['self', null, 1, 4, null, false],
+            ['self', null, 90, null, 'Mi dico di ascoltare di più.', false],
+            ['colleague-1', 'Collega', 1, null, null, true],
+            ['colleague-1', 'Collega', 90, null, 'Consiglio di Anna a Piero.', false],
           ]
         : [
-            ['colleague-1', 'Collega', 1, 2, null],
-            ['colleague-1', 'Collega', 90, null, 'Consiglio di Anna a Piero.'],
-            ['self', null, 1, 4, null],
-            ['self', null, 90, null, 'Mi dico di ascoltare di più.'],
+            ['colleague-1', 'Collega', 1, null, null, true],
+            ['colleague-1', 'Collega', 90, null, 'Consiglio di Anna a Piero.', false],
+            ['self', null, 1, 4, null, false],
+            ['self', null, 90, null, 'Mi dico di ascoltare di più.', false],
           ]),
     ]);
     const report360 = data.reports.find((r) => r.campaignId === C_360)!;
