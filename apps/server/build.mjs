@@ -1,4 +1,5 @@
 // Bundles the server (and the workspace packages it uses as TypeScript source) into dist/.
+import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const keepExternal = {
@@ -22,3 +23,5 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },
 });
+// The hashing threads' code (services/passwords.ts) is plain JavaScript, loaded by piscina beside the bundle.
+await copyFile('src/services/hashing-worker.mjs', 'dist/hashing-worker.mjs');

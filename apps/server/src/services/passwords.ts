@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { hash } from '@node-rs/argon2';
+import { Piscina } from 'piscina';
 
 /** Threads that hash passwords: one per core, so a morning of sign-ins uses the whole machine. */
 export const HASHING_THREADS = Math.max(1, availableParallelism());
@@ -32,97 +31,21 @@ const CURRENT = `$argon2id$v=19$m=${PASSWORD_HASH_OPTIONS.memoryCost},t=${PASSWO
 /** Whether `stored` was made with PASSWORD_HASH_OPTIONS: a hash starts with its algorithm, version and parameters. */
 export const hashIsCurrent = (stored: string) => stored.startsWith(CURRENT);
 
-// Hashing is synchronous in the worker:
-// the hash then runs on the worker's own thread, whose priority the worker lowers (Linux: a thread's
-// nice value is its own; elsewhere setPriority(0) would lower the whole process, so it is left).
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { getPriority, setPriority } = require('node:os');
-const { hashSync, verifySync } = require(workerData.argon2);
-if (process.platform === 'linux') {
-  try {
-    setPriority(Math.min(19, getPriority() + workerData.nice));
-  } catch {
-    // not allowed here: hashing runs at the server's priority
-  }
-}
-parentPort.on('message', ({ id, op, password, hash }) => {
-  try {
-    const result = op === 'hash' ? hashSync(password, workerData.options) : op === 'verify' ? verifySync(hash, password) : getPriority();
-    parentPort.postMessage({ id, result });
-  } catch (error) {
-    parentPort.postMessage({ id, error: error.message });
-  }
-});
-`;
-
 type Job = { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string } | { op: 'priority' };
-interface Waiting {
-  job: Job;
-  resolve(result: unknown): void;
-  reject(error: Error): void;
-}
-interface Hasher {
-  worker: Worker;
-  jobs: Map<number, Waiting>;
-}
 
 /**
- * Jobs a hashing thread holds at once: the one it runs and the next. A thread that finishes then starts the
- * next at once, not when the server's thread, busy with other requests, gets round to handing it one.
+ * The hashing threads (piscina): at most one per core, started as sign-ins come and ended when idle, at a lower
+ * priority on Linux, where a thread's nice value is its own (elsewhere it would lower the whole server). A thread that
+ * fails is replaced.
  */
-const JOBS_PER_THREAD = 2;
-
-function hashingPool(size: number) {
-  const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
-  const hashers: Hasher[] = [];
-  const queue: Waiting[] = [];
-  let nextId = 0;
-
-  const send = (hasher: Hasher, waiting: Waiting) => {
-    const id = nextId++;
-    if (hasher.jobs.size === 0) hasher.worker.ref();
-    hasher.jobs.set(id, waiting);
-    hasher.worker.postMessage({ id, ...waiting.job });
-  };
-  const fill = (hasher: Hasher) => {
-    while (hasher.jobs.size < JOBS_PER_THREAD && queue.length > 0) send(hasher, queue.shift()!);
-  };
-  const start = (): Hasher => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { argon2, nice: HASHING_NICE, options: PASSWORD_HASH_OPTIONS } });
-    worker.unref();
-    const hasher: Hasher = { worker, jobs: new Map() };
-    hashers.push(hasher);
-    worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-      const waiting = hasher.jobs.get(message.id);
-      if (!waiting) return;
-      hasher.jobs.delete(message.id);
-      if (hasher.jobs.size === 0) worker.unref();
-      if (message.error !== undefined) waiting.reject(new Error(message.error));
-      else waiting.resolve(message.result);
-      fill(hasher);
-    });
-    worker.on('error', (error) => {
-      // What a failed thread held fails with it; a new one takes the jobs waiting.
-      hashers.splice(hashers.indexOf(hasher), 1);
-      for (const waiting of hasher.jobs.values()) waiting.reject(error);
-      hasher.jobs.clear();
-      if (queue.length > 0) fill(start());
-    });
-    return hasher;
-  };
-
-  return <T>(job: Job): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      queue.push({ job, resolve: resolve as (result: unknown) => void, reject });
-      // The least busy thread, or a new one while there are fewer than `size`.
-      const least = hashers.reduce<Hasher | undefined>((best, h) => (!best || h.jobs.size < best.jobs.size ? h : best), undefined);
-      const hasher = least && (least.jobs.size === 0 || hashers.length >= size) ? least : start();
-      fill(hasher);
-    });
-}
-
-const hashing = hashingPool(HASHING_THREADS);
+const pool = new Piscina<Job & { options: typeof PASSWORD_HASH_OPTIONS }, unknown>({
+  filename: new URL('./hashing-worker.mjs', import.meta.url).href,
+  minThreads: 0,
+  maxThreads: HASHING_THREADS,
+  idleTimeout: 30_000,
+  niceIncrement: process.platform === 'linux' ? HASHING_NICE : 0,
+});
+const hashing = <T>(job: Job) => pool.run({ ...job, options: PASSWORD_HASH_OPTIONS }) as Promise<T>;
 
 export const hashPassword = (password: string) => hashing<string>({ op: 'hash', password });
 
