@@ -25,6 +25,7 @@ const bundle = {
     person('paolo@alfa.example', 'Paolo', 'Rinaldi'),
     person('marta@alfa.example', 'Marta', 'Villa'),
     person('ugo@alfa.example', 'Ugo', 'Neri'),
+    { ...person('ada@alfa.example', 'Ada', 'Admin'), role: 'admin' },
     { ...person('bruno@beta.example', 'Bruno', 'Bianchi'), company: 'Beta S.p.A.' },
   ],
   tests: [
@@ -123,7 +124,7 @@ const complete = { closed: { '1': 4, '2': 5 }, open: { '90': 'Continua così.' }
 
 beforeAll(async () => {
   t = await buildTestApp(bundle);
-  for (const name of ['giulia', 'paolo', 'marta', 'ugo', 'bruno@beta.example']) await as(name);
+  for (const name of ['giulia', 'paolo', 'marta', 'ugo', 'ada', 'bruno@beta.example']) await as(name);
 });
 afterAll(() => t.close());
 
@@ -242,7 +243,21 @@ describe('/api/tests/360/data/:campaignId/:evaluee', () => {
         ?.status;
     // Paolo's is done (above), her own is not yet.
     expect(await status360()).not.toBe('complete');
+    // The company's HR system hears of it as of any test completed (issue 51's webhooks), once.
+    const hook = await post('ada', '/api/staff/webhooks', { url: 'https://hr.alfa.example/prova', events: ['test.completed'] });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const completions = async () => {
+      await t.app.webhooks.idle();
+      const { deliveries } = (await get('ada', `/api/staff/webhooks/${hook.json().webhook.id}/deliveries`)).json();
+      return (deliveries as Array<{ event: string; payload: string }>)
+        .filter((d) => d.event === 'test.completed')
+        .map((d) => JSON.parse(d.payload).data);
+    };
     await post('giulia', `/api/tests/360/data/${C_360}/${id('giulia')}`, { version: 1, data: complete, finished: true });
     expect(await status360()).toBe('complete');
+    expect(await completions()).toEqual([{ campaignId: C_360, testId: 360, participantId: id('giulia') }]);
+    // Changed and finished again, it was complete already: no second event.
+    await post('giulia', `/api/tests/360/data/${C_360}/${id('giulia')}`, { version: 2, data: complete, finished: true });
+    expect(await completions()).toHaveLength(1);
   });
 });

@@ -118,11 +118,15 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
     },
   );
 
-  /** The 360 test is complete for an evaluator once every evaluation of theirs is done. */
+  /**
+   * The 360 test is complete for an evaluator once every evaluation of theirs is done; its becoming so is a test
+   * completed like any other (webhooks), told once.
+   */
   async function completeWhenAllDone(campaignId: number, evaluatorId: number) {
     const all = await repos.feedback360.listForEvaluator(campaignId, evaluatorId);
     if (all.length === 0 || all.some((row) => row.status !== 'y')) return;
-    if (await repos.tests.findInCampaign(campaignId, TEST_360_ID))
-      await repos.progress.markComplete({ campaignId, testId: TEST_360_ID, userId: evaluatorId }, false);
+    if (!(await repos.tests.findInCampaign(campaignId, TEST_360_ID))) return;
+    const key = { campaignId, testId: TEST_360_ID, userId: evaluatorId };
+    if (await repos.progress.markComplete(key, false)) fastify.events.testCompleted(key);
   }
 }
