@@ -121,6 +121,10 @@ test("levels with their words, 'Non osservato' apart, notes kept through a reloa
 
   // Staff publish the reports: the grid is read-only and says why; the server refuses a change.
   close();
+  // Her home says so first, and offers each grid to read again.
+  await page.goto('/');
+  await expect(page.getByText('La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Rivedi: ${name}` })).toBeVisible();
   frame = await openGrid(page, name);
   await expect(
     frame.getByText('La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.').first(),
@@ -163,7 +167,9 @@ test("levels with their words, 'Non osservato' apart, notes kept through a reloa
   await expect(console_.getByRole('rowheader', { name: 'Valutazioni riaperte' })).toBeVisible();
   await context.close();
 
-  // The grid takes ratings again.
+  // The grid takes ratings again, and her home says until when.
+  await page.goto('/');
+  await expect(page.getByText(/^Le valutazioni sono riaperte fino al \d\d\.\d\d\.\d{4} \d\d:\d\d\.$/)).toBeVisible();
   frame = await openGrid(page, name);
   const clarityAgain = frame.getByRole('group', { name: /Si esprime con chiarezza/ });
   await expect(clarityAgain.getByRole('radio', { name: '4 – Sempre' })).toBeEnabled();

@@ -28,6 +28,15 @@ export const assessorTestSchema = z.object({
 });
 export type AssessorTest = z.infer<typeof assessorTestSchema>;
 
-/** GET /usercampaign/{campaignId}/assessments: the caller's assignments in the campaign, by test. */
-export const assessmentsResponseSchema = z.object({ status: z.literal(true), tests: z.array(assessorTestSchema) });
+/**
+ * GET /usercampaign/{campaignId}/assessments: the caller's assignments in the campaign, by test. `ratingsLocked`: the
+ * campaign is over and its ratings and notes can be read, not changed; `reopenedUntil`: it is over, but staff reopened
+ * its assessments until then (ratings are taken meanwhile).
+ */
+export const assessmentsResponseSchema = z.object({
+  status: z.literal(true),
+  tests: z.array(assessorTestSchema),
+  ratingsLocked: z.boolean(),
+  reopenedUntil: z.nullable(z.string()),
+});
 export type AssessmentsResponse = z.infer<typeof assessmentsResponseSchema>;

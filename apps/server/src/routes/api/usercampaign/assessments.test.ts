@@ -37,6 +37,9 @@ describe('GET /api/usercampaign/:campaignId/assessments', () => {
           people: [{ id: anna.id, firstName: 'Anna', lastName: 'Rossi', state: 'not started', rated: 0 }],
         },
       ],
+      // The campaign is open: ratings are taken.
+      ratingsLocked: false,
+      reopenedUntil: null,
     });
     // A note alone, then one criterion: in progress.
     await record([

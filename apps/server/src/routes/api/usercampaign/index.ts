@@ -12,6 +12,7 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { campaignParamsSchema } from '@prova/contract/tests';
 import { HttpError, invalidBody } from '../../../http/http-error';
 import { requireSelectedCampaign } from '../../../policies/campaign-access';
+import { acceptsAnswers, acceptsRatings } from '../../../domain/campaign-window';
 import { campaignLanguages } from '../../../domain/content-language';
 import { presentCampaign, presentCampaignListItem, privacyText } from '../../../presenters/present-campaign';
 import { requireAuth } from '../../../plugins/session';
@@ -102,7 +103,10 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
     async (request) => {
       const context = await requireParticipation(request, request.params.campaignId);
       requireAssessor(context);
-      return { status: true as const, tests: await listAssessorTests(fastify.repos, context) };
+      const campaign = context.participation;
+      const ratingsLocked = !acceptsRatings(campaign);
+      const reopenedUntil = !ratingsLocked && !acceptsAnswers(campaign) ? campaign.assessments_open_until : null;
+      return { status: true as const, tests: await listAssessorTests(fastify.repos, context), ratingsLocked, reopenedUntil };
     },
   );
 }

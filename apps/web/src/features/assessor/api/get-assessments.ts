@@ -1,13 +1,18 @@
-import { assessmentsResponseSchema, type AssessorTest } from '@prova/contract/assessments';
+import { assessmentsResponseSchema, type AssessmentsResponse } from '@prova/contract/assessments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const assessmentsQueryKey = (campaignId: number) => ['assessments', campaignId] as const;
 
-/** GET /usercampaign/{campaignId}/assessments: whom the assessor rates, by test, and how far they are. */
-export async function getAssessments(campaignId: number, { signal }: { signal?: AbortSignal } = {}): Promise<AssessorTest[]> {
-  const { tests } = await api.get(`/usercampaign/${campaignId}/assessments`, assessmentsResponseSchema, { signal });
-  return tests;
+/** GET /usercampaign/{campaignId}/assessments: whom the assessor rates, by test, how far they are, and whether ratings are still taken. */
+export async function getAssessments(
+  campaignId: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Omit<AssessmentsResponse, 'status'>> {
+  const { tests, ratingsLocked, reopenedUntil } = await api.get(`/usercampaign/${campaignId}/assessments`, assessmentsResponseSchema, {
+    signal,
+  });
+  return { tests, ratingsLocked, reopenedUntil };
 }
 
 export const assessmentsQueryOptions = (campaignId: number) =>

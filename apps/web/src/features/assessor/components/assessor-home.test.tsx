@@ -13,9 +13,9 @@ import { AssessorHome } from './assessor-home';
 const campaign = { id: 77, name: 'Sviluppo talenti', description: '<p>Campagna di <strong>sviluppo</strong>.</p>' } as Campaign;
 const user = { firstName: 'Elena', lastName: 'Conti', isAssessor: true } as User;
 
-const answer = (body: AssessmentsResponse) =>
+const answer = (body: Omit<AssessmentsResponse, 'ratingsLocked' | 'reopenedUntil'> & Partial<AssessmentsResponse>) =>
   fakeApi({
-    'GET /api/usercampaign/77/assessments': { body },
+    'GET /api/usercampaign/77/assessments': { body: { ratingsLocked: false, reopenedUntil: null, ...body } },
     // No QTI test with answers to rate here (ratings.test.tsx has them).
     'GET /api/ratings/77': { body: { status: true, tests: [] } },
   });
@@ -75,5 +75,37 @@ describe('<AssessorHome>', () => {
     answer({ status: true, tests: [] });
     renderHome();
     expect(await screen.findByText('In questa campagna non hai persone da valutare.')).toBeTruthy();
+  });
+
+  const twoPeople: AssessmentsResponse['tests'] = [
+    {
+      testId: 201,
+      name: 'Colloquio comportamentale',
+      abbreviation: 'COL',
+      description: '',
+      criteria: 2,
+      people: [
+        { id: 1, firstName: 'Giulia', lastName: 'Ferri', state: 'not started', rated: 0 },
+        { id: 3, firstName: 'Luca', lastName: 'Moretti', state: 'rated', rated: 2 },
+      ],
+    },
+  ];
+
+  it('says when the campaign is closed, and offers every grid to read again only', async () => {
+    answer({ status: true, tests: twoPeople, ratingsLocked: true });
+    renderHome();
+    expect(
+      await screen.findByText('La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rivedi: Giulia Ferri' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Valuta: Giulia Ferri' })).toBeNull();
+  });
+
+  it('says until when staff reopened the ratings, which are taken meanwhile', async () => {
+    answer({ status: true, tests: twoPeople, reopenedUntil: '2026-12-03T18:30:00+01:00' });
+    renderHome();
+    expect(await screen.findByText(/^Le valutazioni sono riaperte fino al 03\.12\.2026 \d\d:30\.$/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Valuta: Giulia Ferri' })).toBeTruthy();
+    expect(screen.queryByText(/La campagna è chiusa/)).toBeNull();
   });
 });

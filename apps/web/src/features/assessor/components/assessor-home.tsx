@@ -10,6 +10,7 @@ import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from '@/components/ui/
 import { LoadError } from '@/components/ui/load-error';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { DATE_FORMATS, useFormatDate } from '@/lib/dates';
 import { setCurrentTestId } from '@/lib/current-test';
 import { useAssessments } from '../api/get-assessments';
 import { useRatings } from '../api/ratings';
@@ -33,6 +34,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
   const titleId = useId();
   const navigate = useNavigate();
   const query = useAssessments(campaign.id);
+  const formatDate = useFormatDate();
   // The answers to rate in QTI tests (items an assessor rates), beside the rating grids.
   const ratings = useRatings(campaign.id);
 
@@ -42,7 +44,9 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
     void navigate(paths.app.test.getHref());
   };
 
-  const tests = query.data ?? [];
+  const tests = query.data?.tests ?? [];
+  const locked = query.data?.ratingsLocked ?? false;
+  const reopenedUntil = query.data?.reopenedUntil ?? null;
   const people = tests.flatMap((test) => test.people);
   const done = people.filter((p) => p.state === 'rated').length;
 
@@ -67,8 +71,14 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
       ) : (
         <>
           {tests.length > 0 && <p className="assessor-home__summary">{t('assessor.summary', { count: done, total: people.length })}</p>}
+          {locked && <p className="callout callout--info assessor-home__notice">{t('assessor.locked')}</p>}
+          {reopenedUntil && (
+            <p className="callout callout--info assessor-home__notice">
+              {t('assessor.reopened', { until: formatDate(reopenedUntil, DATE_FORMATS.dateTime) })}
+            </p>
+          )}
           {tests.map((test) => (
-            <AssessorTestSection key={test.testId} test={test} onOpen={() => open(test.testId)} />
+            <AssessorTestSection key={test.testId} test={test} locked={locked} onOpen={() => open(test.testId)} />
           ))}
           <RatingsSection campaignId={campaign.id} tests={ratings.data} />
         </>
@@ -77,7 +87,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
   );
 }
 
-function AssessorTestSection({ test, onOpen }: { test: AssessorTest; onOpen: () => void }) {
+function AssessorTestSection({ test, locked, onOpen }: { test: AssessorTest; locked: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -89,18 +99,29 @@ function AssessorTestSection({ test, onOpen }: { test: AssessorTest; onOpen: () 
       <p className="assessor-test__criteria">{t('assessor.criteria', { count: test.criteria })}</p>
       <ul className="assessor-test__people">
         {test.people.map((person) => (
-          <PersonRow key={person.id} person={person} criteria={test.criteria} onOpen={onOpen} />
+          <PersonRow key={person.id} person={person} criteria={test.criteria} locked={locked} onOpen={onOpen} />
         ))}
       </ul>
     </section>
   );
 }
 
-function PersonRow({ person, criteria, onOpen }: { person: AssessedPerson; criteria: number; onOpen: () => void }) {
+/** One person to assess; once the ratings are locked, every grid can only be read again ('Rivedi'). */
+function PersonRow({
+  person,
+  criteria,
+  locked,
+  onOpen,
+}: {
+  person: AssessedPerson;
+  criteria: number;
+  locked: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
   const name = `${person.firstName} ${person.lastName}`.trim();
   const Icon = STATE_ICON[person.state];
-  const action = t(`assessor.actions.${ACTION_KEY[person.state]}`);
+  const action = t(`assessor.actions.${locked ? 'review' : ACTION_KEY[person.state]}`);
   return (
     <li className={`assessor-person assessor-person--${STATE_KEY[person.state]}`}>
       <span className="assessor-person__name">{name}</span>
@@ -114,7 +135,7 @@ function PersonRow({ person, criteria, onOpen }: { person: AssessedPerson; crite
         </span>
       </span>
       <Button
-        variant={person.state === 'rated' ? 'secondary' : 'primary'}
+        variant={person.state === 'rated' || locked ? 'secondary' : 'primary'}
         onClick={onOpen}
         aria-label={t('assessor.actionFor', { action, name })}
       >

@@ -46,7 +46,7 @@ const sheet = (over: Partial<RatingSheet> = {}): RatingSheet => ({
 
 function renderHome(routes: Record<string, FakeAnswer | ((call: { body: unknown }) => FakeAnswer | Promise<FakeAnswer>)>) {
   const calls = fakeApi({
-    'GET /api/usercampaign/77/assessments': { body: { status: true, tests: [] } },
+    'GET /api/usercampaign/77/assessments': { body: { status: true, tests: [], ratingsLocked: false, reopenedUntil: null } },
     'GET /api/ratings/77': { body: list },
     ...routes,
   });

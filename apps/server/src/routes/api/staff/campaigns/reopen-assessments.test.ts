@@ -67,6 +67,11 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
   const reopen = (who: Caller, campaignId = C, hours = 2) =>
     call(who, 'POST', `/api/staff/campaigns/${campaignId}/assessments/reopen`, { hours, reason: 'Nota dimenticata' });
   const grid = async () => JSON.parse((await call(elena, 'GET', `/api/tests/201/sync/${C}/${elena.id}`)).json().testData);
+  // What the assessor's home is told of the campaign's ratings.
+  const home = async () => {
+    const { ratingsLocked, reopenedUntil } = (await call(elena, 'GET', `/api/usercampaign/${C}/assessments`)).json();
+    return { ratingsLocked, reopenedUntil };
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(bundle('ACTIVE'));
@@ -75,6 +80,7 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
     expect((await rate(3)).statusCode).toBe(200);
     expect((await rate('Ascolta bene', 'note:ascolto')).statusCode).toBe(200);
     expect((await grid()).ratingsLocked).toBeUndefined();
+    expect(await home()).toEqual({ ratingsLocked: false, reopenedUntil: null });
     const closed = await importBundle(t.database, bundle(status));
     if (!closed.ok) throw new Error(closed.problems.join('\n'));
   });
@@ -94,6 +100,7 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
       ]),
     );
     expect(await grid()).toMatchObject({ ratingsLocked: true, criteria: [{ id: 'ascolto' }] });
+    expect(await home()).toEqual({ ratingsLocked: true, reopenedUntil: null });
     // Opening the grid reads it, read-only, rather than failing.
     const opened = await call(elena, 'POST', `/api/tests/201/start/${C}/${elena.id}`, {});
     expect(opened.statusCode).toBe(200);
@@ -142,6 +149,7 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
       ]),
     );
     expect((await grid()).ratingsLocked).toBeUndefined();
+    expect(await home()).toEqual({ ratingsLocked: false, reopenedUntil: res.json().assessmentsOpenUntil });
     // Answers are not reopened: the candidate's writes are still refused.
     expect(
       (await call(anna, 'POST', `/api/tests/201/assessedOutcomes/${C}/${elena.id}`, { values: [] })).statusCode,
@@ -166,5 +174,6 @@ describe.each(['COMPLETED', 'REPORT'] as const)('a campaign closed by staff (%s)
     await t.app.repos.staff.campaigns.reopenAssessments(C, new Date(Date.now() - 60_000).toISOString());
     expect((await rate(4)).statusCode).toBe(409);
     expect((await grid()).ratingsLocked).toBe(true);
+    expect(await home()).toEqual({ ratingsLocked: true, reopenedUntil: null });
   });
 });
