@@ -128,7 +128,7 @@ export const progressRowSchema = z.object({
    * answers from enough raters), as the PDF decides. Never for an assessor the campaign lists: they have no report.
    */
   reportAvailable: z.boolean(),
-  /** The language the person chose for this campaign, which its tests were taken in; null before they entered. */
+  /** The language the person chose for this campaign; null before they entered (each test's own is in the export). */
   campaignLang: z.nullable(langSchema),
 });
 export type ProgressRow = z.infer<typeof progressRowSchema>;
