@@ -258,6 +258,19 @@ describe('exports', () => {
     });
     // Carla's scored test was completed by its outcomes, never opened: the language the campaign shows her.
     expect(await rowOf(ada, CARLA)).toMatchObject({ 'SCO stato': 'Completata', 'SCO lingua': 'Italiano' });
+
+    // A Spanish-speaking staff member: Spanish words, `;` and decimal commas.
+    const adaId = await userId(t.app, ADA);
+    expect((await call(t.app, ada, 'PUT', `/api/people/${adaId}`, { lang: 'ES_es' })).statusCode).toBe(200);
+    try {
+      const [header, ...rows] = parseCsv((await exportFile(ada, 'csv')).file.body.slice(1), ';');
+      const spanish = (email: string) =>
+        Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[header.indexOf('Correo electrónico')] === email)![i]]));
+      expect(spanish(DARIO)).toMatchObject({ Idioma: 'Inglés', Rol: 'Candidato/a', 'TIM estado': 'En curso', 'TIM idioma': 'Español' });
+      expect(spanish(CARLA)).toMatchObject({ 'SCO estado': 'Completada', 'SCO idioma': 'Italiano', 'competencia 10 Analisi': '3,875' });
+    } finally {
+      await call(t.app, ada, 'PUT', `/api/people/${adaId}`, { lang: null });
+    }
   });
 
   it("keeps a company's files to its staff: 404 for another company, 403 for others, 409 before a file exists", async () => {
