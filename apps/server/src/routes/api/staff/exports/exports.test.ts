@@ -256,6 +256,11 @@ describe('exports', () => {
       'TIM status': 'In progress',
       'TIM language': 'Spanish',
     });
+    // An English CSV: `,` between fields and decimal points.
+    const [enHeader, ...enRows] = parseCsv((await exportFile(sergio, 'csv')).file.body.slice(1), ',');
+    const en = (email: string) => Object.fromEntries(enHeader.map((h, i) => [h, enRows.find((r) => r[3] === email)![i]]));
+    expect(en(DARIO)).toMatchObject({ Language: 'English', 'TIM language': 'Spanish' });
+    expect(en(CARLA)).toMatchObject({ 'SCO language': 'Italian', 'skill 10 Analisi': '3.875' });
     // Carla's scored test was completed by its outcomes, never opened: the language the campaign shows her.
     expect(await rowOf(ada, CARLA)).toMatchObject({ 'SCO stato': 'Completata', 'SCO lingua': 'Italiano' });
 
