@@ -450,6 +450,85 @@ test('at 320 px and by keyboard alone: no sideways scrolling, the table is a lis
   await expectAccessible(page, 'console: company at 320 px');
 });
 
+// A 360 campaign's counts as staff read them: a rater who has answered has begun; the assessor the campaign lists (for
+// access) is no participant, is not among those 'invite everyone' mails, and has no row nor report.
+test('a 360 campaign counts its raters who answered as started; its assessor is neither counted, nor invited, nor listed', async ({
+  page,
+  env,
+}) => {
+  test.setTimeout(120_000);
+  const id = env.n * 10 + 7;
+  const person = (firstName: string) => ({
+    email: `${firstName.toLowerCase()}.${id}@e2e.example`,
+    password: PASSWORD,
+    firstName,
+    lastName: `Feedback${id}`,
+  });
+  const [rita, rocco, vera] = ['Rita', 'Rocco', 'Vera'].map(person);
+  const name = `Feedback Console ${id}`;
+  importBundle(
+    {
+      version: 1,
+      companies: [{ name: env.company }],
+      users: [
+        ...[rita, rocco].map((p) => ({ company: env.company, ...p, privacy: true, lang: 'IT_it' })),
+        { company: env.company, ...vera, role: 'Assessor', privacy: true, lang: 'IT_it' },
+      ],
+      tests: [{ id: 360, abbreviation: 'FBK', name: 'Feedback 360', url: '/skillup-360', jsonData: {} }],
+      campaigns: [
+        {
+          id,
+          company: env.company,
+          name,
+          languages: ['IT_it'],
+          dateStart: START,
+          dateEnd: END,
+          is360: true,
+          tests: [{ test: 360 }],
+          participants: [rita, rocco, vera].map((p) => ({ user: p.email, lang: 'IT_it' })),
+          relations360: [
+            { evaluator: rita.email, evaluee: rocco.email, relationId: 2, label: 'Collega' },
+            { evaluator: rocco.email, evaluee: rita.email, relationId: 2, label: 'Collega' },
+          ],
+          questions360: { closed: [{ id: 1, text: 'Ascolta le persone' }] },
+        },
+      ],
+    },
+    env.databaseUrl,
+  );
+  // Rita answers part of her evaluation of Rocco, as the questionnaire saves it.
+  const ritaApi = await candidate(env, rita.email);
+  const relations = (await (await ritaApi.api.get(`/api/usercampaign/${id}/userrelation`)).json()) as { result: Array<{ id: number }> };
+  await ok(
+    await ritaApi.api.post(`/api/tests/360/data/${id}/${relations.result[0]!.id}`, { data: { version: 1, data: { closed: { '1': 4 } } } }),
+  );
+  await ritaApi.api.dispose();
+
+  await signIn(page, env.staff);
+  await page.goto(`/console/campaigns/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const counts = page.getByRole('list').filter({ hasText: 'ha iniziato' });
+  await expect(counts.getByRole('listitem')).toHaveText(['2 partecipanti', '0 attività', '0 invitati', '1 ha iniziato', '0 hanno finito']);
+  await expect(page.getByText(/In una campagna 360 ha iniziato chi ha risposto ad almeno una valutazione/)).toBeVisible();
+  // The two raters are the rows; Vera, the assessor, is none, and nobody's report has anything to show yet.
+  await expect(rowOf(page, 'Rita')).toContainText('360: 0 di 1');
+  await expect(rowOf(page, 'Rocco')).toContainText('Report non ancora disponibile');
+  await expect(rowOf(page, 'Vera')).toHaveCount(0);
+  await expect(progressTable(page).getByRole('button', { name: /^Scarica il report PDF/ })).toHaveCount(0);
+  await expectAccessible(page, 'console: a 360 campaign');
+
+  // 'Invite everyone' mails the two raters, not the assessor.
+  await page.getByRole('button', { name: 'Invita chi non è ancora invitato (2)' }).click();
+  await page.getByRole('dialog', { name: 'Invitare 2 persone?' }).getByRole('button', { name: 'Invia gli inviti' }).click();
+  await expect(page.getByText(/^Invito inviato a 2 persone il /)).toBeVisible();
+  const assessors = (await (await page.request.get(`/api/staff/campaigns/${id}/progress?role=Assessor`)).json()) as {
+    participants: Array<{ user: { email: string }; invitedAt: string | null; reportAvailable: boolean }>;
+  };
+  expect(assessors.participants).toEqual([
+    expect.objectContaining({ user: expect.objectContaining({ email: vera.email }), invitedAt: null, reportAvailable: false }),
+  ]);
+});
+
 test('a staff member uploads a zip with a SCORM course: told plainly that only its first SCO is delivered, served from the activities origin', async ({
   page,
   env,

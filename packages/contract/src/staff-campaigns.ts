@@ -123,9 +123,12 @@ export const progressRowSchema = z.object({
   invitedAt: z.nullable(z.string()),
   /** A 360 campaign: the evaluations this person has finished of those they must give. */
   feedback360: z.nullable(z.object({ done: z.int(), total: z.int() })),
-  /** Whether the person's report has anything to show yet: a test of theirs complete, or a 360 evaluation of them finished. */
+  /**
+   * Whether staff get the person's report PDF now: it has something to show (a valued area, a normed outcome, 360
+   * answers from enough raters), as the PDF decides. Never for an assessor the campaign lists: they have no report.
+   */
   reportAvailable: z.boolean(),
-  /** The language the person chose for this campaign, which its tests were taken in; null before they entered. */
+  /** The language the person chose for this campaign; null before they entered (each test's own is in the export). */
   campaignLang: z.nullable(langSchema),
 });
 export type ProgressRow = z.infer<typeof progressRowSchema>;

@@ -236,6 +236,8 @@ export interface TestProgressTable {
   scoring_claimed_until: Instant | null;
   /** The browser window holding the attempt (the last to open it); saves of another window are refused. Null: none. */
   window_id: string | null;
+  /** The content language the test was opened in (migration 0014d); null: not opened, or opened before it was kept. */
+  lang: Generated<string | null>;
 }
 
 /** Attempts replaced by a repeat or a reset, kept for the record. */
@@ -252,6 +254,8 @@ export interface TestProgressHistoryTable {
   updated_at: Instant;
   archived_at: Instant;
   reason: string;
+  /** The attempt's language, as test_progress had it. */
+  lang: Generated<string | null>;
 }
 
 export interface OutcomesTable {

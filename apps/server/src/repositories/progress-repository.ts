@@ -55,12 +55,12 @@ export async function startOver(
   row: Selectable<TestProgressTable>,
   reason: string,
   at: string,
-  clock: { startedAt: string | null; endsAt: string | null },
+  clock: { startedAt: string | null; endsAt: string | null; lang: string | null },
 ): Promise<void> {
-  const { campaign_id, test_id, user_id, version, status, data, started_at, ends_at, updated_at } = row;
+  const { campaign_id, test_id, user_id, version, status, data, started_at, ends_at, updated_at, lang } = row;
   await trx
     .insertInto('test_progress_history')
-    .values({ campaign_id, test_id, user_id, version, status, data, started_at, ends_at, updated_at, archived_at: at, reason })
+    .values({ campaign_id, test_id, user_id, version, status, data, started_at, ends_at, updated_at, lang, archived_at: at, reason })
     .execute();
   await trx
     .updateTable('test_progress')
@@ -71,6 +71,7 @@ export async function startOver(
       version: Math.min(version + 1, DB_INT_MAX),
       started_at: clock.startedAt,
       ends_at: clock.endsAt,
+      lang: clock.lang,
       scoring_due: 0,
       // A scoring of the old attempt under way finishes nothing (its version is gone), and claims nothing new.
       scoring_claimed_by: null,
@@ -186,7 +187,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
       writes.map((w) =>
         db
           .updateTable('test_progress')
-          .set({ started_at: (w.at ?? now).toISOString(), ends_at: w.endsAt })
+          .set({ started_at: (w.at ?? now).toISOString(), ends_at: w.endsAt, lang: w.lang ?? null })
           .$call(whereKey(w))
           .where('started_at', 'is', null)
           .compile(),
@@ -275,10 +276,10 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
     },
 
     /**
-     * The test is opened: a progress row exists from now on, and a timed test's clock starts (once:
-     * reloads and later openings keep the first start).
+     * The test is opened in `lang`: a progress row exists from now on, and a timed test's clock starts (once:
+     * reloads and later openings keep the first start, and the language it was first opened in).
      */
-    async start(key: ProgressKey, endsAt: string | null, now: Date = new Date()) {
+    async start(key: ProgressKey, endsAt: string | null, now: Date = new Date(), lang: string | null = null) {
       const at = now.toISOString();
       const started = await db
         .insertInto('test_progress')
@@ -292,11 +293,12 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
           updated_at: at,
           started_at: at,
           ends_at: endsAt,
+          lang,
         })
         .onConflict((oc) =>
           oc
             .columns(['campaign_id', 'user_id', 'test_id'])
-            .doUpdateSet({ started_at: sql`excluded.started_at`, ends_at: sql`excluded.ends_at` })
+            .doUpdateSet({ started_at: sql`excluded.started_at`, ends_at: sql`excluded.ends_at`, lang: sql`excluded.lang` })
             .where('test_progress.started_at', 'is', null)
             .where('test_progress.status', '<>', 'complete'),
         )
@@ -312,7 +314,13 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
      * Null, and nothing changed, when the person has made `maxAttempts` attempts already (counted under the
      * attempt's lock, so two openings at once cannot both pass the bound).
      */
-    async reopen(key: ProgressKey, endsAt: string | null, now: Date = new Date(), maxAttempts = MAX_TEST_ATTEMPTS) {
+    async reopen(
+      key: ProgressKey,
+      endsAt: string | null,
+      now: Date = new Date(),
+      lang: string | null = null,
+      maxAttempts = MAX_TEST_ATTEMPTS,
+    ) {
       const at = now.toISOString();
       const reopened = await inTransaction(db, async (trx) => {
         await lockAttempt(trx, key);
@@ -325,7 +333,7 @@ export function createProgressRepository(db: Db, writeDurably?: WriteDurably) {
         if (!row) return true;
         const repeats = (await repeatsIn(trx, key.campaignId, key.userId, [key.testId])).get(key.testId);
         if (attemptsMade(row, repeats) >= maxAttempts) return false;
-        await startOver(trx, row, REPEAT_REASON, at, { startedAt: at, endsAt });
+        await startOver(trx, row, REPEAT_REASON, at, { startedAt: at, endsAt, lang });
         return true;
       });
       return reopened ? (await find(key.campaignId, key.testId, key.userId))! : null;

@@ -29,6 +29,8 @@ export interface ProgressWrite extends ProgressKey {
   at?: Date;
   /** The browser window it comes from; absent: a client that names none, whose saves apply whoever holds the attempt. */
   windowId?: string;
+  /** The content language it was written in: kept when this write starts the clock (not part of the upsert). */
+  lang?: string;
 }
 
 export type Kind = 'sync' | 'status' | 'data';

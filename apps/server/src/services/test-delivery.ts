@@ -105,8 +105,12 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, e
       if (check.clock?.status === 'incomplete' && isTimeUp(check.clock, now)) await settleIfExpired(key, now);
       if (!check.canStart) throw testLocked(check);
       const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
+      // The language the attempt is delivered in, kept with it for the exports.
+      const lang = contentLang(context.participation, context.user);
       const row =
-        check.status === 'complete' ? await repos.progress.reopen(key, endsAt, now) : await repos.progress.start(key, endsAt, now);
+        check.status === 'complete'
+          ? await repos.progress.reopen(key, endsAt, now, lang)
+          : await repos.progress.start(key, endsAt, now, lang);
       // Another opening took the last attempt meanwhile.
       if (!row) throw testLocked({ ...check, attemptsLeft: 0 });
       if (windowId !== undefined && row.window_id !== windowId) await repos.progress.claimWindow(key, windowId);
@@ -124,7 +128,8 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, e
       const now = new Date();
       const scored = context.test.server_scored === 1;
       const endsAt = endsAtFor(context.test.json_data, now, context.participation.extra_time_percent);
-      const state = await saves.run({ ...key, ...change, endsAt, scored, at: now });
+      const lang = contentLang(context.participation, context.user);
+      const state = await saves.run({ ...key, ...change, endsAt, scored, at: now, lang });
       if (state.refused === 'otherWindow') throw windowSuperseded();
       if (state.refused) {
         if (state.refused === 'timeUp') await settleIfExpired(key, now);

@@ -256,7 +256,7 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
         ? Promise.resolve([])
         : db
             .selectFrom('test_progress')
-            .select(['user_id', 'test_id', 'status', 'started_at', 'ends_at', 'updated_at'])
+            .select(['user_id', 'test_id', 'status', 'started_at', 'ends_at', 'updated_at', 'lang'])
             .where('campaign_id', '=', campaignId)
             .where('user_id', 'in', userIds)
             .execute(),

@@ -39,7 +39,7 @@ export function createResetsRepository(db: Db, changes: Changes) {
 
         let attempts = 0;
         if (row && !emptied) {
-          await startOver(trx, row, reason, at, { startedAt: null, endsAt: null });
+          await startOver(trx, row, reason, at, { startedAt: null, endsAt: null, lang: null });
           attempts = 1;
         }
         if (outcomes.length) {

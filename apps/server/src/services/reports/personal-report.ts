@@ -27,7 +27,10 @@ export interface PersonalReportView {
 }
 
 /** Computes the report of the context's person, in their language, with whether the viewer may have it. */
-export async function buildPersonalReport(repos: ReportRepos, context: ReportSubjectContext): Promise<PersonalReportView> {
+/** Who reads whose report: what the report's contents and its download rules depend on. */
+type ReportReading = Pick<ReportSubjectContext, 'viewer' | 'participation' | 'subject'>;
+
+export async function buildPersonalReport(repos: ReportRepos, context: ReportReading): Promise<PersonalReportView> {
   const { participation: campaign, subject } = context;
   const lang = contentLang(campaign, subject);
   const settings = reportSettings(campaign.report);
@@ -69,7 +72,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportSub
 }
 
 /** Whether the viewer may have the report now: the campaign's rules and the person's finished tests. */
-function downloadAllowedFor(context: ReportSubjectContext, tests: ReadonlyArray<{ status: string | null }>): boolean {
+function downloadAllowedFor(context: ReportReading, tests: ReadonlyArray<{ status: string | null }>): boolean {
   return reportDownloadAllowed({
     viewer: context.viewer,
     status: context.participation.status,

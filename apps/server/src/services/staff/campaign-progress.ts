@@ -10,6 +10,7 @@ import { notFound } from '../../http/http-error';
 import { localize } from '../../presenters/localize';
 import { presentStaffCampaign } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
+import { staffReportShows, type StaffReportRepos } from './staff-report';
 
 // What staff follow of their campaigns: the list with counts, and one campaign's live progress.
 
@@ -107,7 +108,8 @@ export async function campaignProgress(
       lastActivity: last,
       invitedAt: row.invited_at,
       feedback360: feedback?.get(row.id) ?? null,
-      reportAvailable: completed > 0 || evaluated.has(row.id),
+      // Whether the report may have something: liveProgress asks the report itself of these only.
+      reportAvailable: row.role === CANDIDATE_ROLE && (completed > 0 || evaluated.has(row.id)),
       campaignLang: (row.campaign_lang as LangCode | null) ?? null,
     };
   });
@@ -121,4 +123,23 @@ export async function campaignProgress(
     counts: page.counts,
     at: now.toISOString(),
   };
+}
+
+/**
+ * The live progress as the console shows it: a participant's report PDF is offered only when the report has something
+ * to show, as the PDF itself decides (a complete test that feeds no area, or 360 answers from fewer raters than the
+ * confidentiality threshold, show nothing); an assessor the campaign lists has none.
+ */
+export async function liveProgress(
+  repos: Repos & StaffReportRepos,
+  companyId: number,
+  campaign: CampaignRow,
+  query: Query,
+  lang: string,
+): Promise<ProgressResponse> {
+  const answer = await campaignProgress(repos, companyId, campaign, query, lang);
+  const shows = await Promise.all(
+    answer.participants.map((p) => p.reportAvailable && staffReportShows(repos, companyId, campaign.id, p.user.id)),
+  );
+  return { ...answer, participants: answer.participants.map((p, i) => ({ ...p, reportAvailable: shows[i] })) };
 }

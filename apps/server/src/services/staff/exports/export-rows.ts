@@ -1,6 +1,7 @@
-import { TEST_360_ID } from '@prova/contract/limits';
+import { LANGS, type LangCode, TEST_360_ID } from '@prova/contract/limits';
 import type { Outcome } from '@prova/contract/tests';
 import type { CampaignRow } from '../../../db/schema';
+import { contentLang } from '../../../domain/content-language';
 import { localize, pickLang } from '../../../presenters/localize';
 import type { Repositories } from '../../../repositories/create-repositories';
 import { computeReport } from '../../reports/compute-report';
@@ -57,6 +58,9 @@ function countingOutcomes(
   return out;
 }
 
+const languageName = (texts: ExportTexts, code: string | null): Cell =>
+  code && (LANGS as readonly string[]).includes(code) ? texts.languages[code as LangCode] : code;
+
 export async function buildExportTable(
   repos: Repos,
   companyId: number,
@@ -95,7 +99,18 @@ export async function buildExportTable(
   for (;;) {
     const answer = await campaignProgress(repos, companyId, campaign, { page, pageSize: BATCH, sort: 'name' }, lang);
     total = answer.total;
+    // The language each test was taken in, as its opening recorded it (test_progress.lang).
+    const takenIn = new Map(
+      (
+        await repos.staff.campaigns.cells(
+          campaign.id,
+          answer.participants.map((p) => p.user.id),
+        )
+      ).map((c) => [`${c.user_id}:${c.test_id}`, c.lang]),
+    );
     for (const p of answer.participants) {
+      // The language the campaign's contents are shown in for them, as the test room decides it.
+      const shownIn = contentLang({ languages: campaign.languages, participant_lang: p.campaignLang }, p.user);
       const [results, assessedTests, outcomes] = await Promise.all([
         repos.reports.listTestResults(campaign.id, p.user.id),
         repos.reports.listAssessedTests(campaign.id, p.user.id),
@@ -124,7 +139,13 @@ export async function buildExportTable(
       const cells = own.flatMap((test) => {
         const cell = p.cells.find((c) => c.testId === test.id);
         const status = cell?.status ?? 'not attempted';
-        return [texts.statuses[status], cell?.status === 'complete' && cell.updatedAt ? { at: cell.updatedAt } : null];
+        // A test opened before its language was kept (migration 0014d) reads the one the campaign shows them.
+        const lang = status === 'not attempted' ? null : (takenIn.get(`${p.user.id}:${test.id}`) ?? shownIn);
+        return [
+          texts.statuses[status],
+          cell?.status === 'complete' && cell.updatedAt ? { at: cell.updatedAt } : null,
+          languageName(texts, lang),
+        ];
       });
       people.push({
         fixed: [
@@ -133,8 +154,7 @@ export async function buildExportTable(
           p.user.firstName,
           p.user.email,
           texts.roles[p.user.role],
-          // The language the tests were taken in; before the person entered, the one they get mail in.
-          ...[p.campaignLang ?? p.user.lang].map((code) => (code ? texts.languages[code] : null)),
+          languageName(texts, shownIn),
           p.invitedAt ? { at: p.invitedAt } : null,
           p.lastActivity ? { at: p.lastActivity } : null,
           p.completed,
@@ -172,7 +192,7 @@ export async function buildExportTable(
     columns.lastActivity,
     columns.testsCompleted,
     columns.testsTotal,
-    ...own.flatMap((t) => [texts.status(t.abbreviation), texts.completedAt(t.abbreviation)]),
+    ...own.flatMap((t) => [texts.status(t.abbreviation), texts.completedAt(t.abbreviation), texts.takenIn(t.abbreviation)]),
     ...outcomeColumns,
     ...modelColumns.map((c) => c.label),
     ...normColumns.map((c) => c.label),

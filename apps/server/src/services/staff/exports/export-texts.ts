@@ -21,6 +21,8 @@ export interface ExportTexts {
   };
   status: (test: string) => string;
   completedAt: (test: string) => string;
+  /** The column of the language a test was taken in. */
+  takenIn: (test: string) => string;
   statuses: Record<Status, string>;
   roles: Record<Role, string>;
   languages: Record<LangCode, string>;
@@ -71,6 +73,7 @@ const TEXTS: Record<LangCode, ExportTexts> = {
     },
     status: (test) => `${test} stato`,
     completedAt: (test) => `${test} completata il`,
+    takenIn: (test) => `${test} lingua`,
     statuses: { 'not attempted': 'Non iniziata', incomplete: 'In corso', complete: 'Completata' },
     roles: {
       user: 'Candidato/a',
@@ -106,6 +109,7 @@ const TEXTS: Record<LangCode, ExportTexts> = {
     },
     status: (test) => `${test} status`,
     completedAt: (test) => `${test} completed on`,
+    takenIn: (test) => `${test} language`,
     statuses: { 'not attempted': 'Not started', incomplete: 'In progress', complete: 'Completed' },
     roles: { user: 'Candidate', Assessor: 'Assessor', admin: 'Administrator', superassessor: 'Superassessor', operator: 'Operator' },
     languages: LANGUAGE_NAMES.EN_en,
@@ -135,6 +139,7 @@ const TEXTS: Record<LangCode, ExportTexts> = {
     },
     status: (test) => `${test} estado`,
     completedAt: (test) => `${test} completada el`,
+    takenIn: (test) => `${test} idioma`,
     statuses: { 'not attempted': 'No iniciada', incomplete: 'En curso', complete: 'Completada' },
     roles: {
       user: 'Candidato/a',

@@ -23,17 +23,20 @@ export function CampaignDates({ campaign }: { campaign: StaffCampaign }) {
   );
 }
 
-/** The campaign's counts, in words. */
-export function CampaignCounts({ campaign }: { campaign: StaffCampaign }) {
+/** The campaign's counts, in words; `explained`: with what they count (a 360 campaign's raters begin by answering). */
+export function CampaignCounts({ campaign, explained = false }: { campaign: StaffCampaign; explained?: boolean }) {
   const { t } = useTranslation('console');
   const { participants, tests, invited, started, finished } = campaign.counts;
   return (
-    <ul className="console-counts">
-      <li>{t('campaigns.counts.participants', { count: participants })}</li>
-      <li>{t('campaigns.counts.tests', { count: tests })}</li>
-      <li>{t('campaigns.counts.invited', { count: invited })}</li>
-      <li>{t('campaigns.counts.started', { count: started })}</li>
-      <li>{t('campaigns.counts.finished', { count: finished })}</li>
-    </ul>
+    <>
+      <ul className="console-counts">
+        <li>{t('campaigns.counts.participants', { count: participants })}</li>
+        <li>{t('campaigns.counts.tests', { count: tests })}</li>
+        <li>{t('campaigns.counts.invited', { count: invited })}</li>
+        <li>{t('campaigns.counts.started', { count: started })}</li>
+        <li>{t('campaigns.counts.finished', { count: finished })}</li>
+      </ul>
+      {explained && <p className="console-note">{t(campaign.is360 ? 'campaigns.counts.meaning360' : 'campaigns.counts.meaning')}</p>}
+    </>
   );
 }

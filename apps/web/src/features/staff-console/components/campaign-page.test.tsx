@@ -80,11 +80,24 @@ describe('<CampaignPage>', () => {
     expect(bruno.textContent).toContain('Mai');
     // Nothing to reset for Bruno: no reset action on his row.
     expect(within(bruno).queryByRole('button', { name: /Azzera/ })).toBeNull();
-    // Nor a report with nothing in it yet: only Anna's is offered.
+    // Nor a report with nothing in it yet (the server says which): only Anna's is offered, Bruno's row says why not.
     expect(within(anna).getByRole('button', { name: /report PDF/i })).toBeTruthy();
+    expect(anna.textContent).not.toContain('Report non ancora disponibile');
     expect(within(bruno).queryByRole('button', { name: /report PDF/i })).toBeNull();
+    expect(bruno.textContent).toContain('Report non ancora disponibile');
+    expect(screen.getByText(/^Il report PDF si scarica per chi ha già qualcosa da mostrare/)).toBeTruthy();
+    // What the counts count.
+    expect(screen.getByText(/^Contano i candidati, non i valutatori.*Ha iniziato chi ha aperto almeno un'attività/)).toBeTruthy();
     // The campaign's count and the filtered one (announced as filters change).
     expect(screen.getAllByText('2 partecipanti').map((el) => el.getAttribute('aria-live'))).toEqual([null, 'polite']);
+  });
+
+  it('says what a 360 campaign counts as started and finished: the raters who answered, and who gave every evaluation', async () => {
+    const is360 = { ...campaign, campaign: { ...campaign.campaign, is360: true } };
+    api({ 'GET /api/staff/campaigns/5': { body: is360 }, 'GET /api/staff/campaigns/5/agreement': { status: 404, body: {} } });
+    renderConsole(<CampaignPage campaignId={5} />);
+    expect(await screen.findByText('1 ha iniziato')).toBeTruthy();
+    expect(screen.getByText(/In una campagna 360 ha iniziato chi ha risposto ad almeno una valutazione/)).toBeTruthy();
   });
 
   it('asks the server again with the search and filters, from the first page', async () => {

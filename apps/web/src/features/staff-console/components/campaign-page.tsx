@@ -63,7 +63,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       </p>
       <h1>{info.name}</h1>
       <CampaignDates campaign={info} />
-      <CampaignCounts campaign={info} />
+      <CampaignCounts campaign={info} explained />
       {tests.some((test) => test.packageKind === 'qti') && (
         <ul className="console-links">
           {tests

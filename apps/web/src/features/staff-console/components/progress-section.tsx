@@ -163,6 +163,7 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
           <p className="console-note">
             {t('progress.updatedAt')} <DateTime value={data!.at} />
           </p>
+          <p className="console-note">{t('progress.reportHint')}</p>
           <div role="status" className="console-result">
             {reportMessage && <p className="callout callout--warning">{reportMessage}</p>}
           </div>
@@ -255,8 +256,11 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                         </td>
                         <td>
                           <div className="console-row-actions">
-                            {row.reportAvailable && (
+                            {row.reportAvailable ? (
                               <ReportDownloadButton campaignId={campaignId} userId={row.user.id} name={name} onResult={onReportResult} />
+                            ) : (
+                              // The server said the report has nothing to show (or, for an assessor, that there is none).
+                              row.user.role === 'user' && <span className="console-table__meta">{t('progress.noReport')}</span>
                             )}
                             {row.cells.some((cell) => cell.status !== 'not attempted') && (
                               <Button variant="ghost" onClick={() => onReset(row)} aria-label={t('progress.resetNamed', { name })}>

@@ -20,6 +20,7 @@ import {
   staffBundle,
   T_INTERVIEW,
   T_SCORED,
+  T_TIMED,
   userId,
 } from '../../../../../test/staff-fixtures';
 
@@ -220,6 +221,61 @@ describe('exports', () => {
     const [header, carla] = parseCsv(file.body.slice(1), ';');
     const row = Object.fromEntries(header.map((h, i) => [h, carla[i]]));
     expect(row).toMatchObject({ Email: CARLA, 'Valutazioni 360 date': '0', 'Valutazioni 360 da dare': '2' });
+  });
+
+  it('says the language each test was taken in, as its opening recorded it, beside the one the campaign shows the person now', async () => {
+    const languages = (langs: string[]) =>
+      t.app.database.db
+        .updateTable('campaigns')
+        .set({ languages: JSON.stringify(langs) })
+        .where('id', '=', C_ALFA)
+        .execute();
+    // Dario enters the campaign in Spanish while it offers Spanish, and opens the timed test.
+    await languages(['IT_it', 'EN_en', 'ES_es']);
+    const dario = await signInStaff(t.app, DARIO);
+    expect((await call(t.app, dario, 'POST', `/api/usercampaign/${C_ALFA}`, { lang: 'ES_es' })).statusCode).toBe(200);
+    expect((await call(t.app, dario, 'POST', `/api/tests/${T_TIMED}/start/${C_ALFA}/${ids[DARIO]}`)).statusCode).toBe(200);
+    const rowOf = async (who: Caller, email: string) => {
+      const [header, ...rows] = parseCsv((await exportFile(who, 'csv')).file.body.slice(1), ';');
+      const row = rows.find((r) => r[header.indexOf('Email')] === email)!;
+      return Object.fromEntries(header.map((h, i) => [h, row[i]]));
+    };
+    expect(await rowOf(ada, DARIO)).toMatchObject({ Lingua: 'Spagnolo', 'TIM lingua': 'Spagnolo', 'SCO lingua': '' });
+    // The campaign stops offering Spanish: it would show him English now, but the test was taken in Spanish.
+    await languages(['IT_it', 'EN_en']);
+    expect(await rowOf(ada, DARIO)).toMatchObject({ Lingua: 'Inglese', 'TIM stato': 'In corso', 'TIM lingua': 'Spagnolo' });
+    // The same in the English Excel file.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportFile(sergio, 'xlsx')).file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    const header = values(1);
+    const darioRow = [2, 3, 4].map(values).find((r) => r[header.indexOf('E-mail')] === DARIO)!;
+    expect(Object.fromEntries(header.map((h, i) => [h, darioRow[i]]))).toMatchObject({
+      Language: 'English',
+      'TIM status': 'In progress',
+      'TIM language': 'Spanish',
+    });
+    // An English CSV: `,` between fields and decimal points.
+    const [enHeader, ...enRows] = parseCsv((await exportFile(sergio, 'csv')).file.body.slice(1), ',');
+    const en = (email: string) => Object.fromEntries(enHeader.map((h, i) => [h, enRows.find((r) => r[3] === email)![i]]));
+    expect(en(DARIO)).toMatchObject({ Language: 'English', 'TIM language': 'Spanish' });
+    expect(en(CARLA)).toMatchObject({ 'SCO language': 'Italian', 'skill 10 Analisi': '3.875' });
+    // Carla's scored test was completed by its outcomes, never opened: the language the campaign shows her.
+    expect(await rowOf(ada, CARLA)).toMatchObject({ 'SCO stato': 'Completata', 'SCO lingua': 'Italiano' });
+
+    // A Spanish-speaking staff member: Spanish words, `;` and decimal commas.
+    const adaId = await userId(t.app, ADA);
+    expect((await call(t.app, ada, 'PUT', `/api/people/${adaId}`, { lang: 'ES_es' })).statusCode).toBe(200);
+    try {
+      const [header, ...rows] = parseCsv((await exportFile(ada, 'csv')).file.body.slice(1), ';');
+      const spanish = (email: string) =>
+        Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[header.indexOf('Correo electrónico')] === email)![i]]));
+      expect(spanish(DARIO)).toMatchObject({ Idioma: 'Inglés', Rol: 'Candidato/a', 'TIM estado': 'En curso', 'TIM idioma': 'Español' });
+      expect(spanish(CARLA)).toMatchObject({ 'SCO estado': 'Completada', 'SCO idioma': 'Italiano', 'competencia 10 Analisi': '3,875' });
+    } finally {
+      await call(t.app, ada, 'PUT', `/api/people/${adaId}`, { lang: null });
+    }
   });
 
   it("keeps a company's files to its staff: 404 for another company, 403 for others, 409 before a file exists", async () => {

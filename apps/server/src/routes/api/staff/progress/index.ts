@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { progressQuerySchema, progressResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff-campaigns';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
-import { campaignProgress } from '../../../../services/staff/campaign-progress';
+import { liveProgress } from '../../../../services/staff/campaign-progress';
 import { staffLang } from '../staff-lang';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -25,7 +25,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const context = await requireStaffCampaign(request, request.params.campaignId);
-      return campaignProgress(repos, context.companyId, context.campaign, request.query, staffLang(context));
+      return liveProgress(repos, context.companyId, context.campaign, request.query, staffLang(context));
     },
   );
 }

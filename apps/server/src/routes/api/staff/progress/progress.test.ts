@@ -161,6 +161,23 @@ describe('GET /api/staff/campaigns/:campaignId/progress', () => {
     expect((await call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}/progress?testId=303`)).statusCode).toBe(404);
   });
 
+  it('offers a report PDF only when the report has something to show, as the PDF answers; never for an assessor', async () => {
+    const pdf = (userId: number) => call(t.app, ada, 'GET', `/api/staff/campaigns/${C_ALFA}/participants/${userId}/report.pdf`);
+    const offered = (body: { participants: { user: { email: string }; reportAvailable: boolean }[] }) =>
+      Object.fromEntries(body.participants.map((p) => [p.user.email, p.reportAvailable]));
+    // Dario's timed test is complete, but it feeds no area of the model: his report is empty, and no PDF is offered.
+    expect(offered(await progress(ada))).toEqual({ [CARLA]: true, [DARIO]: false, [NADIA]: false });
+    expect((await pdf(ids[CARLA])).statusCode).toBe(200);
+    expect((await pdf(ids[DARIO])).json()).toMatchObject({ code: 'REPORT_NOT_AVAILABLE' });
+    // Elio, the campaign's assessor, completes the scored test: still no report of his is offered, nor given.
+    expect((await call(t.app, elio, 'POST', `/api/outcomes/${C_ALFA}/${T_SCORED}/${ids[ELIO]}`, { values: [] })).statusCode).toBe(200);
+    await t.app.scoring.idle();
+    const assessors = await progress(ada, '?role=Assessor');
+    expect(assessors.participants[0]).toMatchObject({ completed: 1, reportAvailable: false });
+    const his = await pdf(ids[ELIO]);
+    expect({ status: his.statusCode, code: his.json().code }).toEqual({ status: 409, code: 'REPORT_NOT_AVAILABLE' });
+  });
+
   it("shows a 360 campaign's evaluations given, done of total", async () => {
     const body = await progress(ada, '', C_ALFA_360);
     expect(body.tests).toEqual([]);

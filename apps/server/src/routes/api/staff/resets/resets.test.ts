@@ -105,6 +105,14 @@ describe('POST .../participants/:userId/tests/:testId/reset', () => {
       .where('test_id', '=', T_TIMED)
       .execute();
     expect((await call(t.app, ada, 'POST', resetUrl(carlaId, T_TIMED), {})).json().archived).toEqual({ attempts: 1, outcomes: 0 });
+    // The language the attempt was opened in goes to the history with it.
+    const archived = await db()
+      .selectFrom('test_progress_history')
+      .select('lang')
+      .where('user_id', '=', carlaId)
+      .where('test_id', '=', T_TIMED)
+      .executeTakeFirstOrThrow();
+    expect(archived.lang).toBe('IT_it');
     const again = await call(t.app, carla, 'POST', `/api/tests/${T_TIMED}/start/${C_ALFA}/${carlaId}`);
     expect(again.json().timing.remainingSeconds).toBeGreaterThan(9 * 60);
   });
@@ -115,18 +123,18 @@ describe('POST .../participants/:userId/tests/:testId/reset', () => {
     const clock = () =>
       db()
         .selectFrom('test_progress')
-        .select(['started_at', 'ends_at', 'version', 'data'])
+        .select(['started_at', 'ends_at', 'version', 'data', 'lang'])
         .where('user_id', '=', carlaId)
         .where('test_id', '=', T_TIMED)
         .executeTakeFirstOrThrow();
     const reset = await clock();
-    expect(reset).toMatchObject({ started_at: null, ends_at: null });
+    expect(reset).toMatchObject({ started_at: null, ends_at: null, lang: null });
 
     const save = (version: number) =>
       call(t.app, carla, 'POST', `/api/tests/${T_TIMED}/data/${C_ALFA}/${carlaId}`, { version, data: `v${version}` });
     expect((await save(reset.version + 1)).json()).toMatchObject({ stored: true });
     const started = await clock();
-    expect(started.data).toBe(`v${reset.version + 1}`);
+    expect(started).toMatchObject({ data: `v${reset.version + 1}`, lang: 'IT_it' });
     expect(Date.parse(started.ends_at!) - Date.parse(started.started_at!)).toBe(10 * 60_000);
     // Later saves keep the clock it started.
     expect((await save(reset.version + 2)).json()).toMatchObject({ stored: true });
