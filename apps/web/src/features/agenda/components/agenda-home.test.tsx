@@ -141,3 +141,22 @@ describe('<AgendaHome>', () => {
     expect(tutorial.querySelector('video')?.getAttribute('src')).toBe('/media/tutorial.mp4');
   });
 });
+
+describe('the home when the connection returns', () => {
+  it('reads the tests again, though the list it holds is not stale yet', async () => {
+    let version = 0;
+    const calls = fakeApi({
+      'GET /api/usertests': () => {
+        version += 1;
+        return { body: { status: true, tests: version === 1 ? tests : [{ ...tests[0]!, status: 'complete' }, tests[1]!] } };
+      },
+    });
+    renderAgenda(campaign());
+    const panel = await screen.findByRole('complementary', { name: 'Attività' });
+    expect(within(panel).getByRole('button', { name: /Budget/ }).textContent).toContain('Da fare');
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/usertests')).toHaveLength(2));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: /Budget/ }).textContent).toContain('Completata'));
+  });
+});
