@@ -74,7 +74,10 @@ function seed360() {
 
 /** From the room into the 360's own dashboard. */
 async function open360(page: Page) {
-  await page.getByRole('region', { name: 'Elenco delle attività' }).getByRole('button', { name: /^Feedback 360 / }).hover();
+  await page
+    .getByRole('region', { name: 'Elenco delle attività' })
+    .getByRole('button', { name: /^Feedback 360 / })
+    .hover();
   await page.getByRole('region', { name: 'Feedback 360' }).getByRole('button', { name: 'Inizia', exact: true }).click();
   await page.getByRole('button', { name: 'Entra' }).click();
   await expect(page).toHaveURL(/\/skillup-360$/);
@@ -82,7 +85,10 @@ async function open360(page: Page) {
 }
 
 async function evaluate(page: Page, name: string) {
-  await page.getByRole('region', { name: 'Feedback 360' }).getByRole('button', { name: `Inizia: ${name}` }).click();
+  await page
+    .getByRole('region', { name: 'Feedback 360' })
+    .getByRole('button', { name: `Inizia: ${name}` })
+    .click();
   await page.getByRole('dialog', { name: 'Vuoi iniziare la valutazione?' }).getByRole('button', { name: 'Sì' }).click();
 }
 
@@ -146,7 +152,10 @@ test("the work-styles picture loads in the room, and the app's policy refuses no
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
   await signIn(page, person);
-  await page.getByRole('region', { name: 'Elenco delle attività' }).getByRole('button', { name: /^Stili di lavoro / }).hover();
+  await page
+    .getByRole('region', { name: 'Elenco delle attività' })
+    .getByRole('button', { name: /^Stili di lavoro / })
+    .hover();
   const details = page.getByRole('region', { name: 'Stili di lavoro' });
   const picture = details.locator('img.test-details__image');
   await expect(picture).toBeVisible();

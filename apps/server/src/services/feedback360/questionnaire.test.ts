@@ -5,7 +5,13 @@ import { presentLabels, questionnaireFor } from './questionnaire';
 // The 360's words follow the person they are about: the colleague evaluated, or oneself in a self-evaluation.
 const campaign = {
   questions360: JSON.stringify({
-    closed: [{ id: 1, text: 'Tende a lavorare [[da solo|da sola|per conto proprio]].', selfText: 'Sono [[attento|attenta|attento o attenta]] agli altri.' }],
+    closed: [
+      {
+        id: 1,
+        text: 'Tende a lavorare [[da solo|da sola|per conto proprio]].',
+        selfText: 'Sono [[attento|attenta|attento o attenta]] agli altri.',
+      },
+    ],
     open: [{ id: 90, text: 'Cosa [[lo|la|lo o la]] aiuterebbe?' }],
   }),
   scale360: null,
@@ -14,7 +20,7 @@ const campaign = {
 const COLLEAGUE = 2;
 
 describe('the 360 questionnaire', () => {
-  it("speaks of the person evaluated in their gender, or neutrally when it is not known", () => {
+  it('speaks of the person evaluated in their gender, or neutrally when it is not known', () => {
     const texts = (gender: 'M' | 'F' | null) => {
       const q = questionnaireFor(campaign, COLLEAGUE, 'IT_it', gender);
       return [q.closed[0]!.text, q.open[0]!.text];
@@ -30,7 +36,9 @@ describe('the 360 questionnaire', () => {
   });
 
   it("explains the 360 to the evaluator in the evaluator's gender", () => {
-    const stored = JSON.stringify([{ lang: 'IT_it', details_360: 'Il punto di vista dei colleghi e [[di te stesso|di te stessa|il tuo]].' }]);
+    const stored = JSON.stringify([
+      { lang: 'IT_it', details_360: 'Il punto di vista dei colleghi e [[di te stesso|di te stessa|il tuo]].' },
+    ]);
     expect(presentLabels(stored, 'IT_it', 'F').details_360).toBe('Il punto di vista dei colleghi e di te stessa.');
     expect(presentLabels(stored, 'IT_it', null).details_360).toBe('Il punto di vista dei colleghi e il tuo.');
   });

@@ -103,5 +103,14 @@ async function build360(
     repos.reports.listRaters(campaignId, evalueeId),
     repos.reports.listAnswers360(campaignId, evalueeId),
   ]);
-  return computeResults360({ evalueeId, questions: questions.data, raters, answers, threshold, scaleMax: campaign.range360_num, lang, gender });
+  return computeResults360({
+    evalueeId,
+    questions: questions.data,
+    raters,
+    answers,
+    threshold,
+    scaleMax: campaign.range360_num,
+    lang,
+    gender,
+  });
 }
