@@ -117,6 +117,22 @@ describe('<PeoplePage>', () => {
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/people?q=villa&active=yes&page=1&pageSize=25'));
   });
 
+  it("names each person's role in their gender, and in both where it is not known", async () => {
+    fakeApi({
+      'GET /api/people': list([
+        me,
+        person({ gender: 'F' }),
+        person({ id: 32, firstName: 'Marco', gender: 'M' }),
+        person({ id: 33, firstName: 'Andrea', role: 'Assessor' }),
+      ]),
+    });
+    renderConsole(<PeoplePage currentUserId={1} />);
+    expect((await screen.findByRole('row', { name: /Marta Villa/ })).textContent).toContain('Candidata');
+    expect(screen.getByRole('row', { name: /Marco Villa/ }).textContent).toContain('Candidato');
+    expect(screen.getByRole('row', { name: /Marco Villa/ }).textContent).not.toContain('Candidato/a');
+    expect(screen.getByRole('row', { name: /Andrea Villa/ }).textContent).toContain('Valutatore/trice');
+  });
+
   it("refuses one's own deactivation in one's own gender", async () => {
     // The server's CONFLICT: the person is the one asking (signed in elsewhere under this account).
     const refuse = { status: 409, body: { status: false, code: 'CONFLICT', message: 'You cannot deactivate yourself' } };

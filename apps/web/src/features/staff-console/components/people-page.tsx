@@ -152,7 +152,7 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
                     <tr key={person.id}>
                       <th scope="row">{fullName(person)}</th>
                       <td data-label={t('people.email')}>{person.email}</td>
-                      <td data-label={t('people.role')}>{labels.role(person.role)}</td>
+                      <td data-label={t('people.role')}>{labels.role(person.role, person)}</td>
                       <td data-label={t('people.language')}>{labels.lang(person.lang)}</td>
                       <td data-label={t('people.state')}>
                         {person.active ? t('people.active') : t('people.inactive')}
