@@ -83,11 +83,12 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await page.goto('/login');
   await signIn(page, person);
 
-  // First visit: the tutorial, four steps.
+  // First visit: the tutorial, three steps (the campaign has no video, so no step about one).
   const tutorial = page.getByRole('dialog', { name: 'Benvenuto nella tua agenda' });
-  await expect(tutorial).toContainText('Passo 1 di 4');
-  for (let i = 0; i < 3; i++) await tutorial.getByRole('button', { name: 'Avanti' }).click();
-  await expect(tutorial).toContainText('Passo 4 di 4');
+  await expect(tutorial).toContainText('Passo 1 di 3');
+  for (let i = 0; i < 2; i++) await tutorial.getByRole('button', { name: 'Avanti' }).click();
+  await expect(tutorial).toContainText('Passo 3 di 3');
+  await expect(tutorial).not.toContainText('video');
   await tutorial.getByRole('button', { name: 'Inizia' }).click();
   await expect(tutorial).toBeHidden();
   await expect.poll(async () => ((await stored(page)) as unknown as { hasSeenTutorial?: boolean }).hasSeenTutorial).toBe(true);
@@ -135,17 +136,23 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await expect(cell(page, 10)).toContainText('Oggi');
   await expect.poll(async () => (await stored(page)).currentPosition).toBe('10/11/2021');
 
-  // A move refused: Saturday.
+  // Moving offers only working days from the one she is on: no Saturday, no day gone by; the keyboard is taken
+  // to the first day offered, and back to the test when she cancels.
   await panel(page)
     .getByRole('button', { name: new RegExp(names[2]) })
     .click();
   await page.getByRole('button', { name: 'Sposta' }).click();
-  await page.getByRole('button', { name: 'Sposta qui: 13/11/2021' }).click();
+  await expect(page.getByRole('button', { name: 'Sposta qui: 10/11/2021' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Sposta qui: 13/11/2021' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sposta qui: 08/11/2021' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sposta qui: 11/11/2021' })).toBeVisible();
+  await page.getByRole('button', { name: 'Annulla lo spostamento' }).click();
+  await expect(cell(page, 17).getByRole('button', { name: /Cliente in dubbio/ })).toBeFocused();
+  // Dragged there all the same, a Saturday is refused, and said.
+  await cell(page, 17)
+    .getByRole('button', { name: /Cliente in dubbio/ })
+    .dragTo(cell(page, 13));
   await expect(page.getByRole('alert')).toHaveText('Il sabato e la domenica non si lavora: scegli un giorno feriale.');
-  // Not the day's test into the past either.
-  await page.getByRole('button', { name: 'Sposta' }).click();
-  await page.getByRole('button', { name: 'Sposta qui: 08/11/2021' }).click();
-  await expect(page.getByRole('alert')).toHaveText("Non puoi spostare un'attività in un giorno già passato.");
 
   // Accepted, by keyboard: the meeting to the 11th, and the client call that depends on it follows on the 12th.
   await panel(page)
@@ -156,6 +163,8 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await page.getByRole('button', { name: 'Sposta qui: 11/11/2021' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'spostata' })).toHaveText(`«${names[1]}» spostata al 11/11/2021.`);
+  // The keyboard stays with the test moved, on its new day.
+  await expect(cell(page, 11).getByRole('button', { name: /Riunione di team/ })).toBeFocused();
   await expect(cell(page, 11)).toContainText(names[1]);
   await expect(cell(page, 12)).toContainText(names[2]);
   await expect.poll(async () => (await stored(page)).tests).toEqual({ '03/11/2021': ids[0], '11/11/2021': ids[1], '12/11/2021': ids[2] });
@@ -211,5 +220,32 @@ test.describe('on a 320 px phone', () => {
     await expect(cell(page, 3).locator('.agenda__weekday')).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page, 'agenda at 320 px');
+  });
+
+  test('a move by keyboard: only working days from today offered, the focus kept on the test moved', async ({ page }) => {
+    const { person, names } = seedAgenda();
+    await page.goto('/login');
+    await signIn(page, person);
+    await page.getByRole('dialog', { name: 'Benvenuto nella tua agenda' }).getByRole('button', { name: 'Avanti' }).click();
+    await page.keyboard.press('Escape');
+    await panel(page)
+      .getByRole('button', { name: new RegExp(names[1]) })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Sposta' }).focus();
+    await page.keyboard.press('Enter');
+    // She is on Wednesday the 3rd: the first day offered, then Thursday; never Saturday the 6th.
+    await expect(page.getByRole('button', { name: 'Sposta qui: 03/11/2021' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Sposta qui: 06/11/2021' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sposta qui: 10/11/2021' })).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Sposta qui: 04/11/2021' })).toBeFocused();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, 'agenda moving at 320 px');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'spostata' })).toHaveText(`«${names[1]}» spostata al 04/11/2021.`);
+    await expect(cell(page, 4).getByRole('button', { name: /Riunione di team/ })).toBeFocused();
+    // The test that depends on it follows on the next working day.
+    await expect(cell(page, 5)).toContainText(names[2]);
   });
 });

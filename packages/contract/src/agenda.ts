@@ -40,6 +40,9 @@ const inMonth = (day: string, month: AgendaMonth) => {
 };
 const compareDays = (a: string, b: string) => parseDay(a).getTime() - parseDay(b).getTime();
 
+/** Whether a move to `day` is worth offering: a working day not before the one the person is on (planMove's rules). */
+export const offersMoveTo = (day: string, currentPosition: string) => !isWeekend(day) && compareDays(day, currentPosition) >= 0;
+
 /** The days of the month, first to last. */
 export function monthDays(month: AgendaMonth): string[] {
   const [y, m] = month.split('-').map(Number);

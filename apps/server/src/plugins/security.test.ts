@@ -56,6 +56,13 @@ describe('Content-Security-Policy frame-src', () => {
     expect(directive).not.toContain('*');
   });
 
+  it("lets pages show pictures from the platform's activities origin (a test's image), not from every origin it frames", async () => {
+    const csp = String((await t.app.inject({ url: '/test' })).headers['content-security-policy'] ?? '');
+    const imgSrc = csp.split(';').find((directive) => directive.startsWith('img-src '));
+    expect(imgSrc).toBe("img-src 'self' data: https: http://127.0.0.1:3001");
+    expect(imgSrc).not.toContain(OTHER);
+  });
+
   it('stays the same size however many tests on other origins the database holds', async () => {
     const urls = ['/login', '/', '/test', '/api/auth/me', '/api/health'];
     const before = await Promise.all(urls.map((url) => t.app.inject({ url })));

@@ -43,7 +43,9 @@ export const security = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          // The platform's activities origin too: a test's picture is under its activity (`images/`), which on
+          // plain http (a local or test run) `https:` would not cover.
+          imgSrc: ["'self'", 'data:', 'https:', new URL(opts.activityOrigins.activitiesUrl).origin],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           // Only activities are framed: the platform's own on their origin, and the operator's

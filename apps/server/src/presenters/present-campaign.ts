@@ -9,6 +9,7 @@ import { campaignLanguages, contentLang } from '../domain/content-language';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
 import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
 import { isAssessor } from '../domain/roles';
+import { genderOf } from '@prova/contract/gendered-text';
 import { localize } from './localize';
 import { presentLayout } from './present-layout';
 
@@ -16,7 +17,7 @@ export function presentCampaignSummary(p: Participation, user: UserWithCompany, 
   const lang = contentLang(p, user);
   return {
     id: p.id,
-    name: localize(p.name, lang),
+    name: localize(p.name, lang, genderOf(user.gender)),
     theme: isAssessor(user.role) ? 'assessor' : (p.theme as CampaignSummary['theme']),
     languages: campaignLanguages(p).map((code) => ({ lang: code, name: languageNames.get(code) ?? code })),
     dateStart: p.date_start,
@@ -48,11 +49,13 @@ export function presentCampaignListItem(
 
 export function presentCampaign(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): Campaign {
   const lang = contentLang(p, user);
+  // The campaign's texts speak to the person: their gendered words follow them.
+  const gender = genderOf(user.gender);
   return Object.assign(presentCampaignSummary(p, user, languageNames), {
     lang,
-    description: localize(p.description, lang),
-    onCompleteText: localize(p.on_complete_text, lang),
-    noReportText: localize(p.no_report_text, lang),
+    description: localize(p.description, lang, gender),
+    onCompleteText: localize(p.on_complete_text, lang, gender),
+    noReportText: localize(p.no_report_text, lang, gender),
     createdOn: p.created_on,
     status: p.status as Campaign['status'],
     acceptsAnswers: acceptsAnswers(p),
@@ -64,10 +67,10 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
     logo: p.logo,
     data: parseJson(p.data, null),
     storage: parseJson(p.storage, null) ?? parseJson(p.data, null),
-    layout: presentLayout(p.theme, p.data, lang),
+    layout: presentLayout(p.theme, p.data, lang, gender),
   });
 }
 
 export function privacyText(p: Participation, user: UserWithCompany): string {
-  return localize(p.privacy_agreement, contentLang(p, user)) || DEFAULT_PRIVACY_AGREEMENT_HTML;
+  return localize(p.privacy_agreement, contentLang(p, user), genderOf(user.gender)) || DEFAULT_PRIVACY_AGREEMENT_HTML;
 }

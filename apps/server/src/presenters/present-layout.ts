@@ -1,4 +1,5 @@
 import { DEFAULT_AGENDA_MONTH, type CampaignLayout, type LayoutLink } from '@prova/contract/layouts';
+import type { Gender } from '@prova/contract/gendered-text';
 import { parseJson } from '../db/json-column';
 import { pickLang } from './localize';
 
@@ -12,9 +13,9 @@ export function agendaMonthOf(data: Record<string, unknown>): string {
 }
 
 /** The layout data of an agenda or challenge campaign in `lang`; what the bundle left out is empty, never an error. */
-export function presentLayout(theme: string, storedData: string | null, lang: string): CampaignLayout {
+export function presentLayout(theme: string, storedData: string | null, lang: string, gender?: Gender): CampaignLayout {
   const data = asObject(parseJson<unknown>(storedData, {}));
-  const text = (value: unknown) => (value === undefined || value === null ? '' : pickLang(value, lang));
+  const text = (value: unknown) => (value === undefined || value === null ? '' : pickLang(value, lang, gender));
   const links = (value: unknown): LayoutLink[] =>
     asArray(value).map((item) => {
       const link = asObject(item);

@@ -4,6 +4,7 @@ import type { StartCheck } from '../policies/test-start';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 import { parseJson } from '../db/json-column';
 import { activityUrl } from '../domain/activity-origins';
+import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import { localize, pickLang } from './localize';
 
 type Json = Record<string, unknown>;
@@ -11,10 +12,10 @@ type Json = Record<string, unknown>;
 const LOCALIZED_JSON_DATA = ['exitMessage', 'autoInstructions', 'hetInstructions'] as const;
 
 /** jsonData for one person: localized texts, and a timed test's duration lengthened by their extra time. */
-export function presentJsonData(stored: string, lang: LangCode, extraTimePercent: number): Json {
+export function presentJsonData(stored: string, lang: LangCode, extraTimePercent: number, gender?: Gender): Json {
   const jsonData = { ...parseJson<Json>(stored, {}) };
   for (const key of LOCALIZED_JSON_DATA) {
-    if (jsonData[key] != null && typeof jsonData[key] === 'object') jsonData[key] = pickLang(jsonData[key], lang);
+    if (jsonData[key] != null && typeof jsonData[key] === 'object') jsonData[key] = pickLang(jsonData[key], lang, gender);
   }
   if (jsonData.hasTimer === true && typeof jsonData.duration === 'number' && extraTimePercent > 0) {
     jsonData.duration = Math.ceil((jsonData.duration * (100 + extraTimePercent)) / 100);
@@ -30,11 +31,11 @@ const escapeHtml = (s: string) =>
  * subject and chat messages, escaped in the e-mail's content, which is HTML (cleaned on import, but a
  * name is anyone's to choose and is put in later).
  */
-export function presentTheme(stored: string | null, lang: LangCode, firstName: string): Json | null {
+export function presentTheme(stored: string | null, lang: LangCode, firstName: string, gender?: Gender): Json | null {
   const theme = parseJson<Json | null>(stored, null);
   if (!theme || typeof theme !== 'object') return null;
   // A function, so '$&' and the like in a name are text, not replacement patterns.
-  const fill = (value: unknown, name = firstName) => pickLang(value, lang).replaceAll('{firstName}', () => name);
+  const fill = (value: unknown, name = firstName) => pickLang(value, lang, gender).replaceAll('{firstName}', () => name);
   const preview = theme.preview as Json | undefined;
   if (!preview || typeof preview !== 'object') return theme;
   return {
@@ -48,10 +49,16 @@ export function presentTheme(stored: string | null, lang: LangCode, firstName: s
   };
 }
 
+/** One language's 360 explanations with their gendered words resolved for the reader. */
+const genderedLabels = (labels: Json, gender: Gender): Json =>
+  Object.fromEntries(Object.entries(labels).map(([key, value]) => [key, typeof value === 'string' ? genderedText(value, gender) : value]));
+
 export interface PresentTestInput {
   test: CampaignTestRow;
   lang: LangCode;
   firstName: string;
+  /** The person's gender: the test's texts speak to them. */
+  gender: Gender;
   extraTimePercent: number;
   status: TestStatus;
   version: number;
@@ -67,6 +74,7 @@ export function presentUserTest({
   test,
   lang,
   firstName,
+  gender,
   extraTimePercent,
   status,
   version,
@@ -78,17 +86,17 @@ export function presentUserTest({
   return {
     id: test.id,
     abbreviation: test.abbreviation,
-    name: localize(test.name, lang),
-    description: localize(test.description, lang),
-    instructions: localize(test.instructions, lang),
+    name: localize(test.name, lang, gender),
+    description: localize(test.description, lang, gender),
+    instructions: localize(test.instructions, lang, gender),
     url: activityUrl(test.url, activitiesUrl),
     img: test.img,
     label: test.label,
     repeatable: test.repeatable === 1,
     legacy: test.legacy === 1,
-    jsonData: presentJsonData(test.json_data, lang, extraTimePercent),
-    theme: presentTheme(test.theme, lang, firstName),
-    labels360: parseJson<Json[] | null>(test.labels360, null),
+    jsonData: presentJsonData(test.json_data, lang, extraTimePercent, gender),
+    theme: presentTheme(test.theme, lang, firstName, gender),
+    labels360: parseJson<Json[] | null>(test.labels360, null)?.map((labels) => genderedLabels(labels, gender)) ?? null,
     prerequisites: start.prerequisites,
     missingPrerequisites: start.missingPrerequisites,
     // A campaign that is over starts nothing (domain/campaign-window.ts).

@@ -34,6 +34,7 @@ export function createFeedback360Repository(db: Db) {
         'relations360.label',
         'users.first_name',
         'users.last_name',
+        'users.gender',
         'evaluations360.status',
         'evaluations360.version',
       ])

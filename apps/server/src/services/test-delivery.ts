@@ -1,4 +1,5 @@
 import { PROGRESS_DATA_MAX_CHARS, type ProgressWriteResponse, type SyncStateResponse } from '@prova/contract/tests';
+import { genderOf } from '@prova/contract/gendered-text';
 import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
 import { contentLang } from '../domain/content-language';
 import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../domain/test-clock';
@@ -38,7 +39,7 @@ function testDataOf(context: CampaignTestContext, model: string | null): string 
   const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
-  const preview = presentTheme(context.test.theme, lang, context.user.first_name)?.preview;
+  const preview = presentTheme(context.test.theme, lang, context.user.first_name, genderOf(context.user.gender))?.preview;
   if (context.test.assessor_test !== 1) return JSON.stringify({ ...options, ...(preview ? { preview } : {}) });
   const criteria = ratingCriteria({ model, jsonData: context.test.json_data, testId: context.test.id, lang });
   // The grid shows itself read-only, saying why, once the campaign's ratings are locked (acceptsRatings).

@@ -7,6 +7,7 @@ import { HttpError, TestLockedHttpError } from '../http/http-error';
 import { callerIsAssessor, type CampaignTestContext, type ParticipationContext } from '../policies/test-access';
 import { attemptsExhausted, checkStart, prerequisitesOf, type StartCheck, testLockedMessage } from '../policies/test-start';
 import { contentLang } from '../domain/content-language';
+import { genderOf } from '@prova/contract/gendered-text';
 import { presentUserTest } from '../presenters/present-test';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
 import { attemptsMade } from '../repositories/progress-repository';
@@ -37,6 +38,7 @@ export async function listUserTests(repos: TestDeliveryRepos, context: Participa
         test,
         lang,
         firstName: user.first_name,
+        gender: genderOf(user.gender),
         extraTimePercent: participation.extra_time_percent,
         status: statusOf(test.id),
         version: byTest.get(test.id)?.version ?? 0,

@@ -24,6 +24,8 @@ export const userTestsQueryOptions = (campaignId: number) =>
     queryKey: userTestsQueryKey(campaignId),
     queryFn: ({ signal }) => getUserTests({ signal }),
     staleTime: 30 * 1000,
+    // Back online, the home shows what happened meanwhile (a test finished elsewhere, a failed load), fresh or not.
+    refetchOnReconnect: 'always',
   });
 
 /**

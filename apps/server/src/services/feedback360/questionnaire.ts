@@ -10,6 +10,7 @@ import {
   type RelationsResponse,
   SELF_RELATION_ID,
 } from '@prova/contract/feedback360';
+import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import { DEFAULT_LANG } from '@prova/contract/limits';
 import { parseJson } from '../../db/json-column';
 import { localize, pickLang } from '../../presenters/localize';
@@ -30,23 +31,30 @@ export function presentRelation(row: RelationRow, lang: string): Relation {
 }
 
 /** The 360 test's explanations (labels360) in the campaign language, Italian or the first given otherwise. */
-export function presentLabels(stored: string | null, lang: string): RelationsResponse['labels'] {
+export function presentLabels(stored: string | null, lang: string, readerGender: Gender): RelationsResponse['labels'] {
   const all = parseJson<Array<Record<string, string>>>(stored, []);
   const chosen = all.find((l) => l.lang === lang) ?? all.find((l) => l.lang === DEFAULT_LANG) ?? all[0] ?? {};
-  return { details_360: chosen.details_360 ?? '', details_auto: chosen.details_auto ?? '', details_etero: chosen.details_etero ?? '' };
+  // They speak to the evaluator ('di te stesso'), whose gendered words they follow.
+  const text = (value: string | undefined) => genderedText(value ?? '', readerGender);
+  return { details_360: text(chosen.details_360), details_auto: text(chosen.details_auto), details_etero: text(chosen.details_etero) };
 }
 
-/** The campaign's questions in its language, with the closed scale this evaluator's relation gets; oneself is asked in the first person. */
+/**
+ * The campaign's questions in its language, with the closed scale this evaluator's relation gets; oneself is
+ * asked in the first person. The questions speak about the person evaluated ('Tende a lavorare da solo'), or
+ * as them in a self-evaluation: their gendered words follow that person's gender.
+ */
 export function questionnaireFor(
   campaign: { questions360: string | null; scale360: string | null; range360_num: number },
   relationId: number,
   lang: string,
+  evalueeGender: Gender,
 ): Questionnaire {
   const parsed = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
   const questions = parsed.success ? parsed.data : bundleQuestions360Schema.parse({});
   const scale = bundleScale360Schema.safeParse(parseJson<unknown>(campaign.scale360, {}));
   const { labels, notObserved } = scale.success ? scale.data : bundleScale360Schema.parse({});
-  const text = (value: unknown) => pickLang(value, lang);
+  const text = (value: unknown) => pickLang(value, lang, evalueeGender);
   const self = relationId === SELF_RELATION_ID;
   const wording = (q: { text: unknown; selfText?: unknown }) => text(self && q.selfText ? q.selfText : q.text);
   const options = closedOptions(campaign.range360_num, relationId);

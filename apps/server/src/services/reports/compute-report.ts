@@ -1,4 +1,5 @@
 import type { BundleModel } from '@prova/contract/bundle';
+import type { Gender } from '@prova/contract/gendered-text';
 import { type PersonalReport, ratingBand, REPORT_SCALE_MAX } from '@prova/contract/reports';
 import type { Outcome } from '@prova/contract/tests';
 import { localize, pickLang } from '../../presenters/localize';
@@ -8,6 +9,8 @@ import { resultSourceOf, type ScoredTest } from '../../domain/test-scoring';
 export interface ReportInputs {
   model: BundleModel;
   lang: string;
+  /** The person's gender: the model's feedback speaks about them ('Tende a lavorare da solo'). */
+  gender?: Gender;
   tests: ReadonlyArray<ScoredTest & { id: number; abbreviation: string; name: string; status: string | null }>;
   /** Tests in which assessors rate the person: their values are the assessors' mean. */
   assessedTests: ReadonlySet<number>;
@@ -67,13 +70,13 @@ export function rawValue(
   return found;
 }
 
-const bandText = (feedback: Partial<Record<string, unknown>> | undefined, value: number, lang: string) =>
-  feedback ? pickLang(feedback[String(ratingBand(value))] ?? '', lang) : '';
+const bandText = (feedback: Partial<Record<string, unknown>> | undefined, value: number, text: (value: unknown) => string) =>
+  feedback ? text(feedback[String(ratingBand(value))] ?? '') : '';
 
 /** The personal report: tasks to markers to skills to areas, each the mean of what below it has a value. */
 export function computeReport(inputs: ReportInputs): PersonalReport {
-  const { model, lang } = inputs;
-  const text = (value: unknown) => pickLang(value, lang);
+  const { model, lang, gender } = inputs;
+  const text = (value: unknown) => pickLang(value, lang, gender);
   const testsById = new Map(inputs.tests.map((t) => [t.id, t]));
 
   const tasks = model.tasks.flatMap((task) => {
@@ -98,7 +101,7 @@ export function computeReport(inputs: ReportInputs): PersonalReport {
       id: area.id,
       name: text(area.name),
       value,
-      feedback: bandText(area.feedback, value, lang),
+      feedback: bandText(area.feedback, value, text),
       inProfile: area.inProfile,
     })),
     skills: skills.map(({ skill, value }) => ({ id: skill.id, areaId: skill.areaId, name: text(skill.name), value })),
@@ -107,7 +110,7 @@ export function computeReport(inputs: ReportInputs): PersonalReport {
       skillId: marker.skillId,
       name: text(marker.name),
       value,
-      feedback: bandText(marker.feedback, value, lang),
+      feedback: bandText(marker.feedback, value, text),
       devSuggestion: marker.devSuggestion === undefined ? '' : text(marker.devSuggestion),
     })),
     tasks: tasks.map(({ task }) => {

@@ -1,4 +1,5 @@
 import { bundleQuestions360Schema } from '@prova/contract/bundle';
+import { type Gender, genderOf } from '@prova/contract/gendered-text';
 import type { ReportNorm } from '@prova/contract/reports';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
 import { parseJson } from '../../db/json-column';
@@ -33,6 +34,8 @@ type ReportReading = Pick<ReportSubjectContext, 'viewer' | 'participation' | 'su
 export async function buildPersonalReport(repos: ReportRepos, context: ReportReading): Promise<PersonalReportView> {
   const { participation: campaign, subject } = context;
   const lang = contentLang(campaign, subject);
+  // The report speaks about the person ('Tende a lavorare da solo'): its gendered words follow them.
+  const gender = genderOf(subject.gender);
   const settings = reportSettings(campaign.report);
   const [tests, assessedTests, outcomes, content, campaignNorms] = await Promise.all([
     repos.reports.listTestResults(campaign.id, subject.id),
@@ -44,6 +47,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
   const rep = computeReport({
     model: reportModelOf(content.model),
     lang,
+    gender,
     tests,
     assessedTests,
     outcomes,
@@ -57,6 +61,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
           { questions360: content.questions360, range360_num: campaign.range360_num },
           settings.confidentialityThreshold,
           lang,
+          gender,
         )
       : null;
   const norms = reportNorms(campaignNorms, { tests, assessedTests, outcomes, lang });
@@ -93,6 +98,7 @@ async function build360(
   campaign: { questions360: string | null; range360_num: number },
   threshold: number,
   lang: string,
+  gender: Gender,
 ): Promise<Results360 | null> {
   const questions = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
   if (!questions.success) return null;
@@ -100,5 +106,14 @@ async function build360(
     repos.reports.listRaters(campaignId, evalueeId),
     repos.reports.listAnswers360(campaignId, evalueeId),
   ]);
-  return computeResults360({ evalueeId, questions: questions.data, raters, answers, threshold, scaleMax: campaign.range360_num, lang });
+  return computeResults360({
+    evalueeId,
+    questions: questions.data,
+    raters,
+    answers,
+    threshold,
+    scaleMax: campaign.range360_num,
+    lang,
+    gender,
+  });
 }

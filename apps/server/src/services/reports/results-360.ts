@@ -1,4 +1,5 @@
 import type { BundleQuestions360 } from '@prova/contract/bundle';
+import type { Gender } from '@prova/contract/gendered-text';
 import type { Results360, Results360Group } from '@prova/contract/reports';
 import { pickLang } from '../../presenters/localize';
 import { parseJson } from '../../db/json-column';
@@ -14,6 +15,8 @@ export interface Results360Inputs {
   threshold: number;
   scaleMax: number;
   lang: string;
+  /** The person's gender, which the questions' gendered words follow. */
+  gender?: Gender;
 }
 
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -25,7 +28,7 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / value
  * hidden pool could be worked out from it and the groups shown.
  */
 export function computeResults360(inputs: Results360Inputs): Results360 {
-  const { evalueeId, threshold, lang } = inputs;
+  const { evalueeId, threshold, lang, gender } = inputs;
   const relationOf = new Map<number, number>();
   const labelOf = new Map<number, string>();
   for (const rater of inputs.raters) {
@@ -68,7 +71,7 @@ export function computeResults360(inputs: Results360Inputs): Results360 {
     const poolShown = pooled.length >= threshold;
     if (poolShown) show('others', pooled);
     if (everyOther.length >= threshold && (pooled.length === 0 || poolShown)) show('all', everyOther);
-    return { id: question.id, text: pickLang(question.text, lang), means, raters };
+    return { id: question.id, text: pickLang(question.text, lang, gender), means, raters };
   });
 
   const otherRaters = new Set(
@@ -82,7 +85,7 @@ export function computeResults360(inputs: Results360Inputs): Results360 {
         .filter(Boolean);
     // Sorted, so that the order says nothing about who wrote what.
     const others = otherRaters.size >= threshold ? texts(false).sort((a, b) => a.localeCompare(b)) : [];
-    return { id: question.id, text: pickLang(question.text, lang), self: texts(true), others };
+    return { id: question.id, text: pickLang(question.text, lang, gender), self: texts(true), others };
   });
 
   return { scaleMax: inputs.scaleMax, threshold, groups: orderGroups(seen, labelOf), questions, comments };

@@ -11,9 +11,11 @@ import {
   relationsParamsSchema,
   relationsResponseSchema,
 } from '@prova/contract/feedback360';
+import { genderOf } from '@prova/contract/gendered-text';
 import { TEST_360_ID } from '@prova/contract/limits';
 import { invalidBody } from '../../../http/http-error';
 import type { Participation } from '../../../repositories/campaigns-repository';
+import type { RelationRow } from '../../../repositories/feedback360-repository';
 import { requireEvaluator, requireFeedbackCampaign } from '../../../policies/evaluation-access';
 import {
   answerProblems,
@@ -31,9 +33,10 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos } = app;
   // The questions are the campaign's, read once for all its people (the access cache).
-  const questionnaireOf = async (participation: Participation, relationId: number, lang: string) => {
+  const questionnaireOf = async (participation: Participation, relation: RelationRow, lang: string) => {
     const { questions360, scale360 } = await repos.campaigns.contentOf(participation.id);
-    return questionnaireFor({ questions360, scale360, range360_num: participation.range360_num }, relationId, lang);
+    const content = { questions360, scale360, range360_num: participation.range360_num };
+    return questionnaireFor(content, relation.relation_id, lang, genderOf(relation.gender));
   };
 
   app.get(
@@ -49,7 +52,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       return {
         status: true as const,
         result: rows.map((row) => presentRelation(row, lang)),
-        labels: presentLabels(test?.labels360 ?? null, lang),
+        labels: presentLabels(test?.labels360 ?? null, lang, genderOf(user.gender)),
       };
     },
   );
@@ -63,7 +66,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       return {
         status: true as const,
         evaluee: presentRelation(relation, lang),
-        ...(await questionnaireOf(participation, relation.relation_id, lang)),
+        ...(await questionnaireOf(participation, relation, lang)),
       };
     },
   );
@@ -75,7 +78,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       const { campaignId, evaluee } = request.params;
       const { participation, relation, lang, user } = await requireEvaluator(request, campaignId, evaluee);
       const rows = await repos.feedback360.listAnswers({ campaignId, evaluatorId: user.id, evalueeId: evaluee });
-      const answers = rowsToAnswers(rows, await questionnaireOf(participation, relation.relation_id, lang));
+      const answers = rowsToAnswers(rows, await questionnaireOf(participation, relation, lang));
       return {
         status: true as const,
         data: { version: relation.version ?? 0, status: (relation.status ?? 'n') as EvaluationState, answers },
@@ -98,7 +101,7 @@ export default async function feedback360Routes(fastify: FastifyInstance) {
       // A finished campaign's answers are final: its report is read from them.
       const { participation, relation, lang, user } = await requireEvaluator(request, campaignId, evaluee, 'write');
       const { version, data, finished } = request.body;
-      const questionnaire = await questionnaireOf(participation, relation.relation_id, lang);
+      const questionnaire = await questionnaireOf(participation, relation, lang);
       const problems = answerProblems(questionnaire, data);
       if (problems.length) throw invalidBody(problems);
       const missing = missingAnswers(questionnaire, data);

@@ -2,7 +2,7 @@ import { type AgendaStorage, type MoveRefusal, parseDay, planMove, positionAfter
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CampaignFinished } from '@/components/ui/campaign-finished';
@@ -67,6 +67,10 @@ function Agenda({
   const [preview, setPreview] = useState<UserTest | null>(null);
   const [completed, setCompleted] = useState<UserTest | null>(null);
   const [tutorial, setTutorial] = useState(() => !storage.hasSeenTutorial);
+  // The test whose chip takes the keyboard's focus once a move ends (done, refused or cancelled): the buttons
+  // that had it are gone by then.
+  const [focusTest, setFocusTest] = useState<number | null>(null);
+  const calendar = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
   const complete = new Set(tests.filter((test) => test.status === 'complete').map((test) => test.id));
@@ -100,10 +104,25 @@ function Agenda({
     // Once per completion: runs when the tests (or the day) change, not on every render.
   }, [storage.currentPosition, tests]);
 
+  useEffect(() => {
+    if (focusTest === null) return;
+    calendar.current?.querySelector<HTMLElement>(`[data-agenda-test="${focusTest}"]`)?.focus();
+    setFocusTest(null);
+  }, [focusTest, storage]);
+  // Into the month as a move starts: 'Sposta' gives way to the hint, and the first day offered is the next stop.
+  useEffect(() => {
+    if (moving !== null) calendar.current?.querySelector<HTMLElement>('.agenda__drop')?.focus();
+  }, [moving]);
+  const startOrStopMoving = (testId: number | null) => {
+    if (testId === null && moving !== null) setFocusTest(moving);
+    setMoving(testId);
+  };
+
   const tryMove = (testId: number, target: string) => {
     const test = byId.get(testId);
     const result = planMove({ storage, month, testId, target, prerequisites, complete });
     setMoving(null);
+    setFocusTest(testId);
     if (!result.ok) {
       setNotice({ kind: 'error', text: t(`agenda.refused.${result.reason satisfies MoveRefusal}`) });
       return;
@@ -139,7 +158,7 @@ function Agenda({
       {allDone && <p className="callout">{t('agenda.allDone')}</p>}
       {allDone && <CampaignFinished campaign={campaign} />}
       <div className="agenda__layout">
-        <div className="agenda__calendar">
+        <div className="agenda__calendar" ref={calendar}>
           <MonthGrid
             month={month}
             days={storage.tests}
@@ -161,7 +180,7 @@ function Agenda({
           moving={moving}
           complete={complete}
           onSelect={setSelected}
-          onMoving={setMoving}
+          onMoving={startOrStopMoving}
           dayLabel={dayLabel}
           statusText={statusText}
         />

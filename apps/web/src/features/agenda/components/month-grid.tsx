@@ -1,4 +1,4 @@
-import { parseDay } from '@prova/contract/agenda';
+import { offersMoveTo, parseDay } from '@prova/contract/agenda';
 import type { UserTest } from '@prova/contract/tests';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import { weeksOf } from '../agenda-model';
 
 /**
  * The campaign's month, a test on some days: a test is chosen by its chip, moved by dragging it to another day or,
- * while `moving`, with the drop button each day shows (the keyboard's way). A grid of weeks on wide screens, a
+ * while `moving`, with the drop button each day it may go to shows (the keyboard's way: working days from the one the
+ * person is on, never a day the move would be refused for being past or a weekend). A grid of weeks on wide screens, a
  * list of days on phones (agenda.css, no script: the same table laid out as a list).
  */
 export function MonthGrid({
@@ -94,13 +95,14 @@ export function MonthGrid({
                       draggable={!complete.has(test.id)}
                       onDragStart={(event) => event.dataTransfer.setData('text/plain', String(test.id))}
                       aria-pressed={selected === test.id}
+                      data-agenda-test={test.id}
                       aria-label={t('agenda.day', { date: dayLabel(day), name: `${test.name}, ${statusText(test)}` })}
                       onClick={() => onSelect(test.id)}
                     >
                       {test.name}
                     </button>
                   )}
-                  {moving !== null && (
+                  {moving !== null && testId !== moving && offersMoveTo(day, today) && (
                     <button type="button" className="agenda__drop" onClick={() => onMove(moving, day)}>
                       <span className="visually-hidden">{t('agenda.moveHere', { date: dayLabel(day) })}</span>
                       <span aria-hidden="true">↓</span>

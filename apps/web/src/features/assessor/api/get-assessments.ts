@@ -16,7 +16,12 @@ export async function getAssessments(
 }
 
 export const assessmentsQueryOptions = (campaignId: number) =>
-  queryOptions({ queryKey: assessmentsQueryKey(campaignId), queryFn: ({ signal }) => getAssessments(campaignId, { signal }) });
+  queryOptions({
+    queryKey: assessmentsQueryKey(campaignId),
+    queryFn: ({ signal }) => getAssessments(campaignId, { signal }),
+    // Back online, the assessor's home is read again, as the candidates' is (lib/user-tests.ts).
+    refetchOnReconnect: 'always',
+  });
 
 /** Read afresh whenever the home mounts: ratings change in the grid. */
 export function useAssessments(campaignId: number) {

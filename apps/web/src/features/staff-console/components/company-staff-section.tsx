@@ -48,7 +48,7 @@ export function CompanyStaffSection({ companyId }: { companyId: number }) {
                 <tr key={person.id}>
                   <th scope="row">{fullName(person)}</th>
                   <td>{person.email}</td>
-                  <td>{labels.role(person.role)}</td>
+                  <td>{labels.role(person.role, person)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
-import type { Role } from '@prova/contract/auth';
+import type { Role, User } from '@prova/contract/auth';
 import type { LangCode } from '@prova/contract/limits';
 import { useTranslation } from 'react-i18next';
+import { genderOf } from '@/lib/gender';
 
 const ROLE_KEYS = {
   user: 'roles.user',
@@ -11,11 +12,11 @@ const ROLE_KEYS = {
 } as const;
 const LANG_KEYS = { IT_it: 'languages.IT_it', EN_en: 'languages.EN_en', ES_es: 'languages.ES_es' } as const;
 
-/** Words for the contract's role and language codes. */
+/** Words for the contract's role and language codes; a person's role in their gender ('Candidata'), where it is known. */
 export function useCodeLabels() {
   const { t } = useTranslation('console');
   return {
-    role: (role: Role) => t(ROLE_KEYS[role]),
+    role: (role: Role, person?: Pick<User, 'gender'>) => t(ROLE_KEYS[role], genderOf(person)),
     lang: (lang: LangCode | null) => (lang ? t(LANG_KEYS[lang]) : t('languages.none')),
   };
 }

@@ -116,4 +116,39 @@ describe('<PeoplePage>', () => {
     await userEvent.type(screen.getByLabelText('Cerca per nome o email'), 'villa');
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/people?q=villa&active=yes&page=1&pageSize=25'));
   });
+
+  it("names each person's role in their gender, and in both where it is not known", async () => {
+    fakeApi({
+      'GET /api/people': list([
+        me,
+        person({ gender: 'F' }),
+        person({ id: 32, firstName: 'Marco', gender: 'M' }),
+        person({ id: 33, firstName: 'Andrea', role: 'Assessor' }),
+      ]),
+    });
+    renderConsole(<PeoplePage currentUserId={1} />);
+    expect((await screen.findByRole('row', { name: /Marta Villa/ })).textContent).toContain('Candidata');
+    expect(screen.getByRole('row', { name: /Marco Villa/ }).textContent).toContain('Candidato');
+    expect(screen.getByRole('row', { name: /Marco Villa/ }).textContent).not.toContain('Candidato/a');
+    expect(screen.getByRole('row', { name: /Andrea Villa/ }).textContent).toContain('Valutatore/trice');
+  });
+
+  it("refuses one's own deactivation in one's own gender", async () => {
+    // The server's CONFLICT: the person is the one asking (signed in elsewhere under this account).
+    const refuse = { status: 409, body: { status: false, code: 'CONFLICT', message: 'You cannot deactivate yourself' } };
+    const said = async (gender: Person['gender']) => {
+      fakeApi({ 'GET /api/people': list([me, person({ gender })]), 'DELETE /api/people/31': refuse });
+      const view = renderConsole(<PeoplePage currentUserId={1} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Disattiva Marta Villa' }));
+      const dialog = screen.getByRole('dialog', { name: 'Disattivare Marta Villa?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Disattiva' }));
+      const text = (await within(dialog).findByText(/^Non puoi disattivare/)).textContent;
+      view.unmount();
+      vi.unstubAllGlobals();
+      return text;
+    };
+    expect(await said('F')).toBe('Non puoi disattivare te stessa.');
+    expect(await said('M')).toBe('Non puoi disattivare te stesso.');
+    expect(await said(null)).toBe('Non puoi disattivare te stesso/a.');
+  });
 });

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { PageSkeleton } from '@/components/ui/spinner';
+import { genderOf } from '@/lib/gender';
 import { useDeactivatePerson } from '../api/deactivate-person';
 import { downloadPersonalData } from '../api/download-personal-data';
 import { usePeople } from '../api/get-people';
@@ -151,7 +152,7 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
                     <tr key={person.id}>
                       <th scope="row">{fullName(person)}</th>
                       <td data-label={t('people.email')}>{person.email}</td>
-                      <td data-label={t('people.role')}>{labels.role(person.role)}</td>
+                      <td data-label={t('people.role')}>{labels.role(person.role, person)}</td>
                       <td data-label={t('people.language')}>{labels.lang(person.lang)}</td>
                       <td data-label={t('people.state')}>
                         {person.active ? t('people.active') : t('people.inactive')}
@@ -235,7 +236,7 @@ export function PeoplePage({ currentUserId }: { currentUserId: number }) {
         error={
           deactivate.isError
             ? errorCode(deactivate.error) === 'CONFLICT'
-              ? t('people.cannotDeactivateSelf')
+              ? t('people.cannotDeactivateSelf', genderOf(deactivating))
               : t('common.saveFailed')
             : undefined
         }
