@@ -32,7 +32,10 @@ export function prepareWebActivity(bytes: Uint8Array, files: PackageFiles): Prep
   if (served.has(DELIVERY)) return problem('RESERVED_NAME', `${DELIVERY}: this name at the zip's root is the platform's: rename the file`);
   const title = titleOf(new TextDecoder().decode(served.get(entry)));
   if (!title)
-    return problem('NO_TITLE', `${entry}: no <title>: an activity's page needs one (the platform takes a page without it for one that failed to load)`);
+    return problem(
+      'NO_TITLE',
+      `${entry}: no <title>: an activity's page needs one (the platform takes a page without it for one that failed to load)`,
+    );
   const delivery: ActivityDelivery = { kind: 'activity', entry, title: title.slice(0, TEST_NAME_MAX) };
   const stored: StoredPackage = {
     hash: packageHash(bytes),
