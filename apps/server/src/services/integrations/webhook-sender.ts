@@ -37,34 +37,40 @@ export interface SenderDeps {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** A webhook turned off after failing too often. */
   onDisabled?(webhookId: number): void;
+  /** Why the URL may not be sent to now (null: it may); unset, every URL may (the operator allows private addresses). */
+  addressProblem?(url: string): Promise<string | null>;
 }
 
 async function attempt(deps: SenderDeps, delivery: DeliveryRow & { url: string; secret: string }, now: Date) {
   const signature = signatureOf(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000));
   let status: number | null = null;
   let answer: string;
-  try {
-    const res = await (deps.fetch ?? fetch)(delivery.url, {
-      method: 'POST',
-      body: delivery.payload,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Prova-Webhooks/1',
-        [WEBHOOK_SIGNATURE_HEADER]: signature,
-        'Prova-Event': delivery.event,
-        'Prova-Delivery': String(delivery.id),
-      },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    status = res.status;
-    answer = (await res.text().catch(() => '')).slice(0, WEBHOOK_ANSWER_EXCERPT_CHARS);
-  } catch (err) {
-    answer = `Not reached: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`.slice(
-      0,
-      WEBHOOK_ANSWER_EXCERPT_CHARS,
-    );
-  }
+  // Checked again at each attempt: the name may resolve to a private address since the URL was saved.
+  const refused = await deps.addressProblem?.(delivery.url);
+  if (refused) answer = `Not sent: ${refused}`.slice(0, WEBHOOK_ANSWER_EXCERPT_CHARS);
+  else
+    try {
+      const res = await (deps.fetch ?? fetch)(delivery.url, {
+        method: 'POST',
+        body: delivery.payload,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Prova-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signature,
+          'Prova-Event': delivery.event,
+          'Prova-Delivery': String(delivery.id),
+        },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      status = res.status;
+      answer = (await res.text().catch(() => '')).slice(0, WEBHOOK_ANSWER_EXCERPT_CHARS);
+    } catch (err) {
+      answer = `Not reached: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`.slice(
+        0,
+        WEBHOOK_ANSWER_EXCERPT_CHARS,
+      );
+    }
   const ok = status !== null && status >= 200 && status < 300;
   const attempts = delivery.attempts + 1;
   const at = new Date();
