@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateWebhookRequest, UpdateWebhookRequest, Webhook, WebhookDelivery } from '@prova/contract/integrations';
+import {
+  type CreateWebhookRequest,
+  type UpdateWebhookRequest,
+  WEBHOOK_PRIVATE_ADDRESS,
+  type Webhook,
+  type WebhookDelivery,
+} from '@prova/contract/integrations';
 import { invalidBody, notFound } from '../../http/http-error';
 import { presentDelivery, presentWebhook } from '../../presenters/present-integrations';
 import type { WebhooksRepository } from '../../repositories/staff/webhooks-repository';
@@ -21,7 +27,7 @@ export interface WebhookTargets {
 async function requirePublicUrl(targets: WebhookTargets, url: string) {
   if (targets.privateAddresses) return;
   const problem = await webhookAddressProblem(url, targets.resolve);
-  if (problem) throw invalidBody([{ path: 'body.url', message: problem }]);
+  if (problem) throw invalidBody([{ path: 'body.url', message: problem, code: WEBHOOK_PRIVATE_ADDRESS }]);
 }
 
 export async function createWebhook(

@@ -27,7 +27,9 @@ describe('webhook URLs at a private address', () => {
       expect(made.statusCode, url).toBe(422);
       expect(made.json()).toMatchObject({
         code: 'VALIDATION',
-        errors: [{ path: 'body.url', message: expect.stringMatching(/is a loopback, private or link-local address/) }],
+        errors: [
+          { path: 'body.url', code: 'PRIVATE_ADDRESS', message: expect.stringMatching(/is a loopback, private or link-local address/) },
+        ],
       });
     }
     const listed = (await call(t.app, ada, 'GET', '/api/staff/webhooks')).json().webhooks;
