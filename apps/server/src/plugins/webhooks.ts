@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { claimerName } from '../services/claimer-name';
 import { createEvents, type Events } from '../services/integrations/events';
-import { webhookAddressProblem } from '../services/integrations/webhook-address';
 import { sendDue } from '../services/integrations/webhook-sender';
 import type { WebhookTargets } from '../services/integrations/webhooks';
 
@@ -49,7 +48,7 @@ export const webhooks = fp(
       webhooks: repo,
       claimer,
       log: app.log,
-      addressProblem: targets.privateAddresses ? undefined : (url: string) => webhookAddressProblem(url),
+      publicOnly: !targets.privateAddresses,
     };
     const run = (now?: Date): Promise<number> => {
       if (sending) {

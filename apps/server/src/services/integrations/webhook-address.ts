@@ -54,6 +54,9 @@ export async function webhookAddressProblem(url: string, resolve: Resolve = reso
   const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
   const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused === undefined) return null;
-  return `${host}${refused === host ? '' : ` (${refused})`} is a loopback, private or link-local address: a webhook goes to a public one`;
+  return refused === undefined ? null : privateAddressProblem(host, refused);
 }
+
+/** What staff read of a host refused for one of its addresses. */
+export const privateAddressProblem = (host: string, address: string) =>
+  `${host}${address === host ? '' : ` (${address})`} is a loopback, private or link-local address: a webhook goes to a public one`;
