@@ -56,6 +56,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       PUBLIC_URL: baseURL,
       ACTIVITY_ORIGINS: partnerOrigin,
+      // The webhook receiver of the integrations spec listens on 127.0.0.1.
+      WEBHOOK_PRIVATE_ADDRESSES: '1',
       MAIL_DIR: join(dataDir, 'mail'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',

@@ -84,7 +84,10 @@ export async function buildApp(opts: AppOptions) {
   // database, so that the limits hold across app instances.
   await app.register(rateLimit, { global: false, hook: 'preHandler', store: sharedRateLimitStore(app.repos.signInThrottle) });
   await app.register(apiDocs);
-  await app.register(webhooks, { sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
+  await app.register(webhooks, {
+    sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS,
+    privateAddresses: opts.env.WEBHOOK_PRIVATE_ADDRESSES === '1',
+  });
   await app.register(scoring, { workers: opts.env.SCORING_WORKERS, sweepIntervalMs: opts.env.SWEEP_INTERVAL_MS });
   // The purge is periodic work as the sweep is: with the sweep off (tests), it runs only when called.
   await app.register(logRetention, {

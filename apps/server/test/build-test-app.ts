@@ -39,8 +39,8 @@ const testEnv = (env: Record<string, string> = {}) =>
   loadEnv({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DEMO: '0', SWEEP_INTERVAL_MS: '0', ...env });
 
 /** Another instance of the app over the same database, as a second process behind the same proxy would be. Close it. */
-export async function anotherInstance(t: TestApp): Promise<FastifyInstance> {
-  const app = await buildApp({ env: testEnv(), database: t.database, logger: false });
+export async function anotherInstance(t: TestApp, env?: Record<string, string>): Promise<FastifyInstance> {
+  const app = await buildApp({ env: testEnv(env), database: t.database, logger: false });
   await app.ready();
   return app;
 }

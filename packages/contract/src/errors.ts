@@ -39,7 +39,12 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  /** A stable name of the problem, where a client says it in its own words (a web activity's zip: WEB_ACTIVITY_PROBLEMS). */
+  code: z.optional(z.string()),
+});
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /** Body of every non-2xx answer. */

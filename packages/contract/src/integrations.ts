@@ -73,6 +73,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How much of the receiver's answer the delivery log keeps. */
 export const WEBHOOK_ANSWER_EXCERPT_CHARS = 500;
 export const WEBHOOK_URL_MAX = 2_000;
+/** The 422's issue `code` for a URL at a loopback, private or link-local address (docs/webhooks.md): the console words it. */
+export const WEBHOOK_PRIVATE_ADDRESS = 'PRIVATE_ADDRESS';
 
 const webhookUrlSchema = z.string({ error: 'Expected the endpoint URL' }).check(
   z.trim(),

@@ -25,6 +25,14 @@ export const TEST_UPLOAD_KINDS = [...CONTENT_PACKAGE_KINDS, 'activity'] as const
 export const testUploadKindSchema = z.enum(TEST_UPLOAD_KINDS);
 export type TestUploadKind = z.infer<typeof testUploadKindSchema>;
 
+/**
+ * What can be wrong with a web activity's zip, each problem's `code` in the 422's `errors` (its `message` stays the
+ * server's): not a zip at all, no index.html where it is looked for, a file named as the platform's own, a page
+ * without a <title>. Any other problem (a bad name or size inside the zip) has no code and is said as the server does.
+ */
+export const WEB_ACTIVITY_PROBLEMS = ['NOT_A_ZIP', 'NO_INDEX', 'RESERVED_NAME', 'NO_TITLE'] as const;
+export type WebActivityProblem = (typeof WEB_ACTIVITY_PROBLEMS)[number];
+
 /** `POST /staff/test-packages?type=qti|scorm|activity`: the zip is the body (`application/zip`); without `type`, whichever it is. */
 export const testPackageQuerySchema = z.object({
   type: z.optional(testUploadKindSchema),

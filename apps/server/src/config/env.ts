@@ -75,6 +75,11 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `not a hop count or proxy addresses: ${bad.join(', ')}` });
       return z.NEVER;
     }),
+  /**
+   * 1: a webhook may point at a loopback, private or link-local address (an HR system inside the operator's own
+   * network). Unset or 0: such a URL is refused when saved, and a delivery to it is not sent (docs/webhooks.md).
+   */
+  WEBHOOK_PRIVATE_ADDRESSES: z.enum(['0', '1']).optional(),
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
 

@@ -1,4 +1,6 @@
 import type { ActivityDelivery } from '@prova/contract/content';
+import type { FieldIssue } from '@prova/contract/errors';
+import type { WebActivityProblem } from '@prova/contract/staff-test-library';
 import { TEST_NAME_MAX } from '@prova/contract/staff-tests';
 import type { StoredPackage } from '../repositories/content-repository';
 import { packageHash } from './bundle-packages';
@@ -16,24 +18,24 @@ const DELIVERY = 'delivery.json';
 /** What macOS's "Compress" adds beside the folder: resource forks, never a page's file. */
 const MAC_FORKS = '__MACOSX/';
 
-export type PreparedActivity = { ok: true; stored: StoredPackage; delivery: ActivityDelivery } | { ok: false; problems: string[] };
+export type PreparedActivity = { ok: true; stored: StoredPackage; delivery: ActivityDelivery } | { ok: false; problem: FieldIssue };
+
+/** The 422's issue: the console says it by its code, in the staff's language. */
+const problem = (code: WebActivityProblem, message: string): PreparedActivity => ({ ok: false, problem: { path: 'body', message, code } });
 
 /** The zip's bytes (its hash names the package) and its files as the zip reader gave them. */
 export function prepareWebActivity(bytes: Uint8Array, files: PackageFiles): PreparedActivity {
   const served = new Map([...files].filter(([path]) => !path.startsWith(MAC_FORKS)));
   const entry = entryOf([...served.keys()]);
   if (!entry)
-    return {
-      ok: false,
-      problems: [`${ENTRY}: not in the zip: an activity's page is index.html at the zip's root, or in its one top folder`],
-    };
-  if (served.has(DELIVERY)) return { ok: false, problems: [`${DELIVERY}: this name at the zip's root is the platform's: rename the file`] };
+    return problem('NO_INDEX', `${ENTRY}: not in the zip: an activity's page is index.html at the zip's root, or in its one top folder`);
+  if (served.has(DELIVERY)) return problem('RESERVED_NAME', `${DELIVERY}: this name at the zip's root is the platform's: rename the file`);
   const title = titleOf(new TextDecoder().decode(served.get(entry)));
   if (!title)
-    return {
-      ok: false,
-      problems: [`${entry}: no <title>: an activity's page needs one (the platform takes a page without it for one that failed to load)`],
-    };
+    return problem(
+      'NO_TITLE',
+      `${entry}: no <title>: an activity's page needs one (the platform takes a page without it for one that failed to load)`,
+    );
   const delivery: ActivityDelivery = { kind: 'activity', entry, title: title.slice(0, TEST_NAME_MAX) };
   const stored: StoredPackage = {
     hash: packageHash(bytes),

@@ -18,7 +18,8 @@ export const ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxFileBytes: 128 * 1
 /** A package zip inside a bundle: read the same way, within the same limits. */
 export const PACKAGE_ZIP_LIMITS: ZipLimits = ZIP_LIMITS;
 
-export type ZipRead = { ok: true; files: Map<string, Uint8Array> } | { ok: false; problems: string[] };
+/** `unreadable`: not a zip at all (its directory could not be read), rather than a zip with a bad file in it. */
+export type ZipRead = { ok: true; files: Map<string, Uint8Array> } | { ok: false; problems: string[]; unreadable?: true };
 
 const MiB = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
@@ -62,7 +63,7 @@ export async function readZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS)
       ),
     );
   } catch (error) {
-    return { ok: false, problems: [`not a readable zip: ${(error as Error).message}`] };
+    return { ok: false, problems: [`not a readable zip: ${(error as Error).message}`], unreadable: true };
   }
   try {
     if (zip.entryCount > limits.maxEntries)
@@ -116,7 +117,7 @@ export async function readZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS)
     }
     return problems.length ? { ok: false, problems } : { ok: true, files };
   } catch (error) {
-    return { ok: false, problems: [`not a readable zip: ${(error as Error).message}`] };
+    return { ok: false, problems: [`not a readable zip: ${(error as Error).message}`], unreadable: true };
   } finally {
     zip.close();
   }

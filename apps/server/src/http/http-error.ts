@@ -15,8 +15,7 @@ export class HttpError extends Error {
 export const unauthenticated = () => new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
 export const forbidden = (message = 'Not allowed') => new HttpError(403, 'FORBIDDEN', message);
 /** A body the route's schema let through but the product's rules refuse: 422 VALIDATION, as a schema's refusal is. */
-export const invalidBody = (errors: Array<{ path: string; message: string }>) =>
-  new HttpError(422, 'VALIDATION', `${errors[0].path}: ${errors[0].message}`, errors);
+export const invalidBody = (errors: FieldIssue[]) => new HttpError(422, 'VALIDATION', `${errors[0].path}: ${errors[0].message}`, errors);
 export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found`);
 
 /**

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { claimerName } from '../services/claimer-name';
 import { createEvents, type Events } from '../services/integrations/events';
 import { sendDue } from '../services/integrations/webhook-sender';
+import type { WebhookTargets } from '../services/integrations/webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
       kick(): void;
       /** Resolves once every event raised so far is queued and nothing is being sent. */
       idle(): Promise<void>;
+      /** Where a webhook may point (WEBHOOK_PRIVATE_ADDRESSES). */
+      targets: WebhookTargets;
     };
   }
 }
@@ -31,7 +34,7 @@ const MAX_IDLE_MS = 5_000;
  * With 0 (tests), nothing is sent until `sendDue` is called.
  */
 export const webhooks = fp(
-  async (app: FastifyInstance, opts: { sweepIntervalMs: number }) => {
+  async (app: FastifyInstance, opts: { sweepIntervalMs: number; privateAddresses: boolean }) => {
     const repo = app.repos.staff.webhooks;
     const automatic = opts.sweepIntervalMs > 0;
     const claimer = claimerName();
@@ -40,7 +43,13 @@ export const webhooks = fp(
     let again = false;
     let wake: NodeJS.Timeout | undefined;
 
-    const deps = { webhooks: repo, claimer, log: app.log };
+    const targets: WebhookTargets = { privateAddresses: opts.privateAddresses };
+    const deps = {
+      webhooks: repo,
+      claimer,
+      log: app.log,
+      publicOnly: !targets.privateAddresses,
+    };
     const run = (now?: Date): Promise<number> => {
       if (sending) {
         again = true;
@@ -85,6 +94,7 @@ export const webhooks = fp(
         await made.idle();
         while (sending) await sending;
       },
+      targets,
     });
     app.addHook('onReady', async () => {
       if (automatic) await schedule();

@@ -7,13 +7,16 @@ import { ADA, call, signInStaff, staffBundle, STAFF_ALFA } from '../../../test/s
 // Two instances of the app on one PostgreSQL database, both sending at once: each delivery is claimed before it is
 // sent (for update skip locked, with a lease), so the receiver hears every event once.
 
+/** The receiver listens on 127.0.0.1: a private address, which the operator allows here. */
+const LOCAL_RECEIVER = { WEBHOOK_PRIVATE_ADDRESSES: '1' };
+
 let t: TestApp;
 let other: FastifyInstance;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  [t, receiver] = await Promise.all([buildTestApp(staffBundle), startWebhookReceiver({ failFirst: 0 })]);
-  other = await anotherInstance(t);
+  [t, receiver] = await Promise.all([buildTestApp(staffBundle, { env: LOCAL_RECEIVER }), startWebhookReceiver({ failFirst: 0 })]);
+  other = await anotherInstance(t, LOCAL_RECEIVER);
 });
 afterAll(async () => {
   await other?.close();

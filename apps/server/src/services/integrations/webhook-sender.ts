@@ -8,6 +8,8 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from '@prova/contract/integrations';
 import type { DeliveryRow, WebhooksRepository } from '../../repositories/staff/webhooks-repository';
+import { webhookAddressProblem } from './webhook-address';
+import { PrivateAddressError, postWebhook } from './webhook-post';
 
 // Sends due deliveries (docs/webhooks.md): each claimed first, with a lease, so that one instance sends it; signed
 // with the webhook's secret over "<unix seconds>.<body>"; a 2xx answer delivers it, anything else is tried again
@@ -33,38 +35,47 @@ export function nextAttemptAfter(attempts: number, now: Date): string | null {
 export interface SenderDeps {
   webhooks: WebhooksRepository;
   claimer: string;
-  fetch?: typeof fetch;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** A webhook turned off after failing too often. */
   onDisabled?(webhookId: number): void;
+  /** Public addresses only (unless the operator allows private ones: WEBHOOK_PRIVATE_ADDRESSES). */
+  publicOnly: boolean;
 }
 
 async function attempt(deps: SenderDeps, delivery: DeliveryRow & { url: string; secret: string }, now: Date) {
   const signature = signatureOf(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000));
   let status: number | null = null;
   let answer: string;
-  try {
-    const res = await (deps.fetch ?? fetch)(delivery.url, {
-      method: 'POST',
-      body: delivery.payload,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Prova-Webhooks/1',
-        [WEBHOOK_SIGNATURE_HEADER]: signature,
-        'Prova-Event': delivery.event,
-        'Prova-Delivery': String(delivery.id),
-      },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    status = res.status;
-    answer = (await res.text().catch(() => '')).slice(0, WEBHOOK_ANSWER_EXCERPT_CHARS);
-  } catch (err) {
-    answer = `Not reached: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`.slice(
-      0,
-      WEBHOOK_ANSWER_EXCERPT_CHARS,
-    );
-  }
+  // Checked again at each attempt, since the name may resolve elsewhere by now: here for a clear answer in the log, and
+  // on connecting (postWebhook), so that the connection goes only to an address that was checked.
+  const refused = deps.publicOnly ? await webhookAddressProblem(delivery.url) : null;
+  if (refused) answer = `Not sent: ${refused}`;
+  else
+    try {
+      const res = await postWebhook({
+        url: delivery.url,
+        body: delivery.payload,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Prova-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signature,
+          'Prova-Event': delivery.event,
+          'Prova-Delivery': String(delivery.id),
+        },
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        // Characters are at most 4 bytes of UTF-8.
+        maxAnswerBytes: WEBHOOK_ANSWER_EXCERPT_CHARS * 4,
+        publicOnly: deps.publicOnly,
+      });
+      status = res.status;
+      answer = res.answer;
+    } catch (err) {
+      answer =
+        err instanceof PrivateAddressError
+          ? `Not sent: ${err.message}`
+          : `Not reached: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`;
+    }
+  answer = answer.slice(0, WEBHOOK_ANSWER_EXCERPT_CHARS);
   const ok = status !== null && status >= 200 && status < 300;
   const attempts = delivery.attempts + 1;
   const at = new Date();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldIssue } from '@prova/contract/errors';
 import { type ContentPackageKind, contentDeliverySchema, playerUrl } from '@prova/contract/content';
 import type { TestPackageResponse, TestPreviewResponse, TestUploadKind, testTextsWriteSchema } from '@prova/contract/staff-test-library';
 import type { ManagedTest } from '@prova/contract/staff-tests';
@@ -28,13 +29,10 @@ export interface LibraryDeps {
 /** The upload's one file, named as a one-test bundle would name it. */
 const PACKAGE_FILE = 'package.zip';
 
-const unprocessable = (messages: string[]) =>
-  new HttpError(
-    422,
-    'VALIDATION',
-    `body: ${messages.join('; ')}`,
-    messages.map((message) => ({ path: 'body', message })),
-  );
+const unprocessable = (problems: Array<string | FieldIssue>) => {
+  const issues = problems.map((p) => (typeof p === 'string' ? { path: 'body', message: p } : p));
+  return new HttpError(422, 'VALIDATION', `body: ${issues.map((i) => i.message).join('; ')}`, issues);
+};
 
 /**
  * A new test of the company from an uploaded zip: a content package (a QTI package or a SCORM course) checked, prepared
@@ -51,11 +49,12 @@ export async function createPackageTest(
   const { kind, bytes } = upload;
   if (kind === 'qti' || kind === 'scorm') return createContentTest(deps, companyId, { ...upload, kind });
   const zip = await readZip(bytes, PACKAGE_ZIP_LIMITS);
-  if (!zip.ok) throw unprocessable(zip.problems);
+  if (!zip.ok)
+    throw unprocessable(zip.unreadable ? zip.problems.map((message) => ({ path: 'body', message, code: 'NOT_A_ZIP' })) : zip.problems);
   // A content package is an IMS content package, whose manifest is at its root; a zip without one is an activity.
   if (kind === undefined && zip.files.has('imsmanifest.xml')) return createContentTest(deps, companyId, { ...upload, kind });
   const prepared = prepareWebActivity(bytes, zip.files);
-  if (!prepared.ok) throw unprocessable(prepared.problems);
+  if (!prepared.ok) throw unprocessable([prepared.problem]);
   // No package kind: the room frames the page itself (no player), and the test is scored as any activity.
   const testId = await createTest(deps, companyId, upload.campaignId, {
     stored: prepared.stored,

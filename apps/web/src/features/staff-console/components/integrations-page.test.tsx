@@ -124,4 +124,27 @@ describe('<IntegrationsPage>', () => {
       events: ['test.completed', 'campaign.finished', 'report.ready', 'person.invited'],
     });
   });
+
+  it("says a URL into the server's own network is refused, at the URL's field", async () => {
+    fakeApi({
+      'GET /api/staff/tokens': { body: { status: true, tokens: [] } },
+      'GET /api/staff/webhooks': { body: { status: true, webhooks: [] } },
+      'POST /api/staff/webhooks': {
+        status: 422,
+        body: {
+          status: false,
+          code: 'VALIDATION',
+          message: 'x',
+          errors: [{ path: 'body.url', code: 'PRIVATE_ADDRESS', message: '10.0.0.1 is a loopback, private or link-local address' }],
+        },
+      },
+    });
+    renderConsole(<IntegrationsPage />);
+    const field = await screen.findByLabelText('Indirizzo (URL)');
+    await userEvent.type(field, 'http://10.0.0.1/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi il webhook' }));
+    const said = await screen.findByText(/^Questo indirizzo porta alla rete interna del server/);
+    expect(field.getAttribute('aria-describedby')).toContain(said.id);
+    expect(screen.queryByText(/link-local/)).toBeNull();
+  });
 });

@@ -8,8 +8,10 @@ import {
   type Webhook,
   WEBHOOK_DISABLE_AFTER_FAILURES,
   WEBHOOK_EVENTS,
+  WEBHOOK_PRIVATE_ADDRESS,
   type WebhookEvent,
 } from '@prova/contract/integrations';
+import type { FieldIssue } from '@prova/contract/errors';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -230,7 +232,12 @@ function WebhooksSection() {
       setSecret(made.secret);
       setUrl('');
     } catch (error) {
-      setErrors(isApiClientError(error) && error.code === 'VALIDATION' ? issuesOf(error.fieldErrors) : { form: t('common.saveFailed') });
+      // A URL into the server's own network is said in the staff's words; the schema's other refusals as they are.
+      const worded = (issue: FieldIssue) =>
+        issue.code === WEBHOOK_PRIVATE_ADDRESS ? { ...issue, message: t('integrations.webhooks.privateAddress') } : issue;
+      setErrors(
+        isApiClientError(error) && error.code === 'VALIDATION' ? issuesOf(error.fieldErrors.map(worded)) : { form: t('common.saveFailed') },
+      );
     }
   };
 

@@ -35,6 +35,13 @@ const tests = [
   managed({ id: 42, abbreviation: 'NUM', name: { IT_it: 'Numeri' }, url: '/activities/numerical/', campaignIds: [] }),
   managed({ id: 43, abbreviation: 'LIB', name: { IT_it: 'Libreria' }, ownerCompanyId: null, editable: false }),
 ];
+/** A web activity uploaded as a zip: its page among its package's files. */
+const webActivity = managed({
+  id: 45,
+  abbreviation: 'WEB',
+  name: { IT_it: 'Gioco di carte' },
+  url: `/packages/${'b'.repeat(64)}/gioco/index.html`,
+});
 const base = {
   'GET /api/usertests': { body: { status: true, tests } },
   'GET /api/staff/campaigns': { body: { status: true, campaigns: [openCampaign([], { invited: 0, started: 0, finished: 0 }).campaign] } },
@@ -42,13 +49,14 @@ const base = {
 
 describe('<TestLibraryPage>', () => {
   it('lists every test with its kind and where it is used; a shared test cannot be ticked nor edited', async () => {
-    const calls = fakeApi(base);
+    const calls = fakeApi({ ...base, 'GET /api/usertests': { body: { status: true, tests: [...tests, webActivity] } } });
     renderConsole(<TestLibraryPage companyId={7} />);
     const logica = await screen.findByRole('row', { name: /Logica/ });
     expect(within(logica).getByText('Pacchetto QTI')).toBeTruthy();
     expect(await within(logica).findByText('Talenti 2027')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Numeri/ })).getByText('In nessuna campagna')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Numeri/ })).getByText('Attività')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Gioco di carte/ })).getByText('Attività web (zip)')).toBeTruthy();
     const shared = screen.getByRole('row', { name: /Libreria/ });
     expect(within(shared).queryByRole('checkbox')).toBeNull();
     expect((within(shared).getByRole('button', { name: 'Modifica i testi di Libreria' }) as HTMLButtonElement).disabled).toBe(true);
@@ -153,5 +161,43 @@ describe('<TestLibraryPage>', () => {
     const sent = calls.filter((c) => c.method === 'POST')[1];
     expect(sent.path).toBe('/api/staff/test-packages?campaignId=5');
     expect(sent.contentType).toBe('application/zip');
+  });
+
+  it("uploads a web activity's zip as one, and says the server's refusal in the staff's words", async () => {
+    let refusal: { code?: string; message: string } | null = { code: 'NO_INDEX', message: 'index.html: not in the zip: ...' };
+    const calls = fakeApi({
+      ...base,
+      'POST /api/staff/test-packages': () =>
+        refusal
+          ? { status: 422, body: { status: false, code: 'VALIDATION', message: 'x', errors: [{ path: 'body', ...refusal }] } }
+          : { status: 201, body: { status: true, test: managed({ id: 46, abbreviation: 'GIOCO' }), notes: [] } },
+    });
+    renderConsole(<TestLibraryPage companyId={7} />);
+    const kind = await screen.findByLabelText('Tipo di contenuto');
+    expect(kind.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(kind.getAttribute('aria-describedby')!)?.textContent).toContain('/sdk/1.1.0/prova-activity.js');
+    await userEvent.upload(screen.getByLabelText('File zip'), new File([new Uint8Array([80, 75, 3, 4])], 'gioco.zip'));
+    await userEvent.selectOptions(kind, 'Attività web (zip)');
+    await userEvent.click(screen.getByRole('button', { name: 'Carica' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/^Nel file zip manca la pagina index\.html/)).toBeTruthy();
+    expect(within(alert).queryByText(/not in the zip/)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')[0].path).toBe('/api/staff/test-packages?type=activity');
+
+    // Each named problem has its sentence; one without a name (a bad file inside the zip) is said as the server says it.
+    refusal = { code: 'NO_TITLE', message: 'index.html: no <title>' };
+    await userEvent.click(screen.getByRole('button', { name: 'Carica' }));
+    expect(await screen.findByText(/^La pagina index\.html non ha un titolo/)).toBeTruthy();
+    refusal = { message: '"../x.js" goes outside the bundle with ".."' };
+    await userEvent.click(screen.getByRole('button', { name: 'Carica' }));
+    expect(await screen.findByText('"../x.js" goes outside the bundle with ".."')).toBeTruthy();
+
+    refusal = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Carica' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(4);
+    expect(posts[3].path).toBe('/api/staff/test-packages?type=activity');
+    expect(posts[3].contentType).toBe('application/zip');
   });
 });

@@ -171,5 +171,7 @@ export function TestLibraryPage({ companyId }: { companyId: number }) {
 function kindKey(test: ManagedTest) {
   if (test.url.startsWith('/players/qti/')) return 'library.kinds.qti' as const;
   if (test.url.startsWith('/players/scorm/')) return 'library.kinds.scorm' as const;
+  // A web activity uploaded as a zip: its page among the package's files (apps/server/src/content/web-activity.ts).
+  if (test.url.startsWith('/packages/')) return 'library.kinds.webActivity' as const;
   return 'library.kinds.activity' as const;
 }

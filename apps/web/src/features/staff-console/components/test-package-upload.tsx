@@ -1,15 +1,23 @@
+import type { FieldIssue } from '@prova/contract/errors';
 import type { StaffCampaign } from '@prova/contract/staff-campaigns';
+import { type TestUploadKind, WEB_ACTIVITY_PROBLEMS, type WebActivityProblem } from '@prova/contract/staff-test-library';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notifications/notifications-store';
-import { isApiClientError } from '@/lib/api-client';
+import { type ApiClientError, isApiClientError } from '@/lib/api-client';
 import { useUploadTestPackage } from '../api/upload-test-package';
 import { SelectField } from './form-fields';
 
-type Kind = '' | 'qti' | 'scorm';
+type Kind = '' | TestUploadKind;
 
-/** A QTI package or a SCORM course (a zip) made a test of the company, added to a campaign if one is chosen. */
+const isWebActivityProblem = (code: string | undefined): code is WebActivityProblem =>
+  (WEB_ACTIVITY_PROBLEMS as readonly (string | undefined)[]).includes(code);
+
+/**
+ * A QTI package, a SCORM course or a web activity (a zip) made a test of the company, added to a campaign if one is
+ * chosen.
+ */
 export function TestPackageUpload({ campaigns }: { campaigns: StaffCampaign[] }) {
   const { t } = useTranslation('console');
   const titleId = useId();
@@ -43,14 +51,21 @@ export function TestPackageUpload({ campaigns }: { campaigns: StaffCampaign[] })
       setFile(null);
       if (fileRef.current) fileRef.current.value = '';
     } catch (error) {
-      // The reader's problems (what is wrong inside the package) are the useful part of a 422.
-      setProblems(
-        isApiClientError(error) && error.code === 'VALIDATION' && error.fieldErrors.length
-          ? error.fieldErrors.map((e) => e.message)
-          : [isApiClientError(error) && error.status === 413 ? t('library.upload.tooBig') : t('library.upload.failed')],
-      );
+      setProblems(isApiClientError(error) ? refusal(error) : [t('library.upload.failed')]);
     }
   }
+
+  /** The reader's problems (what is wrong inside the package) are the useful part of a 422. */
+  function refusal(error: ApiClientError): string[] {
+    if (error.code === 'VALIDATION' && error.fieldErrors.length) return error.fieldErrors.map(problemText);
+    if (error.status === 413) return [t('library.upload.tooBig')];
+    if (error.code === 'RATE_LIMITED') return [t('library.upload.rateLimited')];
+    return [t('library.upload.failed')];
+  }
+
+  /** A web activity's problem in the staff's words; any other as the reader says it. */
+  const problemText = (issue: FieldIssue) =>
+    isWebActivityProblem(issue.code) ? t(`library.upload.activityProblems.${issue.code}`) : issue.message;
 
   return (
     <section className="console-section card" aria-labelledby={titleId}>
@@ -82,7 +97,9 @@ export function TestPackageUpload({ campaigns }: { campaigns: StaffCampaign[] })
             { value: '', label: t('library.upload.kindAny') },
             { value: 'qti', label: t('library.kinds.qti') },
             { value: 'scorm', label: t('library.kinds.scorm') },
+            { value: 'activity', label: t('library.upload.kindActivity') },
           ]}
+          hint={t('library.upload.activityHint')}
         />
         <SelectField
           label={t('library.upload.campaign')}

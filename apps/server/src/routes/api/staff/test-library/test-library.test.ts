@@ -171,19 +171,21 @@ describe('POST /api/staff/test-packages?type=activity: a web activity', () => {
     sergio = await signInStaff(t.app, SERGIO);
   });
 
-  it('refuses a zip without index.html, a page without a title, and what is not a zip, each problem said', async () => {
+  it('refuses a zip without index.html, a page without a title, and what is not a zip, each problem said and named', async () => {
     const none = await upload(sergio, '?type=activity', await zipped({ 'pagina.html': PAGE, 'app.js': '' }));
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({
       code: 'VALIDATION',
-      errors: [{ path: 'body', message: expect.stringMatching(/^index\.html: not in the zip/) }],
+      errors: [{ path: 'body', code: 'NO_INDEX', message: expect.stringMatching(/^index\.html: not in the zip/) }],
     });
     // Two top folders: which one is the activity is not said.
     const two = await upload(sergio, '?type=activity', await zipped({ 'a/index.html': PAGE, 'b/index.html': PAGE }));
     expect(two.json().errors[0].message).toMatch(/^index\.html: not in the zip/);
     const untitled = await upload(sergio, '?type=activity', await zipped({ 'index.html': '<!doctype html><title> </title>' }));
     expect(untitled.statusCode).toBe(422);
-    expect(untitled.json().errors[0].message).toMatch(/^index\.html: no <title>/);
+    expect(untitled.json().errors[0]).toMatchObject({ code: 'NO_TITLE', message: expect.stringMatching(/^index\.html: no <title>/) });
+    const reserved = await upload(sergio, '?type=activity', await zipped({ 'index.html': PAGE, 'delivery.json': '{}' }));
+    expect(reserved.json().errors[0].code).toBe('RESERVED_NAME');
     const unsafe = await upload(
       sergio,
       '?type=activity',
@@ -194,9 +196,11 @@ describe('POST /api/staff/test-packages?type=activity: a web activity', () => {
     );
     expect(unsafe.statusCode).toBe(422);
     expect(unsafe.json().errors[0].message).toMatch(/goes outside/);
+    // A bad file inside a zip has no name of its own: the console says it as the server does.
+    expect(unsafe.json().errors[0].code).toBeUndefined();
     const notZip = await upload(sergio, '?type=activity', 'not a zip');
     expect(notZip.statusCode).toBe(422);
-    expect(notZip.json().errors[0].message).toMatch(/^not a readable zip/);
+    expect(notZip.json().errors[0]).toMatchObject({ code: 'NOT_A_ZIP', message: expect.stringMatching(/^not a readable zip/) });
   });
 
   it("is the uploader's company's alone, and only staff may upload one", async () => {

@@ -40,7 +40,12 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const context = await requireStaff(request);
-      const created = await createWebhook(repo, { companyId: context.companyId, userId: context.user.id }, request.body);
+      const created = await createWebhook(
+        repo,
+        app.webhooks.targets,
+        { companyId: context.companyId, userId: context.user.id },
+        request.body,
+      );
       changed(request, context.user.id, created.webhook.id, `created: ${created.webhook.url} (${created.webhook.events.join(' ')})`);
       void reply.status(201);
       return { status: true as const, ...created };
@@ -59,7 +64,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const context = await requireStaff(request);
-      const webhook = await updateWebhook(repo, context.companyId, request.params.webhookId, request.body);
+      const webhook = await updateWebhook(repo, app.webhooks.targets, context.companyId, request.params.webhookId, request.body);
       changed(
         request,
         context.user.id,

@@ -23,6 +23,9 @@ import { signatureOf } from '../../../../services/integrations/webhook-sender';
 // The deliveries' clock is the test's: the app sends nothing by itself here (SWEEP_INTERVAL_MS=0), each
 // sendDue(at) sends what is due at `at`. The receiver is a process of its own that checks every signature.
 
+/** The receiver listens on 127.0.0.1: a private address, which the operator allows here. */
+const LOCAL_RECEIVER = { WEBHOOK_PRIVATE_ADDRESSES: '1' };
+
 let t: TestApp;
 let receiver: WebhookReceiver;
 let ada: Caller;
@@ -30,7 +33,7 @@ let bea: Caller;
 let carla: SignedIn;
 
 beforeAll(async () => {
-  [t, receiver] = await Promise.all([buildTestApp(staffBundle), startWebhookReceiver({ failFirst: 2 })]);
+  [t, receiver] = await Promise.all([buildTestApp(staffBundle, { env: LOCAL_RECEIVER }), startWebhookReceiver({ failFirst: 2 })]);
   [ada, bea] = await Promise.all([ADA, BEA].map((e) => signInStaff(t.app, e)));
   // Her campaign is in two languages: she picks one as she selects it.
   const cookie = await login(t.app, CARLA, PASSWORD);
