@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, PASSWORD, type Person, uniqueId } from '../fixtures/seed';
+import { importBundle, PASSWORD, personOf, type Person, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // The console's generic resources and its audit trail (issue 51): a company admin uploads a test package, sees
@@ -12,13 +12,7 @@ import { signIn } from '../fixtures/sign-in';
 function seedCompany() {
   const n = uniqueId();
   const company = `E2E Risorse ${n}`;
-  const person = (name: string, role?: string): Person & { role?: string } => ({
-    email: `${name.toLowerCase()}.${n}@e2e.example`,
-    password: PASSWORD,
-    firstName: name,
-    lastName: `R${n}`,
-    ...(role ? { role } : {}),
-  });
+  const person = (name: string, role?: string) => ({ ...personOf(n, name, 'R'), ...(role ? { role } : {}) });
   const admin = person('Sara', 'admin');
   const operator = person('Olga', 'operator');
   const assessor = person('Elio', 'Assessor');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { zipOf } from '@prova/test-support/content-files';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, PASSWORD, type Person, uniqueId } from '../fixtures/seed';
+import { importBundle, personOf, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 import { myUserId, signInAndOpenTest } from '../fixtures/test-page';
 
@@ -12,13 +12,7 @@ import { myUserId, signInAndOpenTest } from '../fixtures/test-page';
 function seedCompany() {
   const n = uniqueId();
   const company = `E2E Attività web ${n}`;
-  const person = (name: string, role?: string): Person & { role?: string } => ({
-    email: `${name.toLowerCase()}.${n}@e2e.example`,
-    password: PASSWORD,
-    firstName: name,
-    lastName: `W${n}`,
-    ...(role ? { role } : {}),
-  });
+  const person = (name: string, role?: string) => ({ ...personOf(n, name, 'W'), ...(role ? { role } : {}) });
   const admin = person('Sara', 'admin');
   const candidate = person('Chiara');
   const campaignId = n * 10;
