@@ -8,3 +8,14 @@ export function pdfText(pdf: Buffer): string {
   if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('not a PDF');
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
 }
+
+/**
+ * What a screen reader is given of a PDF: whether it is tagged, and its structure tree with each element's text
+ * (pdfinfo, from poppler-utils too), as `Document / H1 "…" / P "…"` lines.
+ */
+export function pdfStructure(pdf: Buffer): { tagged: boolean; tree: string } {
+  if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('not a PDF');
+  const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
+  const tree = execFileSync('pdfinfo', ['-struct-text', '-'], { input: pdf, encoding: 'utf8' });
+  return { tagged: /^Tagged:\s+yes$/m.test(info), tree };
+}

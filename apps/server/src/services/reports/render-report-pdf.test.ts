@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
-import { pdfText } from '@prova/test-support/pdf-text';
+import { pdfStructure, pdfText } from '@prova/test-support/pdf-text';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ReportPdfInput, renderReportPdf } from './render-report-pdf';
 
@@ -71,6 +71,22 @@ const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('renderReportPdf', () => {
+  it('is tagged for screen readers: headings and paragraphs in reading order, the chart a figure with its words', async () => {
+    const pdf = await renderReportPdf(input('it'));
+    const { tagged, tree } = pdfStructure(pdf);
+    expect(tagged).toBe(true);
+    const lines = tree.split('\n').map((line) => line.trim());
+    const after = (element: string) => lines[lines.indexOf(element) + 1];
+    expect(lines[0]).toBe('Document');
+    expect(after('H1 (block)')).toBe('"Report individuale"');
+    const headings = lines.flatMap((line, i) => (/^H[23] \(block\)$/.test(line) ? [`${line.slice(0, 2)} ${lines[i + 1]}`] : []));
+    expect(headings.slice(0, 3)).toEqual(['H2 "Il tuo profilo"', 'H3 "Sintesi qualitativa"', 'H2 "Risultati in dettaglio"']);
+    expect(lines).toContain('"Ascolto attivo · 4,50 · Presidio ottimo · Punto di forza"');
+    // The radar's alternative text: each area with its score.
+    expect(lines).toContain('Figure');
+    expect(pdf.toString('latin1')).toContain('/Alt (Comunicazione: 4,20; Problem solving: 3,20; Leadership: 2,10)');
+  });
+
   it('writes the Italian report: profile, details, suggestions and the 360 results', async () => {
     const pdf = await renderReportPdf(input('it'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -58,7 +58,19 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const locale = LOCALE[input.lang];
   const fullName = `${input.person.firstName} ${input.person.lastName}`.trim();
   const title = input.title || t.title;
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, lang: locale, info: { Title: `${title} – ${fullName}`, Author: 'Prova' } });
+  // Tagged (PDF/UA's structure): a screen reader reads headings, paragraphs and the chart's words in order; bars and
+  // marks are artifacts.
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    lang: locale,
+    pdfVersion: '1.7',
+    tagged: true,
+    displayTitle: true,
+    info: { Title: `${title} – ${fullName}`, Author: 'Prova' },
+  });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,7 +87,12 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   };
   const heading = (text: string, size = 15) => {
     room(60);
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(size).fillColor(COLOR.text).text(text, MARGIN, doc.y, { width });
+    doc
+      .moveDown(0.6)
+      .font('Helvetica-Bold')
+      .fontSize(size)
+      .fillColor(COLOR.text)
+      .text(text, MARGIN, doc.y, { width, structParent: root, structType: size > 12 ? 'H2' : 'H3' });
     doc.moveDown(0.3);
   };
   const body = (text: string, opts: { indent?: number; color?: string; bold?: boolean; size?: number } = {}) => {
@@ -84,20 +101,28 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
       .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(opts.size ?? 10)
       .fillColor(opts.color ?? COLOR.text)
-      .text(text, MARGIN + (opts.indent ?? 0), doc.y, { width: width - (opts.indent ?? 0) });
+      .text(text, MARGIN + (opts.indent ?? 0), doc.y, { width: width - (opts.indent ?? 0), structParent: root, structType: 'P' });
+  };
+  /** What only shows (bars, marks): left out of what a screen reader reads. */
+  const artifact = (draw: () => void) => {
+    doc.markContent('Artifact', { type: 'Layout' });
+    draw();
+    doc.endMarkedContent();
   };
   const bar = (value: number, indent: number) => {
     room(14);
     const x = MARGIN + indent;
     const full = Math.min(220, width - indent);
     const y = doc.y + 2;
-    doc.rect(x, y, full, 6).fill(COLOR.track);
-    doc.rect(x, y, (full * barPercent(value)) / 100, 6).fill(COLOR.bar);
+    artifact(() => {
+      doc.rect(x, y, full, 6).fill(COLOR.track);
+      doc.rect(x, y, (full * barPercent(value)) / 100, 6).fill(COLOR.bar);
+    });
     doc.y = y + 10;
   };
 
   // Title block
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOR.text).text(title, { width });
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOR.text).text(title, { width, structParent: root, structType: 'H1' });
   body(fill(t.personOf, { name: fullName, campaign: input.campaign.name }), { size: 12 });
   body(fill(t.generatedOn, { date: ddMMyyyy(input.generatedAt) }), { color: COLOR.muted });
 
@@ -105,7 +130,9 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const profile = areas.filter((area) => area.inProfile);
   if (profile.length > 0) {
     heading(t.profile);
-    drawProfile(doc, profile, width);
+    // The chart is a figure whose words are its areas' scores (each also follows in the summary).
+    const alt = profile.map((area) => `${area.name}: ${score(area.value)}`).join('; ');
+    root.add(doc.struct('Figure', { alt }, () => drawProfile(doc, profile, width)));
     heading(t.summary, 12);
     for (const area of profile) {
       room(50);
@@ -126,7 +153,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
         room(60);
         // Helvetica's WinAnsi encoding has no star glyph: the mark is drawn beside the line instead.
         const isBest = best.includes(skill);
-        if (isBest) drawStar(doc, MARGIN + 6, doc.y + 5, 5);
+        if (isBest) artifact(() => drawStar(doc, MARGIN + 6, doc.y + 5, 5));
         const mark = isBest ? ` · ${t.best}` : '';
         body(`${skill.name} · ${score(skill.value)} · ${bandLabel(skill.value)}${mark}`, { indent: 14, bold: true });
         bar(skill.value, 14);
@@ -153,6 +180,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   if (input.norms?.length) drawNorms(input.norms, t, { heading, body, room, locale });
   if (input.results360) draw360(input.results360, t, { heading, body, room, locale });
 
+  root.end();
   doc.end();
   return done;
 }
