@@ -59,6 +59,8 @@ test('two windows on one test: the first is told, nothing is overwritten unseen,
   await expect(notice).toBeFocused();
   await expect(notice).toContainText('Le ultime modifiche fatte qui non sono state salvate');
   await expect(page.locator(`iframe[title="${TITLE}"]`)).toBeHidden();
+  // The header no longer says 'Salvato': nothing in this window is.
+  await expect(saveStatus(page)).toHaveText("Non salvato qui: aperto in un'altra finestra");
   expect(await serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
   await expectAccessible(page, 'the notice of a test open in another window');
   const desktop = page.viewportSize()!;
@@ -75,6 +77,7 @@ test('two windows on one test: the first is told, nothing is overwritten unseen,
   await expect(again.getByRole('radio', { name: 'd) 87,5%' })).toBeChecked();
   await expect(again.getByRole('radio', { name: 'b) 600' })).toBeChecked();
   await expect(notice).toBeHidden();
+  await expect(saveStatus(page)).toHaveText('Salvato');
   // The activity scrolls to the question it was on as it starts again: a click during that scroll may land beside.
   await expect(() => again.getByRole('radio', { name: 'a) Lana' }).check({ timeout: 2000 })).toPass();
   await expect(saveStatus(page)).toHaveText('Salvato');

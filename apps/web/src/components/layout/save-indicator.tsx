@@ -4,7 +4,7 @@ import './save-indicator.css';
 
 /**
  * What the sending queue is doing with the user's progress: saved, saving, offline with changes
- * waiting, or failing (retrying). A polite live region, so screen readers hear each change.
+ * waiting, failing (retrying), or not saved here because another window holds the test. A polite live region, so screen readers hear each change.
  */
 export function SaveIndicator({ className, always }: { className?: string; always: boolean }) {
   const { t } = useTranslation();
@@ -14,9 +14,11 @@ export function SaveIndicator({ className, always }: { className?: string; alway
       ? t('saveStatus.offline', { count: pending })
       : state === 'error'
         ? t('saveStatus.error')
-        : state === 'saving'
-          ? t('saveStatus.saving')
-          : t('saveStatus.saved');
+        : state === 'elsewhere'
+          ? t('saveStatus.elsewhere')
+          : state === 'saving'
+            ? t('saveStatus.saving')
+            : t('saveStatus.saved');
   // 'Salvato' only where the person's work is being saved; elsewhere only what needs their attention.
   if (!always && (state === 'saved' || state === 'saving')) return null;
   return (

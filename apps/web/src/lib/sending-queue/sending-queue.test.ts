@@ -569,6 +569,9 @@ describe('failures', () => {
     // Opening the test here again starts from the server's state, not from what it refused.
     expect(await queue.getLatestCopy(1, 2, USER)).toBeUndefined();
     expect(await queue.getLatestCopy(1, 3, USER)).toBeDefined();
+    // Nothing here is saved any more: the header says so, not 'Salvato', until the test is opened here again.
+    expect(queue.getSnapshot()).toEqual({ state: 'elsewhere', pending: 0, answers: 0 });
+    queue.claimed({ campaignId: 1, testId: 2, userId: USER });
     expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
   });
 

@@ -31,7 +31,8 @@ import { validateTask } from './validate-task';
 /** A backed-up task that failed this many rounds after coming back is given up (reported, not retried). */
 const MAX_RESTORES = QUEUE.retries;
 
-export type QueueState = 'saved' | 'saving' | 'offline' | 'error';
+/** `elsewhere`: a test this window had open is held by another window (WINDOW_SUPERSEDED): nothing here is saved. */
+export type QueueState = 'saved' | 'saving' | 'offline' | 'error' | 'elsewhere';
 
 export interface QueueSnapshot {
   state: QueueState;
@@ -166,6 +167,8 @@ export interface SendingQueue {
   subscribeSuperseded(listener: (test: SupersededTest) => void): () => void;
   /** This window's id (its tab's, kept across reloads): what opening a test claims it with. */
   windowId(): Promise<string>;
+  /** The test was opened (claimed) in this window: a window that lost it saves again ('elsewhere' ends). */
+  claimed(ids: { campaignId: number; testId: number; userId: number }): void;
   getSnapshot(): QueueSnapshot;
   /** Live queue, in sending order. */
   getTasks(): QueueTask[];
@@ -203,6 +206,8 @@ class QueueImpl implements SendingQueue {
   /** Waits for the head task's coalescing window (separate from the retry wait, which it must not cut short). */
   private holdTimer: unknown;
   private readonly heldInput = new Set<string>();
+  /** Tests another window took from this one, until opened here again: their latestCopyKey, and whose they are. */
+  private readonly heldElsewhere = new Map<string, number>();
   private unlisten: (() => void) | undefined;
   /** Storage writes, one at a time, after the load. */
   private readonly writes: WriteChain;
@@ -354,6 +359,10 @@ class QueueImpl implements SendingQueue {
 
   windowId() {
     return this.ready.then(() => this.tabId);
+  }
+
+  claimed({ campaignId, testId, userId }: { campaignId: number; testId: number; userId: number }) {
+    if (this.heldElsewhere.delete(latestCopyKey(userId, campaignId, testId))) this.changed();
   }
 
   log(entry: unknown, ids: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>> = {}) {
@@ -544,6 +553,8 @@ class QueueImpl implements SendingQueue {
     // A closed tab's task adopted here: nobody in this window typed it, and this window's copy is its own.
     if (task.windowId !== this.tabId) return;
     const key = latestCopyKey(task.userId, task.campaignId, task.testId);
+    this.heldElsewhere.set(key, task.userId);
+    this.changed();
     await this.writes.add(
       () => this.storage.del(key),
       (error) => this.onUnloggableError({ message: 'Could not forget the local copy', error }),
@@ -856,6 +867,7 @@ class QueueImpl implements SendingQueue {
     if (!this.online) return 'offline';
     const retrying = this.tasks.some((task) => this.isMine(task) && task.retry.attempt > 0);
     if (this.authHeld || retrying || this.backup.some((task) => this.isMine(task))) return 'error';
+    if ([...this.heldElsewhere.values()].includes(this.userId)) return 'elsewhere';
     return pending > 0 || this.heldInput.size > 0 ? 'saving' : 'saved';
   }
 

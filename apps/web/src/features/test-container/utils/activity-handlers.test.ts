@@ -12,6 +12,7 @@ function fakeQueue() {
     getLatestCopy: vi.fn(async () => undefined),
     holdInput: vi.fn(),
     windowId: vi.fn(async () => 'window-of-this-tab'),
+    claimed: vi.fn(),
   };
 }
 

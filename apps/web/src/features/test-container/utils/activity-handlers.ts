@@ -13,7 +13,7 @@ import { createAssessedDrafts } from './assessed-drafts';
 import { mergeProgress } from './merge-progress';
 
 export interface HandlerDeps {
-  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy' | 'holdInput' | 'windowId'>;
+  queue: Pick<SendingQueue, 'enqueue' | 'log' | 'getLatestCopy' | 'holdInput' | 'windowId' | 'claimed'>;
   /** The activity asked to close: back to the room. */
   exit: () => void;
   /**
@@ -43,6 +43,7 @@ export function createActivityHandlers({ queue, exit, onOutcomesNotSaved, onOpen
         queue.windowId().then((windowId) => startTest(ids(session), windowId)),
         queue.getLatestCopy(session.campaignId, session.testId, session.userId),
       ]);
+      queue.claimed(ids(session));
       onOpened(server);
       return mergeProgress(server, local);
     },

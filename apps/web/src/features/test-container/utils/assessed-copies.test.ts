@@ -14,6 +14,7 @@ const deps = () => ({
     getLatestCopy: vi.fn(async () => undefined),
     holdInput: vi.fn(),
     windowId: vi.fn(async () => 'window-of-this-tab'),
+    claimed: vi.fn(),
   },
   exit: () => {},
   onOutcomesNotSaved: () => {},
