@@ -1,4 +1,4 @@
-import { DEFAULT_LANG } from '@prova/contract/limits';
+import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
 import { parseJson } from '../db/json-column';
 
 /**
@@ -18,4 +18,17 @@ export function pickLang(value: unknown, lang: string): string {
   const texts = value as Record<string, unknown>;
   const chosen = texts[lang] ?? texts[DEFAULT_LANG] ?? Object.values(texts)[0];
   return typeof chosen === 'string' ? chosen : '';
+}
+
+/**
+ * As localize, and which language the text picked is in (the default language for a text that names none): a page
+ * can then say the text is not in the person's language, and mark its language for screen readers.
+ */
+export function localizeWithLang(stored: string | null | undefined, lang: LangCode): { text: string; lang: LangCode } {
+  const value = stored == null || stored === '' ? '' : parseJson<unknown>(stored, stored);
+  if (value == null || typeof value !== 'object') return { text: pickLang(value, lang), lang: DEFAULT_LANG };
+  const texts = value as Record<string, unknown>;
+  const found = [lang, DEFAULT_LANG, ...Object.keys(texts)].find((code) => typeof texts[code] === 'string' && texts[code] !== '');
+  if (found === undefined) return { text: '', lang: DEFAULT_LANG };
+  return { text: texts[found] as string, lang: (LANGS as readonly string[]).includes(found) ? (found as LangCode) : DEFAULT_LANG };
 }

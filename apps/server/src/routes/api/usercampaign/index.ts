@@ -17,6 +17,7 @@ import { presentCampaign, presentCampaignListItem, privacyText } from '../../../
 import { requireAuth } from '../../../plugins/session';
 import { requireAssessor, requireParticipation } from '../../../policies/test-access';
 import { listAssessorTests } from '../../../services/rating/assessor-assignments';
+import { withCompanyConsent } from '../../../services/company-consent';
 
 export default async function userCampaignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,8 +78,11 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
         await repos.sessions.selectCampaign(auth.session.id, id);
         return at;
       });
-      // The campaign as these writes left it: they change nothing else of it, so it is not read again.
-      const participation = { ...found, participant_lang: lang, last_access: lastAccess };
+      // The campaign as these writes left it: they change nothing else of it, so it is not read again. A consent given
+      // to the same text in another campaign of the company counts here too.
+      const participation = await withCompanyConsent(campaigns, { ...found, participant_lang: lang, last_access: lastAccess }, auth.user, {
+        keep: true,
+      });
       const campaign = presentCampaign(participation, auth.user, await campaigns.languageNames());
       return {
         status: true as const,
