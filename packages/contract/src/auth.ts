@@ -42,22 +42,6 @@ export const meResponseSchema = z.object({ status: z.literal(true), user: userSc
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /**
- * GET /auth/privacy/agreement: the privacy text of the selected campaign, or with none selected the one the person
- * accepted last (empty when there is none). Consent is given once per company and text version: `acceptedAt` is when
- * the person accepted this version, in whichever campaign of their company.
- */
-export const privacyAgreementResponseSchema = z.object({
-  status: z.literal(true),
-  privacy: z.string(),
-  /** The language the text is written in: the person's when the company wrote it in theirs, else one it has. */
-  lang: langSchema,
-  acceptedAt: z.nullable(z.string()),
-  /** The company collected the consent itself (the bundle's `privacy: true`): the person is not asked. */
-  consentDeclaredByCompany: z.boolean(),
-});
-export type PrivacyAgreement = z.infer<typeof privacyAgreementResponseSchema>;
-
-/**
  * POST /auth/login for a person who has no password yet (imported without one): the spec's "token and
  * email" answer, meaning a password must be set. The server has just mailed that person a link to
  * set it. `token` is only the public half of that link's token: it sets nothing on its own, the other

@@ -1,5 +1,5 @@
 import { type Campaign, type CampaignListItem, type CampaignSummary, campaignPhaseOf } from '@prova/contract/campaigns';
-import type { PrivacyAgreement } from '@prova/contract/auth';
+import type { PrivacyAgreement } from '@prova/contract/privacy';
 import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';

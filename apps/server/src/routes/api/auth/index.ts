@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } from '@prova/contract/auth';
+import { loginRequestSchema, meResponseSchema } from '@prova/contract/auth';
+import { privacyAgreementResponseSchema } from '@prova/contract/privacy';
 import { loginAnswerSchema } from '@prova/contract/campaigns';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { statusOk } from '@prova/contract/common';

@@ -1,4 +1,4 @@
-import { type PrivacyAgreement, privacyAgreementResponseSchema } from '@prova/contract/auth';
+import { type PrivacyAgreement, privacyAgreementResponseSchema } from '@prova/contract/privacy';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

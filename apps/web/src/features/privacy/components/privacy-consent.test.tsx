@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { PrivacyAgreement } from '@prova/contract/auth';
+import type { PrivacyAgreement } from '@prova/contract/privacy';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

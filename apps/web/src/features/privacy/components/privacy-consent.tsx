@@ -1,4 +1,4 @@
-import type { PrivacyAgreement } from '@prova/contract/auth';
+import type { PrivacyAgreement } from '@prova/contract/privacy';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { safeHtml } from '@/lib/safe-html';
 import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { usePrivacyAgreement } from '../api/get-privacy-agreement';
 import { useGiveConsent } from '../api/give-consent';
+import '../privacy-texts';
 
 export interface PrivacyConsentProps {
   /** After accepting, or leaving a text accepted already. */
@@ -24,7 +25,7 @@ export interface PrivacyConsentProps {
  * company for the same text, or by the company itself) the text to read again, with when it was accepted.
  */
 export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: PrivacyConsentProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('privacy');
   const agreement = usePrivacyAgreement();
   const titleId = useId();
   const readOnly = agreement.data != null && (agreement.data.acceptedAt != null || agreement.data.consentDeclaredByCompany);
@@ -32,13 +33,13 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
   return (
     <section className="card card--wide" aria-labelledby={titleId}>
       <header className="card__header">
-        <h1 id={titleId}>{t('privacy.title')}</h1>
+        <h1 id={titleId}>{t('title')}</h1>
         {readOnly ? (
-          <button type="button" className="icon-button" aria-label={t('privacy.back')} onClick={onAccepted}>
+          <button type="button" className="icon-button" aria-label={t('back')} onClick={onAccepted}>
             <span aria-hidden="true">×</span>
           </button>
         ) : (
-          <button type="button" className="icon-button" aria-label={t('privacy.close')} onClick={onClose} disabled={isClosing}>
+          <button type="button" className="icon-button" aria-label={t('close')} onClick={onClose} disabled={isClosing}>
             <span aria-hidden="true">×</span>
           </button>
         )}
@@ -47,21 +48,21 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
       {agreement.isPending ? (
         <PageSkeleton />
       ) : agreement.isError ? (
-        <LoadError message={t('privacy.loadError')} onRetry={() => void agreement.refetch()} />
+        <LoadError message={t('loadError')} onRetry={() => void agreement.refetch()} />
       ) : readOnly ? (
         <div className="form">
           {agreement.data.privacy !== '' && <AgreementText agreement={agreement.data} />}
           <AcceptedNote agreement={agreement.data} />
           <Button type="button" onClick={onAccepted}>
-            {t('privacy.continue')}
+            {t('continue')}
           </Button>
         </div>
       ) : agreement.data.privacy === '' ? (
         // With no campaign selected and nothing accepted yet: the text comes with the first campaign entered.
         <div className="form">
-          <p>{t('privacy.noneAccepted')}</p>
+          <p>{t('noneAccepted')}</p>
           <Button type="button" onClick={onAccepted}>
-            {t('privacy.continue')}
+            {t('continue')}
           </Button>
         </div>
       ) : (
@@ -72,7 +73,7 @@ export function PrivacyConsent({ onAccepted, onClose, isClosing = false }: Priva
 }
 
 function ConsentForm({ agreement, onAccepted }: { agreement: PrivacyAgreement; onAccepted: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('privacy');
   const consent = useGiveConsent();
   const [accepted, setAccepted] = useState(false);
   const checkboxId = useId();
@@ -92,10 +93,10 @@ function ConsentForm({ agreement, onAccepted }: { agreement: PrivacyAgreement; o
       <AgreementText agreement={agreement} />
       <div className="checkbox-field">
         <input id={checkboxId} type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
-        <label htmlFor={checkboxId}>{t('privacy.accept')}</label>
+        <label htmlFor={checkboxId}>{t('accept')}</label>
       </div>
       <Button type="submit" disabled={!accepted} isLoading={consent.isPending}>
-        {t('privacy.confirm')}
+        {t('confirm')}
       </Button>
     </form>
   );
@@ -106,18 +107,16 @@ function ConsentForm({ agreement, onAccepted }: { agreement: PrivacyAgreement; o
  * language, a sentence says so first (in the interface's language).
  */
 function AgreementText({ agreement }: { agreement: PrivacyAgreement }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('privacy');
   const textLang = uiLangFor(agreement.lang);
   return (
     <>
-      {textLang && textLang !== i18n.language && (
-        <p>{t('privacy.notInYourLanguage', { language: t(`privacy.languageNames.${textLang}`) })}</p>
-      )}
+      {textLang && textLang !== i18n.language && <p>{t('notInYourLanguage', { language: t(`languageNames.${textLang}`) })}</p>}
       <div
         className="agreement"
         role="region"
         lang={textLang}
-        aria-label={t('privacy.agreementLabel')}
+        aria-label={t('agreementLabel')}
         // Keyboard users can scroll a long text.
         tabIndex={0}
         // Staff-authored HTML from the campaign bundle (docs/bundle-format.md: privacyAgreement), cleaned again.
@@ -128,12 +127,12 @@ function AgreementText({ agreement }: { agreement: PrivacyAgreement }) {
 }
 
 function AcceptedNote({ agreement }: { agreement: PrivacyAgreement }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('privacy');
   const format = useFormatDate();
   return (
     <>
-      {agreement.acceptedAt != null && <p>{t('privacy.acceptedOn', { date: format(agreement.acceptedAt, DATE_FORMATS.dateTime) })}</p>}
-      {agreement.consentDeclaredByCompany && <p>{t('privacy.declaredByCompany')}</p>}
+      {agreement.acceptedAt != null && <p>{t('acceptedOn', { date: format(agreement.acceptedAt, DATE_FORMATS.dateTime) })}</p>}
+      {agreement.consentDeclaredByCompany && <p>{t('declaredByCompany')}</p>}
     </>
   );
 }
