@@ -39,4 +39,14 @@ describe('<AccountWidget>', () => {
     await userEvent.click(entries[0]);
     expect(await screen.findByText('pagina della privacy')).toBeTruthy();
   });
+
+  it('leaves the privacy entry out during a test, where the close button takes its place', () => {
+    const router = createMemoryRouter(
+      [{ path: '/', element: <AccountWidget fullName="Anna Rossi" canChangeCampaign onLogout={() => {}} closeTo="/tests" /> }],
+      { initialEntries: ['/'] },
+    );
+    renderWithTexts(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: "Chiudi l'attività" })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Privacy' })).toBeNull();
+  });
 });
