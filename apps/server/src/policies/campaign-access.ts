@@ -3,8 +3,7 @@ import { NO_SELECTED_CAMPAIGN_MESSAGE } from '@prova/contract/errors';
 import { HttpError } from '../http/http-error';
 import type { Participation } from '../repositories/campaigns-repository';
 import { type Auth, requireAuth } from '../plugins/session';
-import { withCompanyConsent } from '../services/company-consent';
-import { requireConsent } from './consent';
+import { requireCompanyConsent } from './consent';
 
 export interface CampaignContext extends Auth {
   participation: Participation;
@@ -29,9 +28,6 @@ export async function selectedParticipation(request: FastifyRequest, auth: Auth)
 /** As above, and the privacy consent for that campaign has been given (there, or to the same text in the company). */
 export async function requireConsentedCampaign(request: FastifyRequest): Promise<CampaignContext> {
   const context = await requireSelectedCampaign(request);
-  const participation = await withCompanyConsent(request.server.repos.campaigns, context.participation, context.user, {
-    keep: request.method !== 'GET' && request.method !== 'HEAD',
-  });
-  requireConsent(participation, context.user);
+  const participation = await requireCompanyConsent(request, context.participation, context.user);
   return { session: context.session, user: context.user, participation };
 }

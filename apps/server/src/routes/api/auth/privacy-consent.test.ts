@@ -93,9 +93,39 @@ describe('privacy consent, once per company and text version', () => {
     });
   });
 
+  it('counts a consent given in another window while this campaign was already selected, read by a GET and written by a change', async () => {
+    // The second campaign shows the first one's text again.
+    expect((await importBundle(t.app.database, bundle())).ok).toBe(true);
+    const tab = await login(t.app, 'nuovo@uno.example', PASSWORD);
+    expect((await enter(tab, 502)).json()).toMatchObject({ privacy: false });
+    // Another window of the same person accepts the same text in the first campaign.
+    const other = await login(t.app, 'nuovo@uno.example', PASSWORD);
+    await enter(other, 501);
+    await accept(other);
+    const { db } = t.app.database;
+    const consentOf502 = () =>
+      db
+        .selectFrom('participants')
+        .innerJoin('users', 'users.id', 'participants.user_id')
+        .select('participants.privacy_consent_at')
+        .where('users.email', '=', 'nuovo@uno.example')
+        .where('participants.campaign_id', '=', 502)
+        .executeTakeFirstOrThrow();
+
+    // The first window, still in the second campaign: not asked, its tests open; a GET writes nothing.
+    expect((await t.app.inject({ url: '/api/usercampaign', headers: { cookie: tab } })).json()).toMatchObject({
+      campaign: { privacy: true },
+    });
+    expect((await t.app.inject({ url: '/api/usertests', headers: { cookie: tab } })).statusCode).toBe(200);
+    expect(await consentOf502()).toEqual({ privacy_consent_at: null });
+    // Confirming there takes the consent over, with its date, and records nothing new.
+    const before = (await records()).length;
+    await accept(tab);
+    expect(await consentOf502()).toEqual({ privacy_consent_at: (await records()).at(-1)!.accepted_at });
+    expect(await records()).toHaveLength(before);
+  });
+
   it("another person's consent, or one given to another company, does not count", async () => {
-    const cookie = await login(t.app, 'nuovo@uno.example', PASSWORD);
-    expect((await enter(cookie, 501)).json()).toMatchObject({ privacy: false });
     // Lucia moved to another company: what she accepted for Uno is not a consent to its text there.
     const { db } = t.app.database;
     await db.updateTable('consent_records').set({ company_id: 999 }).where('campaign_id', '=', 501).execute();

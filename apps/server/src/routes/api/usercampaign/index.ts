@@ -37,7 +37,9 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
     '/',
     { schema: { tags: ['campaigns'], response: { 200: selectedCampaignResponseSchema, 422: apiErrorSchema } } },
     async (request) => {
-      const { participation, user } = await requireSelectedCampaign(request);
+      const { participation: selected, user } = await requireSelectedCampaign(request);
+      // Its `privacy` counts a consent given to the same text in another campaign of the company (read, not written).
+      const participation = await withCompanyConsent(campaigns, selected, user, { keep: false });
       return { status: true as const, campaign: presentCampaign(participation, user, await campaigns.languageNames()) };
     },
   );
