@@ -41,8 +41,6 @@ export type User = z.infer<typeof userSchema>;
 export const meResponseSchema = z.object({ status: z.literal(true), user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export const privacyAgreementResponseSchema = z.object({ status: z.literal(true), privacy: z.string() });
-
 /**
  * POST /auth/login for a person who has no password yet (imported without one): the spec's "token and
  * email" answer, meaning a password must be set. The server has just mailed that person a link to

@@ -13,6 +13,7 @@ const textSets: Array<[string, () => Record<string, unknown>]> = [
   ['the app (apps/web/src/locales/*/translation.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/translation.json`)],
   ['the staff console (apps/web/src/locales/*/console.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/console.json`)],
   ['the account page (apps/web/src/locales/*/my-data.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/my-data.json`)],
+  ['the privacy page (apps/web/src/locales/*/privacy.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/privacy.json`)],
   [
     'the report, page and PDF (packages/contract/locales/*/report.json)',
     () => byLanguage((lang) => `packages/contract/locales/${lang}/report.json`),
@@ -42,7 +43,11 @@ const strings = (texts: unknown) => new Map([...flattenTexts(texts)].map(([key, 
 
 // Where the specification gives a text, the Italian one is its words exactly.
 describe("the app's Italian texts", () => {
-  const italian = strings(json('apps/web/src/locales/it/translation.json'));
+  // The privacy page's texts are a namespace of their own (apps/web/src/features/privacy/privacy-texts.ts).
+  const italian = new Map([
+    ...strings(json('apps/web/src/locales/it/translation.json')),
+    ...strings(json('apps/web/src/locales/it/privacy.json')),
+  ]);
   it('are the specification words where it gives them', () => {
     const spec = [
       'Accedi',

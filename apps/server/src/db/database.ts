@@ -27,6 +27,7 @@ import { companyTimeZone } from './migrations/0013j-company-time-zone';
 import { assessmentsOpenUntil } from './migrations/0013m-assessments-open-until';
 import { scale360 } from './migrations/0014a-scale-360';
 import { attemptWindow } from './migrations/0014b-attempt-window';
+import { consentPerCompany } from './migrations/0014c-consent-per-company';
 import { testLanguage } from './migrations/0014d-test-language';
 import type { Database } from './schema';
 
@@ -96,6 +97,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013m-assessments-open-until': assessmentsOpenUntil(),
     '0014a-scale-360': scale360(),
     '0014b-attempt-window': attemptWindow(),
+    '0014c-consent-per-company': consentPerCompany(),
     '0014d-test-language': testLanguage(),
   };
 }

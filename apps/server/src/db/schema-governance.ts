@@ -127,6 +127,8 @@ export interface ConsentRecordsTable {
   id: Generated<number>;
   user_id: number;
   campaign_id: number | null;
+  /** The company whose text was accepted (migration 0014c): it counts in all of that company's campaigns showing it. */
+  company_id: number | null;
   privacy_text_id: number;
   accepted_at: Instant;
 }

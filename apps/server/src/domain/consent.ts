@@ -26,16 +26,27 @@ export const privacyTextOf = (agreement: string | null): string => agreement ?? 
 
 /**
  * A person has given the privacy consent a campaign asks for: once for every campaign (the user's `privacy`, set by
- * an import: the company collected it itself), or in this campaign for the text it shows now (`privacy_consent_at`
- * and `privacy_consent_version` of their participation). A changed text asks again. policies/consent.ts refuses
+ * an import: the company collected it itself), or for the text it shows now (`privacy_consent_at` and
+ * `privacy_consent_version` of their participation, carried over from another campaign of the company that showed the
+ * same text: services/company-consent.ts). A changed text asks again. policies/consent.ts refuses
  * without it.
  */
-export function hasConsent(
-  participation: { privacy_consent_at: string | null; privacy_consent_version: string | null; privacy_agreement: string | null },
-  user: { privacy: number },
-): boolean {
-  if (user.privacy === 1) return true;
-  return (
-    participation.privacy_consent_at != null && participation.privacy_consent_version === privacyVersionOf(participation.privacy_agreement)
-  );
+export function hasConsent(participation: ConsentOfParticipation, user: { privacy: number }): boolean {
+  return user.privacy === 1 || consentAt(participation) != null;
 }
+
+/**
+ * When the person accepted the text the campaign shows now (in this campaign or, carried over, in another of the
+ * company: services/company-consent.ts); null when not, or only an older text.
+ */
+export function consentAt(participation: ConsentOfParticipation): string | null {
+  return participation.privacy_consent_version === privacyVersionOf(participation.privacy_agreement)
+    ? participation.privacy_consent_at
+    : null;
+}
+
+type ConsentOfParticipation = {
+  privacy_consent_at: string | null;
+  privacy_consent_version: string | null;
+  privacy_agreement: string | null;
+};

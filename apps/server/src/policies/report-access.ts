@@ -6,7 +6,7 @@ import { contentLang } from '../domain/content-language';
 import { isAssessor, isStaff } from '../domain/roles';
 import type { CampaignSummary, Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
-import { requireConsent } from './consent';
+import { requireCompanyConsent } from './consent';
 import { actingCompanyId } from './staff-access';
 
 /** Who reads a report: the person it is about, staff of their company, or an assessor assigned to them. */
@@ -43,8 +43,8 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
   if (subject && subject.company_id !== companyId) throw new OtherCompanyError('Report', target, subject.company_id);
   if (!participation || !subject) throw notFound('Report');
   if (own) {
-    requireConsent(participation, subject);
-    return { session: auth.session, user: auth.user, viewer: 'self', participation, subject };
+    const consented = await requireCompanyConsent(request, participation, subject);
+    return { session: auth.session, user: auth.user, viewer: 'self', participation: consented, subject };
   }
   if (isStaff(auth.user.role)) return { session: auth.session, user: auth.user, viewer: 'staff', participation, subject };
   if (isAssessor(auth.user.role) && (await tests.isAssigned(campaignId, auth.user.id, userId))) {
@@ -63,8 +63,8 @@ export async function requireCampaignReader(
   const viewer: ReportViewer = isStaff(auth.user.role) ? 'staff' : isAssessor(auth.user.role) ? 'assessor' : 'self';
   const participation = await campaigns.findOpenForUser(auth.user.id, campaignId);
   if (participation && participation.company_id === auth.user.company_id) {
-    requireConsent(participation, auth.user);
-    return { session: auth.session, user: auth.user, viewer, campaign: participation, lang: contentLang(participation, auth.user) };
+    const consented = await requireCompanyConsent(request, participation, auth.user);
+    return { session: auth.session, user: auth.user, viewer, campaign: consented, lang: contentLang(consented, auth.user) };
   }
   const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;
   const lang = LANGS.find((code) => code === auth.user.lang) ?? DEFAULT_LANG;

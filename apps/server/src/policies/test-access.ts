@@ -7,7 +7,8 @@ import { type Auth, requireAuth } from '../plugins/session';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 import type { TestDeliveryRepos } from '../repositories/create-repositories';
-import { requireConsent } from './consent';
+import { hasConsent } from '../domain/consent';
+import { requireCompanyConsent } from './consent';
 
 export interface ParticipationContext extends Auth {
   participation: Participation;
@@ -64,11 +65,11 @@ function openParticipation(request: FastifyRequest, auth: Auth, campaignId: numb
 
 async function participationFor(request: FastifyRequest, auth: Auth, campaignId: number, use: CampaignUse) {
   const participation = await openParticipation(request, auth, campaignId);
-  if (use === 'read') return participationContext(auth, participation);
+  if (use === 'read') return consented(request, participationContext(auth, participation));
   // A campaign past its end and not finished with reports is no longer read as open: still, a write to it is told
   // the campaign is over (so the queue drops it), not that it does not exist.
   if (!participation && (await request.server.repos.campaigns.takesPartInEnded(auth.user.id, campaignId))) throw campaignClosed();
-  const context = participationContext(auth, participation);
+  const context = await consented(request, participationContext(auth, participation));
   if (use === 'rate' ? !acceptsRatings(context.participation) : !acceptsAnswers(context.participation))
     throw use === 'rate' ? ratingsLocked() : campaignClosed();
   return context;
@@ -78,8 +79,17 @@ function participationContext(auth: Auth, participation: Participation | undefin
   if (!participation) throw notFound('Campaign');
   if (participation.company_id !== auth.user.company_id)
     throw new OtherCompanyError('Campaign', `campaigns/${participation.id}`, participation.company_id);
-  requireConsent(participation, auth.user);
   return { session: auth.session, user: auth.user, participation };
+}
+
+/** The privacy consent, given in this campaign (no further step) or to the same text in another of the company. */
+function consented(request: FastifyRequest, context: ParticipationContext): ParticipationContext | Promise<ParticipationContext> {
+  if (hasConsent(context.participation, context.user)) return context;
+  return requireCompanyConsent(request, context.participation, context.user).then((participation) => ({
+    session: context.session,
+    user: context.user,
+    participation,
+  }));
 }
 
 export const callerIsAssessor = (context: Auth) => isAssessor(context.user.role);

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG } from '@prova/contract/limits';
+import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
 import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import { parseJson } from '../db/json-column';
 
@@ -20,4 +20,18 @@ export function pickLang(value: unknown, lang: string, gender?: Gender): string 
   const texts = value as Record<string, unknown>;
   const chosen = texts[lang] ?? texts[DEFAULT_LANG] ?? Object.values(texts)[0];
   return typeof chosen === 'string' ? genderedText(chosen, gender) : '';
+}
+
+/**
+ * As localize, and which language the text picked is in (the default language for a text that names none): a page
+ * can then say the text is not in the person's language, and mark its language for screen readers.
+ */
+export function localizeWithLang(stored: string | null | undefined, lang: LangCode, gender?: Gender): { text: string; lang: LangCode } {
+  const value = stored == null || stored === '' ? '' : parseJson<unknown>(stored, stored);
+  if (value == null || typeof value !== 'object') return { text: pickLang(value, lang, gender), lang: DEFAULT_LANG };
+  const texts = value as Record<string, unknown>;
+  const found = [lang, DEFAULT_LANG, ...Object.keys(texts)].find((code) => typeof texts[code] === 'string' && texts[code] !== '');
+  if (found === undefined) return { text: '', lang: DEFAULT_LANG };
+  const text = genderedText(texts[found] as string, gender);
+  return { text, lang: (LANGS as readonly string[]).includes(found) ? (found as LangCode) : DEFAULT_LANG };
 }

@@ -1,16 +1,17 @@
 import { type Campaign, type CampaignListItem, type CampaignSummary, campaignPhaseOf } from '@prova/contract/campaigns';
-import { DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
+import type { PrivacyAgreement } from '@prova/contract/privacy';
+import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { parseJson } from '../db/json-column';
 import { acceptsAnswers } from '../domain/campaign-window';
-import { hasConsent } from '../domain/consent';
+import { consentAt, hasConsent } from '../domain/consent';
 import { campaignLanguages, contentLang } from '../domain/content-language';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
 import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
 import { isAssessor } from '../domain/roles';
 import { genderOf } from '@prova/contract/gendered-text';
-import { localize } from './localize';
+import { localize, localizeWithLang } from './localize';
 import { presentLayout } from './present-layout';
 
 export function presentCampaignSummary(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): CampaignSummary {
@@ -72,5 +73,34 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
 }
 
 export function privacyText(p: Participation, user: UserWithCompany): string {
-  return localize(p.privacy_agreement, contentLang(p, user), genderOf(user.gender)) || DEFAULT_PRIVACY_AGREEMENT_HTML;
+  return presentPrivacyAgreement(p, user).privacy;
+}
+
+/** The privacy page of a campaign: its text in the person's language if the company wrote it in theirs, and their consent. */
+export function presentPrivacyAgreement(p: Participation, user: UserWithCompany): Omit<PrivacyAgreement, 'status'> {
+  return {
+    ...privacyIn(p.privacy_agreement, contentLang(p, user), user),
+    acceptedAt: consentAt(p),
+    consentDeclaredByCompany: user.privacy === 1,
+  };
+}
+
+/**
+ * With no campaign selected: the text the person accepted last (`privacy_texts.text`), in the language of the campaign
+ * they accepted it in (else their own); nothing when they never accepted one.
+ */
+export function presentLastConsent(
+  last: { text: string; accepted_at: string; lang: string | null } | undefined,
+  user: UserWithCompany,
+): Omit<PrivacyAgreement, 'status'> {
+  const consentDeclaredByCompany = user.privacy === 1;
+  if (!last) return { privacy: '', lang: (user.lang as LangCode | null) ?? DEFAULT_LANG, acceptedAt: null, consentDeclaredByCompany };
+  const lang = (last.lang ?? user.lang ?? DEFAULT_LANG) as LangCode;
+  return { ...privacyIn(last.text, lang, user), acceptedAt: last.accepted_at, consentDeclaredByCompany };
+}
+
+/** Its `[[male|female|neutral]]` words follow the reader's gender, as every text shown to them. */
+function privacyIn(stored: string | null, lang: LangCode, reader: UserWithCompany): { privacy: string; lang: LangCode } {
+  const found = localizeWithLang(stored, lang, genderOf(reader.gender));
+  return found.text ? { privacy: found.text, lang: found.lang } : { privacy: DEFAULT_PRIVACY_AGREEMENT_HTML, lang: DEFAULT_LANG };
 }

@@ -160,10 +160,10 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
 
     /**
      * The person accepts the privacy text the campaign shows now (`version` its SHA-256, `text` it as stored): the
-     * text is kept once, the acceptance recorded, and the participation holds that version (domain/consent.ts).
-     * Accepting the text already accepted records nothing more.
+     * text is kept once, the acceptance recorded for the campaign's company, and the participation holds that version
+     * (domain/consent.ts). Accepting the text already accepted records nothing more.
      */
-    async giveConsent(campaignId: number, userId: number, version: string, text: string): Promise<void> {
+    async giveConsent(campaignId: number, companyId: number, userId: number, version: string, text: string): Promise<void> {
       await inTransaction(db, async (trx) => {
         const now = new Date().toISOString();
         const updated = await trx
@@ -182,10 +182,55 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
         const { id } = await trx.selectFrom('privacy_texts').select('id').where('hash', '=', version).executeTakeFirstOrThrow();
         await trx
           .insertInto('consent_records')
-          .values({ user_id: userId, campaign_id: campaignId, privacy_text_id: id, accepted_at: now })
+          .values({ user_id: userId, campaign_id: campaignId, company_id: companyId, privacy_text_id: id, accepted_at: now })
           .execute();
       });
       await changed(campaignId, userId);
+    },
+
+    /** When the person first accepted this version of the company's privacy text, in any of its campaigns; null: never. */
+    async companyConsentAt(userId: number, companyId: number, version: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('consent_records')
+        .innerJoin('privacy_texts', 'privacy_texts.id', 'consent_records.privacy_text_id')
+        .select((eb) => eb.fn.min('consent_records.accepted_at').as('accepted_at'))
+        .where('consent_records.user_id', '=', userId)
+        .where('consent_records.company_id', '=', companyId)
+        .where('privacy_texts.hash', '=', version)
+        .executeTakeFirst();
+      return row?.accepted_at ?? null;
+    },
+
+    /**
+     * The participation takes the consent given to the same version in another campaign of the company, with that
+     * consent's date. No record is added: the person accepted nothing new.
+     */
+    async carryConsent(campaignId: number, userId: number, version: string, acceptedAt: string): Promise<void> {
+      await db
+        .updateTable('participants')
+        .set({ privacy_consent_at: acceptedAt, privacy_consent_version: version })
+        .where('campaign_id', '=', campaignId)
+        .where('user_id', '=', userId)
+        .execute();
+      await changed(campaignId, userId);
+    },
+
+    /** The privacy text the person accepted last in their company, in the language of that campaign's participation. */
+    async lastConsent(userId: number, companyId: number) {
+      return db
+        .selectFrom('consent_records')
+        .innerJoin('privacy_texts', 'privacy_texts.id', 'consent_records.privacy_text_id')
+        .leftJoin('participants', (join) =>
+          join
+            .onRef('participants.campaign_id', '=', 'consent_records.campaign_id')
+            .onRef('participants.user_id', '=', 'consent_records.user_id'),
+        )
+        .select(['privacy_texts.text', 'consent_records.accepted_at', 'participants.lang'])
+        .where('consent_records.user_id', '=', userId)
+        .where('consent_records.company_id', '=', companyId)
+        .orderBy('consent_records.accepted_at', 'desc')
+        .orderBy('consent_records.id', 'desc')
+        .executeTakeFirst();
     },
 
     /** The campaign's report model and 360 questions (shared through the access cache: plugins/repositories.ts). */

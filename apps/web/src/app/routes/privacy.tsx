@@ -5,13 +5,14 @@ import { paths } from '@/config/paths';
 import { LogoutSyncDialog } from '@/features/auth/components/logout-sync-dialog';
 import { useSyncedLogout } from '@/features/auth/hooks/use-synced-logout';
 import { PrivacyConsent } from '@/features/privacy/components/privacy-consent';
+import '@/features/privacy/privacy-texts';
 import { readFrom } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Privacy consent: after it, the page first asked for, or the home. */
 export function PrivacyRoute() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('privacy.pageTitle'));
+  const { t } = useTranslation('privacy');
+  useDocumentTitle(t('pageTitle'));
   const location = useLocation();
   const navigate = useNavigate();
   // Closing signs out: work still queued from an earlier visit is sent first, as everywhere.

@@ -23,4 +23,30 @@ describe('<AccountWidget>', () => {
     await userEvent.click(entries[0]);
     expect(await screen.findByText('pagina dei dati')).toBeTruthy();
   });
+
+  it('opens the privacy text again from the account menu', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <AccountWidget fullName="Anna Rossi" canChangeCampaign={false} onLogout={() => {}} /> },
+        { path: '/privacy', element: <p>pagina della privacy</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithTexts(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('button', { name: /Anna Rossi/ }));
+    const entries = screen.getAllByRole('link', { name: 'Privacy' });
+    expect(entries).toHaveLength(2);
+    await userEvent.click(entries[0]);
+    expect(await screen.findByText('pagina della privacy')).toBeTruthy();
+  });
+
+  it('leaves the privacy entry out during a test, where the close button takes its place', () => {
+    const router = createMemoryRouter(
+      [{ path: '/', element: <AccountWidget fullName="Anna Rossi" canChangeCampaign onLogout={() => {}} closeTo="/tests" /> }],
+      { initialEntries: ['/'] },
+    );
+    renderWithTexts(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: "Chiudi l'attività" })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Privacy' })).toBeNull();
+  });
 });

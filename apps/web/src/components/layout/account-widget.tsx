@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, MyDataIcon, SwapIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, CloseIcon, ConsoleIcon, LogoutIcon, MyDataIcon, PrivacyIcon, SwapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import './account-widget.css';
 
@@ -40,6 +40,9 @@ export function AccountWidget({
     showConsole && { to: paths.console.root.getHref(), label: t('header.console'), icon: <ConsoleIcon /> },
     canChangeCampaign && { to: paths.selectCampaign.getHref(), label: t('header.changeCampaign'), icon: <SwapIcon /> },
     { to: paths.myData.getHref(), label: t('header.myData'), icon: <MyDataIcon /> },
+    // The privacy text, to read again at any time (the selected campaign's, else the one accepted last); not during a
+    // test, whose close button is the way out and takes its place on a 320 px phone's one row of icons.
+    !closeTo && { to: paths.privacy.getHref(), label: t('header.privacy'), icon: <PrivacyIcon /> },
   ].filter((link) => link !== false);
 
   useEffect(() => {

@@ -60,6 +60,13 @@ export const MyDataIcon = () => (
   </Icon>
 );
 
+/** The privacy text: a shield with a tick. */
+export const PrivacyIcon = () => (
+  <Icon>
+    <path d="M12 3l7 3v5c0 5-3 8.5-7 10-4-1.5-7-5-7-10V6zM9 12l2 2 4-4" />
+  </Icon>
+);
+
 export const LogoutIcon = () => (
   <Icon>
     <path d="M15 4h4v16h-4M10 16l-4-4 4-4M6 12h10" />

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginRequestSchema, meResponseSchema, privacyAgreementResponseSchema } from '@prova/contract/auth';
+import { loginRequestSchema, meResponseSchema } from '@prova/contract/auth';
+import { privacyAgreementResponseSchema } from '@prova/contract/privacy';
 import { loginAnswerSchema } from '@prova/contract/campaigns';
 import { apiErrorSchema } from '@prova/contract/errors';
 import { statusOk } from '@prova/contract/common';
-import { privacyTextOf, privacyVersionOf } from '../../../domain/consent';
+import { consentAt, privacyTextOf, privacyVersionOf } from '../../../domain/consent';
+import { withCompanyConsent } from '../../../services/company-consent';
 import { signIn } from '../../../services/sign-in';
 import { createDeviceCookies, DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from '../../../services/device-cookie';
 import { HttpError } from '../../../http/http-error';
-import { requireSelectedCampaign } from '../../../policies/campaign-access';
-import { presentCampaignSummary, privacyText } from '../../../presenters/present-campaign';
+import { requireSelectedCampaign, selectedParticipation } from '../../../policies/campaign-access';
+import { presentCampaignSummary, presentLastConsent, presentPrivacyAgreement } from '../../../presenters/present-campaign';
 import { presentUser } from '../../../presenters/present-user';
 import { requireAuth } from '../../../plugins/session';
 import { passwordMustBeSet } from './password/first-password';
@@ -84,15 +86,25 @@ export default async function authRoutes(fastify: FastifyInstance, opts: AuthRou
     return { status: true as const };
   });
 
+  // Also from the account menu, at any time: with no campaign selected, the text the person accepted last.
   app.get('/privacy/agreement', { schema: { tags: ['auth'], response: { 200: privacyAgreementResponseSchema } } }, async (request) => {
-    const { participation, user } = await requireSelectedCampaign(request);
-    return { status: true as const, privacy: privacyText(participation, user) };
+    const auth = await requireAuth(request);
+    const { user } = auth;
+    const selected = await selectedParticipation(request, auth);
+    if (!selected) return { status: true as const, ...presentLastConsent(await campaigns.lastConsent(user.id, user.company_id), user) };
+    return {
+      status: true as const,
+      ...presentPrivacyAgreement(await withCompanyConsent(campaigns, selected, user, { keep: false }), user),
+    };
   });
 
   app.post('/privacy/giveConsent', { schema: { tags: ['auth'], response: { 200: statusOk } } }, async (request) => {
-    const { participation, user } = await requireSelectedCampaign(request);
+    const { participation: selected, user } = await requireSelectedCampaign(request);
+    // Accepted already in another campaign of the company: nothing new is recorded.
+    const participation = await withCompanyConsent(campaigns, selected, user, { keep: true });
+    if (consentAt(participation) != null) return { status: true as const };
     const agreement = participation.privacy_agreement;
-    await campaigns.giveConsent(participation.id, user.id, privacyVersionOf(agreement), privacyTextOf(agreement));
+    await campaigns.giveConsent(participation.id, participation.company_id, user.id, privacyVersionOf(agreement), privacyTextOf(agreement));
     return { status: true as const };
   });
 }

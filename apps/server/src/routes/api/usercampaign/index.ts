@@ -18,6 +18,7 @@ import { presentCampaign, presentCampaignListItem, privacyText } from '../../../
 import { requireAuth } from '../../../plugins/session';
 import { requireAssessor, requireParticipation } from '../../../policies/test-access';
 import { listAssessorTests } from '../../../services/rating/assessor-assignments';
+import { withCompanyConsent } from '../../../services/company-consent';
 
 export default async function userCampaignRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,9 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
     '/',
     { schema: { tags: ['campaigns'], response: { 200: selectedCampaignResponseSchema, 422: apiErrorSchema } } },
     async (request) => {
-      const { participation, user } = await requireSelectedCampaign(request);
+      const { participation: selected, user } = await requireSelectedCampaign(request);
+      // Its `privacy` counts a consent given to the same text in another campaign of the company (read, not written).
+      const participation = await withCompanyConsent(campaigns, selected, user, { keep: false });
       return { status: true as const, campaign: presentCampaign(participation, user, await campaigns.languageNames()) };
     },
   );
@@ -78,8 +81,11 @@ export default async function userCampaignRoutes(fastify: FastifyInstance) {
         await repos.sessions.selectCampaign(auth.session.id, id);
         return at;
       });
-      // The campaign as these writes left it: they change nothing else of it, so it is not read again.
-      const participation = { ...found, participant_lang: lang, last_access: lastAccess };
+      // The campaign as these writes left it: they change nothing else of it, so it is not read again. A consent given
+      // to the same text in another campaign of the company counts here too.
+      const participation = await withCompanyConsent(campaigns, { ...found, participant_lang: lang, last_access: lastAccess }, auth.user, {
+        keep: true,
+      });
       const campaign = presentCampaign(participation, auth.user, await campaigns.languageNames());
       return {
         status: true as const,

@@ -10,7 +10,7 @@ export function useGiveConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: giveConsent,
-    // The user and the selected campaign both carry the consent flag; the agreement itself is unchanged.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'privacy' }),
+    // The user, the selected campaign and the agreement (now accepted) all carry the consent.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
