@@ -571,8 +571,19 @@ describe('failures', () => {
     expect(await queue.getLatestCopy(1, 3, USER)).toBeDefined();
     // Nothing here is saved any more: the header says so, not 'Salvato', until the test is opened here again.
     expect(queue.getSnapshot()).toEqual({ state: 'elsewhere', pending: 0, answers: 0 });
+    // A change made meanwhile (the activity behind the notice) goes as a log entry, never as a save that could land
+    // once this window has claimed the test back.
+    const late: Delivery[] = [];
+    await queue.enqueue(data(2, 3), { onDelivery: (d) => late.push(d) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.slice(4).map((call) => brief(call.task))).toEqual(['LOG u40 c1 t2 v0']);
+    expect(calls[4].task.data).toMatchObject({ message: 'DATA not sent: the test is open in another window' });
+    expect(late).toEqual([{ accepted: false, reason: 'superseded', httpStatus: 409, code: 'WINDOW_SUPERSEDED' }]);
     queue.claimed({ campaignId: 1, testId: 2, userId: USER });
     expect(queue.getSnapshot()).toEqual({ state: 'saved', pending: 0, answers: 0 });
+    await queue.enqueue(data(2, 4));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.slice(5).map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v4']);
   });
 
   it('409 CAMPAIGN_CLOSED (the campaign is over) drops every task of that person in that campaign for good, 360 answers too', async () => {

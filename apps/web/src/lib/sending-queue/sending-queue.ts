@@ -337,6 +337,15 @@ class QueueImpl implements SendingQueue {
       // Its owner is whoever is signed in now: it is sent only under their session (isMine); a save carries its window.
       const stored: StoredTask = { ...task, ...(this.session && { owner: { ...this.session } }), ...this.windowOf(task), seq: this.seq++ };
       const { onDelivery } = options;
+      // A save of a test another window took, made before it is opened here again (an activity still running behind
+      // the notice): kept as a log entry, never sent as a save, which could land after this window claims it back.
+      if (savesProgress(stored) && this.heldElsewhere.has(latestCopyKey(stored.userId, stored.campaignId, stored.testId))) {
+        this.insert({ ...logEntryOf(stored, `${stored.type} not sent: the test is open in another window`), seq: this.seq++ });
+        onDelivery?.({ accepted: false, reason: 'superseded', httpStatus: 409, code: 'WINDOW_SUPERSEDED' });
+        this.changed();
+        this.pump();
+        return this.save();
+      }
       if (options.coalesce) this.holdDraft(stored);
       else this.releaseDrafts(stored);
       if (this.insert(stored) && onDelivery) {
