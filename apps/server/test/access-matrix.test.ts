@@ -278,7 +278,7 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/staff/tokens': { access: 'staff-write', body: { name: 'Matrice', scopes: ['read-results'], expiresInDays: 30 } },
   'DELETE /api/staff/tokens/:tokenId': { access: 'staff-write' },
   'GET /api/staff/webhooks': { access: 'staff' },
-  'POST /api/staff/webhooks': { access: 'staff-write', body: { url: 'http://127.0.0.1:9/matrix', events: ['test.completed'] } },
+  'POST /api/staff/webhooks': { access: 'staff-write', body: { url: 'https://hr.alfa.example/matrix', events: ['test.completed'] } },
   'PUT /api/staff/webhooks/:webhookId': { access: 'staff-write', body: { enabled: false } },
   'DELETE /api/staff/webhooks/:webhookId': { access: 'staff-write' },
   'POST /api/staff/webhooks/:webhookId/test': { access: 'staff-write' },
@@ -638,7 +638,7 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/staff/webhooks',
       headers,
-      payload: { url: 'http://127.0.0.1:9/matrix', events: ['report.ready'] },
+      payload: { url: 'https://hr.alfa.example/matrix', events: ['report.ready'] },
     });
     if (tok.statusCode !== 201 || hook.statusCode !== 201) throw new Error(`no token or webhook: ${tok.body} ${hook.body}`);
     const webhook = hook.json().webhook.id as number;
