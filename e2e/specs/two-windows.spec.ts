@@ -4,8 +4,8 @@ import { seedCampaignWithTests, type TestSpec } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // Issue 54: two windows on one test overwrote each other, both saying saved. The last window to open the test holds
-// it; the other is told at its next save, which the server refuses and does not apply, and "Continua qui" takes the
-// test over there from the latest answers.
+// it; another tab of the same browser is told at once, another device at its next save (which the server refuses and
+// does not apply), and "Continua qui" takes the test over there from the latest answers.
 
 const TITLE = 'Ragionamento numerico';
 const NUMERICAL: TestSpec = { name: TITLE, url: '/activities/numerical/', jsonData: { hasTimer: false } };
@@ -30,7 +30,7 @@ async function serverAnswers(page: Page, campaignId: number, testId: number) {
   return data.data ? ((JSON.parse(data.data) as { answers?: Record<string, string> }).answers ?? {}) : {};
 }
 
-test('two windows on one test: the first is told, nothing is overwritten unseen, and "Continua qui" goes on from the latest answers', async ({
+test('two tabs on one test: the first is told as the second opens it, and "Continua qui" goes on from the latest answers', async ({
   page,
   context,
 }) => {
@@ -43,25 +43,20 @@ test('two windows on one test: the first is told, nothing is overwritten unseen,
   await first.getByRole('radio', { name: 'b) 600' }).check();
   await expect(saveStatus(page)).toHaveText('Salvato');
 
-  // The same test in a second window of the same browser: it starts from what the first saved, and holds the test now.
+  // The same test in a second tab of the same browser: it starts from what the first saved, and holds the test now.
   const other = await context.newPage();
   await other.goto('/');
   const second = await openTest(other, testId);
   await expect(second.getByRole('radio', { name: 'b) 600' })).toBeChecked();
-  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
-  await expect(saveStatus(other)).toHaveText('Salvato');
-  await expect.poll(() => serverAnswers(other, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
 
-  // The first window, which never saw that answer, answers on: it is told, and its answer is not applied.
-  await first.getByRole('radio', { name: 'a) 550' }).check();
+  // The first tab is told at once (the tabs of a browser tell each other), before anything typed there could be lost.
   const notice = page.getByRole('alertdialog', { name: NOTICE });
   await expect(notice).toBeVisible();
   await expect(notice).toBeFocused();
-  await expect(notice).toContainText('Le ultime modifiche fatte qui non sono state salvate');
+  await expect(notice).toContainText("Continuando qui riparti da quanto salvato nell'altra finestra.");
   await expect(page.locator(`iframe[title="${TITLE}"]`)).toBeHidden();
   // The header no longer says 'Salvato': nothing in this window is.
   await expect(saveStatus(page)).toHaveText("Non salvato qui: aperto in un'altra finestra");
-  expect(await serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
   await expectAccessible(page, 'the notice of a test open in another window');
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 320, height: 640 });
@@ -69,7 +64,11 @@ test('two windows on one test: the first is told, nothing is overwritten unseen,
   expect(await hasHorizontalScroll(page)).toBe(false);
   await page.setViewportSize(desktop);
 
-  // "Continua qui", by keyboard: the first window takes the test over, from the second window's answers.
+  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
+  await expect(saveStatus(other)).toHaveText('Salvato');
+  await expect.poll(() => serverAnswers(other, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+
+  // "Continua qui", by keyboard: the first tab takes the test over, from the second tab's answers; the second is told.
   await page.keyboard.press('Tab');
   await expect(notice.getByRole('button', { name: 'Continua qui' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -78,13 +77,40 @@ test('two windows on one test: the first is told, nothing is overwritten unseen,
   await expect(again.getByRole('radio', { name: 'b) 600' })).toBeChecked();
   await expect(notice).toBeHidden();
   await expect(saveStatus(page)).toHaveText('Salvato');
+  await expect(other.getByRole('alertdialog', { name: NOTICE })).toBeVisible();
   // The activity scrolls to the question it was on as it starts again: a click during that scroll may land beside.
   await expect(() => again.getByRole('radio', { name: 'a) Lana' }).check({ timeout: 2000 })).toPass();
   await expect(saveStatus(page)).toHaveText('Salvato');
   await expect.poll(() => serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
+});
 
-  // Now the second window is the one told, and its change is not applied either.
-  await second.getByRole('radio', { name: 'c) 620' }).check();
-  await expect(other.getByRole('alertdialog', { name: NOTICE })).toBeVisible();
-  expect(await serverAnswers(other, campaignId, testId)).toEqual({ q1: 'b', q2: 'd', q3: 'a' });
+test('two devices on one test: the one that lost it is told at its next save, which the server does not apply', async ({
+  page,
+  browser,
+}) => {
+  const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+  const [testId] = testIds;
+  await page.goto('/login');
+  await signIn(page, people[0]);
+  const first = await openTest(page, testId);
+  await first.getByRole('radio', { name: 'b) 600' }).check();
+  await expect(saveStatus(page)).toHaveText('Salvato');
+
+  // The same person on another device (a browser of its own: nothing tells the first one).
+  const device = await browser.newContext();
+  const phone = await device.newPage();
+  await phone.goto('/login');
+  await signIn(phone, people[0]);
+  const second = await openTest(phone, testId);
+  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
+  await expect.poll(() => serverAnswers(phone, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+
+  // The first device, which never saw that answer, answers on: it is told, and its answer is not applied.
+  await first.getByRole('radio', { name: 'a) 550' }).check();
+  const notice = page.getByRole('alertdialog', { name: NOTICE });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Le ultime modifiche fatte qui non sono state salvate');
+  await expect(saveStatus(page)).toHaveText("Non salvato qui: aperto in un'altra finestra");
+  expect(await serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+  await device.close();
 });

@@ -19,8 +19,9 @@ export function SaveIndicator({ className, always }: { className?: string; alway
           : state === 'saving'
             ? t('saveStatus.saving')
             : t('saveStatus.saved');
-  // 'Salvato' only where the person's work is being saved; elsewhere only what needs their attention.
-  if (!always && (state === 'saved' || state === 'saving')) return null;
+  // 'Salvato' only where the person's work is being saved (and a test held by another window only beside that test);
+  // elsewhere only what needs their attention.
+  if (!always && (state === 'saved' || state === 'saving' || state === 'elsewhere')) return null;
   return (
     <p role="status" aria-live="polite" className={['save-status', `save-status--${state}`, className].filter(Boolean).join(' ')}>
       <span className="save-status__dot" aria-hidden="true" />

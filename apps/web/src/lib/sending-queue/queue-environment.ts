@@ -19,6 +19,23 @@ export interface TabEnvironment {
    * Absent where the browser has no navigator.locks (older browsers, plain-HTTP pages: it needs a secure context).
    */
   tryLock?: (name: string) => Promise<{ release(): void } | undefined>;
+  /**
+   * Tells the browser's other tabs that this one opened (claimed) a test, and hears theirs (a BroadcastChannel): a tab
+   * with the test open learns at once that it is held elsewhere. Absent where the browser has none.
+   */
+  broadcast?: {
+    tell(claim: WindowClaim): void;
+    /** Returns the function that stops listening. */
+    hear(listener: (claim: WindowClaim) => void): () => void;
+  };
+}
+
+/** A window opened this test: it holds the attempt now (issue 54). */
+export interface WindowClaim {
+  campaignId: number;
+  testId: number;
+  userId: number;
+  windowId: string;
 }
 
 export interface Timers {
@@ -57,15 +74,35 @@ export function browserEnvironment(): QueueEnvironment {
       };
     },
     sendBeacon: typeof nav?.sendBeacon === 'function' ? (url, body) => nav.sendBeacon(url, body) : undefined,
-    tab: browserTab(nav?.locks as LockManager | undefined),
+    tab: browserTab(
+      nav?.locks as LockManager | undefined,
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(CLAIMS_CHANNEL) : undefined,
+    ),
   };
 }
 
 const TAB_ID_KEY = 'prova.sendingQueueTab';
+const CLAIMS_CHANNEL = 'prova.testClaims';
+
+const isClaim = (value: unknown): value is WindowClaim => {
+  const claim = value as Partial<WindowClaim> | null;
+  return (
+    typeof claim?.windowId === 'string' &&
+    [claim.campaignId, claim.testId, claim.userId].every((id) => typeof id === 'number' && Number.isInteger(id))
+  );
+};
 
 /** sessionStorage can be blocked (it throws then): each load takes a new id and adopts the last one's queue. */
-function browserTab(locks: LockManager | undefined): TabEnvironment {
+function browserTab(locks: LockManager | undefined, channel: BroadcastChannel | undefined): TabEnvironment {
   return {
+    broadcast: channel && {
+      tell: (claim) => channel.postMessage(claim),
+      hear(listener) {
+        const onMessage = (event: MessageEvent) => isClaim(event.data) && listener(event.data);
+        channel.addEventListener('message', onMessage);
+        return () => channel.removeEventListener('message', onMessage);
+      },
+    },
     savedId() {
       try {
         return sessionStorage.getItem(TAB_ID_KEY) ?? undefined;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueEnvironment, TabEnvironment } from './queue-environment';
+import type { QueueEnvironment, TabEnvironment, WindowClaim } from './queue-environment';
 import { createMemoryStorage } from './queue-storage';
 import { createSendingQueue, type Delivery, type SendingQueueOptions } from './sending-queue';
 import type { QueueTask, TaskInput } from './task';
@@ -46,9 +46,20 @@ function fakeEnvironment(withBeacon = true) {
 function fakeBrowser({ locks = true } = {}) {
   const storage = createMemoryStorage();
   const held = new Map<string, object>();
+  // The browser's BroadcastChannel: a message reaches every other page's listeners.
+  const listeners = new Map<object, (claim: WindowClaim) => void>();
   function page(session: Map<string, string>) {
     const owner = {};
     const tab: TabEnvironment = {
+      broadcast: {
+        tell: (claim) => {
+          for (const [page, listener] of listeners) if (page !== owner) listener(claim);
+        },
+        hear: (listener) => {
+          listeners.set(owner, listener);
+          return () => listeners.delete(owner);
+        },
+      },
       savedId: () => session.get('tab'),
       saveId: (id) => void session.set('tab', id),
       tryLock: locks
@@ -584,6 +595,25 @@ describe('failures', () => {
     await queue.enqueue(data(2, 4));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls.slice(5).map((call) => brief(call.task))).toEqual(['DATA u40 c1 t2 v4']);
+  });
+
+  it('tells a tab with the test open at once when another tab of the browser opens it: held elsewhere, nothing unsent', async () => {
+    const browser = fakeBrowser();
+    const first = setup({ page: browser.openTab() });
+    const second = setup({ page: browser.openTab() });
+    await Promise.all([first.queue.ready, second.queue.ready]);
+    first.queue.start(OWNER);
+    second.queue.start(OWNER);
+    const told = vi.fn();
+    first.queue.subscribeSuperseded(told);
+    second.queue.claimed({ campaignId: 1, testId: 2, userId: USER });
+    expect(told).toHaveBeenCalledExactlyOnceWith({ campaignId: 1, testId: 2, userId: USER, unsent: 0 });
+    expect(first.queue.getSnapshot().state).toBe('elsewhere');
+    expect(second.queue.getSnapshot().state).toBe('saved');
+    // Opened again in the first tab: the second is told in turn, and the first saves again.
+    first.queue.claimed({ campaignId: 1, testId: 2, userId: USER });
+    expect(first.queue.getSnapshot().state).toBe('saved');
+    expect(second.queue.getSnapshot().state).toBe('elsewhere');
   });
 
   it('409 CAMPAIGN_CLOSED (the campaign is over) drops every task of that person in that campaign for good, 360 answers too', async () => {

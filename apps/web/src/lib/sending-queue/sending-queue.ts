@@ -2,7 +2,7 @@ import { QUEUE } from '@prova/contract/limits';
 import { describeTask, TaskBackup } from './backup';
 import type { FailureEntry } from './failure';
 import { copyToTask, latestCopyKey, latestCopyPrefix, mergeLatestCopy, type LatestCopy } from './latest-copy';
-import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers } from './queue-environment';
+import { browserEnvironment, globalTimers, type QueueEnvironment, type Timers, type WindowClaim } from './queue-environment';
 import { createBrowserStorage, type QueueStorage } from './queue-storage';
 import { TabAdoption, type OrphanQueue } from './tab-adoption';
 import { claimTabId, newTabId, tabKeys } from './tab-queues';
@@ -242,6 +242,7 @@ class QueueImpl implements SendingQueue {
     const loaded = this.load();
     this.writes = new WriteChain(loaded);
     this.ready = this.adoption.run(loaded);
+    this.env.tab.broadcast?.hear((claim) => this.heardClaim(claim));
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
@@ -372,7 +373,17 @@ class QueueImpl implements SendingQueue {
 
   claimed({ campaignId, testId, userId }: { campaignId: number; testId: number; userId: number }) {
     if (this.heldElsewhere.delete(latestCopyKey(userId, campaignId, testId))) this.changed();
+    this.env.tab.broadcast?.tell({ campaignId, testId, userId, windowId: this.tabId });
   }
+
+  /** Another tab of this browser opened a test: held there now, as a 409 WINDOW_SUPERSEDED would say at the next save. */
+  private heardClaim = ({ campaignId, testId, userId, windowId }: WindowClaim) => {
+    if (windowId === this.tabId) return;
+    this.heldElsewhere.set(latestCopyKey(userId, campaignId, testId), userId);
+    this.changed();
+    const test: SupersededTest = { campaignId, testId, userId, unsent: 0 };
+    for (const listener of this.supersededListeners) listener(test);
+  };
 
   log(entry: unknown, ids: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>> = {}) {
     return this.enqueue({

@@ -43,7 +43,8 @@ export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFra
   const headingId = useId();
   const [completed, setCompleted] = useState(false);
   const [campaignClosed, setCampaignClosed] = useState(false);
-  const [superseded, setSuperseded] = useState(false);
+  // Held by another window: how many of this window's changes did not go (none when another tab said so first).
+  const [superseded, setSuperseded] = useState<{ unsent: number }>();
   const leaving = useRef(false);
   const roomHref = roomHrefFor(location.pathname);
   const secondsLeft = useSecondsLeft(test);
@@ -69,7 +70,7 @@ export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFra
     onExit: leave,
     onComplete: markComplete,
     onCampaignClosed: () => setCampaignClosed(true),
-    onSuperseded: () => setSuperseded(true),
+    onSuperseded: (unsent) => setSuperseded((held) => ({ unsent: Math.max(held?.unsent ?? 0, unsent) })),
     // The room's list may predate the opening: its clock, for the exit dialog and the room, is the server's answer.
     onOpened: ({ testStatus, timing }) =>
       queryClient.setQueryData<UserTest[]>(userTestsQueryKey(session.campaignId), (tests) =>
@@ -83,7 +84,7 @@ export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFra
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && !isSignOutPath(nextLocation.pathname),
   );
   // Held by another window, nothing here is saved any more: leaving loses nothing of it.
-  const mustConfirm = phase === 'loaded' && !completed && !campaignClosed && !superseded && !leaving.current;
+  const mustConfirm = phase === 'loaded' && !completed && !campaignClosed && superseded === undefined && !leaving.current;
   const stop = useCallback(() => {
     setCurrentTestId(null);
     blocker.proceed?.();
@@ -104,7 +105,7 @@ export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFra
         title={test.name}
         sandbox={ACTIVITY_SANDBOX}
         allow={ACTIVITY_ALLOW}
-        hidden={phase === 'failed' || campaignClosed || superseded}
+        hidden={phase === 'failed' || campaignClosed || superseded !== undefined}
       />
       {phase === 'loading' && (
         <div className="test-container__overlay">
@@ -121,7 +122,7 @@ export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFra
           </div>
         </div>
       )}
-      {superseded && !campaignClosed && <OtherWindowNotice onContinueHere={onTakeOver} onLeave={leave} />}
+      {superseded && !campaignClosed && <OtherWindowNotice unsent={superseded.unsent} onContinueHere={onTakeOver} onLeave={leave} />}
       {phase === 'failed' && !campaignClosed && !superseded && (
         <div className="test-container__overlay">
           <div className="callout callout--error" role="alert">

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 export interface OtherWindowNoticeProps {
+  /** This window's changes that did not go (none when another tab of the browser said so before any). */
+  unsent: number;
   /** "Continua qui": open the test again in this window, which takes it over from the server's latest state. */
   onContinueHere: () => void;
   onLeave: () => void;
@@ -10,10 +12,10 @@ export interface OtherWindowNoticeProps {
 
 /**
  * The test was opened in another window, which holds it now (issue 54): what this window typed since was not saved,
- * and it says so. It takes the test's place (the activity is hidden, nothing more can be typed in it) and the focus,
+ * and it says so when there was any. It takes the test's place (the activity is hidden, nothing more can be typed in it) and the focus,
  * so a screen reader reads it at once.
  */
-export function OtherWindowNotice({ onContinueHere, onLeave }: OtherWindowNoticeProps) {
+export function OtherWindowNotice({ unsent, onContinueHere, onLeave }: OtherWindowNoticeProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -32,7 +34,7 @@ export function OtherWindowNotice({ onContinueHere, onLeave }: OtherWindowNotice
         <h2 id={titleId} className="test-container__failed">
           {t('testContainer.otherWindow.title')}
         </h2>
-        <p id={textId}>{t('testContainer.otherWindow.unsent')}</p>
+        <p id={textId}>{t(unsent > 0 ? 'testContainer.otherWindow.unsent' : 'testContainer.otherWindow.nothingLost')}</p>
         <div className="test-container__actions">
           <Button onClick={onContinueHere}>{t('testContainer.otherWindow.continueHere')}</Button>
           <Button variant="secondary" onClick={onLeave}>

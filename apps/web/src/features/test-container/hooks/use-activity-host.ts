@@ -26,8 +26,11 @@ export interface UseActivityHostOptions {
   onCampaignClosed: () => void;
   /** The server opened the test (init): its status and clock. */
   onOpened: (opened: Pick<SyncStateResponse, 'testStatus' | 'timing'>) => void;
-  /** The server refused this window's saves: the test was opened in another window since, which holds it (409 WINDOW_SUPERSEDED). */
-  onSuperseded: () => void;
+  /**
+   * The test was opened in another window since, which holds it: the server refused this window's saves (409
+   * WINDOW_SUPERSEDED; `unsent` of them), or another tab of this browser said so at once (none unsent).
+   */
+  onSuperseded: (unsent: number) => void;
 }
 
 /**
@@ -68,7 +71,7 @@ export function useActivityHost({
   const connect = useCallback(
     (host: ActivityHost) => {
       const superseded = queue.subscribeSuperseded((test) => {
-        if (test.campaignId === campaignId && test.testId === testId && test.userId === userId) callbacks.current.onSuperseded();
+        if (test.campaignId === campaignId && test.testId === testId && test.userId === userId) callbacks.current.onSuperseded(test.unsent);
       });
       const closed = queue.subscribeClosed((closed) => {
         if (closed.campaignId !== campaignId || closed.userId !== userId) return;
