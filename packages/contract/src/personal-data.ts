@@ -98,6 +98,8 @@ export const personalDataSchema = z.object({
       startedAt: z.nullable(z.string()),
       endsAt: z.nullable(z.string()),
       updatedAt: z.string(),
+      /** The language the test was taken in (recorded when it was opened), if known. */
+      lang: z.nullable(z.string()),
       /** Earlier attempts, replaced by a repeat or a staff reset. */
       replacedAttempts: z.array(
         z.object({

@@ -129,6 +129,7 @@ export function createPersonalDataRepository(db: Db) {
             'test_progress.started_at',
             'test_progress.ends_at',
             'test_progress.updated_at',
+            'test_progress.lang',
           ])
           .where('test_progress.user_id', '=', userId)
           .orderBy('test_progress.campaign_id')

@@ -191,6 +191,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       startedAt: t.started_at,
       endsAt: t.ends_at,
       updatedAt: t.updated_at,
+      lang: t.lang,
       replacedAttempts: replacedOf(t.campaign_id, t.test_id),
     })),
     outcomes: [

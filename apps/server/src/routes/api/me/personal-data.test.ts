@@ -199,6 +199,8 @@ beforeAll(async () => {
     [PIERO, 'b'],
   ] as const) {
     await as(email, C_MAIN);
+    // Opened in the room first, as a person does: the test records the language it is taken in.
+    expect((await post(email, `/api/tests/101/start/${C_MAIN}/${id(email)}`, {})).statusCode).toBe(200);
     await post(email, `/api/tests/101/data/${C_MAIN}/${id(email)}`, { version: 1, data: { answers: { q1: answer } } });
     await post(email, `/api/outcomes/${C_MAIN}/101/${id(email)}`, { values: [{ questionId: 'score', value: 99 }] });
   }
@@ -279,7 +281,14 @@ describe('GET /api/me/data-export', () => {
   it("holds the tests' progress data and outcomes as written, the assessor's rating without the assessor", () => {
     const { data } = anna;
     expect(data.tests).toEqual([
-      expect.objectContaining({ campaignId: C_MAIN, testId: 101, testName: 'Ragionamento', version: 1, data: { answers: { q1: 'a' } } }),
+      expect.objectContaining({
+        campaignId: C_MAIN,
+        testId: 101,
+        testName: 'Ragionamento',
+        version: 1,
+        data: { answers: { q1: 'a' } },
+        lang: 'IT_it',
+      }),
       expect.objectContaining({ campaignId: C_360, testId: 360, status: 'complete' }),
     ]);
     const values = data.outcomes.map((o) => [o.testId, o.source, o.values]);
