@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
-import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
+import { importBundle, PASSWORD, TEST_360, uniqueId, type Person } from '../fixtures/seed';
 import { signIn, signOut } from '../fixtures/sign-in';
 
 // 360 feedback in the real app: the dashboard, a colleague's and one's own evaluation page by page
@@ -33,23 +33,7 @@ function seed360(campaign: Record<string, unknown> = {}) {
       lastName: p.lastName,
       privacy: true,
     })),
-    tests: [
-      {
-        id: 360,
-        abbreviation: 'FBK',
-        name: 'Feedback 360',
-        url: '/skillup-360',
-        jsonData: {},
-        labels360: [
-          {
-            lang: 'IT_it',
-            details_360: '<p>Il feedback raccoglie punti di vista diversi.</p>',
-            details_auto: '<p>Pensa a come lavori di solito.</p>',
-            details_etero: '<p>Pensa a episodi concreti.</p>',
-          },
-        ],
-      },
-    ],
+    tests: [TEST_360],
     campaigns: [
       {
         id: campaignId,

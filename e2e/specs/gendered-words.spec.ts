@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
-import { importBundle, PASSWORD, uniqueId, type Person } from '../fixtures/seed';
+import { importBundle, PASSWORD, TEST_360, uniqueId, type Person } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
 // Words that follow the person: the 360's questions speak of the colleague evaluated in their gender, of oneself in
@@ -23,23 +23,7 @@ function seed360() {
     version: 1,
     companies: [{ name: company }],
     users: [giulia, marco].map((p) => ({ company, ...p, privacy: true })),
-    tests: [
-      {
-        id: 360,
-        abbreviation: 'FBK',
-        name: 'Feedback 360',
-        url: '/skillup-360',
-        jsonData: {},
-        labels360: [
-          {
-            lang: 'IT_it',
-            details_360: '<p>Raccoglie il punto di vista dei colleghi e [[di te stesso|di te stessa|il tuo]].</p>',
-            details_auto: '<p>Pensa a come lavori di solito.</p>',
-            details_etero: '<p>Pensa a episodi concreti.</p>',
-          },
-        ],
-      },
-    ],
+    tests: [TEST_360],
     campaigns: [
       {
         id: n * 10,
@@ -96,7 +80,7 @@ test('a woman evaluates a man and herself: each question in the gender of the pe
   const { giulia, marco } = seed360();
   await signIn(page, giulia);
   const dashboard = await open360(page);
-  await expect(dashboard).toContainText('Raccoglie il punto di vista dei colleghi e di te stessa.');
+  await expect(dashboard).toContainText('Guarda te stessa come guardi un collega.');
   await expect(dashboard).not.toContainText('[[');
 
   await evaluate(page, `${marco.firstName} ${marco.lastName}`);
@@ -113,7 +97,7 @@ test('a man evaluates a woman: the question in the feminine, the explanation to 
   const { giulia, marco } = seed360();
   await signIn(page, marco);
   const dashboard = await open360(page);
-  await expect(dashboard).toContainText('Raccoglie il punto di vista dei colleghi e di te stesso.');
+  await expect(dashboard).toContainText('Guarda te stesso come guardi un collega.');
   await evaluate(page, `${giulia.firstName} ${giulia.lastName}`);
   await expect(page.getByRole('group', { name: /Tende a lavorare da sola\.$/ })).toBeVisible();
 });

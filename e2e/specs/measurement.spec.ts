@@ -2,7 +2,7 @@ import { expect, type FrameLocator, type Page, request as playwrightRequest, tes
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { importBundleFolder, packageZip } from '../fixtures/content-bundle';
 import { qtiPlayer } from '../fixtures/qti-player';
-import { PASSWORD, type Person, uniqueId } from '../fixtures/seed';
+import { PASSWORD, TEST_360, type Person, uniqueId } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 import { myUserId, signInAndOpenTest } from '../fixtures/test-page';
 
@@ -232,24 +232,7 @@ test('staff read the rater agreement of a 360 group above the threshold, and not
         { company, ...admin, role: 'admin', privacy: true },
         ...[evaluee, ...peers, manager].map((p) => ({ company, ...p, privacy: true })),
       ],
-      // The 360 test as the 360 spec imports it (the same record: either may come first).
-      tests: [
-        {
-          id: 360,
-          abbreviation: 'FBK',
-          name: 'Feedback 360',
-          url: '/skillup-360',
-          jsonData: {},
-          labels360: [
-            {
-              lang: 'IT_it',
-              details_360: '<p>Il feedback raccoglie punti di vista diversi.</p>',
-              details_auto: '<p>Pensa a come lavori di solito.</p>',
-              details_etero: '<p>Pensa a episodi concreti.</p>',
-            },
-          ],
-        },
-      ],
+      tests: [TEST_360],
       campaigns: [
         {
           id: campaignId,

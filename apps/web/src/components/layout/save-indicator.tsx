@@ -9,16 +9,7 @@ import './save-indicator.css';
 export function SaveIndicator({ className, always }: { className?: string; always: boolean }) {
   const { t } = useTranslation();
   const { state, pending } = useQueueSnapshot();
-  const text =
-    state === 'offline'
-      ? t('saveStatus.offline', { count: pending })
-      : state === 'error'
-        ? t('saveStatus.error')
-        : state === 'elsewhere'
-          ? t('saveStatus.elsewhere')
-          : state === 'saving'
-            ? t('saveStatus.saving')
-            : t('saveStatus.saved');
+  const text = state === 'offline' ? t('saveStatus.offline', { count: pending }) : t(`saveStatus.${state}`);
   // 'Salvato' only where the person's work is being saved (and a test held by another window only beside that test);
   // elsewhere only what needs their attention.
   if (!always && (state === 'saved' || state === 'saving' || state === 'elsewhere')) return null;

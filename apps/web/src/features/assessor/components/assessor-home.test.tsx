@@ -33,25 +33,25 @@ function renderHome() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** One grid test with a person in each state. */
+const interview: AssessmentsResponse['tests'] = [
+  {
+    testId: 201,
+    name: 'Colloquio comportamentale',
+    abbreviation: 'COL',
+    description: '',
+    criteria: 2,
+    people: [
+      { id: 1, firstName: 'Giulia', lastName: 'Ferri', state: 'not started', rated: 0 },
+      { id: 2, firstName: 'Marco', lastName: 'Sala', state: 'in progress', rated: 1 },
+      { id: 3, firstName: 'Luca', lastName: 'Moretti', state: 'rated', rated: 2 },
+    ],
+  },
+];
+
 describe('<AssessorHome>', () => {
   it('lists the people to assess by test, with their state in words and one action each', async () => {
-    const calls = answer({
-      status: true,
-      tests: [
-        {
-          testId: 201,
-          name: 'Colloquio comportamentale',
-          abbreviation: 'COL',
-          description: '',
-          criteria: 2,
-          people: [
-            { id: 1, firstName: 'Giulia', lastName: 'Ferri', state: 'not started', rated: 0 },
-            { id: 2, firstName: 'Marco', lastName: 'Sala', state: 'in progress', rated: 1 },
-            { id: 3, firstName: 'Luca', lastName: 'Moretti', state: 'rated', rated: 2 },
-          ],
-        },
-      ],
-    });
+    const calls = answer({ status: true, tests: interview });
     renderHome();
     const section = await screen.findByRole('region', { name: 'Colloquio comportamentale' });
     expect(calls.map((call) => call.path)).toEqual(['/api/usercampaign/77/assessments', '/api/ratings/77']);
@@ -77,22 +77,8 @@ describe('<AssessorHome>', () => {
     expect(await screen.findByText('In questa campagna non hai persone da valutare.')).toBeTruthy();
   });
 
-  const twoPeople: AssessmentsResponse['tests'] = [
-    {
-      testId: 201,
-      name: 'Colloquio comportamentale',
-      abbreviation: 'COL',
-      description: '',
-      criteria: 2,
-      people: [
-        { id: 1, firstName: 'Giulia', lastName: 'Ferri', state: 'not started', rated: 0 },
-        { id: 3, firstName: 'Luca', lastName: 'Moretti', state: 'rated', rated: 2 },
-      ],
-    },
-  ];
-
   it('says when the campaign is closed, and offers every grid to read again only', async () => {
-    answer({ status: true, tests: twoPeople, ratingsLocked: true });
+    answer({ status: true, tests: interview, ratingsLocked: true });
     renderHome();
     expect(
       await screen.findByText('La campagna è chiusa: le valutazioni e le note si possono rileggere ma non più modificare.'),
@@ -102,7 +88,7 @@ describe('<AssessorHome>', () => {
   });
 
   it('says until when staff reopened the ratings, which are taken meanwhile', async () => {
-    answer({ status: true, tests: twoPeople, reopenedUntil: '2026-12-03T18:30:00+01:00' });
+    answer({ status: true, tests: interview, reopenedUntil: '2026-12-03T18:30:00+01:00' });
     renderHome();
     expect(await screen.findByText(/^Le valutazioni sono riaperte fino al 03\.12\.2026 \d\d:30\.$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Valuta: Giulia Ferri' })).toBeTruthy();
