@@ -10,7 +10,8 @@ import { notFound } from '../../http/http-error';
 import { localize } from '../../presenters/localize';
 import { presentStaffCampaign } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
-import { staffReportShows, type StaffReportRepos } from './staff-report';
+import type { ReportOffers } from './report-offers';
+import type { StaffReportRepos } from './staff-report';
 
 // What staff follow of their campaigns: the list with counts, and one campaign's live progress.
 
@@ -132,14 +133,13 @@ export async function campaignProgress(
  */
 export async function liveProgress(
   repos: Repos & StaffReportRepos,
+  offers: ReportOffers,
   companyId: number,
   campaign: CampaignRow,
   query: Query,
   lang: string,
 ): Promise<ProgressResponse> {
   const answer = await campaignProgress(repos, companyId, campaign, query, lang);
-  const shows = await Promise.all(
-    answer.participants.map((p) => p.reportAvailable && staffReportShows(repos, companyId, campaign.id, p.user.id)),
-  );
+  const shows = await Promise.all(answer.participants.map((p) => offers(repos, companyId, campaign.id, p)));
   return { ...answer, participants: answer.participants.map((p, i) => ({ ...p, reportAvailable: shows[i] })) };
 }

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@prova/contract/errors';
 import { progressQuerySchema, progressResponseSchema, staffCampaignParamsSchema } from '@prova/contract/staff-campaigns';
 import { requireStaffCampaign } from '../../../../policies/staff-access';
 import { liveProgress } from '../../../../services/staff/campaign-progress';
+import { createReportOffers } from '../../../../services/staff/report-offers';
 import { staffLang } from '../staff-lang';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -12,6 +13,7 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 export default async function progressRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repos = app.repos;
+  const offers = createReportOffers();
 
   app.get(
     '/:campaignId/progress',
@@ -25,7 +27,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const context = await requireStaffCampaign(request, request.params.campaignId);
-      return liveProgress(repos, context.companyId, context.campaign, request.query, staffLang(context));
+      return liveProgress(repos, offers, context.companyId, context.campaign, request.query, staffLang(context));
     },
   );
 }
