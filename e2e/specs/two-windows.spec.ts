@@ -114,3 +114,38 @@ test('two devices on one test: the one that lost it is told at its next save, wh
   expect(await serverAnswers(page, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
   await device.close();
 });
+
+test('two devices on one test: the one that lost it is told as soon as the person comes back to it, before typing', async ({
+  page,
+  browser,
+}) => {
+  const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+  const [testId] = testIds;
+  await page.goto('/login');
+  await signIn(page, people[0]);
+  const first = await openTest(page, testId);
+  await first.getByRole('radio', { name: 'b) 600' }).check();
+  await expect(saveStatus(page)).toHaveText('Salvato');
+
+  const device = await browser.newContext();
+  const phone = await device.newPage();
+  await phone.goto('/login');
+  await signIn(phone, people[0]);
+  const second = await openTest(phone, testId);
+  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
+  await expect.poll(() => serverAnswers(phone, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+
+  // The person goes back to the first device's window: it asks the server, and says so with nothing typed there yet.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const notice = page.getByRole('alertdialog', { name: NOTICE });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Continuando qui riparti da quanto salvato nell'altra finestra.");
+  await expect(notice).not.toContainText('non sono state salvate');
+  await expect(saveStatus(page)).toHaveText("Non salvato qui: aperto in un'altra finestra");
+
+  // "Continua qui" starts from what the phone saved.
+  await notice.getByRole('button', { name: 'Continua qui' }).click();
+  const again = page.frameLocator(`iframe[title="${TITLE}"]`);
+  await expect(again.getByRole('radio', { name: 'd) 87,5%' })).toBeChecked();
+  await device.close();
+});

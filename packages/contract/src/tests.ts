@@ -154,6 +154,11 @@ export const syncStateResponseSchema = z.object({
   testData: z.string(),
   testStatus: testStatusSchema,
   timing: z.nullable(testTimingSchema),
+  /**
+   * Asked with `?windowId=` (a window coming back into view): true when another window opened the test since and
+   * holds it, so this one says so before anything is typed into it.
+   */
+  heldByOtherWindow: z.optional(z.boolean()),
 });
 export type SyncStateResponse = z.infer<typeof syncStateResponseSchema>;
 
@@ -170,6 +175,8 @@ const progressData = z.union([z.string(), z.record(z.string(), z.unknown()), z.a
  */
 export const windowIdSchema = z.string().check(z.regex(/^[\w-]{8,64}$/));
 const windowId = z.optional(windowIdSchema);
+/** GET .../sync: the asking window, to be told whether another one holds the test now. */
+export const syncStateQuerySchema = z.object({ windowId });
 /** POST .../start: the window opening the test, which holds the attempt from then on. The body may be left out. */
 export const startTestRequestSchema = z.nullish(z.object({ windowId }));
 export type StartTestRequest = z.infer<typeof startTestRequestSchema>;

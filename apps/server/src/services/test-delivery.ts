@@ -85,11 +85,14 @@ export function createTestDelivery(repos: TestDeliveryRepos, scoring: Scoring, e
 
   return {
     /** What tracking starts from; reads only (`start` is the opening). A start the rules lock is refused. */
-    async read(context: CampaignTestContext): Promise<SyncStateResponse> {
+    async read(context: CampaignTestContext, windowId?: string): Promise<SyncStateResponse> {
       const check = await checkUserStart(repos, context);
       if (!check.canStart) throw testLocked(check);
       const row = check.own ? check.own.row : await repos.progress.find(context.participation.id, context.test.id, context.user.id);
-      return syncState(context, row, new Date());
+      const state = await syncState(context, row, new Date());
+      if (windowId === undefined) return state;
+      const holder = row?.status === 'complete' ? null : (row?.window_id ?? null);
+      return { ...state, heldByOtherWindow: holder !== null && holder !== windowId };
     },
 
     /**

@@ -616,6 +616,21 @@ describe('failures', () => {
     expect(second.queue.getSnapshot().state).toBe('elsewhere');
   });
 
+  it('told by the server that another window holds a test (this one came back into view): says so once, with what is still queued', async () => {
+    const { queue } = setup();
+    await queue.enqueue(data(2, 1));
+    await queue.enqueue(data(3, 1));
+    const told = vi.fn();
+    queue.subscribeSuperseded(told);
+    queue.start(OWNER);
+    queue.heldByOtherWindow({ campaignId: 1, testId: 2, userId: USER });
+    queue.heldByOtherWindow({ campaignId: 1, testId: 2, userId: USER });
+    expect(told).toHaveBeenCalledExactlyOnceWith({ campaignId: 1, testId: 2, userId: USER, unsent: 1 });
+    expect(queue.getSnapshot().state).toBe('elsewhere');
+    queue.claimed({ campaignId: 1, testId: 2, userId: USER });
+    expect(queue.getSnapshot().state).not.toBe('elsewhere');
+  });
+
   it('409 CAMPAIGN_CLOSED (the campaign is over) drops every task of that person in that campaign for good, 360 answers too', async () => {
     const { queue, calls, onAuthError, logFailure } = setup({
       script: [{ status: 409, body: { status: false, code: 'CAMPAIGN_CLOSED' } }],

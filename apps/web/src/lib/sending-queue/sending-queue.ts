@@ -169,6 +169,8 @@ export interface SendingQueue {
   windowId(): Promise<string>;
   /** The test was opened (claimed) in this window: a window that lost it saves again ('elsewhere' ends). */
   claimed(ids: { campaignId: number; testId: number; userId: number }): void;
+  /** The server said another window holds the test (asked when this one came back into view): as a 409 would say. */
+  heldByOtherWindow(ids: { campaignId: number; testId: number; userId: number }): void;
   getSnapshot(): QueueSnapshot;
   /** Live queue, in sending order. */
   getTasks(): QueueTask[];
@@ -377,13 +379,26 @@ class QueueImpl implements SendingQueue {
   }
 
   /** Another tab of this browser opened a test: held there now, as a 409 WINDOW_SUPERSEDED would say at the next save. */
-  private heardClaim = ({ campaignId, testId, userId, windowId }: WindowClaim) => {
-    if (windowId === this.tabId) return;
+  private heardClaim = ({ windowId, ...ids }: WindowClaim) => {
+    if (windowId !== this.tabId) this.heldByOtherWindow(ids);
+  };
+
+  heldByOtherWindow({ campaignId, testId, userId }: { campaignId: number; testId: number; userId: number }) {
+    if (this.heldElsewhere.has(latestCopyKey(userId, campaignId, testId))) return;
     this.heldElsewhere.set(latestCopyKey(userId, campaignId, testId), userId);
     this.changed();
-    const test: SupersededTest = { campaignId, testId, userId, unsent: 0 };
+    // This window's saves still queued will be refused (409) when sent: they are not saved, and it says so.
+    const unsent = this.tasks.filter(
+      (queued) =>
+        savesProgress(queued) &&
+        queued.windowId === this.tabId &&
+        queued.userId === userId &&
+        queued.campaignId === campaignId &&
+        queued.testId === testId,
+    ).length;
+    const test: SupersededTest = { campaignId, testId, userId, unsent };
     for (const listener of this.supersededListeners) listener(test);
-  };
+  }
 
   log(entry: unknown, ids: Partial<Pick<QueueTask, 'campaignId' | 'testId' | 'userId'>> = {}) {
     return this.enqueue({

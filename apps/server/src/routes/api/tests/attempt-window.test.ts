@@ -62,6 +62,24 @@ describe('the window that holds an attempt', () => {
     expect(await stored(marco)).toMatchObject({ version: 4, data: 'A4' });
   });
 
+  it('tells a window coming back into view whether another one holds the test now, before anything is typed in it', async () => {
+    const ask = async (windowId?: string) => {
+      const query = windowId === undefined ? '' : `?windowId=${windowId}`;
+      const res = await t.app.inject({ url: `/api/tests/${base(marco).replace('%s', 'sync')}${query}`, headers: { cookie: marco.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().heldByOtherWindow;
+    };
+    // Window A opened it last (above).
+    expect(await ask(WINDOW_A)).toBe(false);
+    expect(await ask(WINDOW_B)).toBe(true);
+    expect(await ask()).toBeUndefined();
+    const bad = await t.app.inject({
+      url: `/api/tests/${base(marco).replace('%s', 'sync')}?windowId=x`,
+      headers: { cookie: marco.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers each of two windows for itself when their saves arrive together', async () => {
     const [a, b] = await Promise.all([
       call(marco, 'data', { version: 5, data: 'A5', windowId: WINDOW_A }),

@@ -16,6 +16,7 @@ import {
   progressWriteResponseSchema,
   startTestRequestSchema,
   statusWriteRequestSchema,
+  syncStateQuerySchema,
   syncStateResponseSchema,
   syncWriteRequestSchema,
   testCampaignParamsSchema,
@@ -59,10 +60,11 @@ export default async function testsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['tests'],
         params: testSyncParamsSchema,
+        querystring: syncStateQuerySchema,
         response: { 200: syncStateResponseSchema, ...errors, 422: lockedOrError },
       },
     },
-    async (request) => delivery.read(await openContext(request, request.params, 'read')),
+    async (request) => delivery.read(await openContext(request, request.params, 'read'), request.query.windowId),
   );
 
   // The test is opened: a timed test's clock starts now (once: reloads keep it), a finished

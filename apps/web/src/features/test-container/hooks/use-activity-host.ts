@@ -5,6 +5,7 @@ import { useActivityFrame, type ActivityPhase } from '@/components/activity/use-
 import { notify } from '@/components/ui/notifications/notifications-store';
 import { i18n } from '@/lib/i18n';
 import { useQueue } from '@/lib/sending-queue-context';
+import { heldByOtherWindow } from '../api/held-by-other-window';
 import { createActivityHandlers, heldInputSource } from '../utils/activity-handlers';
 
 export type { ActivityPhase } from '@/components/activity/use-activity-frame';
@@ -84,9 +85,25 @@ export function useActivityHost({
         host.notify('statuschange', { status: 'complete', reason: 'closed' });
         callbacks.current.onComplete();
       });
+      // Back to this window (from another tab or window, or another device): asked at once whether the test was opened
+      // elsewhere since, rather than learnt at the next save. Not knowing (offline) leaves it to that save.
+      let askedAt = 0;
+      const onVisible = () => {
+        if (document.visibilityState !== 'visible' || Date.now() - askedAt < 2000) return;
+        askedAt = Date.now();
+        void queue
+          .windowId()
+          .then((windowId) => heldByOtherWindow({ campaignId, testId, userId }, windowId))
+          .then((held) => held && queue.heldByOtherWindow({ campaignId, testId, userId }))
+          .catch(() => undefined);
+      };
+      document.addEventListener('visibilitychange', onVisible);
+      window.addEventListener('focus', onVisible);
       return () => {
         superseded();
         closed();
+        document.removeEventListener('visibilitychange', onVisible);
+        window.removeEventListener('focus', onVisible);
       };
     },
     [queue, campaignId, testId, userId],
