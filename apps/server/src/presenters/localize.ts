@@ -13,13 +13,18 @@ export function localize(stored: string | null | undefined, lang: string, gender
   return pickLang(parseJson<unknown>(stored, stored), lang, gender);
 }
 
+/** Which of a text's languages is read in `lang`: that one, else Italian, else the first given; an empty one is missing. */
+function chosenLang(texts: Record<string, unknown>, lang: string): string | undefined {
+  return [lang, DEFAULT_LANG, ...Object.keys(texts)].find((code) => typeof texts[code] === 'string' && texts[code] !== '');
+}
+
 export function pickLang(value: unknown, lang: string, gender?: Gender): string {
   if (value == null) return '';
   if (typeof value === 'string') return genderedText(value, gender);
   if (typeof value !== 'object') return String(value);
   const texts = value as Record<string, unknown>;
-  const chosen = texts[lang] ?? texts[DEFAULT_LANG] ?? Object.values(texts)[0];
-  return typeof chosen === 'string' ? genderedText(chosen, gender) : '';
+  const chosen = chosenLang(texts, lang);
+  return chosen === undefined ? '' : genderedText(texts[chosen] as string, gender);
 }
 
 /**
@@ -29,9 +34,7 @@ export function pickLang(value: unknown, lang: string, gender?: Gender): string 
 export function localizeWithLang(stored: string | null | undefined, lang: LangCode, gender?: Gender): { text: string; lang: LangCode } {
   const value = stored == null || stored === '' ? '' : parseJson<unknown>(stored, stored);
   if (value == null || typeof value !== 'object') return { text: pickLang(value, lang, gender), lang: DEFAULT_LANG };
-  const texts = value as Record<string, unknown>;
-  const found = [lang, DEFAULT_LANG, ...Object.keys(texts)].find((code) => typeof texts[code] === 'string' && texts[code] !== '');
-  if (found === undefined) return { text: '', lang: DEFAULT_LANG };
-  const text = genderedText(texts[found] as string, gender);
-  return { text, lang: (LANGS as readonly string[]).includes(found) ? (found as LangCode) : DEFAULT_LANG };
+  const found = chosenLang(value as Record<string, unknown>, lang);
+  const text = pickLang(value, lang, gender);
+  return { text, lang: found !== undefined && (LANGS as readonly string[]).includes(found) ? (found as LangCode) : DEFAULT_LANG };
 }
