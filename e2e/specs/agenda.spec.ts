@@ -78,6 +78,34 @@ async function stored(page: Page) {
   return campaign.storage;
 }
 
+/**
+ * She is on Wednesday the 3rd, whose test is the one chosen as the agenda opens: moving it offers that day first (the
+ * days offered are the working days from today, today included), and keeping it there changes nothing.
+ */
+async function keepTodaysTestToday(page: Page, scan: string) {
+  const { person, ids, names } = seedAgenda();
+  await page.goto('/login');
+  await signIn(page, person);
+  await page.getByRole('dialog', { name: 'Benvenuto nella tua agenda' }).getByRole('button', { name: 'Avanti' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Sposta' }).click();
+  const today = page.getByRole('button', { name: 'Sposta qui: 03/11/2021' });
+  await expect(today).toBeFocused();
+  await expect(today).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sposta qui: 04/11/2021' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sposta qui: 02/11/2021' })).toHaveCount(0);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await expectAccessible(page, scan);
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 3).getByRole('button', { name: new RegExp(names[0]) })).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Sposta qui: / })).toHaveCount(0);
+  expect((await stored(page)).tests).toEqual({ '03/11/2021': ids[0], '10/11/2021': ids[1], '17/11/2021': ids[2] });
+}
+
+test("moving today's test offers today first, on a desktop's grid of weeks", async ({ page }) => {
+  await keepTodaysTestToday(page, 'agenda moving from today');
+});
+
 test('a month in the agenda: tutorial, preview, the day moving on, moves refused and accepted, a failed save undone', async ({ page }) => {
   const { person, campaignId, ids, names } = seedAgenda();
   await page.goto('/login');
@@ -220,6 +248,10 @@ test.describe('on a 320 px phone', () => {
     await expect(cell(page, 3).locator('.agenda__weekday')).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page, 'agenda at 320 px');
+  });
+
+  test("moving today's test offers today first in the list of days too", async ({ page }) => {
+    await keepTodaysTestToday(page, 'agenda moving from today at 320 px');
   });
 
   test('a move by keyboard: only working days from today offered, the focus kept on the test moved', async ({ page }) => {

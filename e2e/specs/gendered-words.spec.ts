@@ -2,9 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { importBundle, PASSWORD, TEST_360, uniqueId, type Person } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
+import { signInAndOpenTest } from '../fixtures/test-page';
 
 // Words that follow the person: the 360's questions speak of the colleague evaluated in their gender, of oneself in
-// one's own, and its explanations to the evaluator in theirs (a bundle's `[[male|female|neutral]]`). And the
+// one's own, and its explanations to the evaluator in theirs (a bundle's `[[male|female|neutral]]`); an activity's
+// options reach it in the gender of the person taking it. And the
 // room's pictures load under the app's Content-Security-Policy (the work-styles one was refused).
 
 function seed360() {
@@ -146,4 +148,54 @@ test("the work-styles picture loads in the room, and the app's policy refuses no
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(refused).toEqual([]);
   await expectAccessible(page, 'test details with its picture');
+});
+
+test("an activity's options speak to the woman taking it: the in-basket's message in the feminine", async ({ page }) => {
+  const n = uniqueId();
+  const company = `E2E Opzioni ${n}`;
+  const person: Person = { email: `opzioni.${n}@e2e.example`, password: PASSWORD, firstName: 'Sara', lastName: `Opzioni${n}` };
+  importBundle({
+    version: 1,
+    companies: [{ name: company }],
+    users: [{ company, ...person, gender: 'F', privacy: true }],
+    tests: [
+      {
+        id: n,
+        abbreviation: `OPZ${n}`,
+        name: 'Posta in arrivo',
+        url: '/activities/in-basket/',
+        jsonData: {
+          hasTimer: false,
+          options: {
+            people: [{ id: 'assistente', name: 'Irene Galli', role: 'Assistente commerciale' }],
+            items: [
+              {
+                id: 'm1',
+                type: 'email',
+                from: 'Paolo Rinaldi',
+                time: '08:45',
+                subject: { IT_it: 'Sei [[pronto|pronta|pronto o pronta]] per il cliente?' },
+                body: 'Ciao, sei [[il nostro nuovo referente|la nostra nuova referente|chi ci rappresenta]] da oggi.',
+              },
+            ],
+          },
+        },
+      },
+    ],
+    campaigns: [
+      {
+        id: n * 10,
+        company,
+        name: 'Opzioni al femminile',
+        dateStart: '2026-01-01T08:00:00+01:00',
+        dateEnd: '2030-12-31T20:00:00+01:00',
+        tests: [{ test: n }],
+        participants: [{ user: person.email, lang: 'IT_it' }],
+      },
+    ],
+  });
+  const activity = await signInAndOpenTest(page, person, n, 'Posta in arrivo');
+  await expect(activity.getByRole('heading', { name: 'Sei pronta per il cliente?' })).toBeVisible();
+  await expect(activity.getByText('Ciao, sei la nostra nuova referente da oggi.')).toBeVisible();
+  await expect(activity.locator('body')).not.toContainText('[[');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genderedText } from './gendered-text';
+import { genderedJson, genderedText } from './gendered-text';
 
 describe('genderedText', () => {
   const text = 'Valuta te [[stesso|stessa|stesso o stessa]] e i colleghi: tende a lavorare da [[solo|sola|solo/a]].';
@@ -12,5 +12,21 @@ describe('genderedText', () => {
 
   it('leaves other brackets as they are', () => {
     expect(genderedText('[[a|b]] [x|y|z] [[]]', 'F')).toBe('[[a|b]] [x|y|z] [[]]');
+  });
+});
+
+describe('genderedJson', () => {
+  it('resolves every string however deep, and leaves keys and other values as they are', () => {
+    const options = {
+      '[[a|b|c]]': 'Sei [[pronto|pronta|pronto/a]]?',
+      steps: [{ text: { IT_it: '[[Il candidato|La candidata|Chi si candida]]' }, points: 3, done: false, next: null }],
+      plain: 'Nessuna scelta qui',
+    };
+    expect(genderedJson(options, 'F')).toEqual({
+      '[[a|b|c]]': 'Sei pronta?',
+      steps: [{ text: { IT_it: 'La candidata' }, points: 3, done: false, next: null }],
+      plain: 'Nessuna scelta qui',
+    });
+    expect(genderedJson(['[[x|y|z]]', 1], null)).toEqual(['z', 1]);
   });
 });

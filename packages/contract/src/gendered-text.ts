@@ -15,3 +15,14 @@ export function genderedText(text: string, gender: Gender): string {
 
 /** A stored gender column as a Gender: anything but 'M' or 'F' is not known. */
 export const genderOf = (stored: string | null | undefined): Gender => (stored === 'M' || stored === 'F' ? stored : null);
+
+/**
+ * A JSON value (a test's options, say) with each string in it resolved as genderedText does, however deep; keys,
+ * numbers, booleans and null stay as they are.
+ */
+export function genderedJson(value: unknown, gender: Gender): unknown {
+  if (typeof value === 'string') return genderedText(value, gender);
+  if (Array.isArray(value)) return value.map((item) => genderedJson(item, gender));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, genderedJson(item, gender)]));
+}

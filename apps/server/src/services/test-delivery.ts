@@ -1,5 +1,5 @@
 import { PROGRESS_DATA_MAX_CHARS, type ProgressWriteResponse, type SyncStateResponse } from '@prova/contract/tests';
-import { genderOf } from '@prova/contract/gendered-text';
+import { genderedJson, genderOf } from '@prova/contract/gendered-text';
 import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
 import { contentLang } from '../domain/content-language';
 import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../domain/test-clock';
@@ -30,16 +30,19 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
 });
 
 /**
- * The test's options as the activity gets them. An agenda test's preview (the e-mail or chat that
- * announces it, in the person's language, first name filled in) comes along as `preview`; an assessor
- * test also gets its rating criteria, from the campaign's report model (`model`, read only for those), and
- * `ratingsLocked` once the campaign's ratings are locked.
+ * The test's options as the activity gets them, their `[[male|female|neutral]]` words resolved for the person taking
+ * it (docs/bundle-format.md). An agenda test's preview (the e-mail or chat that announces it, in the person's
+ * language, first name filled in) comes along as `preview`; an assessor test also gets its rating criteria, from the
+ * campaign's report model (`model`, read only for those), and `ratingsLocked` once the campaign's ratings are locked.
  */
 function testDataOf(context: CampaignTestContext, model: string | null): string {
-  const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
+  const gender = genderOf(context.user.gender);
+  const stored = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
+  // Most tests' options hold no choice at all: those are not walked.
+  const options = context.test.json_data.includes('[[') ? genderedJson(stored, gender) : stored;
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
-  const preview = presentTheme(context.test.theme, lang, context.user.first_name, genderOf(context.user.gender))?.preview;
+  const preview = presentTheme(context.test.theme, lang, context.user.first_name, gender)?.preview;
   if (context.test.assessor_test !== 1) return JSON.stringify({ ...options, ...(preview ? { preview } : {}) });
   const criteria = ratingCriteria({ model, jsonData: context.test.json_data, testId: context.test.id, lang });
   // The grid shows itself read-only, saying why, once the campaign's ratings are locked (acceptsRatings).

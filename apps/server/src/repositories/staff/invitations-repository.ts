@@ -59,6 +59,7 @@ export function createInvitationsRepository(db: Db) {
               'users.id',
               'users.email',
               'users.first_name',
+              'users.gender',
               'users.lang',
               'users.has_sso',
               'users.deactivated_at',

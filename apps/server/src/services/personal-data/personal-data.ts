@@ -1,3 +1,4 @@
+import { type Gender, genderOf } from '@prova/contract/gendered-text';
 import type { MyDataResponse, PersonalData, ReportView } from '@prova/contract/personal-data';
 import { parseJson } from '../../db/json-column';
 import { isStaff } from '../../domain/roles';
@@ -36,13 +37,21 @@ const valueOf = (stored: string | null) => (stored == null ? null : parseJson<un
 
 const langOf = (user: { lang: string | null }) => user.lang ?? 'IT_it';
 
-/** Who saw the person's report, for the account page and the export. */
-export async function reportViewsOf(repos: Pick<Repositories, 'personalData'>, userId: number, lang: string): Promise<ReportView[]> {
+/**
+ * Who saw the person's report, for the account page and the export. These, like the rest of what the person is
+ * given of their own data, speak to them: the campaigns' and tests' gendered words follow their `gender`.
+ */
+export async function reportViewsOf(
+  repos: Pick<Repositories, 'personalData'>,
+  userId: number,
+  lang: string,
+  gender: Gender,
+): Promise<ReportView[]> {
   const rows = await repos.personalData.reportViewsOf(userId);
   return rows.map((row) => ({
     kind: row.kind === 'downloaded' ? 'downloaded' : 'opened',
     at: row.at,
-    campaign: { id: row.campaign_id, name: localize(row.campaign_name, lang) },
+    campaign: { id: row.campaign_id, name: localize(row.campaign_name, lang, gender) },
     viewer: { firstName: row.viewer_first_name, lastName: row.viewer_last_name, role: isStaff(row.viewer_role) ? 'staff' : 'assessor' },
   }));
 }
@@ -53,11 +62,12 @@ export async function myDataSummary(
   user: UserWithCompany,
 ): Promise<Omit<MyDataResponse, 'status'>> {
   const lang = langOf(user);
-  const [reportViews, consents] = await Promise.all([reportViewsOf(repos, user.id, lang), repos.personalData.consentsOf(user.id)]);
+  const gender = genderOf(user.gender);
+  const [reportViews, consents] = await Promise.all([reportViewsOf(repos, user.id, lang, gender), repos.personalData.consentsOf(user.id)]);
   return {
     reportViews,
     consents: consents.map((c) => ({
-      campaign: c.campaign_id == null ? null : { id: c.campaign_id, name: localize(c.campaign_name, lang) },
+      campaign: c.campaign_id == null ? null : { id: c.campaign_id, name: localize(c.campaign_name, lang, gender) },
       version: c.version,
       hash: c.hash,
       acceptedAt: c.accepted_at,
@@ -77,6 +87,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
   const [profile, subject] = await Promise.all([personalData.profileOf(userId), repos.users.findById(userId)]);
   if (!profile || !subject) throw notFound('Person');
   const lang = langOf(profile);
+  const gender = genderOf(profile.gender);
   const [participations, consents, progress, outcomes, answersGiven, reportViews, sessions, logs, invitations, signInEvents] =
     await Promise.all([
       personalData.participationsOf(userId),
@@ -84,7 +95,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       personalData.progressOf(userId),
       personalData.outcomesOf(userId),
       personalData.answersGivenOf(userId),
-      reportViewsOf(repos, userId, lang),
+      reportViewsOf(repos, userId, lang, gender),
       personalData.sessionsOf(userId),
       personalData.logsOf(userId),
       personalData.invitationsOf(userId),
@@ -160,7 +171,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       const invitation = invitationOf.get(p.id);
       return {
         id: p.id,
-        name: localize(p.name, lang),
+        name: localize(p.name, lang, gender),
         dateStart: p.date_start,
         dateEnd: p.date_end,
         status: p.status,
@@ -175,16 +186,16 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
     }),
     consents: consents.map((c) => ({
       campaignId: c.campaign_id,
-      campaignName: c.campaign_id == null ? null : localize(c.campaign_name, lang),
+      campaignName: c.campaign_id == null ? null : localize(c.campaign_name, lang, gender),
       version: c.version,
       hash: c.hash,
       acceptedAt: c.accepted_at,
-      text: localize(c.text, lang),
+      text: localize(c.text, lang, gender),
     })),
     tests: progress.current.map((t) => ({
       campaignId: t.campaign_id,
       testId: t.test_id,
-      testName: localize(t.test_name, lang),
+      testName: localize(t.test_name, lang, gender),
       status: t.status,
       version: t.version,
       data: valueOf(t.data),
@@ -211,6 +222,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       .map((a) => ({
         campaignId: a.campaign_id,
         rated: ratedOf(a.campaign_id, a.evaluee_id),
+        // The relation names the colleague's role, and the file keeps who they are (their gender too) out: neutral.
         relation: a.evaluee_id === userId ? null : a.relation_label == null ? null : localize(a.relation_label, lang),
         questionId: a.question_id,
         answerId: a.answer_id,

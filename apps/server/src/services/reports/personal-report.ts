@@ -70,7 +70,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
     results360,
     norms,
     person: { id: subject.id, firstName: subject.first_name, lastName: subject.last_name },
-    campaign: { id: campaign.id, name: localize(campaign.name, lang) },
+    campaign: { id: campaign.id, name: localize(campaign.name, lang, gender) },
     lang,
     downloadAllowed: downloadAllowedFor(context, tests),
   };

@@ -18,7 +18,7 @@ const people = [
 const campaign = (status: string) => ({
   id: C_REPORT,
   company: ALFA,
-  name: 'Valutazione',
+  name: 'Valutazione [[del nuovo assunto|della nuova assunta|di chi arriva]]',
   dateStart: '2026-01-01T00:00:00+01:00',
   dateEnd: '2027-12-31T23:59:00+01:00',
   status,
@@ -85,6 +85,7 @@ describe("the report's gendered words", () => {
     expect(rep.areas[0].feedback).toBe('Lavora da solo con costanza.');
     expect(pdf).toContain('Lavora da solo con costanza.');
     expect(pdf).toContain('È attento ai dettagli.');
+    expect(pdf).toContain('Valutazione del nuovo assunto');
     expect(pdf).not.toContain('[[');
   });
 
@@ -93,11 +94,13 @@ describe("the report's gendered words", () => {
     expect(rep.areas[0].feedback).toBe('Lavora da sola con costanza.');
     expect(pdf).toContain('Lavora da sola con costanza.');
     expect(pdf).toContain('È attenta ai dettagli.');
+    expect(pdf).toContain('Valutazione della nuova assunta');
   });
 
   it('use the neutral form when the gender is not known', async () => {
     const { pdf } = await reportOf('andrea@alfa.example');
     expect(pdf).toContain('Lavora per conto proprio con costanza.');
     expect(pdf).toContain('È attento o attenta ai dettagli.');
+    expect(pdf).toContain('Valutazione di chi arriva');
   });
 });

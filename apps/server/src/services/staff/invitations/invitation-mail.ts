@@ -1,14 +1,16 @@
 import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
+import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import type { OutgoingMail } from '../../mail/mailer';
 
 /** How the invited person gets in: by setting a password first, by the company's single sign-on, or as they already do. */
 export type Entry =
   { kind: 'set-password'; link: string; days: number } | { kind: 'sso'; link: string } | { kind: 'sign-in'; link: string };
 
+// The mail speaks to its recipient: its words follow their gender as a bundle's texts do (neutral when not known).
 interface Texts {
-  subject: (campaign: string) => string;
+  subject: (campaign: string, gender: Gender) => string;
   greeting: (name: string) => string;
-  intro: (campaign: string) => string;
+  intro: (campaign: string, gender: Gender) => string;
   setPassword: string;
   expiry: (days: number) => string;
   sso: string;
@@ -16,11 +18,13 @@ interface Texts {
   dates: (start: string, end: string) => string;
 }
 
+const invited = (gender: Gender) => genderedText('[[invitato|invitata|invitato/a]]', gender);
+
 const TEXTS: Record<LangCode, Texts> = {
   IT_it: {
-    subject: (campaign) => `Prova: sei invitato/a a "${campaign}"`,
+    subject: (campaign, gender) => `Prova: sei ${invited(gender)} a "${campaign}"`,
     greeting: (name) => (name ? `Ciao ${name},` : 'Ciao,'),
-    intro: (campaign) => `sei invitato/a a partecipare alla campagna di valutazione "${campaign}".`,
+    intro: (campaign, gender) => `sei ${invited(gender)} a partecipare alla campagna di valutazione "${campaign}".`,
     setPassword: 'Per entrare, scegli la tua password',
     expiry: (days) => `Il link vale ${days} giorni e si può usare una sola volta; poi potrai chiederne un altro dalla pagina di accesso.`,
     sso: "Entra con l'accesso unico della tua azienda",
@@ -56,10 +60,11 @@ const escapeHtml = (s: string) =>
 
 const LOCALES: Record<LangCode, string> = { IT_it: 'it-IT', EN_en: 'en-GB', ES_es: 'es-ES' };
 
-/** An invitation to a campaign, in the person's language, with the one link they need. */
+/** An invitation to a campaign, in the person's language and gender, with the one link they need. */
 export function invitationMail(input: {
   to: string;
   firstName: string;
+  gender: Gender;
   lang: string | null;
   campaign: string;
   dateStart: string;
@@ -74,11 +79,20 @@ export function invitationMail(input: {
   const after = input.entry.kind === 'set-password' ? [t.expiry(input.entry.days)] : [];
   const name = input.firstName.trim();
   const dates = t.dates(day(input.dateStart), day(input.dateEnd));
-  const text = [t.greeting(name), t.intro(input.campaign), dates, '', `${action}: ${input.entry.link}`, '', ...after, ''].join('\n');
+  const text = [
+    t.greeting(name),
+    t.intro(input.campaign, input.gender),
+    dates,
+    '',
+    `${action}: ${input.entry.link}`,
+    '',
+    ...after,
+    '',
+  ].join('\n');
   const html = [
-    `<p>${escapeHtml(t.greeting(name))}<br>${escapeHtml(t.intro(input.campaign))}<br>${escapeHtml(dates)}</p>`,
+    `<p>${escapeHtml(t.greeting(name))}<br>${escapeHtml(t.intro(input.campaign, input.gender))}<br>${escapeHtml(dates)}</p>`,
     `<p><a href="${escapeHtml(input.entry.link)}">${escapeHtml(action)}</a></p>`,
     ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
   ].join('\n');
-  return { to: input.to, subject: t.subject(input.campaign), text, html };
+  return { to: input.to, subject: t.subject(input.campaign, input.gender), text, html };
 }

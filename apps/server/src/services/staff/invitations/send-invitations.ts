@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { genderOf } from '@prova/contract/gendered-text';
 import { INVITATION_TTL_MS } from '@prova/contract/staff';
 import { type InvitationResponse } from '@prova/contract/staff-participants';
 import type { CampaignRow } from '../../../db/schema';
@@ -63,12 +64,15 @@ export async function inviteParticipants(
           entry = { kind: 'sign-in', link: `${opts.publicUrl}/login` };
         }
         const lang = person.participant_lang ?? person.lang;
+        // The campaign's name speaks to them as everything else in the mail does.
+        const gender = genderOf(person.gender);
         await app.mail.send(
           invitationMail({
             to: person.email,
             firstName: person.first_name,
+            gender,
             lang,
-            campaign: localize(campaign.name, lang ?? 'IT_it'),
+            campaign: localize(campaign.name, lang ?? 'IT_it', gender),
             dateStart: campaign.date_start,
             dateEnd: campaign.date_end,
             entry,

@@ -109,6 +109,27 @@ describe('<AgendaHome>', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
   });
 
+  it("offers today first for today's own test too, and keeping it there changes nothing", async () => {
+    const calls = fakeApi({ 'GET /api/usertests': { body: { status: true, tests } } });
+    const keys = userEvent.setup();
+    renderAgenda(campaign());
+    // Today's test is the one chosen as the agenda opens.
+    await keys.click(await screen.findByRole('button', { name: 'Sposta' }));
+    const offered = dropDays();
+    expect(offered[0]).toBe('10/11');
+    expect(offered).not.toContain('09/11');
+    // Every working day from the 10th to the 30th.
+    expect(offered).toHaveLength(15);
+    expect(document.activeElement?.textContent).toContain('Sposta qui: 10/11/2021');
+
+    await keys.click(screen.getByRole('button', { name: 'Sposta qui: 10/11/2021' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^10\/11\/2021: Budget/ }));
+    expect(screen.getByRole('button', { name: /^17\/11\/2021: Riunione/ })).toBeTruthy();
+    expect(dropDays()).toEqual([]);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
   it('gives the focus back to the test when the move is cancelled', async () => {
     fakeApi({ 'GET /api/usertests': { body: { status: true, tests } } });
     const keys = userEvent.setup();

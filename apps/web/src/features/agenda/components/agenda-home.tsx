@@ -120,9 +120,11 @@ function Agenda({
 
   const tryMove = (testId: number, target: string) => {
     const test = byId.get(testId);
-    const result = planMove({ storage, month, testId, target, prerequisites, complete });
     setMoving(null);
     setFocusTest(testId);
+    // Put back on its own day (today's test kept today, a chip dropped where it was): nothing moves, nothing to save.
+    if (storage.tests[target] === testId) return;
+    const result = planMove({ storage, month, testId, target, prerequisites, complete });
     if (!result.ok) {
       setNotice({ kind: 'error', text: t(`agenda.refused.${result.reason satisfies MoveRefusal}`) });
       return;

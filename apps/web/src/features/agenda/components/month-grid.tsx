@@ -7,8 +7,8 @@ import { weeksOf } from '../agenda-model';
 /**
  * The campaign's month, a test on some days: a test is chosen by its chip, moved by dragging it to another day or,
  * while `moving`, with the drop button each day it may go to shows (the keyboard's way: working days from the one the
- * person is on, never a day the move would be refused for being past or a weekend). A grid of weeks on wide screens, a
- * list of days on phones (agenda.css, no script: the same table laid out as a list).
+ * person is on, that one included, never a day the move would be refused for being past or a weekend). A grid of weeks
+ * on wide screens, a list of days on phones (agenda.css, no script: the same table laid out as a list).
  */
 export function MonthGrid({
   month,
@@ -102,7 +102,8 @@ export function MonthGrid({
                       {test.name}
                     </button>
                   )}
-                  {moving !== null && testId !== moving && offersMoveTo(day, today) && (
+                  {/* Today always, even for its own test (kept there): the days offered start from the one she is on. */}
+                  {moving !== null && (testId !== moving || isToday) && offersMoveTo(day, today) && (
                     <button type="button" className="agenda__drop" onClick={() => onMove(moving, day)}>
                       <span className="visually-hidden">{t('agenda.moveHere', { date: dayLabel(day) })}</span>
                       <span aria-hidden="true">↓</span>
