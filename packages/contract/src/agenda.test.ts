@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dependentsOf, monthDays, planMove, positionAfter, storageProblems } from './agenda';
+import { dependentsOf, monthDays, moveTargets, planMove, positionAfter, storageProblems } from './agenda';
 
 // November 2021: the 1st is a Monday; 6-7, 13-14, 20-21 and 27-28 are weekends.
 const month = '2021-11';
@@ -51,6 +51,26 @@ describe('planMove', () => {
   it('moving the test of the current day keeps the day on the next test not done', () => {
     const result = move(111, '05/11/2021');
     expect(result.ok && result.storage.currentPosition).toBe('05/11/2021');
+  });
+});
+
+describe('moveTargets', () => {
+  const targets = (testId: number, from = storage) => [
+    ...moveTargets({ storage: from, month, testId, prerequisites, complete: new Set() }),
+  ];
+
+  it('offers exactly the days a move is accepted for, and its own day only when it is the current one', () => {
+    // 113 (on the 17th) takes 114 along: never a taken day, a weekend, or a day leaving 114 no room.
+    const offered = targets(113);
+    expect(offered).not.toContain('03/11/2021');
+    expect(offered).not.toContain('10/11/2021');
+    expect(offered).not.toContain('17/11/2021');
+    expect(offered).not.toContain('06/11/2021');
+    expect(offered).not.toContain('30/11/2021');
+    expect(offered).toContain('29/11/2021');
+    for (const day of offered) expect(move(113, day).ok).toBe(true);
+    // The current day's own test may be kept there.
+    expect(targets(111)[0]).toBe('03/11/2021');
   });
 });
 

@@ -40,9 +40,6 @@ const inMonth = (day: string, month: AgendaMonth) => {
 };
 const compareDays = (a: string, b: string) => parseDay(a).getTime() - parseDay(b).getTime();
 
-/** Whether a move to `day` is worth offering: a working day not before the one the person is on (planMove's rules). */
-export const offersMoveTo = (day: string, currentPosition: string) => !isWeekend(day) && compareDays(day, currentPosition) >= 0;
-
 /** The days of the month, first to last. */
 export function monthDays(month: AgendaMonth): string[] {
   const [y, m] = month.split('-').map(Number);
@@ -114,6 +111,18 @@ export function planMove(
     placed[day] = dependent;
   }
   return { ok: true, storage: { tests: sortTests(placed), currentPosition: positionAfter(placed, storage.currentPosition, complete) } };
+}
+
+/**
+ * The days a test may be moved to, as the keyboard's drop buttons offer them: each day planMove accepts (never one
+ * past, on a weekend, taken by a test that stays, or leaving no room for its dependents), and its own day only when it
+ * is the one the person is on (the test kept there).
+ */
+export function moveTargets(input: Omit<MoveInput, 'target'>): Set<string> {
+  const own = Object.entries(input.storage.tests).find(([, id]) => id === input.testId)?.[0];
+  return new Set(
+    monthDays(input.month).filter((day) => (day === own ? day === input.storage.currentPosition : planMove({ ...input, target: day }).ok)),
+  );
 }
 
 function sortTests(tests: Record<string, number>): Record<string, number> {

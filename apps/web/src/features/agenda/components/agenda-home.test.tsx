@@ -79,7 +79,7 @@ describe('<AgendaHome>', () => {
     expect((await screen.findByRole('table')).querySelector('caption')?.textContent).toBe('Calendario di novembre 2021');
   });
 
-  it('offers only working days from the current one to move to, and keeps the focus on the moved test', async () => {
+  it('offers only the working days from the current one the move would be accepted for, and keeps the focus on the moved test', async () => {
     const calls = fakeApi({
       'GET /api/usertests': { body: { status: true, tests } },
       'PATCH /api/v2/campaigns/40/storage': (call) => ({ body: { status: true, storage: (call.body as { data: object }).data } }),
@@ -90,17 +90,19 @@ describe('<AgendaHome>', () => {
     await keys.click(within(panel).getByRole('button', { name: /Riunione/ }));
     await keys.click(screen.getByRole('button', { name: 'Sposta' }));
 
-    // Neither a past day, a Saturday or Sunday, nor the day the test is on already.
+    // Neither a past day, a Saturday or Sunday, the day the test is on already, nor one another test holds (Budget's
+    // 10th: the move would be refused as taken).
     const offered = dropDays();
-    expect(offered[0]).toBe('10/11');
+    expect(offered[0]).toBe('11/11');
     expect(offered).not.toContain('09/11');
+    expect(offered).not.toContain('10/11');
     expect(offered).not.toContain('13/11');
     expect(offered).not.toContain('14/11');
     expect(offered).not.toContain('17/11');
     expect(offered).toContain('30/11');
-    expect(offered).toHaveLength(14);
+    expect(offered).toHaveLength(13);
     // The keyboard is taken into the month: the first day offered.
-    expect(document.activeElement?.textContent).toContain('Sposta qui: 10/11/2021');
+    expect(document.activeElement?.textContent).toContain('Sposta qui: 11/11/2021');
 
     await keys.click(screen.getByRole('button', { name: 'Sposta qui: 12/11/2021' }));
     const moved = screen.getByRole('button', { name: /^12\/11\/2021: Riunione/ });
@@ -118,8 +120,9 @@ describe('<AgendaHome>', () => {
     const offered = dropDays();
     expect(offered[0]).toBe('10/11');
     expect(offered).not.toContain('09/11');
-    // Every working day from the 10th to the 30th.
-    expect(offered).toHaveLength(15);
+    // Every working day from the 10th to the 30th but Riunione's 17th.
+    expect(offered).not.toContain('17/11');
+    expect(offered).toHaveLength(14);
     expect(document.activeElement?.textContent).toContain('Sposta qui: 10/11/2021');
 
     await keys.click(screen.getByRole('button', { name: 'Sposta qui: 10/11/2021' }));

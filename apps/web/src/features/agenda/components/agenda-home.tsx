@@ -1,4 +1,4 @@
-import { type AgendaStorage, type MoveRefusal, parseDay, planMove, positionAfter } from '@prova/contract/agenda';
+import { type AgendaStorage, type MoveRefusal, moveTargets, parseDay, planMove, positionAfter } from '@prova/contract/agenda';
 import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
@@ -43,6 +43,8 @@ export function AgendaHome({ campaign, user }: { campaign: Campaign; user: User 
     />
   );
 }
+
+const NO_DAYS: ReadonlySet<string> = new Set();
 
 function Agenda({
   campaign,
@@ -169,6 +171,7 @@ function Agenda({
             complete={complete}
             selected={selected}
             moving={moving}
+            targets={moving === null ? NO_DAYS : moveTargets({ storage, month, testId: moving, prerequisites, complete })}
             onSelect={setSelected}
             onMove={tryMove}
             dayLabel={dayLabel}

@@ -1,4 +1,4 @@
-import { offersMoveTo, parseDay } from '@prova/contract/agenda';
+import { parseDay } from '@prova/contract/agenda';
 import type { UserTest } from '@prova/contract/tests';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { weeksOf } from '../agenda-model';
 /**
  * The campaign's month, a test on some days: a test is chosen by its chip, moved by dragging it to another day or,
  * while `moving`, with the drop button each day it may go to shows (the keyboard's way: working days from the one the
- * person is on, that one included, never a day the move would be refused for being past or a weekend). A grid of weeks
+ * person is on, that one included, never a day the move would be refused for). A grid of weeks
  * on wide screens, a list of days on phones (agenda.css, no script: the same table laid out as a list).
  */
 export function MonthGrid({
@@ -18,6 +18,7 @@ export function MonthGrid({
   complete,
   selected,
   moving,
+  targets,
   onSelect,
   onMove,
   dayLabel,
@@ -31,6 +32,8 @@ export function MonthGrid({
   complete: Set<number>;
   selected: number | null;
   moving: number | null;
+  /** While moving: the days it may go to (moveTargets), each with its drop button. */
+  targets: ReadonlySet<string>;
   onSelect: (testId: number) => void;
   onMove: (testId: number, day: string) => void;
   dayLabel: (day: string) => string;
@@ -102,8 +105,7 @@ export function MonthGrid({
                       {test.name}
                     </button>
                   )}
-                  {/* Today always, even for its own test (kept there): the days offered start from the one she is on. */}
-                  {moving !== null && (testId !== moving || isToday) && offersMoveTo(day, today) && (
+                  {moving !== null && targets.has(day) && (
                     <button type="button" className="agenda__drop" onClick={() => onMove(moving, day)}>
                       <span className="visually-hidden">{t('agenda.moveHere', { date: dayLabel(day) })}</span>
                       <span aria-hidden="true">↓</span>
