@@ -16,9 +16,7 @@ import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { migrateToLatest, openDatabase } from '../src/db/database';
-import { seedDemoIfEmpty } from '../src/import/seed-demo';
-import { SESSION_COOKIE } from '../src/plugins/session';
+import { migrateToLatest, openDatabase, seedDemoIfEmpty, SESSION_COOKIE } from '@prova/server/bench';
 import { SIGNED_IN_COOKIE } from '@prova/contract/limits';
 import { CHROMIUM_ARGS } from '@prova/test-support/chromium';
 import { freePorts } from '@prova/test-support/free-ports';
@@ -61,7 +59,7 @@ const FLAGS: Flags = {
 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-const webRoot = resolve(process.env.BENCH_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
+const webRoot = resolve(process.env.BENCH_WEB_DIST ?? resolve(import.meta.dirname, '../apps/web/dist'));
 if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`${webRoot} is not built: run \`npm run build\` first`);
 if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (set BENCH_CHROME_PATH)`);
 
