@@ -1,4 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type LoadResult, failures } from './load/stats';
 
 /** One line of the table. */
@@ -17,6 +19,8 @@ export interface Row {
   met?: boolean;
   /** Said under the table, numbered. */
   note?: string;
+  /** The scenario it belongs to, as BENCH_ONLY names it, whose file it is written to; none: every file of the run. */
+  group?: string;
 }
 
 export const label = (kind: string) => (kind === 'postgres' ? 'PostgreSQL' : kind === 'sqlite' ? 'SQLite' : kind);
@@ -76,11 +80,38 @@ export function textTable(rows: Row[], machine: string): string {
   return [machine, '', line(HEADER), rule, ...body.map(line), '', ...notes.map((n, i) => `[${i + 1}] ${n}`)].join('\n');
 }
 
-export function markdownTable(rows: Row[], machine: string, date: string): string {
+/** Gives the rows pushed since its last call to `group`, the scenario that measured them (its file's). */
+export function scenarioRows(rows: Row[]): (group: string) => void {
+  let given = 0;
+  return (group) => {
+    for (const row of rows.slice(given)) row.group ??= group;
+    given = rows.length;
+  };
+}
+
+/** Each scenario's file under docs/performance/: its title, and the BENCH_ONLY names whose rows it holds. */
+export const TABLE_FILES: Record<string, string> = {
+  baselines: "The machine's baselines",
+  compute: 'Report computation and PDF rendering, in process',
+  qti: 'QTI scoring, in process',
+  adaptive: 'The adaptive next item, in process',
+  analysis: 'Item analysis',
+  save: 'Saves against the group-commit baseline',
+  background: 'Saves at a fixed rate, alone',
+  outcomes: 'Outcomes',
+  logs: 'Log entries',
+  reads: 'Room reads',
+  signin: 'Sign-ins against the hash rate',
+  report: 'Report page and PDF',
+  start: 'The synchronised start',
+  growth: 'Growth: the hot paths on a grown campaign',
+};
+
+export function markdownTable(rows: Row[], machine: string, stamp: string): string {
   const { cells: body, notes } = cells(rows);
   const escape = (cell: string) => cell.replace(/\|/g, '\\|');
   return [
-    `**${date}**, ${machine}`,
+    `**${stamp}**, ${machine}`,
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map((_, c) => ([2, 3, 4, 5, 6].includes(c) ? '---:' : '---')).join('|')}|`,
@@ -90,14 +121,39 @@ export function markdownTable(rows: Row[], machine: string, date: string): strin
   ].join('\n');
 }
 
-export const START_MARKER = '<!-- bench:start -->';
-export const END_MARKER = '<!-- bench:end -->';
+/** The commit measured, and whether the tree had changes beside it (a run of work in progress says so). */
+export function commitMeasured(root: string): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  try {
+    const changed = git('status', '--porcelain', '--', '.', ':!docs/performance').length > 0;
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'commit unknown (not a git checkout)';
+  }
+}
 
-/** Replaces what is between the markers of docs/performance.md with `markdown`. */
-export function writeDocs(file: string, markdown: string): void {
-  const text = readFileSync(file, 'utf8');
-  const start = text.indexOf(START_MARKER);
-  const end = text.indexOf(END_MARKER);
-  if (start < 0 || end < start) throw new Error(`${file} has no ${START_MARKER} ... ${END_MARKER} section`);
-  writeFileSync(file, `${text.slice(0, start + START_MARKER.length)}\n${markdown}\n${text.slice(end)}`);
+/**
+ * Writes each scenario's rows of the run to its own file, `<dir>/<scenario>.md`, whole: a run rewrites the files of the
+ * scenarios it ran and leaves the others as the run before wrote them. Rows of no scenario go into every file written.
+ * Answers the files written.
+ */
+export function writeTables(dir: string, rows: Row[], machine: string, stamp: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const groups = Object.keys(TABLE_FILES).filter((group) => rows.some((row) => row.group === group));
+  return groups.map((group) => {
+    const file = join(dir, `${group}.md`);
+    const own = rows.filter((row) => row.group === group || row.group === undefined);
+    const text = [
+      `<!-- Written by \`npm run bench\` (bench/table.ts), whole: the next run of this scenario (BENCH_ONLY=${group}) rewrites it. -->`,
+      '',
+      `# ${TABLE_FILES[group]}`,
+      '',
+      'What each column and target means: [docs/performance.md](../performance.md), "Server benchmark".',
+      '',
+      markdownTable(own, machine, stamp),
+      '',
+    ].join('\n');
+    writeFileSync(file, text);
+    return file;
+  });
 }
