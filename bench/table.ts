@@ -132,28 +132,33 @@ export function commitMeasured(root: string): string {
   }
 }
 
+/** Writes one generated file of docs/performance/, whole, with the name of the run that rewrites it. */
+export function writeTableFile(dir: string, name: string, title: string, rerun: string, body: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.md`);
+  const text = [
+    `<!-- Written by \`npm run bench\` (bench/), whole: the next run of ${rerun} rewrites it. -->`,
+    '',
+    `# ${title}`,
+    '',
+    'What each column and target means: [docs/performance.md](../performance.md).',
+    '',
+    body,
+    '',
+  ].join('\n');
+  writeFileSync(file, text);
+  return file;
+}
+
 /**
  * Writes each scenario's rows of the run to its own file, `<dir>/<scenario>.md`, whole: a run rewrites the files of the
  * scenarios it ran and leaves the others as the run before wrote them. Rows of no scenario go into every file written.
  * Answers the files written.
  */
 export function writeTables(dir: string, rows: Row[], machine: string, stamp: string): string[] {
-  mkdirSync(dir, { recursive: true });
   const groups = Object.keys(TABLE_FILES).filter((group) => rows.some((row) => row.group === group));
   return groups.map((group) => {
-    const file = join(dir, `${group}.md`);
     const own = rows.filter((row) => row.group === group || row.group === undefined);
-    const text = [
-      `<!-- Written by \`npm run bench\` (bench/table.ts), whole: the next run of this scenario (BENCH_ONLY=${group}) rewrites it. -->`,
-      '',
-      `# ${TABLE_FILES[group]}`,
-      '',
-      'What each column and target means: [docs/performance.md](../performance.md), "Server benchmark".',
-      '',
-      markdownTable(own, machine, stamp),
-      '',
-    ].join('\n');
-    writeFileSync(file, text);
-    return file;
+    return writeTableFile(dir, group, TABLE_FILES[group], `this scenario (BENCH_ONLY=${group})`, markdownTable(own, machine, stamp));
   });
 }
