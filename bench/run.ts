@@ -30,11 +30,15 @@ const runDir = mkdtempSync(join(tmpdir(), 'prova-bench-'));
 let postgres: PostgresServer | undefined;
 
 console.log(await ensureBuilt());
-const needsPostgres = config.databases.includes('postgres') && !config.postgresUrl;
+// The scenarios over the built server (database-run.ts): none asked for, no database seeded nor server started.
+const serverScenarios = ['save', 'status', 'background', 'outcomes', 'logs', 'reads', 'signin', 'report', 'start', 'growth'];
+// Only these use a database: the in-process ones (compute, qti, adaptive) start no PostgreSQL.
+const onPostgres = config.databases.includes('postgres') && ['baselines', 'analysis', ...serverScenarios].some(wants);
+const needsPostgres = onPostgres && !config.postgresUrl;
 const chrome = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if ((needsPostgres && !postgresInstalled()) || (config.lighthouse && !existsSync(chrome))) console.log(await installSystemDeps());
 try {
-  if (config.databases.includes('postgres')) {
+  if (onPostgres) {
     postgres = await startPostgres(config.postgresUrl, mkdtempSync(join(tmpdir(), 'prova-bench-pg-')));
   }
   const pgSettings = await postgres?.settings();
@@ -176,8 +180,6 @@ try {
     belongTo('analysis');
   }
 
-  // The scenarios over the built server (database-run.ts): none asked for, no database seeded nor server started.
-  const serverScenarios = ['save', 'status', 'background', 'outcomes', 'logs', 'reads', 'signin', 'report', 'start', 'growth'];
   if (serverScenarios.some(wants))
     for (const kind of config.databases) {
       rows.push(...(await benchDatabase({ kind, runDir, postgres, durable: durable[kind], hashRate })));
