@@ -143,7 +143,13 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -221,9 +227,26 @@ export default tseslint.config(
   // Tests, browser specs and the bench start the built server one way, @prova/test-support/shipped-server
   // (ShippedServer, shippedBuild, shippedBundles): nothing else names its bundles.
   {
-    files: ['apps/server/test/**/*.ts', 'apps/server/bench/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    files: ['apps/server/test/**/*.ts', 'bench/**/*.ts', 'apps/server/src/**/*.test.ts'],
     ignores: ['apps/server/src/policies/**'],
     rules: { 'no-restricted-syntax': ['error', ...launcherSyntax] },
+  },
+  // The bench is a workspace of its own: what it uses of the server's sources is the curated entry, nothing deeper.
+  {
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/src/**', '**/server/src/**'],
+              message: 'Import the server through @prova/server/bench (apps/server/src/bench.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   // The browser specs besides: their fixed ports come from one list, their test data's numbers from uniqueId().
   {

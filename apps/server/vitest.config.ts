@@ -10,7 +10,7 @@ export default defineConfig({
     name: 'server',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, onPostgres ? '**/*.sqlite.test.ts' : '**/*.postgres.test.ts'],
     // One module graph per worker for all files: loading the server's modules again for each file cost more than
     // its tests (no test mocks a module; each builds its own app over its own database).

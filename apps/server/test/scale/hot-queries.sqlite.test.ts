@@ -13,7 +13,7 @@ import { loadEnv } from '../../src/config/env';
 import type { WriteDurably, WriteWithoutSync } from '../../src/db/database';
 import { importBundle } from '../../src/import/import-bundle';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { CAMPAIGN, OUTCOME_TESTS, reportModel, TEST_SAVE, TEST_START } from '../../bench/seed';
+import { CAMPAIGN, OUTCOME_TESTS, reportModel, TEST_SAVE, TEST_START } from '@prova/test-support/bench-campaign';
 
 /** Tables whose size does not follow the number of people: scanning them is fine. */
 const CATALOGUE = new Set([

@@ -16,13 +16,14 @@ import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { migrateToLatest, openDatabase } from '../src/db/database';
-import { seedDemoIfEmpty } from '../src/import/seed-demo';
-import { SESSION_COOKIE } from '../src/plugins/session';
+import { migrateToLatest, openDatabase, seedDemoIfEmpty, SESSION_COOKIE } from '@prova/server/bench';
 import { SIGNED_IN_COOKIE } from '@prova/contract/limits';
 import { CHROMIUM_ARGS } from '@prova/test-support/chromium';
 import { freePorts } from '@prova/test-support/free-ports';
+import { config } from './config';
+import { machineLine } from './machine';
 import { firstItem, importQtiBank, QTI_CANDIDATE } from './qti-player';
+import { commitMeasured, writeTableFile } from './table';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -61,7 +62,8 @@ const FLAGS: Flags = {
 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-const webRoot = resolve(process.env.BENCH_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
+const repoRoot = resolve(import.meta.dirname, '..');
+const webRoot = resolve(process.env.BENCH_WEB_DIST ?? join(repoRoot, 'apps/web/dist'));
 if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`${webRoot} is not built: run \`npm run build\` first`);
 if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (set BENCH_CHROME_PATH)`);
 
@@ -97,9 +99,27 @@ try {
     `Lighthouse ${warmUp.version}, mobile, simulated throttling: ${THROTTLING.cpuSlowdownMultiplier}x CPU, ` +
       `${THROTTLING.rttMs} ms RTT, ${(THROTTLING.throughputKbps / 1024).toFixed(1)} Mbit/s (Fast 3G); median of ${RUNS} cold loads`,
   );
-  if (wants('login')) report('sign-in (/login)', await runs('/login', []), true);
-  if (wants('room')) report('room after sign-in (/), Marco Sala', await runs('/', await signIn(CANDIDATE)), false);
-  if (wants('player')) await reportPlayer(await signIn(QTI_CANDIDATE));
+  // A page's file: docs/performance/lighthouse-<page>.md, rewritten by the next run that measures that page.
+  const stamp = `**${new Date().toISOString().slice(0, 10)}, ${commitMeasured(repoRoot)}**, ${machineLine(undefined)}; Lighthouse ${warmUp.version}, mobile, simulated throttling: ${THROTTLING.cpuSlowdownMultiplier}x CPU, ${THROTTLING.rttMs} ms RTT, ${(THROTTLING.throughputKbps / 1024).toFixed(1)} Mbit/s; medians of ${RUNS} cold loads`;
+  const write = (page: string, title: string, table: string[]) => {
+    if (!config.writeDocs) return;
+    const file = writeTableFile(
+      join(repoRoot, 'docs/performance'),
+      `lighthouse-${page}`,
+      title,
+      `BENCH_LIGHTHOUSE_PAGES=${page}`,
+      [stamp, '', ...table].join('\n'),
+    );
+    console.log(`  written to ${file}`);
+  };
+  if (wants('login')) write('login', 'Lighthouse: the sign-in page (/login)', report('sign-in (/login)', await runs('/login', []), true));
+  if (wants('room'))
+    write(
+      'room',
+      'Lighthouse: the room after sign-in (/)',
+      report('room after sign-in (/), Marco Sala', await runs('/', await signIn(CANDIDATE)), false),
+    );
+  if (wants('player')) write('player', "Lighthouse: the QTI player's first item", await reportPlayer(await signIn(QTI_CANDIDATE)));
 } finally {
   server.send('stop');
   await once(server, 'exit');
@@ -177,7 +197,8 @@ async function runs(path: string, cookies: Cookie[]): Promise<Figures[]> {
   return all;
 }
 
-function report(what: string, all: Figures[], target: boolean) {
+/** Prints a page's medians; answers them as a markdown table. */
+function report(what: string, all: Figures[], target: boolean): string[] {
   const median = (pick: (f: Figures) => number) => {
     const sorted = all.map(pick).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)];
@@ -196,6 +217,13 @@ function report(what: string, all: Figures[], target: boolean) {
       `  LCP element: ${all[0].lcpElement}`,
   );
   console.log(`  LCP of each run: ${all.map((f) => s(f.lcp)).join(', ')}`);
+  return [
+    '| FCP | LCP | TTI | TBT | score | JavaScript | LCP of each run | LCP element | target | met |',
+    '|---:|---:|---:|---:|---:|---|---|---|---|---|',
+    `| ${s(median((f) => f.fcp))} | ${s(lcp)} | ${s(median((f) => f.tti))} | ${median((f) => f.tbt).toFixed(0)} ms | ${median((f) => f.score)} | ` +
+      `${all[0].scripts} files, ${kb(median((f) => f.jsTransfer))} transferred (${kb(median((f) => f.jsResource))} decoded) | ` +
+      `${all.map((f) => s(f.lcp)).join(', ')} | ${all[0].lcpElement.replace(/\|/g, '\\|')} | ${target ? `LCP < ${s(TARGET_MS)}` : ''} | ${target ? (lcp < TARGET_MS ? '✓' : '✗') : ''} |`,
+  ];
 }
 
 interface NetworkRequest {
@@ -229,7 +257,7 @@ function lcpElement(lhr: Result): string {
  * The QTI player's first item, framed by the room's test page: the same phone, applied (qti-player.ts). The first
  * load warms the server (the package's files read from the database, JIT), as for the pages above.
  */
-async function reportPlayer(cookies: Cookie[]) {
+async function reportPlayer(cookies: Cookie[]): Promise<string[]> {
   const load = () => firstItem({ base, chromePath: CHROME, chromeFlags: CHROME_FLAGS, cookies, phone: THROTTLING });
   await load();
   const all = [];
@@ -243,6 +271,11 @@ async function reportPlayer(cookies: Cookie[]) {
       `  ${s(median(all.map((f) => f.pageMs)))} after the test page was opened`,
   );
   console.log(`  first item of each run: ${all.map((f) => s(f.playerMs)).join(', ')}`);
+  return [
+    "| first item, from the frame's start | from the test page's opening | each run | target | met |",
+    '|---:|---:|---|---|---|',
+    `| ${s(player)} | ${s(median(all.map((f) => f.pageMs)))} | ${all.map((f) => s(f.playerMs)).join(', ')} | < ${s(PLAYER_TARGET_MS)} | ${player < PLAYER_TARGET_MS ? '✓' : '✗'} |`,
+  ];
 }
 
 /**

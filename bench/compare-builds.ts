@@ -21,7 +21,7 @@ import { label } from './table';
 
 const { compareRounds: rounds, compareSeconds: seconds } = config;
 const folders = process.argv.slice(2);
-const serverRoot = resolve(import.meta.dirname, '..');
+const serverRoot = resolve(import.meta.dirname, '../apps/server');
 if (folders.length < 2 || folders.some((f) => !existsSync(shippedBundles(join(serverRoot, f)).server))) {
   console.error('usage: npm run bench:compare -- <build folder> <build folder> [...]');
   console.error(`each a folder of apps/server holding a build's server.js (cp -r dist dist-before, then build again)`);

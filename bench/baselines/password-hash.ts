@@ -2,7 +2,7 @@
 // server's parameters (services/passwords.ts, PASSWORD_HASH_OPTIONS), as many at once as there are
 // cores. Sends { verifies, seconds, p50, p95, p99 } (ms) to the parent and ends.
 import { verify } from '@node-rs/argon2';
-import { hashOnThreadPool } from '../../src/services/passwords';
+import { hashOnThreadPool } from '@prova/server/bench';
 import { percentile } from '../load/stats';
 
 const [secondsArg, atOnceArg] = process.argv.slice(2);

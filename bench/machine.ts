@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import SQLite from 'better-sqlite3';
 
 // The machine line of the table: what the figures were measured on.
@@ -31,6 +31,8 @@ export function machineLine(postgres: string | undefined): string {
     `Node ${process.version.slice(1)}`,
     `SQLite ${sqliteVersion()}`,
     postgres ? `PostgreSQL ${postgres}` : undefined,
+    // Other work on the host moves every figure: the load when the run began says how quiet it was.
+    `load average ${loadavg()[0].toFixed(1)} at the start`,
   ]
     .filter(Boolean)
     .join(', ');

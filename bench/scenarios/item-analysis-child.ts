@@ -1,8 +1,4 @@
-import { loadEnv } from '../../src/config/env';
-import { buildApp } from '../../src/app';
-import { openDatabase } from '../../src/db/database';
-import { createRepositories } from '../../src/repositories/create-repositories';
-import { itemAnalysis } from '../../src/services/staff/item-analysis';
+import { loadEnv, buildApp, openDatabase, createRepositories, itemAnalysis } from '@prova/server/bench';
 import {
   ANALYSIS_ADMIN,
   ANALYSIS_CAMPAIGN,

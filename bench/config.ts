@@ -46,7 +46,8 @@ export const config = {
   /** Completed attempts of the item analysis scenario (its small campaign: a tenth). */
   analysisAttempts: int('BENCH_ANALYSIS_ATTEMPTS', 100_000),
   lighthouse: flag('BENCH_LIGHTHOUSE', true),
-  writeDocs: flag('BENCH_WRITE_DOCS', false),
+  /** Each scenario's table written to docs/performance/<scenario>.md (0: the console only). */
+  writeDocs: flag('BENCH_WRITE_DOCS', true),
   /** 'auto' builds when dist/ is missing or older than the sources; '0' never; '1' always. */
   build: process.env.BENCH_BUILD ?? 'auto',
   /** Only these scenarios (comma-separated names, see run.ts); all by default. */

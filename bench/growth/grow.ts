@@ -189,7 +189,7 @@ export async function grow(databaseUrl: string, opts: GrowOptions): Promise<Grow
 const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isEntry) {
   const [given, candidates = '100000', progress = '1000000'] = process.argv.slice(2);
-  // npm runs the script in apps/server: a relative SQLite path means where the command was typed.
+  // npm runs the script in bench/: a relative SQLite path means where the command was typed.
   const url = given?.startsWith('sqlite:')
     ? `sqlite:${resolve(process.env.INIT_CWD ?? process.cwd(), given.slice('sqlite:'.length))}`
     : given;

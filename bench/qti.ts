@@ -1,4 +1,4 @@
-// The QTI scoring figure alone, in a few seconds (`cd apps/server && npx tsx bench/qti.ts`); `npm run bench`
+// The QTI scoring figure alone, in a few seconds (`npx tsx bench/qti.ts` at the root); `npm run bench`
 // prints it with the others (BENCH_ONLY=qti keeps to it among the in-process scenarios).
 import { targets } from './config';
 import { describeQtiScoring, qtiScoring } from './scenarios/qti-scoring';

@@ -1,7 +1,6 @@
 import { bundleModelSchema } from '@prova/contract/bundle';
 import type { Outcome } from '@prova/contract/tests';
-import { computeReport, type ReportInputs } from '../../src/services/reports/compute-report';
-import { renderReportPdf } from '../../src/services/reports/render-report-pdf';
+import { computeReport, type ReportInputs, renderReportPdf } from '@prova/server/bench';
 import { percentile } from '../load/stats';
 import { OUTCOME_TESTS, reportModel } from '../seed';
 

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import puppeteer, { type Frame } from 'puppeteer-core';
 import { contentFixture, filesOf, zipOf } from '@prova/test-support/content-files';
-import { runImport } from '../src/cli/import';
+import { runImport } from '@prova/server/bench';
 
 export const QTI_CANDIDATE = { username: 'qti.bench@bench.example', password: 'Prova2026!' };
 const TEST_ID = 4901;

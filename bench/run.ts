@@ -21,19 +21,24 @@ import { adaptiveNext, describeAdaptiveNext } from './scenarios/adaptive-next';
 import { describeItemAnalysis, itemAnalysisScenario } from './scenarios/item-analysis';
 import { describeQtiScoring, qtiScoring } from './scenarios/qti-scoring';
 import { reportComputation } from './scenarios/report-computation';
-import { figures, label, markdownTable, type Row, textTable, writeDocs } from './table';
+import { commitMeasured, figures, label, type Row, scenarioRows, textTable, writeTables } from './table';
 
 const started = performance.now();
 const rows: Row[] = [];
+const belongTo = scenarioRows(rows);
 const runDir = mkdtempSync(join(tmpdir(), 'prova-bench-'));
 let postgres: PostgresServer | undefined;
 
 console.log(await ensureBuilt());
-const needsPostgres = config.databases.includes('postgres') && !config.postgresUrl;
+// The scenarios over the built server (database-run.ts): none asked for, no database seeded nor server started.
+const serverScenarios = ['save', 'status', 'background', 'outcomes', 'logs', 'reads', 'signin', 'report', 'start', 'growth'];
+// Only these use a database: the in-process ones (compute, qti, adaptive) start no PostgreSQL.
+const onPostgres = config.databases.includes('postgres') && ['baselines', 'analysis', ...serverScenarios].some(wants);
+const needsPostgres = onPostgres && !config.postgresUrl;
 const chrome = process.env.BENCH_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if ((needsPostgres && !postgresInstalled()) || (config.lighthouse && !existsSync(chrome))) console.log(await installSystemDeps());
 try {
-  if (config.databases.includes('postgres')) {
+  if (onPostgres) {
     postgres = await startPostgres(config.postgresUrl, mkdtempSync(join(tmpdir(), 'prova-bench-pg-')));
   }
   const pgSettings = await postgres?.settings();
@@ -86,6 +91,7 @@ try {
         p99: commits.p99,
       });
     }
+    belongTo('baselines');
   }
 
   if (wants('compute')) {
@@ -116,6 +122,7 @@ try {
       target: `p95 < ${targets.pdfRenderP95Ms} ms`,
       met: pdf.p95 < targets.pdfRenderP95Ms,
     });
+    belongTo('compute');
   }
 
   if (wants('qti')) {
@@ -131,6 +138,7 @@ try {
       target: `p95 < ${targets.qtiTestScoreP95Ms} ms`,
       met: qti.p95 < targets.qtiTestScoreP95Ms,
     });
+    belongTo('qti');
   }
 
   if (wants('adaptive')) {
@@ -146,6 +154,7 @@ try {
       target: `aim: p99 < ${targets.adaptiveNextP99Ms} ms`,
       met: next.burstP99 < targets.adaptiveNextP99Ms,
     });
+    belongTo('adaptive');
   }
 
   if (wants('analysis')) {
@@ -168,10 +177,9 @@ try {
           `(the heap with its garbage not yet collected; "held": collected after each page).`,
       });
     }
+    belongTo('analysis');
   }
 
-  // The scenarios over the built server (database-run.ts): none asked for, no database seeded nor server started.
-  const serverScenarios = ['save', 'status', 'background', 'outcomes', 'logs', 'reads', 'signin', 'report', 'start', 'growth'];
   if (serverScenarios.some(wants))
     for (const kind of config.databases) {
       rows.push(...(await benchDatabase({ kind, runDir, postgres, durable: durable[kind], hashRate })));
@@ -181,9 +189,9 @@ try {
   const header = `${machine}. ${settingsLine}`;
   console.log(`\n${textTable(rows, header)}\n\n(${minutes} min)`);
   if (config.writeDocs) {
-    const file = resolve(import.meta.dirname, '../../../docs/performance.md');
-    writeDocs(file, markdownTable(rows, header, new Date().toISOString().slice(0, 10)));
-    console.log(`Written to ${file}`);
+    const root = resolve(import.meta.dirname, '..');
+    const stamp = `${new Date().toISOString().slice(0, 10)}, ${commitMeasured(root)}`;
+    for (const file of writeTables(join(root, 'docs/performance'), rows, header, stamp)) console.log(`Written to ${file}`);
   }
 } finally {
   await postgres?.stop();

@@ -8,7 +8,7 @@ import { runCommand } from './processes';
 // The bench measures the server as it ships, `npm run build`'s bundle: built again when it is missing or
 // older than its sources (BENCH_BUILD=0 never builds, 1 always does).
 
-const root = resolve(import.meta.dirname, '../../..');
+const root = resolve(import.meta.dirname, '..');
 const SOURCES = ['apps/server/src', 'apps/server/build.mjs', 'packages/contract/src'].map((p) => join(root, p));
 
 function newest(path: string): number {

@@ -8,10 +8,7 @@ import { normalDraw } from '@prova/measurement/irt/simulate';
 import { seededRandom } from '@prova/measurement/irt/prng';
 import { zipOf } from '@prova/test-support/content-files';
 import { shippedNodeFlags } from '@prova/test-support/shipped-server';
-import { prepareBundlePackages } from '../../src/content/bundle-packages';
-import { readBundleZip } from '../../src/content/bundle-source';
-import { migrateToLatest, openDatabase } from '../../src/db/database';
-import { importBundle } from '../../src/import/import-bundle';
+import { prepareBundlePackages, readBundleZip, migrateToLatest, openDatabase, importBundle } from '@prova/server/bench';
 import { sql } from 'kysely';
 
 // A QTI test's item analysis over 100,000 completed attempts of a 50-item test (issue 50, "Speed": under 5 s, memory

@@ -17,7 +17,7 @@ import { Saves, type WriteKind } from './scenarios/save-progress';
 import { SignIns, signIns } from './scenarios/sign-in';
 import { synchronisedStart } from './scenarios/sync-start';
 import { seed, type World } from './seed';
-import { figures, label, type Row } from './table';
+import { figures, label, type Row, scenarioRows } from './table';
 import { growthComparison } from './growth/compare';
 
 // Every scenario of the app on one database: a fresh database seeded through the importer, the built
@@ -63,6 +63,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
   const { kind } = ctx;
   const db = label(kind);
   const rows: Row[] = [];
+  const belongTo = scenarioRows(rows);
   const p99Target = targets.saveP99Ms[kind];
   const dir = mkdtempSync(join(ctx.runDir, `${kind}-`));
   const newDatabase = async (name: string) =>
@@ -90,6 +91,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       saveKinds.length > 0
         ? await saveRounds(rows, db, { kind, databaseCpu, url, server, saves, saveKinds, p99Target, durable: ctx.durable, newDatabase })
         : undefined;
+    belongTo('save');
 
     // Saves at the steady rate of a campaign in progress, for the scenarios that judge their p99.
     const savesAtRate = () =>
@@ -111,6 +113,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
     };
     if (wants('background') || wants('signin') || wants('start'))
       steady = await steadySaves(`save progress at ${config.backgroundRate}/s, alone`);
+    belongTo('background');
 
     if (wants('outcomes')) {
       const run = await postOutcomes(base, origin, world, config.connections);
@@ -128,6 +131,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         note: run.problems.length ? `outcomes on ${db}: ${run.problems.join('; ')}` : undefined,
       });
     }
+    belongTo('outcomes');
 
     if (wants('logs')) {
       const run = await postLogs(base, origin, world, config.connections, config.seconds);
@@ -143,6 +147,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         note: run.problems.length ? `logs on ${db}: ${run.problems.join('; ')}` : undefined,
       });
     }
+    belongTo('logs');
 
     if (wants('reads')) {
       const run = await readRoom(base, origin, world, config.readRate, config.seconds, config.connections);
@@ -160,6 +165,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
         note: `Room reads on ${db}: /api/auth/me, /api/usercampaign, /api/usertests and a test's progress in turn; p95 by read: ${byRead}.`,
       });
     }
+    belongTo('reads');
 
     const signInConnections = config.cores * 4;
     const signInSequence = new SignIns(world.arrivals, origin);
@@ -222,6 +228,7 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
           (diskLine ? ` ${diskLine}` : ''),
       });
     }
+    belongTo('signin');
 
     // The reports read the outcome tests' results: without the outcomes scenario, they are posted first, not measured.
     const reportsNeedOutcomes = !wants('outcomes') && (wants('report') || (config.growth && wants('growth')));
@@ -245,11 +252,14 @@ export async function benchDatabase(ctx: DatabaseContext): Promise<Row[]> {
       log(`report PDF: ${describe(pdf)}`);
       rows.push({ scenario: 'report PDF download', database: db, ...figures(pdf), target: 'no errors', met: failures(pdf) === 0 });
     }
+    belongTo('report');
 
     if (wants('start')) await syncStartRows(rows, db, base, origin, world, saves, steady, p99Target, diskDir);
+    belongTo('start');
 
     if (config.growth && wants('growth'))
       rows.push(...(await growthComparison({ kind, url, dir, server, world, saves, postgres: ctx.postgres })));
+    belongTo('growth');
   } finally {
     await server.stop();
   }

@@ -88,4 +88,4 @@ export async function runCommand(command: string, args: string[], env: NodeJS.Pr
 export { profileArgs };
 
 /** What a run needs from Debian (PostgreSQL, Chromium for Lighthouse), installed as `npm test` does. */
-export const installSystemDeps = () => runCommand('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-system-deps.sh')]);
+export const installSystemDeps = () => runCommand('bash', [resolve(import.meta.dirname, '../scripts/ensure-system-deps.sh')]);

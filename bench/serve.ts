@@ -4,11 +4,7 @@
 // BENCH_ACTIVITIES_PORT (lighthouse.ts, for the QTI player) it listens there and serves its activities origin too,
 // as the shipped server does (src/server.ts): the players' build and the stored packages.
 import { resolve } from 'node:path';
-import { buildActivitiesApp } from '../src/activities-app';
-import { buildApp } from '../src/app';
-import { loadEnv } from '../src/config/env';
-import { openDatabase } from '../src/db/database';
-import { createContentRepository } from '../src/repositories/content-repository';
+import { buildActivitiesApp, buildApp, loadEnv, openDatabase, createContentRepository } from '@prova/server/bench';
 
 const url = process.env.BENCH_DATABASE_URL!;
 const port = Number(process.env.BENCH_PORT ?? 0);
@@ -23,7 +19,7 @@ const env = loadEnv({
   ...(activitiesPort ? { ACTIVITIES_URL: `http://127.0.0.1:${activitiesPort}`, ACTIVITIES_PORT: String(activitiesPort) } : {}),
 });
 const app = await buildApp({ env, database, logger: false, webRoot: process.env.BENCH_WEB_ROOT || undefined });
-const repoRoot = resolve(import.meta.dirname, '../../..');
+const repoRoot = resolve(import.meta.dirname, '..');
 const activities = activitiesPort
   ? await buildActivitiesApp({
       env,
