@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { GenderOptions } from '@/lib/gender';
+import '@/locales/it/agenda';
 
 const TUTORIAL_STEPS = ['INTRO', 'VIDEO', 'TUTORIAL', 'FINAL'] as const;
 
@@ -11,7 +12,7 @@ const TUTORIAL_STEPS = ['INTRO', 'VIDEO', 'TUTORIAL', 'FINAL'] as const;
  * skips that step rather than point to a video that is not there.
  */
 export function Tutorial({ open, video, gender, onDone }: { open: boolean; video: string; gender: GenderOptions; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('agenda');
 
   const [step, setStep] = useState(0);
   const steps = video ? TUTORIAL_STEPS : TUTORIAL_STEPS.filter((s) => s !== 'VIDEO');
