@@ -7,7 +7,7 @@ import { signIn } from '../fixtures/sign-in';
 // day's test starts, after its preview; a finished test moves the day on; moves refused and accepted,
 // by button and by dragging, and a failed save that puts everything back.
 
-function seedAgenda() {
+function seedAgenda({ tutorialVideo }: { tutorialVideo?: string } = {}) {
   const n = uniqueId();
   const company = `E2E Agenda ${n}`;
   const person: Person = { email: `agenda.${n}@e2e.example`, password: PASSWORD, firstName: 'Marta', lastName: `Agenda${n}` };
@@ -59,6 +59,7 @@ function seedAgenda() {
           month: '2021-11',
           tests: { '03/11/2021': ids[0], '10/11/2021': ids[1], '17/11/2021': ids[2] },
           currentPosition: '03/11/2021',
+          ...(tutorialVideo === undefined ? {} : { tutorialVideo }),
         },
       },
     ],
@@ -232,6 +233,19 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await expect(page.getByRole('alert')).toHaveText("Oops c'è stato un errore nel salvataggio dei dati");
   await expect(cell(page, 18)).toContainText(names[2]);
   await expect(cell(page, 19)).not.toContainText(names[2]);
+});
+
+test('a tutorial video that fails to load: its step left out, the steps counted without it', async ({ page }) => {
+  // An address the server answers with 404.
+  const { person } = seedAgenda({ tutorialVideo: '/media/no-such-tutorial.mp4' });
+  await page.goto('/login');
+  await signIn(page, person);
+  const tutorial = page.getByRole('dialog', { name: 'Benvenuto nella tua agenda' });
+  await expect(tutorial).toContainText('Passo 1 di 3');
+  await tutorial.getByRole('button', { name: 'Avanti' }).click();
+  await expect(tutorial).toContainText('Passo 2 di 3');
+  await expect(tutorial).not.toContainText('Guarda il video');
+  await expect(tutorial.locator('video')).toHaveCount(0);
 });
 
 test.describe('on a 320 px phone', () => {

@@ -233,14 +233,15 @@ function gzipOf(files, file) {
 }
 
 /**
- * What breaks the budgets: the sign-in page before its own chunk, every route's total, and the charting library in
- * any chunk that something other than the report route loads.
+ * What breaks the budgets: the sign-in page before its own chunk, every route's total, the charting library in
+ * any chunk that something other than the report route loads, and a screen's texts in the shell.
  * @param {ReturnType<typeof measureBuild>} measure
  * @param {{ manifest: Manifest, files: Record<string, FileInfo>, budgets: Budgets, signIn: string, report: string,
- *   chartingLibrary: RegExp }} context  chartingLibrary: matches the module paths of the library (its sources)
+ *   chartingLibrary: RegExp, screenTexts?: RegExp }} context  chartingLibrary: matches the module paths of the library
+ *   (its sources); screenTexts: those of the texts that are not the shell's (each comes with its screen's chunk)
  * @returns {string[]} one sentence per problem; none when within the budgets
  */
-export function checkBudgets(measure, { manifest, files, budgets, signIn, report, chartingLibrary }) {
+export function checkBudgets(measure, { manifest, files, budgets, signIn, report, chartingLibrary, screenTexts }) {
   const problems = [...measure.problems];
   const signInRoute = measure.routes.find((route) => route.label === signIn);
   if (signInRoute && signInRoute.beforeKb > budgets.signInKb) {
@@ -261,6 +262,12 @@ export function checkBudgets(measure, { manifest, files, budgets, signIn, report
     }
     for (const extra of measure.onDemand) {
       if (extra.keys.has(key)) problems.push(`the charting library is in ${file}, which ${extra.label} loads`);
+    }
+  }
+  if (screenTexts) {
+    for (const key of measure.shell) {
+      const texts = files[manifest[key].file]?.sources.filter((source) => screenTexts.test(source)) ?? [];
+      for (const source of texts) problems.push(`${source.replace(/^(\.\.\/)+/, '')} is in the shell, which every page loads`);
     }
   }
   return [...new Set(problems)];

@@ -170,6 +170,18 @@ describe('the size check', () => {
     expect(check(built).problems).toEqual([expect.stringMatching(/charting library is in assets\/profile-chart\.js, which route index loads/)]);
   });
 
+  it("fails when a screen's texts are in the shell, which the sign-in page loads", () => {
+    const built = build();
+    const screenTexts = /(^|\/)src\/locales\/(?!it\/translation\.json$)[\w-]+\/[\w-]+\.json$/;
+    built.files['assets/vendor.js'].sources.push('../../src/locales/it/translation.json');
+    const measure = measureBuild({ ...built, routes, signIn: CONTEXT.signIn, report: CONTEXT.report });
+    expect(checkBudgets(measure, { ...built, ...CONTEXT, budgets: BUDGETS, screenTexts })).toEqual([]);
+    built.files['assets/vendor.js'].sources.push('../../src/locales/it/room.json');
+    expect(checkBudgets(measure, { ...built, ...CONTEXT, budgets: BUDGETS, screenTexts })).toEqual([
+      'src/locales/it/room.json is in the shell, which every page loads',
+    ]);
+  });
+
   it('fails when the shell imports something dynamically that is no route of the router', () => {
     const built = build();
     built.manifest['index.html'].dynamicImports.push('src/features/report/components/profile-chart.tsx');

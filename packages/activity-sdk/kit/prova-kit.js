@@ -248,6 +248,9 @@
     return h > 0 ? h + ':' + String(m).padStart(2, '0') + ':' + rest : m + ':' + rest;
   }
 
+  /** Ids given to timers that had none, one each. */
+  var timerCount = 0;
+
   /**
    * Counts down the time left of a timed test, from the server's remainingSeconds (the device's
    * clock may be wrong, so only elapsed time is measured here). Shows it in `target` every second,
@@ -260,9 +263,13 @@
     var announced = {};
     var ended = false;
     target.hidden = false;
-    // A timer, silent as timers are: the thresholds are announced instead.
+    // A timer, silent as timers are: the thresholds are announced instead. Named by what it shows ('Tempo rimasto:
+    // 4:59', the element itself as its label), not by a label of its own that would hide the time it shows (WCAG
+    // 2.5.3, label in name): a timer takes no name from its content otherwise.
     target.setAttribute('role', 'timer');
-    target.setAttribute('aria-label', kitTexts.timeLeft);
+    if (!target.id) target.id = 'pk-timer-' + ++timerCount;
+    target.setAttribute('aria-labelledby', target.id);
+    target.removeAttribute('aria-label');
     // Beside the clock, once however many times a countdown starts on it.
     var warning = target.nextElementSibling;
     if (!warning || !warning.classList.contains('pk-timer__warning')) {

@@ -8,12 +8,16 @@ const json = (path: string) => JSON.parse(readFileSync(join(repo, path), 'utf8')
 const LANGUAGES = ['it', 'en', 'es'];
 const byLanguage = (path: (lang: string) => string) => Object.fromEntries(LANGUAGES.map((lang) => [lang, json(path(lang))]));
 
+/** The app's namespaces, one file each in every language's folder. */
+const appNamespaces = readdirSync(join(repo, 'apps/web/src/locales/it')).filter((file) => file.endsWith('.json'));
+
 /** Every set of interface texts in the project, by language. */
 const textSets: Array<[string, () => Record<string, unknown>]> = [
-  ['the app (apps/web/src/locales/*/translation.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/translation.json`)],
-  ['the staff console (apps/web/src/locales/*/console.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/console.json`)],
-  ['the account page (apps/web/src/locales/*/my-data.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/my-data.json`)],
-  ['the privacy page (apps/web/src/locales/*/privacy.json)', () => byLanguage((lang) => `apps/web/src/locales/${lang}/privacy.json`)],
+  // Every namespace of the app, the shell's ('translation') and each screen's, so a new one is checked as it comes.
+  ...appNamespaces.map((file): [string, () => Record<string, unknown>] => [
+    `the app's ${file} (apps/web/src/locales/*/${file})`,
+    () => byLanguage((lang) => `apps/web/src/locales/${lang}/${file}`),
+  ]),
   [
     'the report, page and PDF (packages/contract/locales/*/report.json)',
     () => byLanguage((lang) => `packages/contract/locales/${lang}/report.json`),
@@ -43,11 +47,10 @@ const strings = (texts: unknown) => new Map([...flattenTexts(texts)].map(([key, 
 
 // Where the specification gives a text, the Italian one is its words exactly.
 describe("the app's Italian texts", () => {
-  // The privacy page's texts are a namespace of their own (apps/web/src/features/privacy/privacy-texts.ts).
-  const italian = new Map([
-    ...strings(json('apps/web/src/locales/it/translation.json')),
-    ...strings(json('apps/web/src/locales/it/privacy.json')),
-  ]);
+  // The shell's namespace and each screen's (the staff console's aside: the spec's words are the candidates' screens).
+  const italian = new Map(
+    appNamespaces.filter((file) => file !== 'console.json').flatMap((file) => [...strings(json(`apps/web/src/locales/it/${file}`))]),
+  );
   it('are the specification words where it gives them', () => {
     const spec = [
       'Accedi',

@@ -35,6 +35,15 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
+ * Adds the Italian texts of a screen's namespace, imported by the screen's own modules so that they come with its chunk
+ * and are there before it renders: the sign-in page carries only the shell's 'translation' namespace. Their English and
+ * Spanish come with those languages' chunks (locales/en/index.ts), fetched before the interface changes to them.
+ */
+export function addItalianTexts(ns: string, texts: object) {
+  if (!i18n.hasResourceBundle(DEFAULT_UI_LANG, ns)) i18n.addResourceBundle(DEFAULT_UI_LANG, ns, texts);
+}
+
+/**
  * A namespace whose texts in some languages are chunks of their own: `load(lang)` makes them available, fetched once
  * (a failed fetch is tried again on the next call); a language it has no chunk for, or already holds, is there.
  */

@@ -16,10 +16,11 @@ import { useEnterCampaign } from '@/features/campaigns/hooks/use-enter-campaign'
 import { genderOf } from '@/lib/gender';
 import { readFrom } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/locales/it/campaigns';
 
 /** The campaign picker. Private: RequireAuth guarantees the user. */
 export function SelectCampaignRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campaigns', 'translation']);
   useDocumentTitle(t('campaigns.pageTitle'));
   const location = useLocation();
   const user = useUser().data;
@@ -53,7 +54,7 @@ export function SelectCampaignRoute() {
         ) : campaigns.isError ? (
           <LoadError message={t('campaigns.loadError')} onRetry={() => void campaigns.refetch()} />
         ) : list.length === 0 ? (
-          <p className="callout callout--warning">{t('errors.noActiveCampaign')}</p>
+          <p className="callout callout--warning">{t('translation:errors.noActiveCampaign')}</p>
         ) : single ? (
           <div className="campaign-card campaign-card--single">
             <p className="campaign-card__name">{single.name}</p>

@@ -34,11 +34,11 @@ export function ProgressBar({ label, percent, valueText, className }: ProgressBa
 export function CampaignTimeBar({ start, end }: { start: string; end: string }) {
   const { t } = useTranslation();
   const elapsed = elapsedPercent(toDate(start), toDate(end));
-  const value = t('room.timeElapsedValue', { percent: elapsed });
+  const value = t('timeBar.elapsedValue', { percent: elapsed });
   // The bar says in words what it measures: a bare bar beside a deadline reads as progress.
   return (
     <div className="time-bar-field">
-      <ProgressBar label={t('room.timeElapsed')} percent={elapsed} valueText={value} />
+      <ProgressBar label={t('timeBar.elapsed')} percent={elapsed} valueText={value} />
       <p className="time-bar-field__caption" aria-hidden="true">
         {value}
       </p>

@@ -22,6 +22,7 @@ import { locationToFrom, type RedirectState } from '@/lib/redirect';
 import { roomHrefFor } from '@/lib/room-path';
 import { genderOf } from '@/lib/gender';
 import { isTimedTest, userTestsQueryKey } from '@/lib/user-tests';
+import '@/locales/it/test-container';
 
 export interface CampaignContext {
   user: User;
@@ -41,7 +42,7 @@ export function useCampaignContext() {
  */
 /** `children` stand for the routed page where the layout frames a page of its own (an unknown address). */
 export function CampaignRoot({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'testContainer']);
   const location = useLocation();
   const user = useUser().data;
   const selected = useSelectedCampaign();
@@ -101,7 +102,7 @@ export function CampaignRoot({ children }: { children?: ReactNode }) {
         gender={genderOf(user)}
         open={confirmSignOut}
         timed={false}
-        message={t('testContainer.signOutTimed')}
+        message={t('testContainer:testContainer.signOutTimed')}
         onConfirm={() => {
           setConfirmSignOut(false);
           logout.start();

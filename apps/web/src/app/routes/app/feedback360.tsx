@@ -5,10 +5,11 @@ import { FeedbackDashboard } from '@/features/feedback360/components/feedback-da
 import { Questionnaire } from '@/features/feedback360/components/questionnaire';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaignContext } from './campaign-root';
+import '@/locales/it/feedback360';
 
 /** /skillup-360: the people to evaluate; only in a 360 campaign. */
 export function Feedback360Route() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('feedback360');
   const { user, campaign } = useCampaignContext();
   useDocumentTitle(t('feedback360.pageTitle'));
   if (!campaign.is360) return <Navigate to={paths.home.getHref()} replace />;
@@ -22,7 +23,7 @@ export function Feedback360Route() {
 
 /** /skillup-360/:evaluee: the questionnaire; a missing evaluee or campaign goes back to the dashboard. */
 export function Evaluation360Route() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('feedback360');
   const { user, campaign } = useCampaignContext();
   const evaluee = Number(useParams().evaluee);
   useDocumentTitle(t('feedback360.pageTitle'));
@@ -45,7 +46,7 @@ export function Evaluation360Route() {
 }
 
 function CampaignClosedNote() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('feedback360');
   return (
     <p className="callout" role="status">
       {t('feedback360.campaignClosed')}

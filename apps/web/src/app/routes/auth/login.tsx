@@ -84,7 +84,7 @@ function LoginNoticePanel({ notice }: { notice: LoginNotice | undefined }) {
           title={t('login.notice.linkExpired.title')}
           actions={<Link to={paths.auth.reset.getHref()}>{t('login.notice.linkExpired.action')}</Link>}
         >
-          <p>{t('newPassword.linkExpired')}</p>
+          <p>{t('login.notice.linkExpired.body')}</p>
         </NoticePanel>
       );
     case undefined:

@@ -14,6 +14,7 @@ import { hasErrorCode, isApiClientError } from '@/lib/api-client';
 import type { LoginNotice, RedirectState } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInFlow } from './use-sign-in-flow';
+import '@/locales/it/password';
 
 /** /new_password/:token/:email. Without both parameters there is nothing to do here. */
 export function NewPasswordRoute() {
@@ -28,7 +29,7 @@ export function NewPasswordRoute() {
  * with the new password and goes on through the usual sign-in flow.
  */
 function NewPasswordPage({ token, email }: { token: string; email: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('password');
   useDocumentTitle(t('newPassword.pageTitle'));
   const navigate = useNavigate();
   const check = useCheckToken({ email, token });

@@ -4,10 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/locales/it/sso';
 
 /** /sso/error?code=... (a message per code, a general one otherwise). */
 export function SsoErrorRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sso');
   useDocumentTitle(t('sso.error.title'));
   const [params] = useSearchParams();
   const code = params.get('code');

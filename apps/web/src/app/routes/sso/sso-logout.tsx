@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { CenteredLayout } from '@/components/layout/page-layouts';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/locales/it/sso';
 
 /**
  * Where single sign-on users land after logging out. This page is in Italian
  * whatever the interface language, so its texts are read in Italian and marked lang="it".
  */
 export function SsoLogoutRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sso');
   const it = { lng: 'it' } as const;
   useDocumentTitle(t('sso.logoutTitle', it));
 

@@ -5,10 +5,11 @@ import { CenteredLayout } from '@/components/layout/page-layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/locales/it/sso';
 
 /** /sso/:slug hands the browser over to the API, which starts single sign-on. */
 export function SsoStartRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sso');
   useDocumentTitle(t('sso.redirecting'));
   const { slug = '' } = useParams();
 

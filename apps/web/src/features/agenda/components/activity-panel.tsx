@@ -1,6 +1,7 @@
 import type { UserTest } from '@prova/contract/tests';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import '@/locales/it/agenda';
 
 /** The month's activities in date order, and what can be done with the one chosen: move it to another day. */
 export function ActivityPanel({
@@ -23,7 +24,7 @@ export function ActivityPanel({
   dayLabel: (day: string) => string;
   statusText: (test: UserTest) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('agenda');
   return (
     <aside className="agenda__panel" aria-label={t('agenda.activities')}>
       <h2>{t('agenda.activities')}</h2>

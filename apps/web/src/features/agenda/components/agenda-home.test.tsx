@@ -3,7 +3,7 @@ import type { User } from '@prova/contract/auth';
 import type { Campaign } from '@prova/contract/campaigns';
 import type { UserTest } from '@prova/contract/tests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -163,6 +163,33 @@ describe('<AgendaHome>', () => {
     await userEvent.setup().click(within(tutorial).getByRole('button', { name: 'Avanti' }));
     expect(tutorial.textContent).toContain('Guarda il video');
     expect(tutorial.querySelector('video')?.getAttribute('src')).toBe('/media/tutorial.mp4');
+  });
+
+  it('leaves the video step out when the video fails to load, as the tutorial opens or on its step', async () => {
+    fakeApi({ 'GET /api/usertests': { body: { status: true, tests } } });
+    const keys = userEvent.setup();
+    renderAgenda(campaign({ hasSeenTutorial: false, tutorialVideo: '/media/missing.mp4' }));
+    const tutorial = await screen.findByRole('dialog', { name: 'Benvenuta nella tua agenda' });
+    expect(tutorial.textContent).toContain('Passo 1 di 4');
+    // The browser says so with the element's error event (a 404, or a file that is not a video).
+    fireEvent.error(tutorial.querySelector('video')!);
+    expect(tutorial.textContent).toContain('Passo 1 di 3');
+    await keys.click(within(tutorial).getByRole('button', { name: 'Avanti' }));
+    expect(tutorial.textContent).toContain('Passo 2 di 3');
+    expect(tutorial.textContent).not.toContain('Guarda il video');
+    expect(tutorial.querySelector('video')).toBeNull();
+  });
+
+  it('goes on to the next step when the video fails on its own step', async () => {
+    fakeApi({ 'GET /api/usertests': { body: { status: true, tests } } });
+    renderAgenda(campaign({ hasSeenTutorial: false, tutorialVideo: '/media/missing.mp4' }));
+    const tutorial = await screen.findByRole('dialog', { name: 'Benvenuta nella tua agenda' });
+    await userEvent.setup().click(within(tutorial).getByRole('button', { name: 'Avanti' }));
+    expect(tutorial.textContent).toContain('Guarda il video');
+    fireEvent.error(tutorial.querySelector('video')!);
+    expect(tutorial.textContent).not.toContain('Guarda il video');
+    expect(tutorial.textContent).toContain('Passo 2 di 3');
+    expect(tutorial.textContent).toContain("Seleziona l'attività del giorno");
   });
 });
 

@@ -20,6 +20,7 @@ import { MonthGrid } from './month-grid';
 import { type Preview, PreviewDialog } from './preview-dialog';
 import { Tutorial } from './tutorial';
 import './agenda.css';
+import '@/locales/it/agenda';
 
 /**
  * The agenda layout: the campaign's month with a test on some days, the activities beside it, and the
@@ -28,11 +29,11 @@ import './agenda.css';
  * the whole storage; a save that fails is undone.
  */
 export function AgendaHome({ campaign, user }: { campaign: Campaign; user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['agenda', 'translation']);
   const query = useUserTests(campaign.id, { refetchOnMount: 'always' });
   if (campaign.layout?.kind !== 'agenda') return null;
   if (query.isPending) return <PageSkeleton />;
-  if (query.isError) return <LoadError heading message={t('home.loadError')} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError heading message={t('translation:home.loadError')} onRetry={() => void query.refetch()} />;
   return (
     <Agenda
       campaign={campaign}
@@ -59,7 +60,7 @@ function Agenda({
   tests: UserTest[];
   gender: GenderOptions;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['agenda', 'translation']);
   const formatDate = useFormatDate();
   const save = useSaveCampaignStorage(campaign);
   const [storage, setStorage] = useState<AgendaStorage>(() => agendaStorageOf(campaign.storage, tests));

@@ -3,6 +3,7 @@ import type { UserTest } from '@prova/contract/tests';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weeksOf } from '../agenda-model';
+import '@/locales/it/agenda';
 
 /**
  * The campaign's month, a test on some days: a test is chosen by its chip, moved by dragging it to another day or,
@@ -39,7 +40,7 @@ export function MonthGrid({
   dayLabel: (day: string) => string;
   statusText: (test: UserTest) => string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('agenda');
   const weekdays = t('agenda.weekdays', { returnObjects: true }) as string[];
   const short = t('agenda.weekdaysShort', { returnObjects: true }) as string[];
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { HtmlText } from '@/components/ui/html-text';
 import { Modal } from '@/components/ui/modal';
+import '@/locales/it/agenda';
 
 /** A test's preview message (its theme's e-mail or chat), shown before the test starts. */
 export interface Preview {
@@ -25,7 +26,7 @@ export function PreviewDialog({
   onClose: () => void;
   onStart: (test: UserTest) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('agenda');
   return (
     <Modal
       open={test !== null}

@@ -16,6 +16,7 @@ import { useAssessments } from '../api/get-assessments';
 import { useRatings } from '../api/ratings';
 import { RatingsSection } from './ratings-section';
 import './assessor-home.css';
+import '@/locales/it/assessor';
 
 const STATE_KEY = { 'not started': 'notStarted', 'in progress': 'inProgress', rated: 'rated' } as const satisfies Record<
   AssessmentState,
@@ -30,7 +31,7 @@ const ACTION_KEY = { 'not started': 'start', 'in progress': 'continue', rated: '
  * No candidate counters and no test room: an assessor's work is the rating grids.
  */
 export function AssessorHome({ campaign, user }: { campaign: Campaign; user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['assessor', 'translation']);
   const titleId = useId();
   const navigate = useNavigate();
   const query = useAssessments(campaign.id);
@@ -54,7 +55,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
     <section className="assessor-home" aria-labelledby={titleId}>
       <p className="assessor-home__eyebrow">{t('assessor.eyebrow')}</p>
       <h1 id={titleId}>{campaign.name}</h1>
-      <p className="assessor-home__greeting">{t('home.greeting', { name: user.firstName })}</p>
+      <p className="assessor-home__greeting">{t('translation:home.greeting', { name: user.firstName })}</p>
       <HtmlText html={campaign.description} className="assessor-home__description" />
       {query.isPending || ratings.isPending ? (
         <PageSkeleton />
@@ -88,7 +89,7 @@ export function AssessorHome({ campaign, user }: { campaign: Campaign; user: Use
 }
 
 function AssessorTestSection({ test, locked, onOpen }: { test: AssessorTest; locked: boolean; onOpen: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['assessor', 'translation']);
   const headingId = useId();
   return (
     <section className="assessor-test" aria-labelledby={headingId}>
@@ -118,7 +119,7 @@ function PersonRow({
   locked: boolean;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['assessor', 'translation']);
   const name = `${person.firstName} ${person.lastName}`.trim();
   const Icon = STATE_ICON[person.state];
   const action = t(`assessor.actions.${locked ? 'review' : ACTION_KEY[person.state]}`);

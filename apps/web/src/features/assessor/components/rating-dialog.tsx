@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { PageSkeleton } from '@/components/ui/spinner';
 import { hasErrorCode } from '@/lib/api-client';
 import { useRateItem, useRatingSheet } from '../api/ratings';
+import '@/locales/it/assessor';
 
 export interface RatingTarget {
   testId: number;
@@ -17,7 +18,7 @@ export interface RatingTarget {
 
 /** One candidate's answers to rate in one QTI test, each with its points from 0 to the item's maximum. */
 export function RatingDialog({ campaignId, target, onClose }: { campaignId: number; target: RatingTarget | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('assessor');
   return (
     <Modal
       open={target !== null}
@@ -31,7 +32,7 @@ export function RatingDialog({ campaignId, target, onClose }: { campaignId: numb
 }
 
 function RatingBody({ campaignId, target }: { campaignId: number; target: RatingTarget }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('assessor');
   const sheet = useRatingSheet(campaignId, target.testId, target.userId);
   if (sheet.isPending) return <PageSkeleton />;
   if (sheet.isError) return <LoadError message={t('rating.loadError')} onRetry={() => void sheet.refetch()} />;
@@ -78,7 +79,7 @@ function RatedItemCard({
   n: number;
   editable: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('assessor');
   const headingId = useId();
   const fieldId = useId();
   const hintId = useId();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from '@/components/ui/icons';
 import { RatingDialog, type RatingTarget } from './rating-dialog';
+import '@/locales/it/assessor';
 
 const STATE_KEY = { waiting: 'waiting', 'to rate': 'toRate', rated: 'rated' } as const;
 const STATE_ICON = { waiting: NotAttemptedIcon, 'to rate': IncompleteIcon, rated: CompleteIcon } as const;
@@ -36,7 +37,7 @@ export function RatingsSection({ campaignId, tests }: { campaignId: number; test
 }
 
 function RatingTestSection({ test, onOpen }: { test: RatingList['tests'][number]; onOpen: (person: RatingPerson) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('assessor');
   const headingId = useId();
   return (
     <section className="assessor-test" aria-labelledby={headingId}>

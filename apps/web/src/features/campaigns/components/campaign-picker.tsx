@@ -6,6 +6,7 @@ import { ProgressBar } from '@/components/ui/time-bar';
 
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import './campaign-picker.css';
+import '@/locales/it/campaigns';
 
 /** The chip of each phase: the spec's words for open and over ('In corso', 'Conclusa'). */
 const PHASE_KEYS = { upcoming: 'campaigns.upcoming', open: 'campaigns.status.ACTIVE', ended: 'campaigns.status.COMPLETED' } as const;
@@ -18,7 +19,7 @@ export interface CampaignPickerProps {
 
 /** The list of campaigns (only shown with more than one). */
 export function CampaignPicker({ campaigns, pendingCampaignId, onEnter }: CampaignPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('campaigns');
   const listLabelId = useId();
 
   if (campaigns.length <= 1) return null;
@@ -54,7 +55,7 @@ function CampaignItem({
   disabled: boolean;
   onEnter: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('campaigns');
   const formatDate = useFormatDate();
   const nameId = useId();
   const buttonId = useId();

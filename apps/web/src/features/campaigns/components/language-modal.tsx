@@ -25,11 +25,11 @@ export function LanguageModal({ campaign, isPending = false, onConfirm, onCancel
   return (
     <Modal
       open={campaign !== null}
-      title={t('campaigns.language.title')}
+      title={t('language.title')}
       onClose={onCancel}
       footer={
         <Button type="submit" form="language-form" disabled={lang === null} isLoading={isPending}>
-          {t('campaigns.language.confirm')}
+          {t('language.confirm')}
         </Button>
       }
     >
@@ -41,10 +41,10 @@ export function LanguageModal({ campaign, isPending = false, onConfirm, onCancel
         }}
       >
         <p id={warningId} className="callout callout--warning">
-          {t('campaigns.language.warning')}
+          {t('language.warning')}
         </p>
         <fieldset className="choice-group" aria-describedby={warningId}>
-          <legend className="visually-hidden">{t('campaigns.language.legend')}</legend>
+          <legend className="visually-hidden">{t('language.legend')}</legend>
           {campaign?.languages.map((language) => (
             <label key={language.lang} className="choice">
               <input

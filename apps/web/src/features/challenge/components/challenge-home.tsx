@@ -16,6 +16,7 @@ import { personalKey } from '@/lib/personal-storage';
 import { useUserTests } from '@/lib/user-tests';
 import { currentSectionIndex, isFresh, overallPercent, type SectionState, sectionPercent, sectionStates } from '../challenge-progress';
 import './challenge.css';
+import '@/locales/it/challenge';
 
 type View = 'welcome' | 'tutorial' | 'section' | 'documents';
 
@@ -30,7 +31,7 @@ interface ChallengeFlags {
  * then the current section's activities; the documents page; at 100% the closing page with Exit.
  */
 export function ChallengeHome({ campaign, user, onExit }: { campaign: Campaign; user: User; onExit: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   const query = useUserTests(campaign.id, { refetchOnMount: 'always' });
   const layout = campaign.layout?.kind === 'challenge' ? campaign.layout : null;
   const stored = (campaign.storage ?? {}) as Record<string, unknown>;
@@ -40,7 +41,7 @@ export function ChallengeHome({ campaign, user, onExit }: { campaign: Campaign; 
 
   if (!layout) return null;
   if (query.isPending) return <PageSkeleton />;
-  if (query.isError) return <LoadError heading message={t('home.loadError')} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError heading message={t('translation:home.loadError')} onRetry={() => void query.refetch()} />;
 
   const states = sectionStates(layout.sections, query.data);
   const percent = overallPercent(states);
@@ -106,7 +107,7 @@ function ChallengeHeader({
   onDocuments: () => void;
   onTutorial: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   const current = states[currentSectionIndex(states)];
   return (
     <header className="challenge__header">
@@ -166,7 +167,7 @@ function PercentRing({ percent, label, valueText }: { percent: number; label: st
 }
 
 function SectionPage({ state, index, total, tests }: { state: SectionState; index: number; total: number; tests: UserTest[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   const headingId = useId();
   const [open, setOpen] = useState<UserTest | null>(null);
   const start = useEnterTest();
@@ -228,7 +229,7 @@ function SectionPage({ state, index, total, tests }: { state: SectionState; inde
 }
 
 function LinkCards({ links, title }: { links: LayoutLink[]; title: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   return (
     <section className="challenge__links" aria-label={title}>
       <h3>{title}</h3>
@@ -248,7 +249,7 @@ function LinkCards({ links, title }: { links: LayoutLink[]; title: string }) {
 }
 
 function Documents({ links, onBack }: { links: ChallengeLayout['links']; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   const headingId = useId();
   const list = (items: LayoutLink[], className: string) => (
     <ul className={className}>
@@ -278,7 +279,7 @@ function Documents({ links, onBack }: { links: ChallengeLayout['links']; onBack:
 }
 
 function Tutorial({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   const steps = t('challenge.tutorialSteps', { returnObjects: true }) as string[];
   const [step, setStep] = useState(0);
   const headingId = useId();
@@ -295,7 +296,7 @@ function Tutorial({ onDone }: { onDone: () => void }) {
 
 /** When the number of completed tests has changed since the last visit, a modal says so. */
 function CompletedModal({ campaignId, userId, tests }: { campaignId: number; userId: number; tests: UserTest[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['challenge', 'translation']);
   const done = tests.filter((test) => test.status === 'complete').length;
   const key = personalKey('challenge', userId, campaignId, 'completed');
   const [show, setShow] = useState(false);

@@ -20,6 +20,7 @@ import { useUserTests } from '@/lib/user-tests';
 import { useRelations } from '../api/feedback360';
 import { readLocalEvaluations } from '../hooks/evaluation-backup';
 import './feedback360.css';
+import '@/locales/it/feedback360';
 
 type Tab = 'all' | 'pending';
 const ACTION = { n: 'start', p: 'continue', y: 'edit' } as const;
@@ -29,7 +30,7 @@ const ACTION = { n: 'start', p: 'continue', y: 'edit' } as const;
  * Opening it starts the 360 test in the room; the server completes it when every evaluation is done.
  */
 export function FeedbackDashboard({ campaign, user }: { campaign: Campaign; user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('feedback360');
   const formatDate = useFormatDate();
   const navigate = useNavigate();
   const query = useRelations(campaign.id);

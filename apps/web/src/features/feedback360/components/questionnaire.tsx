@@ -32,6 +32,7 @@ import {
   toggleLinked,
 } from '../questionnaire-pages';
 import './feedback360.css';
+import '@/locales/it/feedback360';
 
 /** The 360 questionnaire about one person; someone the caller does not evaluate sends them back to the dashboard. */
 export function Questionnaire({ campaign, user, evaluee }: { campaign: Campaign; user: User; evaluee: number }) {
@@ -52,7 +53,7 @@ function QuestionnaireForm({
   questions: QuestionsResponse;
   server: EvaluationResponse['data'];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['feedback360', 'translation']);
   const navigate = useNavigate();
   const { evaluation, answer: save, finish } = useEvaluation(ids, server);
   const [finishing, setFinishing] = useState(false);
@@ -116,7 +117,8 @@ function QuestionnaireForm({
    */
   const tellRefused = (delivery: Delivery) => {
     if (delivery.accepted || delivery.reason === 'replaced' || delivery.reason === 'auth') return;
-    if (delivery.reason === 'offline') notify({ type: 'error', title: t('errors.offline.title'), message: t('errors.offline.message') });
+    if (delivery.reason === 'offline')
+      notify({ type: 'error', title: t('translation:errors.offline.title'), message: t('translation:errors.offline.message') });
     else notify({ type: 'error', title: t('feedback360.saveError'), message: t('feedback360.saveErrorMessage') });
   };
   const notQueued: Delivery = { accepted: false, reason: 'failed' };
@@ -233,7 +235,7 @@ function firstUnanswered(page: QuestionnairePage | undefined, answers: Evaluatio
 
 /** The word of each point: the campaign's, else the app's (the five points of a 5-point scale, the two ends of another). */
 function useScaleWords({ options, scaleLabels }: Pick<QuestionsResponse, 'options' | 'scaleLabels'>): Map<number, string> {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['feedback360', 'translation']);
   const five = t('feedback360.scaleFive', { returnObjects: true }) as string[];
   const range = Math.max(...options);
   const low = options[0];
@@ -265,7 +267,7 @@ function useNarrow() {
 
 /** A point as it is read: its value and its word ("4: Spesso"), or "Non osservato". */
 function PointName({ value, words }: { value: ClosedAnswer; words: Map<number, string> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['feedback360', 'translation']);
   if (value === NOT_OBSERVED) return <>{t('feedback360.notObserved')}</>;
   const word = words.get(value);
   return (
@@ -305,7 +307,7 @@ function ClosedPage({
   answers: EvaluationAnswers;
   onAnswer: (id: number, value: ClosedAnswer) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['feedback360', 'translation']);
   const ends = new Set([options[0], options[options.length - 1]]);
   const choices: ClosedAnswer[] = notObserved ? [...options, NOT_OBSERVED] : options;
   return (
@@ -363,7 +365,7 @@ function ReviewPage({
   words: Map<number, string>;
   onEdit: (step: Step) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['feedback360', 'translation']);
   const headingId = useId();
   const items: Array<{ key: string; question: string; answer: ReactNode; missing: boolean; step: Step }> = [];
   pages.forEach((page, index) => {
@@ -437,7 +439,7 @@ function LinkedPage({
   answers: EvaluationAnswers;
   onChange: (answers: EvaluationAnswers) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['feedback360', 'translation']);
   return (
     <fieldset className="questionnaire__question">
       <legend>

@@ -17,6 +17,7 @@ import { notify } from '@/components/ui/notifications/notifications-store';
 import { paths } from '@/config/paths';
 import { isApiClientError } from '@/lib/api-client';
 import { passwordErrorKeys, useResetPassword } from '../api/reset-password';
+import '@/locales/it/password';
 
 export interface NewPasswordFormProps {
   email: string;
@@ -45,7 +46,7 @@ const SERVER_MESSAGES = {
  * passwords...) come back under the title 'Password validation error :'.
  */
 export function NewPasswordForm({ email, token, busy = false, onSuccess, onInvalidLink }: NewPasswordFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('password');
   const reset = useResetPassword();
   const ids = { info: useId(), rules: useId(), server: useId() };
   const [submitted, setSubmitted] = useState(false);

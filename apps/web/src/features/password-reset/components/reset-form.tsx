@@ -10,13 +10,14 @@ import { NoticePanel } from '@/components/ui/notice-panel';
 import { paths } from '@/config/paths';
 import { hasErrorCode, isApiClientError } from '@/lib/api-client';
 import { useSendPasswordReset } from '../api/send-password-reset';
+import '@/locales/it/password';
 
 /**
  * Asks for the password-reset e-mail. The answer never tells whether the
  * address exists, so success always says "if the address is right, a mail is on its way".
  */
 export function ResetForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('password');
   const send = useSendPasswordReset();
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);

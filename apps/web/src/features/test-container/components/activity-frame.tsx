@@ -18,6 +18,7 @@ import { ownExitMessage } from '../utils/test-texts';
 import { ExitDialog } from './exit-dialog';
 import { UnreachableWarning } from './unreachable-warning';
 import { OtherWindowNotice } from './other-window-notice';
+import '@/locales/it/test-container';
 
 export interface ActivityFrameProps {
   test: UserTest;
@@ -34,7 +35,7 @@ export interface ActivityFrameProps {
  * Leaving clears the current test.
  */
 export function ActivityFrame({ test, session, gender, onTakeOver }: ActivityFrameProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('testContainer');
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

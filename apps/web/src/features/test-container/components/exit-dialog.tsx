@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { GenderOptions } from '@/lib/gender';
 import { formatClock } from '@/lib/test-clock';
+import '@/locales/it/test-container';
 
 export interface ExitDialogProps {
   open: boolean;
@@ -23,7 +24,7 @@ export interface ExitDialogProps {
  * running, how much is left, and that one may come back until it ends.
  */
 export function ExitDialog({ open, message, timed, secondsLeft, onConfirm, onCancel, gender }: ExitDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('testContainer');
   const clock = timed
     ? secondsLeft !== undefined && secondsLeft > 0
       ? t('testContainer.exit.timed', { time: formatClock(secondsLeft) })

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import '@/locales/it/test-container';
 
 /** A legacy test in a browser that cannot run it. */
 export function LegacyBrowserMessage({ roomHref }: { roomHref: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('testContainer');
   return (
     <div className="page page--narrow">
       <div className="callout callout--warning" role="alert">

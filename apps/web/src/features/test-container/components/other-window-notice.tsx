@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import '@/locales/it/test-container';
 
 export interface OtherWindowNoticeProps {
   /** This window's changes that did not go (none when another tab of the browser said so before any). */
@@ -16,7 +17,7 @@ export interface OtherWindowNoticeProps {
  * so a screen reader reads it at once.
  */
 export function OtherWindowNotice({ unsent, onContinueHere, onLeave }: OtherWindowNoticeProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('testContainer');
   const titleId = useId();
   const textId = useId();
   const ref = useRef<HTMLDivElement>(null);

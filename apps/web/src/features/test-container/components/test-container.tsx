@@ -17,6 +17,8 @@ import { hasValidTrackingIds } from '../utils/test-texts';
 import { ActivityFrame } from './activity-frame';
 import { LegacyBrowserMessage } from './legacy-browser-message';
 import './test-container.css';
+import '@/locales/it/test-container';
+import '@/locales/it/assessor';
 
 export interface TestContainerProps {
   campaign: Campaign;
@@ -34,7 +36,7 @@ function appPathOf(url: string): string | null {
  * or without valid tracking ids, back to /.
  */
 export function TestContainer({ campaign, user }: TestContainerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['testContainer', 'assessor']);
   const location = useLocation();
   const testId = useCurrentTestId();
   const valid = hasValidTrackingIds(campaign.id, testId, user.id);
@@ -77,9 +79,9 @@ export function TestContainer({ campaign, user }: TestContainerProps) {
     return (
       <div className="page page--narrow">
         <p className="callout" role="status">
-          {t('assessor.noSamples')}
+          {t('assessor:assessor.noSamples')}
         </p>
-        <Link to={paths.home.getHref()}>{t('assessor.backHome')}</Link>
+        <Link to={paths.home.getHref()}>{t('assessor:assessor.backHome')}</Link>
       </div>
     );
   }

@@ -7,12 +7,13 @@ import { i18n } from '@/lib/i18n';
 import { useQueue } from '@/lib/sending-queue-context';
 import { heldByOtherWindow } from '../api/held-by-other-window';
 import { createActivityHandlers, heldInputSource } from '../utils/activity-handlers';
+import '@/locales/it/test-container';
 
 export type { ActivityPhase } from '@/components/activity/use-activity-frame';
 
 /** The spec's notification for outcomes the server refused (section 8, Reports and 360): the generic error title. */
 function onOutcomesNotSaved() {
-  notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('testContainer.outcomesNotSaved') });
+  notify({ type: 'error', title: i18n.t('errors.generic.title'), message: i18n.t('testContainer:testContainer.outcomesNotSaved') });
 }
 
 export interface UseActivityHostOptions {

@@ -8,6 +8,7 @@ import { CampaignTimeBar } from '@/components/ui/time-bar';
 import { completionPercent } from '../rules/test-rules';
 import { CampaignFinished } from '@/components/ui/campaign-finished';
 import { HtmlText } from '@/components/ui/html-text';
+import '@/locales/it/room';
 
 /**
  * The welcome side of the room (Dashboard): greeting, completed out of total,
@@ -15,7 +16,7 @@ import { HtmlText } from '@/components/ui/html-text';
  * and the end date with a time-elapsed bar.
  */
 export function Dashboard({ user, campaign, tests }: { user: User; campaign: Campaign; tests: UserTest[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const formatDate = useFormatDate();
   const titleId = useId();
   const completed = tests.filter((test) => test.status === 'complete').length;
@@ -49,7 +50,7 @@ const RADIUS = 15.9155; // circumference 100: the dash length is the percentage
 
 /** Completion as a ring chart; the picture carries its value as text for assistive technology. */
 function CompletionPie({ percent }: { percent: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   return (
     <div className="pie" role="img" aria-label={t('room.completionAlt', { percent })}>
       <svg viewBox="0 0 36 36" aria-hidden="true" focusable="false">

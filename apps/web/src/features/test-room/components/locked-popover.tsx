@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '@/components/ui/icons';
 import { LockedMessage } from './start-rule-message';
+import '@/locales/it/room';
 
 /**
  * A locked test's padlock: a button that opens a small panel naming the
@@ -9,7 +10,7 @@ import { LockedMessage } from './start-rule-message';
  * labelled region. Escape, a click outside or moving focus away closes it.
  */
 export function LockedPopover({ testName, prerequisites }: { testName: string; prerequisites: string[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);

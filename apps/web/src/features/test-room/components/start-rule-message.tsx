@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { StartState } from '../rules/test-rules';
+import '@/locales/it/room';
 
 /**
  * Why a test cannot be started, or nothing when it can.
  * `prerequisites` are the names of the tests still to finish, for a locked test.
  */
 export function StartRuleMessage({ state, prerequisites }: { state: StartState; prerequisites: string[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   switch (state) {
     case 'startable':
       return null;
@@ -32,7 +33,7 @@ export function StartRuleMessage({ state, prerequisites }: { state: StartState; 
 
 /** "To unlock this activity, first complete: …" with the prerequisites as a list. */
 export function LockedMessage({ prerequisites }: { prerequisites: string[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   return (
     <div className="room-note room-note--locked">
       <p className="room-note__title">{t('room.locked.message')}</p>

@@ -20,6 +20,7 @@ import { StartRuleMessage } from './start-rule-message';
 import { TestAvatar } from './test-avatar';
 import { TimeLeft } from './time-left';
 import './test-room.css';
+import '@/locales/it/room';
 
 /**
  * /start: the current test's introduction (start-test page): back button, name,
@@ -27,7 +28,7 @@ import './test-room.css';
  * Without a current test it goes to /.
  */
 export function StartTest({ user, campaign }: { user: User; campaign: Campaign }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const testId = useCurrentTestId();
   const query = useUserTests(campaign.id, { refetchOnMount: true });
   const test = query.data ? visibleTests(query.data, campaign).find((item) => item.id === testId) : undefined;
@@ -47,7 +48,7 @@ export function StartTest({ user, campaign }: { user: User; campaign: Campaign }
 }
 
 function StartTestPage({ test, tests, user, campaign }: { test: UserTest; tests: UserTest[]; user: User; campaign: Campaign }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const navigate = useNavigate();
   const location = useLocation();
   const instructionsId = useId();

@@ -1,6 +1,7 @@
 import type { TestStatus } from '@prova/contract/tests';
 import { useTranslation } from 'react-i18next';
 import { CompleteIcon, IncompleteIcon, NotAttemptedIcon } from '@/components/ui/icons';
+import '@/locales/it/room';
 
 const STATUS_KEY = { 'not attempted': 'notAttempted', incomplete: 'incomplete', complete: 'complete' } as const;
 
@@ -8,7 +9,7 @@ const ICONS = { 'not attempted': NotAttemptedIcon, incomplete: IncompleteIcon, c
 
 /** The status of a test as an icon with an accessible name; `decorative` where the words stand beside it. */
 export function StatusIcon({ status, decorative = false }: { status: TestStatus; decorative?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const Icon = ICONS[status];
   const label = t(`room.status.${STATUS_KEY[status]}`);
   if (decorative) {
@@ -27,6 +28,6 @@ export function StatusIcon({ status, decorative = false }: { status: TestStatus;
 
 /** The status as words, e.g. for the details panel. */
 export function useStatusLabel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   return (status: TestStatus) => t(`room.status.${STATUS_KEY[status]}`);
 }

@@ -10,6 +10,7 @@ import { StartRuleMessage } from './start-rule-message';
 import { useStatusLabel } from './status-icon';
 import { TestAvatar } from './test-avatar';
 import { TimeLeft } from './time-left';
+import '@/locales/it/room';
 
 /**
  * The hovered or focused test, in place of the dashboard (test room desktop):
@@ -28,7 +29,7 @@ export function TestDetails({
   campaign: Pick<Campaign, 'acceptsAnswers'>;
   onStart: (testId: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const titleId = useId();
   const statusLabel = useStatusLabel();
   const state = startStateOf(test, user, campaign);

@@ -7,6 +7,7 @@ import { LockedPopover } from './locked-popover';
 import { StatusIcon, useStatusLabel } from './status-icon';
 import { TimeLeft } from './time-left';
 import { TestAvatar } from './test-avatar';
+import '@/locales/it/room';
 
 export interface TestListProps {
   tests: UserTest[];
@@ -24,7 +25,7 @@ export interface TestListProps {
 
 /** 'Elenco delle attività': one item per test with its avatar, name and status. */
 export function TestList({ tests, user, selectedId, onPreview, onPreviewCancel, onOpen, headingLevel = 2 }: TestListProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const statusLabel = useStatusLabel();
   const titleId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

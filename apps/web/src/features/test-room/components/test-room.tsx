@@ -11,6 +11,7 @@ import { Dashboard } from './dashboard';
 import { TestDetails } from './test-details';
 import { TestList } from './test-list';
 import './test-room.css';
+import '@/locales/it/room';
 
 export interface TestRoomProps {
   user: User;
@@ -27,7 +28,7 @@ export interface TestRoomProps {
  * and progress, or the details of the hovered or focused test, beside the list of tests.
  */
 export function TestRoom({ user, campaign, mobileView }: TestRoomProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('room');
   const query = useUserTests(campaign.id);
   const selection = useTestSelection();
   const openTest = useOpenTest();

@@ -1,0 +1,5 @@
+// Imported by the modules that show the 'campaigns' namespace: its Italian texts come with their chunk (lib/i18n.ts).
+import { addItalianTexts } from '@/lib/i18n';
+import texts from './campaigns.json';
+
+addItalianTexts('campaigns', texts);
