@@ -128,7 +128,11 @@ export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
   };
 }
 
-export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['counts'], lang: string): StaffCampaign {
+export function presentStaffCampaign(
+  row: Omit<CampaignRow, 'model' | 'questions360' | 'scale360'>,
+  counts: StaffCampaign['counts'],
+  lang: string,
+): StaffCampaign {
   return {
     id: row.id,
     name: localize(row.name, lang),

@@ -1,3 +1,4 @@
+import type { BundleModel } from '@prova/contract/bundle';
 import { PROGRESS_DATA_MAX_CHARS, type ProgressWriteResponse, type SyncStateResponse } from '@prova/contract/tests';
 import { genderOf } from '@prova/contract/gendered-text';
 import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
@@ -35,7 +36,7 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
  * test also gets its rating criteria, from the campaign's report model (`model`, read only for those), and
  * `ratingsLocked` once the campaign's ratings are locked.
  */
-function testDataOf(context: CampaignTestContext, model: string | null): string {
+function testDataOf(context: CampaignTestContext, model: BundleModel | null): string {
   const options = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);

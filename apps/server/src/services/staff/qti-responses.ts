@@ -1,6 +1,6 @@
 import { type QtiProgress, qtiProgressSchema, type QtiResponseValue } from '@prova/contract/content';
 import type { StaffResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
-import type { CampaignRow } from '../../db/schema';
+import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
 import { notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { ProgressKey } from '../../repositories/progress-repository';
@@ -85,7 +85,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  */
 export async function qtiResponses(
   repos: Repos,
-  opts: { companyId: number; campaign: CampaignRow; userId: number; testId: number; lang?: string },
+  opts: { companyId: number; campaign: StaffCampaignRow; userId: number; testId: number; lang?: string },
   now = new Date(),
 ): Promise<StaffResponses> {
   const { campaign, userId, testId } = opts;
