@@ -8,16 +8,15 @@ import { parseJson } from '../db/json-column';
  * than failing the request that met it. Repositories read their JSON columns through this, once, so that what
  * they answer is typed and checked (docs/ARCHITECTURE.md).
  */
-export function readColumn<S extends z.ZodMiniType, F = z.output<S>>(
+export function readColumn<S extends z.ZodMiniType, F extends z.output<S> | null>(
   schema: S,
   stored: string | null | undefined,
   fallback: F,
-): z.output<S> | F {
+): F extends null ? z.output<S> | null : z.output<S> {
   const unreadable = Symbol();
   const value = parseJson<unknown>(stored, unreadable);
-  if (value === unreadable) return fallback;
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : fallback;
+  const parsed = value === unreadable ? null : schema.safeParse(value);
+  return (parsed?.success ? parsed.data : fallback) as F extends null ? z.output<S> | null : z.output<S>;
 }
 
 /**
