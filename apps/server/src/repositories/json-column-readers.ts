@@ -29,3 +29,6 @@ export function normColumns<R extends { mean: number | null; sd: number | null; 
   if (row.norm_table === null) return { ...row, norm_table: null };
   return { ...row, mean: null, sd: null, norm_table: readColumn(normTableSchema, row.norm_table, null) };
 }
+
+/** A stored value as a person's own data gives it (their export): JSON parsed, any other text as it is. */
+export const storedValue = (stored: string | null): unknown => (stored == null ? null : parseJson<unknown>(stored, stored));

@@ -19,7 +19,9 @@ function importPlanOf(stored: string | null): Pick<Job, 'plan' | 'campaigns'> {
 }
 
 /** A job's row with its JSON columns parsed (a column that does not read is empty). */
-function jobOf<R extends { problems: string; plan: string | null; summary: string | null; notes: string | null }>(row: R) {
+function jobOf<R extends { problems: string; plan: string | null; summary: string | null; notes: string | null }>(
+  row: R,
+): Omit<R, 'problems' | 'plan' | 'summary' | 'notes'> & Pick<Job, 'problems' | 'plan' | 'campaigns' | 'summary' | 'notes'> {
   return {
     ...row,
     problems: readColumn(problems, row.problems, []),
