@@ -115,7 +115,7 @@ const jsonColumnsOutsideRepositories = {
 /**
  * Files that still parse a JSON column themselves (issue 53, left to move): the list only shrinks. Their columns are
  * localized texts, tests' data, theme and 360 labels, campaigns' languages, report settings and agenda data, stored
- * progress data for scripts, and the logs' request body.
+ * progress data for scripts.
  */
 const stillParsingJson = [
   'apps/server/src/domain/content-language.ts',
@@ -127,7 +127,6 @@ const stillParsingJson = [
   'apps/server/src/presenters/present-layout.ts',
   'apps/server/src/presenters/present-staff.ts',
   'apps/server/src/presenters/present-test.ts',
-  'apps/server/src/routes/api/logs/index.ts',
   'apps/server/src/services/campaign-storage.ts',
   'apps/server/src/services/feedback360/questionnaire.ts',
   'apps/server/src/services/rating/rating-criteria.ts',
