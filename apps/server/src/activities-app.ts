@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { packageHashSchema, qtiDeliverySchema } from '@prova/contract/content';
+import { packageHashSchema } from '@prova/contract/content';
 import type { Env } from './config/env';
 import { pathProblem } from './content/zip-files';
 import type { PackageReader } from './repositories/content-repository';
@@ -111,23 +111,14 @@ function preloadFirstItem(app: FastifyInstance, packages: PackageReader) {
     if (request.method !== 'GET' || path !== '/players/qti/' || reply.statusCode !== 200) return payload;
     const hash = new URLSearchParams(search).get('package');
     if (!packageHashSchema.safeParse(hash).success) return payload;
-    const delivery = qtiDeliverySchema.safeParse(parseJson(await packages.delivery(hash as string)));
-    if (!delivery.success) return payload;
-    const first = delivery.data.parts[0]?.sections.find((section) => section.items.length > 0)?.items[0];
+    const delivery = await packages.qtiDelivery(hash as string);
+    if (!delivery) return payload;
+    const first = delivery.parts[0]?.sections.find((section) => section.items.length > 0)?.items[0];
     const base = `/packages/${hash}/`;
     const links = [`${base}delivery.json`, ...(first ? [`${base}${encodeURI(first.href)}`] : [])];
     reply.header('link', links.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '));
     return payload;
   });
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** `GET` (and `HEAD`) `/packages/<hash>/delivery.json` and `/packages/<hash>/<path>`: a stored package's served files. */

@@ -21,6 +21,20 @@ export const adaptiveItemParamsSchema = z.object({
   c: z._default(finite('c').check(z.gte(0, 'c (guessing) must be 0 or more'), z.lt(1, 'c (guessing) must be below 1')), 0),
 });
 
+/** An item of an adaptive attempt as its session keeps it (adaptive_sessions.given, in the order given). */
+export const adaptiveGivenItemSchema = z.object({
+  item: z.string(),
+  /** Its share of the item's maximum, for the model. */
+  score: z.number(),
+  /** The item's SCORE as its response processing gave it. */
+  raw: z.number(),
+  response: z.nullable(z.record(z.string(), z.unknown())),
+  /** The estimate after this answer, for staff reading the attempt (absent in sessions kept before it was). */
+  theta: z.optional(z.number()),
+  se: z.optional(z.number()),
+});
+export type AdaptiveGivenItem = z.infer<typeof adaptiveGivenItemSchema>;
+
 export const adaptiveSettingsSchema = z
   .object({
     model: z.enum(IRT_MODELS, { error: 'Expected the model "1PL", "2PL" or "3PL"' }),

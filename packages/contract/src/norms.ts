@@ -25,6 +25,7 @@ export const normTableSchema = z
       message: 'Rows must rise: each upTo above the one before, and no percentile below the one before',
     }),
   );
+export type NormTable = z.infer<typeof normTableSchema>;
 
 /** A stored norm as staff see it. */
 export const staffNormSchema = z.object({

@@ -251,6 +251,26 @@ export const logRequestSchema = z.object({
 });
 export type LogRequest = z.infer<typeof logRequestSchema>;
 
+/** An id a log entry names, null unless the databases can hold it (a larger one names nothing, and PostgreSQL would refuse to compare it). */
+const loggedIdSchema = z.catch(z.nullable(z.int().check(z.positive(), z.maximum(DB_INT_MAX))), null);
+/**
+ * The test and campaign a log entry's text names (its JSON's `testId` and `campaignId`), which the server files it
+ * under: each null when the text is not JSON, names none, or names one that is no id. The text itself is kept as sent.
+ */
+export const logEntryIdsSchema = z.pipe(
+  z.transform((text: string): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }),
+  z.catch(z.object({ testId: z._default(loggedIdSchema, null), campaignId: z._default(loggedIdSchema, null) }), {
+    testId: null,
+    campaignId: null,
+  }),
+);
+
 export const RPC_ACTION_MISSING_MESSAGE = 'action not provided';
 export const rpcRequestSchema = z.object({ action: z.optional(z.string().check(z.maxLength(100))), data: z.optional(z.unknown()) });
 export type RpcRequest = z.infer<typeof rpcRequestSchema>;

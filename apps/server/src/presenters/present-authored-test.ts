@@ -1,12 +1,8 @@
-import { type AuthoredTest, authoredTestSchema } from '@prova/contract/authored-test';
+import type { AuthoredTest } from '@prova/contract/authored-test';
 import type { AuthoredTestSummary } from '@prova/contract/staff-authoring';
-import { parseJson } from '../db/json-column';
 import type { AuthoredTestRow } from '../repositories/staff/authored-tests-repository';
 
 // A test written in the console as the staff API answers it (packages/contract/src/staff-authoring.ts).
-
-/** The written test as saved (it was checked by the same schema on the way in). */
-export const authoredTestOf = (row: Pick<AuthoredTestRow, 'test'>): AuthoredTest => authoredTestSchema.parse(parseJson(row.test, null));
 
 export function presentAuthoredSummary(
   row: AuthoredTestRow,

@@ -128,7 +128,11 @@ export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
   };
 }
 
-export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['counts'], lang: string): StaffCampaign {
+export function presentStaffCampaign(
+  row: Omit<CampaignRow, 'model' | 'questions360' | 'scale360'>,
+  counts: StaffCampaign['counts'],
+  lang: string,
+): StaffCampaign {
   return {
     id: row.id,
     name: localize(row.name, lang),
@@ -146,18 +150,6 @@ export function presentStaffCampaign(row: CampaignRow, counts: StaffCampaign['co
   };
 }
 
-/**
- * An import's plan column: its plan and the campaigns it writes, known together at validation
- * (`{ lists, campaigns }`, written by services/staff/import-jobs.ts), or the plan alone as rows written before held it.
- */
-function importPlanOf(stored: JobRow['plan']): Pick<Job, 'plan' | 'campaigns'> {
-  const parsed = parseJson<unknown>(stored, null);
-  if (typeof parsed !== 'object' || parsed === null) return { plan: null, campaigns: [] };
-  const { lists, campaigns } = parsed as { lists?: Job['plan']; campaigns?: Job['campaigns'] };
-  if (lists && Array.isArray(campaigns)) return { plan: lists, campaigns };
-  return { plan: parsed as Job['plan'], campaigns: [] };
-}
-
 export function presentJob(row: JobRow): Job {
   return {
     id: row.id,
@@ -170,10 +162,11 @@ export function presentJob(row: JobRow): Job {
     createdBy: { id: row.created_by, firstName: row.first_name, lastName: row.last_name, email: row.email },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    problems: parseJson<string[]>(row.problems, []),
-    ...importPlanOf(row.plan),
-    summary: parseJson<Job['summary']>(row.summary, null),
-    notes: parseJson<string[]>(row.notes, []),
+    problems: row.problems,
+    plan: row.plan,
+    campaigns: row.campaigns,
+    summary: row.summary,
+    notes: row.notes,
     file: row.file_name && row.file_type ? { name: row.file_name, contentType: row.file_type, size: row.file_size ?? 0 } : null,
     format: row.format === 'csv' || row.format === 'xlsx' ? row.format : null,
     error: row.error,

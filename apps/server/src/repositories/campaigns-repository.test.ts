@@ -22,7 +22,7 @@ describe('participations', () => {
         expect(read).not.toHaveProperty('questions360');
       }
       const content = await repos.campaigns.contentOf(C_MAIN);
-      expect(JSON.parse(content.model!)).toMatchObject({ markers: [{ id: 100, skillId: 10 }] });
+      expect(content.model).toMatchObject({ markers: [{ id: 100, skillId: 10 }] });
     } finally {
       await database.destroy();
     }

@@ -1,8 +1,17 @@
+import {
+  type BundleModel,
+  type BundleQuestions360,
+  type BundleScale360,
+  bundleQuestions360Schema,
+  bundleScale360Schema,
+} from '@prova/contract/bundle';
 import { isCandidatesOwnTest } from './candidate-tests';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import { type Db, inTransaction } from '../db/database';
 import type { CampaignRow } from '../db/schema';
+import { readColumn } from './json-column-readers';
+import { reportModelOf } from './report-model';
 
 /**
  * A campaign's columns but its report model and its 360 questions: those are the campaign's, alike for all its
@@ -34,10 +43,29 @@ const SUMMARY_COLUMNS: Record<keyof CampaignSummary, true> = {
 };
 const CAMPAIGN_SUMMARY = Object.keys(SUMMARY_COLUMNS).map((column) => `campaigns.${column}`) as `campaigns.${keyof CampaignSummary}`[];
 
-/** The campaign's own large texts, which its people read alike. */
-export type CampaignContent = Pick<CampaignRow, 'model' | 'questions360' | 'scale360'>;
+/**
+ * The campaign's own large texts, which its people read alike, parsed: its report model (the empty model if it has
+ * none or it does not read), its 360 questions (null if they do not read: no 360 results, rather than wrong ones) and
+ * scale (the defaults if it does not read). Shared through the access cache: never changed by callers.
+ */
+export interface CampaignContent {
+  model: BundleModel;
+  questions360: BundleQuestions360 | null;
+  scale360: BundleScale360;
+}
+const NO_QUESTIONS = bundleQuestions360Schema.parse({});
+const DEFAULT_SCALE = bundleScale360Schema.parse({});
+
+/** A campaign's content columns as stored, parsed (CampaignContent). */
+export function campaignContentOf(row: Pick<CampaignRow, 'model' | 'questions360' | 'scale360'> | undefined): CampaignContent {
+  return {
+    model: reportModelOf(row?.model ?? null),
+    questions360: row?.questions360 ? readColumn(bundleQuestions360Schema, row.questions360, null) : NO_QUESTIONS,
+    scale360: readColumn(bundleScale360Schema, row?.scale360, DEFAULT_SCALE),
+  };
+}
 /** A campaign as read with a participation: all but its content and its retention period (the daily run's only). */
-export type CampaignSummary = Omit<CampaignRow, keyof CampaignContent | 'retention_months'>;
+export type CampaignSummary = Omit<CampaignRow, 'model' | 'questions360' | 'scale360' | 'retention_months'>;
 
 /** What participationsOf reads of the participant row itself. */
 const PARTICIPANT_SELECTION = [
@@ -240,7 +268,7 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
         .select(['model', 'questions360', 'scale360'])
         .where('id', '=', campaignId)
         .executeTakeFirst();
-      return row ?? { model: null, questions360: null, scale360: null };
+      return campaignContentOf(row);
     },
 
     async languageNames(): Promise<Map<string, string>> {

@@ -1,4 +1,6 @@
+import { type QtiDelivery, qtiDeliverySchema } from '@prova/contract/content';
 import type { Db } from '../db/database';
+import { readColumn } from './json-column-readers';
 
 /** A package ready to store: its hash names it, so the same package stored twice is one row. */
 export interface StoredPackage {
@@ -20,6 +22,8 @@ export interface ServedPackageFile {
 /** What the activities origin reads of a package. */
 export interface PackageReader {
   delivery(hash: string): Promise<string | null>;
+  /** A QTI package's delivery.json parsed, or null when the package is none or its delivery does not read. */
+  qtiDelivery(hash: string): Promise<QtiDelivery | null>;
   file(hash: string, path: string): Promise<ServedPackageFile | null>;
 }
 
@@ -27,6 +31,9 @@ export interface PackageReader {
 const FILES_PER_INSERT = 50;
 
 export function createContentRepository(db: Db) {
+  const delivery = async (hash: string): Promise<string | null> =>
+    (await db.selectFrom('content_packages').select('delivery').where('hash', '=', hash).executeTakeFirst())?.delivery ?? null;
+
   return {
     /** Stores the package unless its hash is stored already; true when this call stored it. */
     async insertIfAbsent(pkg: StoredPackage, now = new Date()): Promise<boolean> {
@@ -64,9 +71,10 @@ export function createContentRepository(db: Db) {
       return new Set(rows.map((r) => r.hash));
     },
 
-    async delivery(hash: string): Promise<string | null> {
-      const row = await db.selectFrom('content_packages').select('delivery').where('hash', '=', hash).executeTakeFirst();
-      return row?.delivery ?? null;
+    delivery,
+
+    async qtiDelivery(hash: string): Promise<QtiDelivery | null> {
+      return readColumn(qtiDeliverySchema, await delivery(hash), null);
     },
 
     async file(hash: string, path: string): Promise<ServedPackageFile | null> {

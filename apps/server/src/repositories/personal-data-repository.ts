@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { storedValue } from './json-column-readers';
 
 /** Who opened or downloaded a person's report (report_views.kind). */
 export type ReportViewKind = 'opened' | 'downloaded';
@@ -88,30 +89,32 @@ export function createPersonalDataRepository(db: Db) {
         .executeTakeFirst(),
 
     /** The campaigns the person takes part in (in their own company only), with their participation. */
-    participationsOf: (userId: number) =>
-      db
-        .selectFrom('participants')
-        .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
-        .innerJoin('users', (join) =>
-          join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
-        )
-        .select([
-          'campaigns.id',
-          'campaigns.name',
-          'campaigns.date_start',
-          'campaigns.date_end',
-          'campaigns.status',
-          'campaigns.is360',
-          'participants.lang',
-          'participants.last_access',
-          'participants.extra_time_percent',
-          'participants.privacy_consent_at',
-          'participants.privacy_consent_version',
-          'participants.storage',
-        ])
-        .where('participants.user_id', '=', userId)
-        .orderBy('campaigns.id')
-        .execute(),
+    participationsOf: async (userId: number) =>
+      (
+        await db
+          .selectFrom('participants')
+          .innerJoin('campaigns', 'campaigns.id', 'participants.campaign_id')
+          .innerJoin('users', (join) =>
+            join.onRef('users.id', '=', 'participants.user_id').onRef('users.company_id', '=', 'campaigns.company_id'),
+          )
+          .select([
+            'campaigns.id',
+            'campaigns.name',
+            'campaigns.date_start',
+            'campaigns.date_end',
+            'campaigns.status',
+            'campaigns.is360',
+            'participants.lang',
+            'participants.last_access',
+            'participants.extra_time_percent',
+            'participants.privacy_consent_at',
+            'participants.privacy_consent_version',
+            'participants.storage',
+          ])
+          .where('participants.user_id', '=', userId)
+          .orderBy('campaigns.id')
+          .execute()
+      ).map((p) => ({ ...p, storage: storedValue(p.storage) })),
 
     /** Every attempt of the person, current and replaced, with the test's name. */
     async progressOf(userId: number) {
@@ -142,7 +145,11 @@ export function createPersonalDataRepository(db: Db) {
           .orderBy('id')
           .execute(),
       ]);
-      return { current, replaced };
+      const parsed = <R extends { data: string | null }>(row: R): Omit<R, 'data'> & { data: unknown } => ({
+        ...row,
+        data: storedValue(row.data),
+      });
+      return { current: current.map(parsed), replaced: replaced.map(parsed) };
     },
 
     /**
@@ -172,7 +179,11 @@ export function createPersonalDataRepository(db: Db) {
           .orderBy('item_id')
           .execute(),
       ]);
-      return { current, replaced, itemRatings };
+      const parsed = <R extends { outcomes: string }>(row: R): Omit<R, 'outcomes'> & { outcomes: unknown } => ({
+        ...row,
+        outcomes: storedValue(row.outcomes),
+      });
+      return { current: current.map(parsed), replaced: replaced.map(parsed), itemRatings };
     },
 
     /**
@@ -217,8 +228,15 @@ export function createPersonalDataRepository(db: Db) {
         .execute(),
 
     /** What the person's browser logged (diagnostics kept LOG_RETENTION_DAYS). */
-    logsOf: (userId: number) =>
-      db.selectFrom('logs').select(['campaign_id', 'test_id', 'data', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    logsOf: async (userId: number) =>
+      (
+        await db
+          .selectFrom('logs')
+          .select(['campaign_id', 'test_id', 'data', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute()
+      ).map((l) => ({ ...l, data: storedValue(l.data) })),
 
     /** When staff invited the person to each campaign, and how often. */
     invitationsOf: (userId: number) =>

@@ -1,6 +1,7 @@
 import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../db/database';
 import { parseJson } from '../db/json-column';
+import { normColumns } from './json-column-readers';
 
 /** What a report is made of, read in a handful of queries: the person's results and the 360 answers about them. */
 export function createReportsRepository(db: Db) {
@@ -38,14 +39,16 @@ export function createReportsRepository(db: Db) {
     },
 
     /** The norms the campaign's reports read against (campaign_norms), in the order they were made. */
-    listCampaignNorms: (campaignId: number) =>
-      db
-        .selectFrom('campaign_norms')
-        .innerJoin('norms', 'norms.id', 'campaign_norms.norm_id')
-        .select(['norms.id', 'norms.name', 'norms.test_id', 'norms.outcome', 'norms.mean', 'norms.sd', 'norms.norm_table', 'norms.n'])
-        .where('campaign_norms.campaign_id', '=', campaignId)
-        .orderBy('norms.id')
-        .execute(),
+    listCampaignNorms: async (campaignId: number) =>
+      (
+        await db
+          .selectFrom('campaign_norms')
+          .innerJoin('norms', 'norms.id', 'campaign_norms.norm_id')
+          .select(['norms.id', 'norms.name', 'norms.test_id', 'norms.outcome', 'norms.mean', 'norms.sd', 'norms.norm_table', 'norms.n'])
+          .where('campaign_norms.campaign_id', '=', campaignId)
+          .orderBy('norms.id')
+          .execute()
+      ).map(normColumns),
 
     /** Every outcome recorded for the person in the campaign, by source (one row per assessor). */
     async listOutcomes(campaignId: number, userId: number) {

@@ -1,6 +1,6 @@
 import type { ChangeFeed, DataChange } from '../db/change-feed';
 import type { Auth } from '../plugins/session';
-import type { CampaignContent, Participation } from '../repositories/campaigns-repository';
+import { type CampaignContent, campaignContentOf, type Participation } from '../repositories/campaigns-repository';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
 /**
@@ -188,7 +188,7 @@ export function createAccessCache(changes: ChangeFeed, ttl: AccessCacheTtls = AC
 
     /** A campaign's report model, 360 questions and scale (changed only by an import or the staff console). Shared: never changed by callers. */
     campaignContent: async (campaignId: number, load: () => Promise<CampaignContent>) =>
-      (await through(campaignContents, String(campaignId), load)) ?? { model: null, questions360: null, scale360: null },
+      (await through(campaignContents, String(campaignId), load)) ?? campaignContentOf(undefined),
 
     /** The languages' names by code. Shared: never changed by callers. */
     languageNames: async (load: () => Promise<Map<string, string>>) =>

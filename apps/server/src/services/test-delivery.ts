@@ -1,3 +1,4 @@
+import type { BundleModel } from '@prova/contract/bundle';
 import { PROGRESS_DATA_MAX_CHARS, type ProgressWriteResponse, type SyncStateResponse } from '@prova/contract/tests';
 import { genderedJson, genderOf } from '@prova/contract/gendered-text';
 import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
@@ -35,7 +36,7 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
  * language, first name filled in) comes along as `preview`; an assessor test also gets its rating criteria, from the
  * campaign's report model (`model`, read only for those), and `ratingsLocked` once the campaign's ratings are locked.
  */
-function testDataOf(context: CampaignTestContext, model: string | null): string {
+function testDataOf(context: CampaignTestContext, model: BundleModel | null): string {
   const gender = genderOf(context.user.gender);
   const stored = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
   // Most tests' options hold no choice at all: those are not walked.

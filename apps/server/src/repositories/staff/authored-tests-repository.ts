@@ -1,5 +1,21 @@
+import { z } from 'zod/mini';
+import { type AuthoredTest, authoredTestSchema } from '@prova/contract/authored-test';
 import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json-column';
+import { readColumn } from '../json-column-readers';
+
+const testData = z.record(z.string(), z.unknown());
+
+/**
+ * A written test's row parsed: the test as saved (checked by the same schema on the way in, so one that does not read
+ * is a fault, not a user's), and its tests row's data (empty if it does not read).
+ */
+function authoredOf<R extends { test: string; json_data: string }>(
+  row: R,
+): Omit<R, 'test' | 'json_data'> & { test: AuthoredTest; json_data: Record<string, unknown> } {
+  return { ...row, test: authoredTestSchema.parse(parseJson(row.test, null)), json_data: readColumn(testData, row.json_data, {}) };
+}
 
 /** The test row's fields a written test's save sets (the rest stays as staff set them). */
 export interface AuthoredTestRowFields {
@@ -29,10 +45,16 @@ export function createAuthoredTestsRepository(db: Db, changes: Changes) {
       ]);
 
   return {
-    list: (companyId: number) => rows().where('authored_tests.company_id', '=', companyId).orderBy('authored_tests.test_id').execute(),
+    list: async (companyId: number) =>
+      (await rows().where('authored_tests.company_id', '=', companyId).orderBy('authored_tests.test_id').execute()).map(authoredOf),
 
-    find: (companyId: number, testId: number) =>
-      rows().where('authored_tests.company_id', '=', companyId).where('authored_tests.test_id', '=', testId).executeTakeFirst(),
+    async find(companyId: number, testId: number) {
+      const row = await rows()
+        .where('authored_tests.company_id', '=', companyId)
+        .where('authored_tests.test_id', '=', testId)
+        .executeTakeFirst();
+      return row && authoredOf(row);
+    },
 
     /** Whose written test this is, if anybody's: only on the way to a refusal (for the audit). */
     async ownerOf(testId: number): Promise<number | undefined> {

@@ -3,13 +3,16 @@ import { CANDIDATE_ROLE } from '@prova/contract/auth';
 import { isCandidatesOwnTest } from '../candidate-tests';
 import { type Changes, silentChanges } from '../../db/change-feed';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { CampaignRow, Database } from '../../db/schema';
 import { containsText } from './text-search';
-import { participationsOf } from '../campaigns-repository';
+import { type CampaignContent, campaignContentOf, participationsOf } from '../campaigns-repository';
 
 // A campaign's participants and their progress, as staff follow it. Every query starts from one
 // campaign's rows on an index whose first column is the campaign (participants, test_progress,
 // invitations, the histories, relations360, evaluations360): no query reads other campaigns.
+
+/** A campaign as staff read one: its columns, its content (model, 360 questions and scale) parsed. */
+export type StaffCampaignRow = Omit<CampaignRow, keyof CampaignContent> & CampaignContent;
 
 export type CellStatus = 'not attempted' | 'incomplete' | 'complete';
 
@@ -100,8 +103,16 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
     list: (companyId: number) =>
       db.selectFrom('campaigns').selectAll().where('company_id', '=', companyId).orderBy('date_start', 'desc').orderBy('id').execute(),
 
-    find: (companyId: number, campaignId: number) =>
-      db.selectFrom('campaigns').selectAll().where('company_id', '=', companyId).where('id', '=', campaignId).executeTakeFirst(),
+    /** The company's campaign, its content parsed (campaigns-repository.ts, CampaignContent). */
+    async find(companyId: number, campaignId: number): Promise<StaffCampaignRow | undefined> {
+      const row = await db
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', campaignId)
+        .executeTakeFirst();
+      return row && { ...row, ...campaignContentOf(row) };
+    },
 
     /**
      * Per campaign: its candidates (people of the `user` role: the assessors a campaign lists are not counted),

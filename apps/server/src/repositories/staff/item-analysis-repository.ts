@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { qtiPackageOf } from './responses-repository';
 import { ownOrSharedTestIds } from './test-use';
 
 /** A completed, server-scored attempt as item analysis reads it: its saved responses and outcomes (JSON as stored). */
@@ -15,9 +16,9 @@ export interface AnalysedAttemptRow {
  */
 export function createItemAnalysisRepository(db: Db) {
   return {
-    /** The test with its package's delivery and scoring, if it is a QTI package test the company uses or may use. */
+    /** The test with its package's delivery and scoring (null if unreadable), if it is a QTI package test the company uses or may use. */
     async findQtiTest(companyId: number, testId: number) {
-      return db
+      const row = await db
         .selectFrom('tests')
         .innerJoin('content_packages', 'content_packages.hash', 'tests.package_hash')
         .select(['tests.id', 'tests.name', 'content_packages.delivery', 'content_packages.scoring'])
@@ -37,6 +38,7 @@ export function createItemAnalysisRepository(db: Db) {
           ]),
         )
         .executeTakeFirst();
+      return row && qtiPackageOf(row);
     },
 
     /** The company's campaigns that list the test, by id. */

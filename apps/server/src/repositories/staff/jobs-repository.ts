@@ -1,7 +1,35 @@
 import type { Insertable, Updateable } from 'kysely';
-import { FINAL_JOB_STATES } from '@prova/contract/staff-jobs';
+import { z } from 'zod/mini';
+import { FINAL_JOB_STATES, type Job, jobSchema } from '@prova/contract/staff-jobs';
 import type { Db } from '../../db/database';
 import type { StaffJobsTable } from '../../db/schema';
+import { readColumn } from '../json-column-readers';
+
+const { problems, plan, campaigns, summary: summarySchema, notes } = jobSchema.shape;
+/** An import's plan column as written since it held the campaigns too (services/staff/import-jobs.ts). */
+const planWithCampaigns = z.object({ lists: plan, campaigns });
+
+/**
+ * An import's plan column: its plan and the campaigns it writes, known together at validation (`{ lists, campaigns }`),
+ * or the plan alone as rows written before held it.
+ */
+function importPlanOf(stored: string | null): Pick<Job, 'plan' | 'campaigns'> {
+  const both = readColumn(planWithCampaigns, stored, null);
+  return both ? { plan: both.lists, campaigns: both.campaigns } : { plan: readColumn(plan, stored, null), campaigns: [] };
+}
+
+/** A job's row with its JSON columns parsed (a column that does not read is empty). */
+function jobOf<R extends { problems: string; plan: string | null; summary: string | null; notes: string | null }>(
+  row: R,
+): Omit<R, 'problems' | 'plan' | 'summary' | 'notes'> & Pick<Job, 'problems' | 'plan' | 'campaigns' | 'summary' | 'notes'> {
+  return {
+    ...row,
+    problems: readColumn(problems, row.problems, []),
+    ...importPlanOf(row.plan),
+    summary: readColumn(summarySchema, row.summary, null),
+    notes: readColumn(notes, row.notes, []),
+  };
+}
 
 /** What a job's transition changes in its row. */
 export type JobPatch = Updateable<StaffJobsTable>;
@@ -95,11 +123,15 @@ export function createJobsRepository(db: Db) {
     companyOf: async (id: string) =>
       (await db.selectFrom('staff_jobs').select('company_id').where('id', '=', id).executeTakeFirst())?.company_id,
 
-    find: (companyId: number, id: string) =>
-      summary().where('staff_jobs.company_id', '=', companyId).where('staff_jobs.id', '=', id).executeTakeFirst(),
+    async find(companyId: number, id: string) {
+      const row = await summary().where('staff_jobs.company_id', '=', companyId).where('staff_jobs.id', '=', id).executeTakeFirst();
+      return row && jobOf(row);
+    },
 
-    list: (companyId: number, limit: number) =>
-      summary().where('staff_jobs.company_id', '=', companyId).orderBy('staff_jobs.created_at', 'desc').limit(limit).execute(),
+    list: async (companyId: number, limit: number) =>
+      (await summary().where('staff_jobs.company_id', '=', companyId).orderBy('staff_jobs.created_at', 'desc').limit(limit).execute()).map(
+        jobOf,
+      ),
 
     input: async (id: string) => (await db.selectFrom('staff_jobs').select('input').where('id', '=', id).executeTakeFirst())?.input ?? null,
 

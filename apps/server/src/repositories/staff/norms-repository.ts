@@ -1,6 +1,7 @@
 import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json-column';
+import { normColumns } from '../json-column-readers';
 import { ownOrSharedTestIds } from './test-use';
 
 /** A company's norm groups (norms, campaign_norms: migration 0012b) and the results a new one is built from. */
@@ -23,7 +24,10 @@ export function createNormsRepository(db: Db) {
         .where('norms.company_id', '=', companyId)
         .orderBy('campaign_norms.campaign_id')
         .execute();
-      return norms.map((norm) => ({ ...norm, campaign_ids: links.filter((l) => l.norm_id === norm.id).map((l) => l.campaign_id) }));
+      return norms.map((norm) => ({
+        ...normColumns(norm),
+        campaign_ids: links.filter((l) => l.norm_id === norm.id).map((l) => l.campaign_id),
+      }));
     },
 
     /** Which of `ids` are the company's norms. */

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AdaptiveNextRequest, type AdaptiveNextResponse, type AdaptiveSettings } from '@prova/contract/adaptive';
+import {
+  type AdaptiveGivenItem,
+  type AdaptiveNextRequest,
+  type AdaptiveNextResponse,
+  type AdaptiveSettings,
+} from '@prova/contract/adaptive';
 import type { Outcome } from '@prova/contract/tests';
-import { adaptiveStep, type GivenAnswer } from '@prova/measurement/irt/cat';
+import { adaptiveStep } from '@prova/measurement/irt/cat';
 import { scoreOneItem } from '@prova/qti/scoring';
 import { LRUCache } from 'lru-cache';
 import { acceptsAnswers } from '../../domain/campaign-window';
@@ -27,14 +32,8 @@ interface LoadedTest {
   settings: AdaptiveSettings;
   bank: Bank;
 }
-export interface GivenItem extends GivenAnswer {
-  /** The item's SCORE as its response processing gave it (`score` is its share of the maximum, for the model). */
-  raw: number;
-  response: Record<string, unknown> | null;
-  /** The estimate after this answer, for staff reading the attempt (absent in sessions kept before it was). */
-  theta?: number;
-  se?: number;
-}
+/** What the session keeps of each item given (adaptiveGivenItemSchema of the contract). */
+export type GivenItem = AdaptiveGivenItem;
 
 type AdaptiveRepos = Pick<Repositories, 'adaptive' | 'progress' | 'tests' | 'outcomes' | 'campaigns'>;
 type Scoring = { enqueue(key: ProgressKey): void; qtiModels: QtiModelCache };

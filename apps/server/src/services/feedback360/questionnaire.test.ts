@@ -1,20 +1,25 @@
 import { SELF_RELATION_ID } from '@prova/contract/feedback360';
 import { describe, expect, it } from 'vitest';
+import { campaignContentOf } from '../../repositories/campaigns-repository';
 import { presentLabels, questionnaireFor } from './questionnaire';
 
 // The 360's words follow the person they are about: the colleague evaluated, or oneself in a self-evaluation.
 const campaign = {
-  questions360: JSON.stringify({
-    closed: [
-      {
-        id: 1,
-        text: 'Tende a lavorare [[da solo|da sola|per conto proprio]].',
-        selfText: 'Sono [[attento|attenta|attento o attenta]] agli altri.',
-      },
-    ],
-    open: [{ id: 90, text: 'Cosa [[lo|la|lo o la]] aiuterebbe?' }],
+  // As the campaign's repository gives them, read from the stored text.
+  ...campaignContentOf({
+    model: null,
+    scale360: null,
+    questions360: JSON.stringify({
+      closed: [
+        {
+          id: 1,
+          text: 'Tende a lavorare [[da solo|da sola|per conto proprio]].',
+          selfText: 'Sono [[attento|attenta|attento o attenta]] agli altri.',
+        },
+      ],
+      open: [{ id: 90, text: 'Cosa [[lo|la|lo o la]] aiuterebbe?' }],
+    }),
   }),
-  scale360: null,
   range360_num: 6,
 };
 const COLLEAGUE = 2;

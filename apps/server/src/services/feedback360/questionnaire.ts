@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@prova/contract/errors';
-import { bundleQuestions360Schema, bundleScale360Schema } from '@prova/contract/bundle';
+import { type BundleQuestions360, type BundleScale360, bundleQuestions360Schema } from '@prova/contract/bundle';
 import {
   closedOptions,
   type EvaluationAnswers,
@@ -17,6 +17,9 @@ import { localize, pickLang } from '../../presenters/localize';
 import type { AnswerRow, RelationRow } from '../../repositories/feedback360-repository';
 
 export type Questionnaire = Omit<QuestionsResponse, 'status' | 'evaluee'>;
+
+/** Questions that do not read are none. */
+const NO_QUESTIONS = bundleQuestions360Schema.parse({});
 
 export function presentRelation(row: RelationRow, lang: string): Relation {
   return {
@@ -45,15 +48,13 @@ export function presentLabels(stored: string | null, lang: string, readerGender:
  * as them in a self-evaluation: their gendered words follow that person's gender.
  */
 export function questionnaireFor(
-  campaign: { questions360: string | null; scale360: string | null; range360_num: number },
+  campaign: { questions360: BundleQuestions360 | null; scale360: BundleScale360; range360_num: number },
   relationId: number,
   lang: string,
   evalueeGender: Gender,
 ): Questionnaire {
-  const parsed = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
-  const questions = parsed.success ? parsed.data : bundleQuestions360Schema.parse({});
-  const scale = bundleScale360Schema.safeParse(parseJson<unknown>(campaign.scale360, {}));
-  const { labels, notObserved } = scale.success ? scale.data : bundleScale360Schema.parse({});
+  const questions = campaign.questions360 ?? NO_QUESTIONS;
+  const { labels, notObserved } = campaign.scale360;
   const text = (value: unknown) => pickLang(value, lang, evalueeGender);
   const self = relationId === SELF_RELATION_ID;
   const wording = (q: { text: unknown; selfText?: unknown }) => text(self && q.selfText ? q.selfText : q.text);

@@ -1,6 +1,5 @@
 import { type Gender, genderOf } from '@prova/contract/gendered-text';
 import type { MyDataResponse, PersonalData, ReportView } from '@prova/contract/personal-data';
-import { parseJson } from '../../db/json-column';
 import { isStaff } from '../../domain/roles';
 import { notFound } from '../../http/http-error';
 import type { Auth } from '../../plugins/session';
@@ -31,9 +30,6 @@ export interface PersonalDataFiles {
   data: PersonalData;
   pdfs: { path: string; body: Buffer }[];
 }
-
-/** A stored value as the person's software should get it: JSON parsed, any other text as it is. */
-const valueOf = (stored: string | null) => (stored == null ? null : parseJson<unknown>(stored, stored));
 
 const langOf = (user: { lang: string | null }) => user.lang ?? 'IT_it';
 
@@ -143,7 +139,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       .map((h) => ({
         status: h.status,
         version: h.version,
-        data: valueOf(h.data),
+        data: h.data,
         updatedAt: h.updated_at,
         archivedAt: h.archived_at,
         reason: h.reason,
@@ -180,7 +176,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
         lastAccess: p.last_access,
         extraTimePercent: p.extra_time_percent,
         privacyConsentAt: p.privacy_consent_at,
-        storage: valueOf(p.storage),
+        storage: p.storage,
         invitations: invitation ? { lastInvitedAt: invitation.invited_at, times: invitation.times } : null,
       };
     }),
@@ -198,7 +194,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       testName: localize(t.test_name, lang, gender),
       status: t.status,
       version: t.version,
-      data: valueOf(t.data),
+      data: t.data,
       startedAt: t.started_at,
       endsAt: t.ends_at,
       updatedAt: t.updated_at,
@@ -244,11 +240,11 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       // Oldest first, as the rest of the file; only when, what and from where (the trail's other columns are about staff work).
       events: signInEvents.reverse().map((e) => ({ at: e.at, event: e.event, ip: e.ip })),
     },
-    logs: logs.map((l) => ({ campaignId: l.campaign_id, testId: l.test_id, data: valueOf(l.data), createdAt: l.created_at })),
+    logs: logs.map((l) => ({ campaignId: l.campaign_id, testId: l.test_id, data: l.data, createdAt: l.created_at })),
   };
   return { data, pdfs };
 }
 
-function outcomeOf(o: { campaign_id: number; test_id: number; source: string; outcomes: string; created_at: string }) {
-  return { campaignId: o.campaign_id, testId: o.test_id, source: o.source, values: valueOf(o.outcomes), createdAt: o.created_at };
+function outcomeOf(o: { campaign_id: number; test_id: number; source: string; outcomes: unknown; created_at: string }) {
+  return { campaignId: o.campaign_id, testId: o.test_id, source: o.source, values: o.outcomes, createdAt: o.created_at };
 }

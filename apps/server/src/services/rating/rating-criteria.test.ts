@@ -3,17 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { assessmentState } from './assessor-assignments';
 import { ratingCriteria } from './rating-criteria';
 import { rawValue } from '../reports/compute-report';
+import { reportModelOf } from '../../repositories/report-model';
 
-const model = JSON.stringify({
-  markers: [
-    { id: 100, name: { IT_it: 'Ascolta e riformula', EN_en: 'Listens and rephrases' } },
-    { id: 101, name: 'Chiarezza' },
-  ],
-  tasks: [
-    { markerId: 100, test: 201, outcome: 'ascolto', min: 1, max: 5 },
-    { markerId: 101, test: 201, outcome: 'chiarezza', min: 1, max: 3 },
-  ],
-});
+// The campaign's model as its repository gives it, read from the stored text.
+const model = reportModelOf(
+  JSON.stringify({
+    markers: [
+      { id: 100, skillId: 10, name: { IT_it: 'Ascolta e riformula', EN_en: 'Listens and rephrases' } },
+      { id: 101, skillId: 10, name: 'Chiarezza' },
+    ],
+    tasks: [
+      { id: 1, markerId: 100, test: 201, outcome: 'ascolto', min: 1, max: 5 },
+      { id: 2, markerId: 101, test: 201, outcome: 'chiarezza', min: 1, max: 3 },
+    ],
+  }),
+);
 const jsonData = JSON.stringify({
   options: {
     criteria: [

@@ -1,19 +1,8 @@
+import type { BundleModel } from '@prova/contract/bundle';
 import type { RatingCriterion } from '@prova/contract/tests';
 import { parseJson } from '../../db/json-column';
 import { pickLang } from '../../presenters/localize';
 
-interface ModelTask {
-  markerId?: unknown;
-  test?: unknown;
-  outcome?: unknown;
-  min?: unknown;
-  max?: unknown;
-}
-interface ModelMarker {
-  id?: unknown;
-  name?: unknown;
-  feedback?: unknown;
-}
 interface CriterionOption {
   id?: unknown;
   label?: unknown;
@@ -44,7 +33,7 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
  * test (so the grid covers every marker the report needs), else the test's own `options.criteria`; each with the
  * words of its levels where the test's options give them (`levels`).
  */
-export function ratingCriteria(input: { model: string | null; jsonData: string; testId: number; lang: string }): RatingCriterion[] {
+export function ratingCriteria(input: { model: BundleModel | null; jsonData: string; testId: number; lang: string }): RatingCriterion[] {
   const options = parseJson<{ options?: GridOptions }>(input.jsonData, {}).options;
   const listed = Array.isArray(options?.criteria) ? options.criteria : [];
   const withLevels = (criterion: RatingCriterion): RatingCriterion => {
@@ -55,20 +44,18 @@ export function ratingCriteria(input: { model: string | null; jsonData: string; 
   return criteriaOf(input, listed).map(withLevels);
 }
 
-function criteriaOf(input: { model: string | null; testId: number; lang: string }, listed: CriterionOption[]): RatingCriterion[] {
-  const model = parseJson<{ tasks?: ModelTask[]; markers?: ModelMarker[] } | null>(input.model, null);
-  const tasks = Array.isArray(model?.tasks)
-    ? model.tasks.filter((t) => Number(t.test) === input.testId && typeof t.outcome === 'string')
-    : [];
-  if (tasks.length > 0) {
-    const markers = new Map((Array.isArray(model?.markers) ? model.markers : []).map((m) => [Number(m.id), m]));
+function criteriaOf(input: { model: BundleModel | null; testId: number; lang: string }, listed: CriterionOption[]): RatingCriterion[] {
+  const { model } = input;
+  const tasks = (model?.tasks ?? []).filter((t) => t.test === input.testId && typeof t.outcome === 'string');
+  if (model && tasks.length > 0) {
+    const markers = new Map(model.markers.map((m) => [m.id, m]));
     const seen = new Set<string>();
     const criteria: RatingCriterion[] = [];
     for (const task of tasks) {
       const id = task.outcome as string;
       if (seen.has(id)) continue;
       seen.add(id);
-      const marker = markers.get(Number(task.markerId));
+      const marker = markers.get(task.markerId);
       criteria.push({ id, label: pickLang(marker?.name, input.lang) || id, min: num(task.min, 0), max: num(task.max, 5) });
     }
     return criteria;

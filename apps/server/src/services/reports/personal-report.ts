@@ -1,15 +1,13 @@
-import { bundleQuestions360Schema } from '@prova/contract/bundle';
+import type { BundleQuestions360 } from '@prova/contract/bundle';
 import { type Gender, genderOf } from '@prova/contract/gendered-text';
 import type { ReportNorm } from '@prova/contract/reports';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
-import { parseJson } from '../../db/json-column';
 import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
 import type { ReportSubjectContext } from '../../policies/report-access';
 import { contentLang } from '../../domain/content-language';
 import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { computeReport } from './compute-report';
-import { reportModelOf } from './report-model';
 import { reportNorms } from './report-norms';
 import { computeResults360 } from './results-360';
 
@@ -45,7 +43,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
     repos.reports.listCampaignNorms(campaign.id),
   ]);
   const rep = computeReport({
-    model: reportModelOf(content.model),
+    model: content.model,
     lang,
     gender,
     tests,
@@ -95,20 +93,20 @@ async function build360(
   repos: ReportRepos,
   campaignId: number,
   evalueeId: number,
-  campaign: { questions360: string | null; range360_num: number },
+  campaign: { questions360: BundleQuestions360 | null; range360_num: number },
   threshold: number,
   lang: string,
   gender: Gender,
 ): Promise<Results360 | null> {
-  const questions = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
-  if (!questions.success) return null;
+  const questions = campaign.questions360;
+  if (!questions) return null;
   const [raters, answers] = await Promise.all([
     repos.reports.listRaters(campaignId, evalueeId),
     repos.reports.listAnswers360(campaignId, evalueeId),
   ]);
   return computeResults360({
     evalueeId,
-    questions: questions.data,
+    questions,
     raters,
     answers,
     threshold,

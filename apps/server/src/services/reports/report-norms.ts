@@ -1,7 +1,5 @@
-import { normTableSchema } from '@prova/contract/norms';
 import type { ReportNorm } from '@prova/contract/reports';
 import { type NormDistribution, normedScore, percentileBand } from '@prova/measurement/norms/norms';
-import { parseJson } from '../../db/json-column';
 import { localize } from '../../presenters/localize';
 import type { CampaignNormRow } from '../../repositories/reports-repository';
 import { type ReportInputs, rawValue } from './compute-report';
@@ -14,10 +12,7 @@ const ITEMS_GIVEN = 'ITEMS';
 
 /** A stored norm as the measurement package reads it (null: neither a mean and sd nor a valid table). */
 export function normDistributionOf(row: Pick<CampaignNormRow, 'mean' | 'sd' | 'norm_table'>): NormDistribution | null {
-  if (row.norm_table !== null) {
-    const table = normTableSchema.safeParse(parseJson<unknown>(row.norm_table, null));
-    return table.success ? { table: table.data } : null;
-  }
+  if (row.norm_table !== null) return { table: row.norm_table };
   if (row.mean === null || row.sd === null || !(row.sd > 0)) return null;
   return { mean: Number(row.mean), sd: Number(row.sd) };
 }

@@ -3,12 +3,11 @@ import type { AuthoredTest } from '@prova/contract/authored-test';
 import { playerUrl } from '@prova/contract/content';
 import type { authoredTestWriteSchema, AuthoredTestResponse, AuthoredTestSummary } from '@prova/contract/staff-authoring';
 import { type AuthoredPackage, authoredPackageZip, prepareAuthoredPackage } from '../../content/authored-package';
-import { parseJson } from '../../db/json-column';
 import { activityUrl } from '../../domain/activity-origins';
 import { takesNewTests } from '../../domain/campaign-window';
 import { HttpError, notFoundUnlessOthers } from '../../http/http-error';
 import { toTestRow, withPackageTimeLimit } from '../../import/write-tests';
-import { authoredTestOf, presentAuthoredSummary } from '../../presenters/present-authored-test';
+import { presentAuthoredSummary } from '../../presenters/present-authored-test';
 import { testEditable } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { AuthoredTestRow } from '../../repositories/staff/authored-tests-repository';
@@ -91,7 +90,7 @@ async function useOf(repos: Repos, companyId: number, testIds: number[]) {
 
 async function responseOf(repos: Repos, companyId: number, testId: number): Promise<AuthoredTestResponse> {
   const row = await requireAuthored(repos, companyId, testId);
-  const test = authoredTestOf(row);
+  const { test } = row;
   const use = await useOf(repos, companyId, [testId]);
   return { status: true, summary: presentAuthoredSummary(row, test, use(testId)), test };
 }
@@ -103,7 +102,7 @@ export async function listAuthoredTests(repos: Repos, companyId: number): Promis
     companyId,
     rows.map((r) => r.test_id),
   );
-  return rows.map((row) => presentAuthoredSummary(row, authoredTestOf(row), use(row.test_id)));
+  return rows.map((row) => presentAuthoredSummary(row, row.test, use(row.test_id)));
 }
 
 export const findAuthoredTest = (repos: Repos, companyId: number, testId: number) => responseOf(repos, companyId, testId);
@@ -172,7 +171,7 @@ export async function updateAuthoredTest(
         name: JSON.stringify(body.test.title),
         url: playerUrl('qti', pkg.hash),
         package_hash: pkg.hash,
-        json_data: JSON.stringify(jsonDataOf(parseJson<Record<string, unknown>>(current.json_data, {}), pkg.maxTimeSeconds)),
+        json_data: JSON.stringify(jsonDataOf(current.json_data, pkg.maxTimeSeconds)),
       },
       new Date().toISOString(),
     );
@@ -191,7 +190,7 @@ export async function previewAuthoredTest(repos: Repos, test: AuthoredTest, acti
 /** The test's QTI 3 package as a zip (the very bytes candidates' package was stored from), and a safe file name. */
 export async function exportAuthoredTest(repos: Repos, companyId: number, testId: number) {
   const row = await requireAuthored(repos, companyId, testId);
-  const zip = await authoredPackageZip(authoredTestOf(row));
+  const zip = await authoredPackageZip(row.test);
   const name = row.abbreviation.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || `test-${testId}`;
   return { zip, fileName: `${name}-qti.zip` };
 }

@@ -3,7 +3,7 @@ import type { LangCode } from '@prova/contract/limits';
 import type { ProgressCell, ProgressQuery, ProgressResponse, StaffCampaign, StaffCampaignResponse } from '@prova/contract/staff-campaigns';
 import type { z } from 'zod';
 import type { progressQuerySchema } from '@prova/contract/staff-campaigns';
-import type { CampaignRow } from '../../db/schema';
+import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
 import { belongsToCampaign, isCandidatesOwnTest } from '../../domain/candidate-tests';
 import { effectiveStatus, expiredBefore } from '../../domain/test-clock';
 import { notFound } from '../../http/http-error';
@@ -20,7 +20,7 @@ type Query = z.output<typeof progressQuerySchema>;
 export type { ProgressQuery };
 
 /** The campaign's tests in campaign order, and which of them a participant takes themself. */
-export async function campaignTests(repos: Repos, campaign: CampaignRow, lang: string) {
+export async function campaignTests(repos: Repos, campaign: StaffCampaignRow, lang: string) {
   const rows = (await repos.tests.listForCampaign(campaign.id)).filter((t) => belongsToCampaign(t, campaign));
   const present = (t: (typeof rows)[number]) => ({
     id: t.id,
@@ -41,7 +41,12 @@ export async function listStaffCampaigns(repos: Repos, companyId: number, lang: 
   return rows.map((row) => presentStaffCampaign(row, counts.get(row.id)!, lang));
 }
 
-export async function staffCampaign(repos: Repos, companyId: number, campaign: CampaignRow, lang: string): Promise<StaffCampaignResponse> {
+export async function staffCampaign(
+  repos: Repos,
+  companyId: number,
+  campaign: StaffCampaignRow,
+  lang: string,
+): Promise<StaffCampaignResponse> {
   const counts = await repos.staff.campaigns.counts(companyId, [campaign.id]);
   const { tests } = await campaignTests(repos, campaign, lang);
   return { status: true, campaign: presentStaffCampaign(campaign, counts.get(campaign.id)!, lang), tests };
@@ -56,7 +61,7 @@ export function staffStatusOf(row: { status: string; started_at: string | null; 
 export async function campaignProgress(
   repos: Repos,
   companyId: number,
-  campaign: CampaignRow,
+  campaign: StaffCampaignRow,
   query: Query,
   lang: string,
   now = new Date(),
@@ -135,7 +140,7 @@ export async function liveProgress(
   repos: Repos & StaffReportRepos,
   offers: ReportOffers,
   companyId: number,
-  campaign: CampaignRow,
+  campaign: StaffCampaignRow,
   query: Query,
   lang: string,
 ): Promise<ProgressResponse> {

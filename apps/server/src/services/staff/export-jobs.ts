@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TIME_ZONE } from '@prova/contract/staff-companies';
 import type { ExportFormat, Job } from '@prova/contract/staff-jobs';
-import type { CampaignRow } from '../../db/schema';
+import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
 import { localize } from '../../presenters/localize';
 import { buildExportTable } from './exports/export-rows';
 import { writeCsv } from './exports/write-csv';
@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export async function startExport(
   app: FastifyInstance,
   by: { companyId: number; userId: number; lang: string },
-  campaign: CampaignRow,
+  campaign: StaffCampaignRow,
   format: ExportFormat,
 ): Promise<Job> {
   const id = await app.staffJobs.create({

@@ -1,8 +1,6 @@
-import { qtiDeliverySchema } from '@prova/contract/content';
 import { ANALYSIS_MIN_N, type ItemAnalysisAnswer } from '@prova/contract/item-analysis';
 import { type Choice, ItemAnalysisAccumulator, type ItemSpec } from '@prova/measurement/item-analysis/item-analysis';
-import { type ItemModel, qtiScoringModelSchema } from '@prova/qti/scoring';
-import { parseJson } from '../../db/json-column';
+import type { ItemModel } from '@prova/qti/scoring';
 import { HttpError, notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { AnalysedAttemptRow } from '../../repositories/staff/item-analysis-repository';
@@ -58,17 +56,16 @@ export interface AnalysisRequest {
 export async function itemAnalysis(repos: Repos, request: AnalysisRequest): Promise<ItemAnalysisAnswer> {
   const store = repos.staff.itemAnalysis;
   const test = await store.findQtiTest(request.companyId, request.testId);
-  const delivery = qtiDeliverySchema.safeParse(parseJson<unknown>(test?.delivery, null));
-  const model = qtiScoringModelSchema.safeParse(parseJson<unknown>(test?.scoring, null));
-  if (!test || !delivery.success || !model.success) throw notFound('QTI test');
+  if (!test?.delivery || !test.scoring) throw notFound('QTI test');
+  const { delivery, scoring: model } = test;
 
   const using = await store.campaignIdsUsing(request.companyId, test.id);
   const campaignIds = request.campaignIds ?? using;
   // Another company's campaign, or one without the test, is not found: nobody learns what others have.
   for (const id of campaignIds) if (!using.includes(id)) throw notFound('Campaign');
 
-  const models = new Map(model.data.items.map((item) => [item.identifier, item]));
-  const delivered = delivery.data.parts.flatMap((part) => part.sections.flatMap((section) => section.items));
+  const models = new Map(model.items.map((item) => [item.identifier, item]));
+  const delivered = delivery.parts.flatMap((part) => part.sections.flatMap((section) => section.items));
   const items = delivered.flatMap((d) => {
     const m = models.get(d.identifier);
     return m ? [{ identifier: d.identifier, title: d.title, model: m }] : [];
@@ -113,7 +110,7 @@ export async function itemAnalysis(repos: Repos, request: AnalysisRequest): Prom
   }
 
   const result = acc.result(ANALYSIS_MIN_N);
-  const base = { test: { id: test.id, title: delivery.data.title }, campaignIds, n: result.n, minN: result.minN };
+  const base = { test: { id: test.id, title: delivery.title }, campaignIds, n: result.n, minN: result.minN };
   if (!result.sufficient) return { ...base, sufficient: false, reason: 'TOO_FEW_ATTEMPTS' };
   return {
     ...base,

@@ -1,7 +1,5 @@
-import { normTableSchema } from '@prova/contract/norms';
 import { type CreateNormRequest, NORM_MIN_N, type StaffNorm } from '@prova/contract/norms';
 import { buildNorm } from '@prova/measurement/norms/norms';
-import { parseJson } from '../../db/json-column';
 import { invalidBody, notFoundUnlessOthers } from '../../http/http-error';
 import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -15,7 +13,6 @@ type Repos = Pick<Repositories, 'staff'>;
 export async function listNorms(repos: Repos, companyId: number, lang: string): Promise<StaffNorm[]> {
   const rows = await repos.staff.norms.list(companyId);
   return rows.map((row) => {
-    const table = row.norm_table === null ? null : normTableSchema.safeParse(parseJson<unknown>(row.norm_table, null));
     return {
       id: row.id,
       name: localize(row.name, lang),
@@ -25,7 +22,7 @@ export async function listNorms(repos: Repos, companyId: number, lang: string): 
       n: row.n,
       mean: row.mean === null ? null : Number(row.mean),
       sd: row.sd === null ? null : Number(row.sd),
-      table: table?.success ? table.data : null,
+      table: row.norm_table,
       campaignIds: row.campaign_ids,
     };
   });

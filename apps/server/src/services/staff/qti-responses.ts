@@ -1,16 +1,13 @@
-import { qtiDeliverySchema, type QtiProgress, qtiProgressSchema, type QtiResponseValue } from '@prova/contract/content';
+import { type QtiProgress, qtiProgressSchema, type QtiResponseValue } from '@prova/contract/content';
 import type { StaffResponses, StaffResponseVariable } from '@prova/contract/staff-responses';
-import { outcomeListSchema } from '@prova/contract/tests';
-import type { CampaignRow } from '../../db/schema';
-import { parseJson } from '../../db/json-column';
+import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
 import { notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { ProgressKey } from '../../repositories/progress-repository';
-import type { GivenItem } from '../adaptive/adaptive-delivery';
 import { reportNorms } from '../reports/report-norms';
 import { scriptInput } from '../scoring/run-algorithm';
 import { staffStatusOf } from './campaign-progress';
-import { type Atom, qtiScoringModelSchema } from '@prova/qti/scoring';
+import type { Atom } from '@prova/qti/scoring';
 
 type Repos = Pick<Repositories, 'staff' | 'ratings' | 'reports'>;
 
@@ -56,19 +53,17 @@ export function itemTitle(xml: string): string | null {
  * answer's score and the estimate after it; the item the candidate is on last, unanswered.
  */
 async function adaptiveItems(repos: Repos, key: ProgressKey, startedAt: string | null): Promise<ShownItem[]> {
-  const [session, bankJson] = await Promise.all([
+  const [session, bank] = await Promise.all([
     repos.staff.responses.findAdaptiveSession(key),
     repos.staff.responses.findAdaptiveBank(key.testId),
   ]);
   // A session of an earlier attempt (a staff reset since) is not this attempt's.
   if (!session || session.attempt !== startedAt) return [];
-  const bank = parseJson<Record<string, { xml?: unknown }>>(bankJson, {});
   const titleOf = (id: string) => {
-    const xml = Object.hasOwn(bank, id) ? bank[id]?.xml : undefined;
-    return (typeof xml === 'string' ? itemTitle(xml) : null) || id;
+    const xml = Object.hasOwn(bank, id) ? bank[id].xml : undefined;
+    return (xml === undefined ? null : itemTitle(xml)) || id;
   };
-  const given = parseJson<GivenItem[]>(session.given, []);
-  const shown: ShownItem[] = given.map((g) => ({
+  const shown: ShownItem[] = session.given.map((g) => ({
     identifier: g.item,
     title: titleOf(g.item),
     section: '',
@@ -90,35 +85,33 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  */
 export async function qtiResponses(
   repos: Repos,
-  opts: { companyId: number; campaign: CampaignRow; userId: number; testId: number; lang?: string },
+  opts: { companyId: number; campaign: StaffCampaignRow; userId: number; testId: number; lang?: string },
   now = new Date(),
 ): Promise<StaffResponses> {
   const { campaign, userId, testId } = opts;
   if (!(await repos.staff.campaigns.participantIds(campaign.id, opts.companyId, [userId])).length) throw notFound('Participant');
   const test = await repos.staff.responses.findQtiTest(campaign.id, testId);
-  const delivery = qtiDeliverySchema.safeParse(parseJson<unknown>(test?.delivery, null));
-  // The key: each item's response declarations, with their correct response and mapping.
-  const model = qtiScoringModelSchema.safeParse(parseJson<unknown>(test?.scoring, null));
-  if (!test || !delivery.success || !model.success) throw notFound('QTI test');
+  // The key: each item's response declarations (the scoring model), with their correct response and mapping.
+  if (!test?.delivery || !test.scoring) throw notFound('QTI test');
+  const { delivery, scoring: model } = test;
 
   const key = { campaignId: campaign.id, testId, userId };
-  const [progress, stored, ratings, campaignNorms] = await Promise.all([
+  const [progress, outcomes, ratings, campaignNorms] = await Promise.all([
     repos.staff.responses.findProgress(key),
     repos.staff.responses.findServerOutcomes(key),
     repos.ratings.list(key),
     repos.reports.listCampaignNorms(campaign.id),
   ]);
   const ratingOf = new Map(ratings.map((r) => [r.itemId, r]));
-  const rated = new Map(model.data.items.flatMap((item) => (item.rated ? [[item.identifier, item.rated.maxScore] as const] : [])));
+  const rated = new Map(model.items.flatMap((item) => (item.rated ? [[item.identifier, item.rated.maxScore] as const] : [])));
   const savedProgress = qtiProgressSchema.safeParse(scriptInput(progress?.data ?? null));
   const saved = savedProgress.success ? savedProgress.data : EMPTY;
-  const outcomes = stored === null ? null : outcomeListSchema.safeParse(parseJson<unknown>(stored, null));
-  const scores = outcomes?.success ? new Map(outcomes.data.map((o) => [String(o.questionId), o.value])) : null;
+  const scores = outcomes ? new Map(outcomes.map((o) => [String(o.questionId), o.value])) : null;
 
-  const declarations = new Map(model.data.items.map((item) => [item.identifier, item.responses]));
-  const shown: ShownItem[] = delivery.data.adaptive
+  const declarations = new Map(model.items.map((item) => [item.identifier, item.responses]));
+  const shown: ShownItem[] = delivery.adaptive
     ? await adaptiveItems(repos, key, progress?.started_at ?? null)
-    : delivery.data.parts.flatMap((part) =>
+    : delivery.parts.flatMap((part) =>
         part.sections.flatMap((section) =>
           section.items.map((item) => ({
             identifier: item.identifier,
@@ -163,18 +156,18 @@ export async function qtiResponses(
     {
       tests: [{ id: testId, abbreviation: '', name: '', algorithm: null, package_kind: 'qti', status: scores ? 'complete' : null }],
       assessedTests: new Set(),
-      outcomes: outcomes?.success ? [{ testId, source: 'server', outcomes: outcomes.data }] : [],
+      outcomes: outcomes ? [{ testId, source: 'server', outcomes }] : [],
       lang: opts.lang ?? 'IT_it',
     },
-  ).map((n) => ({ ...n, testName: delivery.data.title }));
+  ).map((n) => ({ ...n, testName: delivery.title }));
   return {
     norms,
-    test: { id: test.id, title: delivery.data.title },
+    test: { id: test.id, title: delivery.title },
     status: staffStatusOf(progress, now),
     scored: scores !== null,
     items,
-    ...(delivery.data.adaptive ? { adaptive: true } : {}),
+    ...(delivery.adaptive ? { adaptive: true } : {}),
     final: items.every((i) => !i.rating || i.rating.points !== null),
-    outcomes: outcomes?.success ? outcomes.data.filter((o) => !itemIds.has(String(o.questionId))) : [],
+    outcomes: outcomes ? outcomes.filter((o) => !itemIds.has(String(o.questionId))) : [],
   };
 }

@@ -1,7 +1,6 @@
-import { bundleQuestions360Schema } from '@prova/contract/bundle';
 import type { AgreementAnswer } from '@prova/contract/item-analysis';
 import { raterAgreement } from '@prova/measurement/item-analysis/rater-agreement';
-import type { CampaignRow } from '../../db/schema';
+import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
 import { parseJson } from '../../db/json-column';
 import { reportSettings } from '../../domain/report-download';
 import { pickLang } from '../../presenters/localize';
@@ -24,10 +23,9 @@ interface Sums {
   sd: number;
 }
 
-export async function campaignRaterAgreement(repos: Repos, campaign: CampaignRow, lang: string): Promise<AgreementAnswer> {
+export async function campaignRaterAgreement(repos: Repos, campaign: StaffCampaignRow, lang: string): Promise<AgreementAnswer> {
   // A campaign without a 360 has no closed questions to agree on.
-  const questions = bundleQuestions360Schema.safeParse(parseJson<unknown>(campaign.questions360, {}));
-  const closed = campaign.is360 && questions.success ? questions.data.closed : [];
+  const closed = campaign.is360 ? (campaign.questions360?.closed ?? []) : [];
   const threshold = reportSettings(campaign.report).confidentialityThreshold;
   const points = campaign.range360_num;
   const sums = new Map<number, Map<number, Sums>>(closed.map((q) => [q.id, new Map()]));

@@ -1,7 +1,7 @@
 import { staffStatusOf } from './campaign-progress';
 import { TEST_360_ID } from '@prova/contract/limits';
 import type { ResetResponse } from '@prova/contract/staff-participants';
-import type { CampaignRow } from '../../db/schema';
+import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
 import { HttpError, notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
 
@@ -13,7 +13,7 @@ type Repos = Pick<Repositories, 'staff' | 'tests'>;
  */
 export async function resetTest(
   repos: Repos,
-  opts: { companyId: number; campaign: CampaignRow; userId: number; testId: number; by: number; reason?: string },
+  opts: { companyId: number; campaign: StaffCampaignRow; userId: number; testId: number; by: number; reason?: string },
   now = new Date(),
 ): Promise<Omit<ResetResponse, 'status'>> {
   const { campaign, userId, testId } = opts;

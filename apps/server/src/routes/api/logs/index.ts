@@ -2,16 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusOk } from '@prova/contract/common';
 import { apiErrorSchema } from '@prova/contract/errors';
-import { DB_INT_MAX, LOG_QUOTA } from '@prova/contract/limits';
-import { logRequestSchema } from '@prova/contract/tests';
+import { LOG_QUOTA } from '@prova/contract/limits';
+import { logEntryIdsSchema, logRequestSchema } from '@prova/contract/tests';
 import { requireAuth } from '../../../plugins/session';
 import { inGroups } from '../../../services/in-groups';
-import { parseJson } from '../../../db/json-column';
 import { HttpError } from '../../../http/http-error';
 import type { LogEntry } from '../../../repositories/logs-repository';
-
-// An id the databases can hold (a larger one names nothing, and PostgreSQL would refuse to compare it).
-const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= DB_INT_MAX ? v : null);
 
 /**
  * Log entries sent by the queue (also the unsent items a user skipped at logout). Only a signed-in
@@ -60,11 +56,10 @@ export default async function logsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user, session } = await requireAuth(request);
-      const entry = parseJson<Record<string, unknown> | null>(request.body.data, null);
-      const fields = entry && typeof entry === 'object' ? entry : {};
-      const testId = intOrNull(fields.testId);
+      const named = logEntryIdsSchema.parse(request.body.data);
+      const testId = named.testId;
       await withinQuota(user.id, testId, request.body.data);
-      const campaignId = await ownCampaign(user.id, user.company_id, intOrNull(fields.campaignId), session.campaignId ?? null);
+      const campaignId = await ownCampaign(user.id, user.company_id, named.campaignId, session.campaignId ?? null);
       // The same entry sent again (its answer was lost) is kept once: its key is recorded with it.
       await entries.run({
         userId: user.id,

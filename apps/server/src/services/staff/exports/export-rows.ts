@@ -1,11 +1,10 @@
 import { LANGS, type LangCode, TEST_360_ID } from '@prova/contract/limits';
 import type { Outcome } from '@prova/contract/tests';
-import type { CampaignRow } from '../../../db/schema';
+import type { StaffCampaignRow } from '../../../repositories/staff/campaign-progress-repository';
 import { contentLang } from '../../../domain/content-language';
 import { localize, pickLang } from '../../../presenters/localize';
 import type { Repositories } from '../../../repositories/create-repositories';
 import { computeReport } from '../../reports/compute-report';
-import { reportModelOf } from '../../reports/report-model';
 import { reportNorms } from '../../reports/report-norms';
 import { campaignProgress, campaignTests } from '../campaign-progress';
 import type { Progress } from '../jobs/job-runner';
@@ -64,13 +63,13 @@ const languageName = (texts: ExportTexts, code: string | null): Cell =>
 export async function buildExportTable(
   repos: Repos,
   companyId: number,
-  campaign: CampaignRow,
+  campaign: StaffCampaignRow,
   lang: string,
   texts: ExportTexts,
   progress: Progress,
 ): Promise<ExportTable> {
   const { tests, own } = await campaignTests(repos, campaign, lang);
-  const model = reportModelOf(campaign.model);
+  const { model } = campaign;
   const modelColumns = [
     ...model.markers.map((m) => ({ kind: 'marker' as const, id: m.id, label: `${texts.marker} ${m.id} ${pickLang(m.name, lang)}` })),
     ...model.skills.map((s) => ({ kind: 'skill' as const, id: s.id, label: `${texts.skill} ${s.id} ${pickLang(s.name, lang)}` })),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { genderOf } from '@prova/contract/gendered-text';
 import { INVITATION_TTL_MS } from '@prova/contract/staff';
 import { type InvitationResponse } from '@prova/contract/staff-participants';
-import type { CampaignRow } from '../../../db/schema';
+import type { StaffCampaignRow } from '../../../repositories/staff/campaign-progress-repository';
 import { localize } from '../../../presenters/localize';
 import { newPasswordLink } from '../../mail/password-reset-mail';
 import { hashResetToken, newResetToken } from '../../set-password-links';
@@ -16,7 +16,7 @@ import { type Entry, invitationMail } from './invitation-mail';
  */
 export async function inviteParticipants(
   app: FastifyInstance,
-  opts: { companyId: number; campaign: CampaignRow; invitedBy: number; userIds?: number[]; publicUrl: string },
+  opts: { companyId: number; campaign: StaffCampaignRow; invitedBy: number; userIds?: number[]; publicUrl: string },
   now = new Date(),
 ): Promise<Omit<InvitationResponse, 'status'>> {
   const { staff, users } = app.repos;

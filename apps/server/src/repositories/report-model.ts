@@ -1,9 +1,10 @@
 import { type BundleModel, bundleModelSchema } from '@prova/contract/bundle';
-import { parseJson } from '../../db/json-column';
+import { readColumn } from './json-column-readers';
 
 /** Models kept parsed: a few campaigns' reports are read at a time. */
 const KEPT = 50;
 const parsed = new Map<string, BundleModel>();
+const EMPTY = bundleModelSchema.parse({});
 
 /** Freezes a parsed model all through: it is shared by every report of its campaign, and nothing may change it. */
 function deepFreeze<T>(value: T): T {
@@ -23,8 +24,7 @@ export function reportModelOf(text: string | null): BundleModel {
   const key = text ?? '';
   let model = parsed.get(key);
   if (!model) {
-    const result = bundleModelSchema.safeParse(parseJson<unknown>(text, {}));
-    model = deepFreeze(result.success ? result.data : bundleModelSchema.parse({}));
+    model = deepFreeze(readColumn(bundleModelSchema, text, EMPTY));
     if (parsed.size >= KEPT) parsed.clear();
     parsed.set(key, model);
   }

@@ -1,0 +1,28 @@
+import { outcomeListSchema } from '@prova/contract/tests';
+import { describe, expect, it } from 'vitest';
+import { normColumns, readColumn } from './json-column-readers';
+
+// A JSON column is read once, in its repository: a stored value that does not read must not fail the request.
+describe('a JSON column', () => {
+  it('reads as the value of its schema', () => {
+    expect(readColumn(outcomeListSchema, '[{"questionId":"A","value":2}]', null)).toEqual([{ questionId: 'A', value: 2 }]);
+  });
+
+  it('reads as its fallback when empty, not JSON, or not of its schema', () => {
+    for (const stored of [null, undefined, '', '{oops', '{"questionId":"A"}', '[{"value":2}]'])
+      expect(readColumn(outcomeListSchema, stored, [])).toEqual([]);
+  });
+});
+
+describe("a norm's columns", () => {
+  const norm = { id: 1, mean: null, sd: null };
+
+  it('give its table parsed, or its mean and sd when it has none', () => {
+    expect(normColumns({ ...norm, norm_table: '[{"upTo":10,"percentile":50}]' }).norm_table).toEqual([{ upTo: 10, percentile: 50 }]);
+    expect(normColumns({ ...norm, mean: 50, sd: 10, norm_table: null })).toEqual({ ...norm, mean: 50, sd: 10, norm_table: null });
+  });
+
+  it('give neither a table nor a mean and sd when its table does not read', () => {
+    expect(normColumns({ ...norm, mean: 50, sd: 10, norm_table: '[{"upTo":10}]' })).toEqual({ ...norm, norm_table: null });
+  });
+});

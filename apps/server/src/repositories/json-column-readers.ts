@@ -1,0 +1,34 @@
+import { type NormTable, normTableSchema } from '@prova/contract/norms';
+import type { z } from 'zod/mini';
+import { parseJson } from '../db/json-column';
+
+/**
+ * A JSON column read through its schema (the contract's, where the column holds one of its values): `fallback`
+ * when it is empty, not JSON or not of the schema. A corrupt or legacy row then reads as "nothing there" rather
+ * than failing the request that met it. Repositories read their JSON columns through this, once, so that what
+ * they answer is typed and checked (docs/ARCHITECTURE.md).
+ */
+export function readColumn<S extends z.ZodMiniType, F extends z.output<S> | null>(
+  schema: S,
+  stored: string | null | undefined,
+  fallback: F,
+): F extends null ? z.output<S> | null : z.output<S> {
+  const unreadable = Symbol();
+  const value = parseJson<unknown>(stored, unreadable);
+  const parsed = value === unreadable ? null : schema.safeParse(value);
+  return (parsed?.success ? parsed.data : fallback) as F extends null ? z.output<S> | null : z.output<S>;
+}
+
+/**
+ * A norm's distribution columns, its table parsed: a table stands instead of a mean and sd (import/write-norms.ts), so
+ * one that does not read (null then) leaves the norm with neither, never with a mean and sd it was not given.
+ */
+export function normColumns<R extends { mean: number | null; sd: number | null; norm_table: string | null }>(
+  row: R,
+): Omit<R, 'norm_table'> & { norm_table: NormTable | null } {
+  if (row.norm_table === null) return { ...row, norm_table: null };
+  return { ...row, mean: null, sd: null, norm_table: readColumn(normTableSchema, row.norm_table, null) };
+}
+
+/** A stored value as a person's own data gives it (their export): JSON parsed, any other text as it is. */
+export const storedValue = (stored: string | null): unknown => (stored == null ? null : parseJson<unknown>(stored, stored));
