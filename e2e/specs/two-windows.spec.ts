@@ -1,4 +1,4 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type FrameLocator, type Page } from '@playwright/test';
 import { expectAccessible, hasHorizontalScroll } from '../fixtures/a11y';
 import { seedCampaignWithTests, type TestSpec } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
@@ -28,6 +28,28 @@ async function serverAnswers(page: Page, campaignId: number, testId: number) {
   const response = await page.request.get(`/api/tests/${testId}/data/${campaignId}/${me.user.id}`);
   const { data } = (await response.json()) as { data: { data: string | null } };
   return data.data ? ((JSON.parse(data.data) as { answers?: Record<string, string> }).answers ?? {}) : {};
+}
+
+/**
+ * One answer given on a first device, then the test opened on another (a browser of its own: nothing tells the first
+ * one) and answered there; both answers on the server.
+ */
+async function answeredOnTwoDevices(page: Page, browser: Browser) {
+  const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
+  const [testId] = testIds;
+  await page.goto('/login');
+  await signIn(page, people[0]);
+  const first = await openTest(page, testId);
+  await first.getByRole('radio', { name: 'b) 600' }).check();
+  await expect(saveStatus(page)).toHaveText('Salvato');
+  const device = await browser.newContext();
+  const phone = await device.newPage();
+  await phone.goto('/login');
+  await signIn(phone, people[0]);
+  const second = await openTest(phone, testId);
+  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
+  await expect.poll(() => serverAnswers(phone, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+  return { first, device, campaignId, testId };
 }
 
 test('two tabs on one test: the first is told as the second opens it, and "Continua qui" goes on from the latest answers', async ({
@@ -88,22 +110,7 @@ test('two devices on one test: the one that lost it is told at its next save, wh
   page,
   browser,
 }) => {
-  const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
-  const [testId] = testIds;
-  await page.goto('/login');
-  await signIn(page, people[0]);
-  const first = await openTest(page, testId);
-  await first.getByRole('radio', { name: 'b) 600' }).check();
-  await expect(saveStatus(page)).toHaveText('Salvato');
-
-  // The same person on another device (a browser of its own: nothing tells the first one).
-  const device = await browser.newContext();
-  const phone = await device.newPage();
-  await phone.goto('/login');
-  await signIn(phone, people[0]);
-  const second = await openTest(phone, testId);
-  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
-  await expect.poll(() => serverAnswers(phone, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+  const { first, device, campaignId, testId } = await answeredOnTwoDevices(page, browser);
 
   // The first device, which never saw that answer, answers on: it is told, and its answer is not applied.
   await first.getByRole('radio', { name: 'a) 550' }).check();
@@ -119,21 +126,7 @@ test('two devices on one test: the one that lost it is told as soon as the perso
   page,
   browser,
 }) => {
-  const { people, campaignId, testIds } = seedCampaignWithTests([NUMERICAL]);
-  const [testId] = testIds;
-  await page.goto('/login');
-  await signIn(page, people[0]);
-  const first = await openTest(page, testId);
-  await first.getByRole('radio', { name: 'b) 600' }).check();
-  await expect(saveStatus(page)).toHaveText('Salvato');
-
-  const device = await browser.newContext();
-  const phone = await device.newPage();
-  await phone.goto('/login');
-  await signIn(phone, people[0]);
-  const second = await openTest(phone, testId);
-  await second.getByRole('radio', { name: 'd) 87,5%' }).check();
-  await expect.poll(() => serverAnswers(phone, campaignId, testId)).toEqual({ q1: 'b', q2: 'd' });
+  const { device } = await answeredOnTwoDevices(page, browser);
 
   // The person goes back to the first device's window: it asks the server, and says so with nothing typed there yet.
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
