@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
+import { brokenWords, expectFitsPhones, expectStacked, headerLines, HEIGHT, PHONES } from '../fixtures/layout';
 import { importBundle, PASSWORD, seedCampaignWithTests, uniqueId, type Person } from '../fixtures/seed';
 import { signIn } from '../fixtures/sign-in';
 
@@ -10,82 +11,6 @@ import { signIn } from '../fixtures/sign-in';
 
 const giulia = { email: 'giulia.ferri@lanificio.example', password: 'Prova2026!' };
 const silvia = { email: 'silvia.marini@lanificio.example', password: 'Prova2026!' };
-/** The widths where words broke letter by letter, and a phone's height. */
-const PHONES = [320, 360] as const;
-const HEIGHT = 640;
-
-/**
- * Every word on the page whose letters the browser put on more than one line, or past the viewport's
- * edges: each visible text node split at spaces and hyphens, each word's Range asked for its line boxes.
- */
-async function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    // Text clipped to nothing (visually hidden, for screen readers) is laid out in a 1 px box on purpose.
-    const clipped = (element: Element | null): boolean => {
-      for (let e = element; e; e = e.parentElement) {
-        const box = e.getBoundingClientRect();
-        const style = getComputedStyle(e);
-        if (style.clip !== 'auto' && style.clip.startsWith('rect(0')) return true;
-        if ((box.width <= 1 || box.height <= 1) && style.overflow !== 'visible') return true;
-      }
-      return false;
-    };
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, [hidden]') || clipped(parent)) continue;
-      const text = node.textContent ?? '';
-      // A word ends at whitespace; a break after a hyphen (or a soft one) is a break between words.
-      for (const match of text.matchAll(/[^\s\-\u00ad]+[-\u00ad]?/g)) {
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-        if (rects.length === 0) continue;
-        const tops = new Set(rects.map((r) => Math.round(r.top)));
-        const lines = [...tops].filter((top) => ![...tops].some((other) => other < top && top - other < 4)).length;
-        const outside = rects.some((r) => r.left < -1 || r.right > window.innerWidth + 1);
-        // A word inside a region that scrolls sideways on purpose may pass the edge; none should here.
-        if (lines > 1) found.push(`"${match[0]}" on ${lines} lines in <${parent.tagName.toLowerCase()} class="${parent.className}">`);
-        else if (outside) found.push(`"${match[0]}" past the edge in <${parent.tagName.toLowerCase()} class="${parent.className}">`);
-      }
-    }
-    return found;
-  });
-}
-
-/**
- * At 320 and then 360 px: no word broken, no sideways scroll, and `more` (what the screen itself must show) each
- * time; the scan at 320 px. The page is laid out again at the second width, not loaded again.
- */
-async function expectFitsPhones(page: Page, what: string, more: (width: number) => Promise<void> = async () => {}): Promise<void> {
-  for (const width of PHONES) {
-    await page.setViewportSize({ width, height: HEIGHT });
-    await page.evaluate(() => document.fonts.ready);
-    expect(await brokenWords(page), `words broken on ${what} at ${width} px`).toEqual([]);
-    const scroll = await page.evaluate(() => ({ width: document.scrollingElement!.scrollWidth, viewport: window.innerWidth }));
-    expect(scroll.width, `sideways scroll on ${what} at ${width} px`).toBeLessThanOrEqual(scroll.viewport);
-    await more(width);
-    if (width === PHONES[0]) await expectAccessible(page, `${what} at ${width} px`);
-  }
-}
-
-/** A table row laid out as a card: its cells one under the other, each nearly the row's width. */
-async function expectStacked(row: Locator): Promise<void> {
-  const boxes = await row.evaluate((tr) => {
-    const width = tr.getBoundingClientRect().width;
-    return [...tr.querySelectorAll(':scope > td')].map((td) => ({
-      top: td.getBoundingClientRect().top,
-      share: td.getBoundingClientRect().width / width,
-    }));
-  });
-  expect(boxes.length).toBeGreaterThan(1);
-  for (const [i, box] of boxes.entries()) {
-    expect(box.share).toBeGreaterThan(0.9);
-    if (i > 0) expect(box.top).toBeGreaterThan(boxes[i - 1]!.top);
-  }
-}
 
 async function consentIfAsked(page: Page): Promise<void> {
   if (!page.url().endsWith('/privacy')) return;
@@ -224,23 +149,6 @@ test.describe('on a phone', () => {
     );
   });
 });
-
-/** Text nodes in the header's bar laid out on more than one line, and the bar's height. */
-async function headerLines(page: Page) {
-  return page.evaluate(() => {
-    const bar = document.querySelector('.site-header__bar')!;
-    const wrapped: string[] = [];
-    const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent?.trim()) continue;
-      range.selectNodeContents(node);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) wrapped.push(node.textContent.trim());
-    }
-    return { wrapped, height: Math.round(bar.getBoundingClientRect().height) };
-  });
-}
 
 test.describe('at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 768 } });

@@ -131,7 +131,7 @@ export function AuditPage({ isOperator }: { isOperator: boolean }) {
           </p>
           {trail.data.entries.length > 0 && (
             <TableRegion labelledBy={listTitleId}>
-              <table className="console-table">
+              <table className="console-table stack-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('audit.when')}</th>
@@ -146,15 +146,15 @@ export function AuditPage({ isOperator }: { isOperator: boolean }) {
                 <tbody>
                   {trail.data.entries.map((entry) => (
                     <tr key={entry.id}>
-                      <td>
+                      <td data-label={t('audit.when')}>
                         <DateTime value={entry.at} />
                       </td>
-                      <td>{entry.actor?.name ?? entry.email ?? t('audit.nobody')}</td>
+                      <td data-label={t('audit.who')}>{entry.actor?.name ?? entry.email ?? t('audit.nobody')}</td>
                       <th scope="row">{eventLabel(entry.event)}</th>
-                      <td>{entry.target ?? ''}</td>
-                      <td>{entry.subject?.name ?? ''}</td>
-                      <td>{entry.detail ?? ''}</td>
-                      {scope === 'all' && <td>{entry.companyId ?? t('audit.noCompany')}</td>}
+                      <td data-label={t('audit.target')}>{entry.target ?? ''}</td>
+                      <td data-label={t('audit.person')}>{entry.subject?.name ?? ''}</td>
+                      <td data-label={t('audit.detail')}>{entry.detail ?? ''}</td>
+                      {scope === 'all' && <td data-label={t('audit.company')}>{entry.companyId ?? t('audit.noCompany')}</td>}
                     </tr>
                   ))}
                 </tbody>

@@ -64,7 +64,7 @@ export function LanguagesPage({ isOperator }: { isOperator: boolean }) {
             </div>
           )}
           <TableRegion labelledBy={listTitleId}>
-            <table className="console-table">
+            <table className="console-table stack-table">
               <thead>
                 <tr>
                   {isOperator && (
@@ -91,10 +91,10 @@ export function LanguagesPage({ isOperator }: { isOperator: boolean }) {
                       </td>
                     )}
                     <th scope="row">{language.name}</th>
-                    <td>
+                    <td data-label={t('langs.code')}>
                       {language.id} <span className="console-table__meta">{labels.lang(language.lang)}</span>
                     </td>
-                    <td>{language.campaigns}</td>
+                    <td data-label={t('langs.campaigns')}>{language.campaigns}</td>
                     {isOperator && (
                       <td>
                         <Button

@@ -81,7 +81,7 @@ export function SamplesPage() {
           </div>
           {samples.data.length > 0 && (
             <TableRegion labelledBy={listTitleId}>
-              <table className="console-table">
+              <table className="console-table stack-table">
                 <thead>
                   <tr>
                     <th scope="col">
@@ -107,10 +107,10 @@ export function SamplesPage() {
                           />
                         </td>
                         <th scope="row">{fullName(sample.assessor)}</th>
-                        <td>{fullName(sample.assessed)}</td>
-                        <td>{sample.testName}</td>
-                        <td>{campaignName(sample.campaignId)}</td>
-                        <td>{sample.rated ? t('samples.ratedYes') : t('samples.ratedNo')}</td>
+                        <td data-label={t('samples.assessed')}>{fullName(sample.assessed)}</td>
+                        <td data-label={t('samples.test')}>{sample.testName}</td>
+                        <td data-label={t('samples.campaign')}>{campaignName(sample.campaignId)}</td>
+                        <td data-label={t('samples.rated')}>{sample.rated ? t('samples.ratedYes') : t('samples.ratedNo')}</td>
                       </tr>
                     );
                   })}

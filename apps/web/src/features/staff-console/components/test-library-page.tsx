@@ -94,7 +94,7 @@ export function TestLibraryPage({ companyId }: { companyId: number }) {
           </div>
           {tests.data.length > 0 && (
             <TableRegion labelledBy={listTitleId}>
-              <table className="console-table">
+              <table className="console-table stack-table">
                 <thead>
                   <tr>
                     <th scope="col">
@@ -129,9 +129,11 @@ export function TestLibraryPage({ companyId }: { companyId: number }) {
                           )}
                         </td>
                         <th scope="row">{name}</th>
-                        <td>{test.abbreviation}</td>
-                        <td>{t(kindKey(test))}</td>
-                        <td>{test.campaignIds.length === 0 ? t('library.unused') : test.campaignIds.map(campaignName).join(', ')}</td>
+                        <td data-label={t('library.abbreviation')}>{test.abbreviation}</td>
+                        <td data-label={t('library.kind')}>{t(kindKey(test))}</td>
+                        <td data-label={t('library.usedIn')}>
+                          {test.campaignIds.length === 0 ? t('library.unused') : test.campaignIds.map(campaignName).join(', ')}
+                        </td>
                         <td>
                           <div className="console-row-actions">
                             <Button
