@@ -192,7 +192,7 @@ test('a month in the agenda: tutorial, preview, the day moving on, moves refused
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Sposta qui: 11/11/2021' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'spostata' })).toHaveText(`«${names[1]}» spostata al 11/11/2021.`);
+  await expect(page.getByRole('status').filter({ hasText: 'spostata' })).toHaveText(`«${names[1]}» spostata all'11/11/2021.`);
   // The keyboard stays with the test moved, on its new day.
   await expect(cell(page, 11).getByRole('button', { name: /Riunione di team/ })).toBeFocused();
   await expect(cell(page, 11)).toContainText(names[1]);

@@ -223,7 +223,7 @@ test('a staff member sets up a campaign from a bundle, follows it live, invites,
   const inviteDialog = page.getByRole('dialog', { name: 'Invitare 2 persone?' });
   await expectAccessible(page, 'console: invitation dialog');
   await inviteDialog.getByRole('button', { name: 'Invia gli inviti' }).click();
-  await expect(page.getByText(/^Invito inviato a 2 persone il \d\d\.\d\d\.\d{4} \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByText(/^Invito inviato a 2 persone (il |l')\d\d\.\d\d\.\d{4} \d\d:\d\d\.$/)).toBeVisible();
   await expect(rowOf(page, 'Bruno')).not.toContainText('Non invitato/a');
   await expect(rowOf(page, 'Bruno').getByRole('cell').nth(1)).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
   const brunoMail = await env.smtp.waitForMail((m) => m.to.includes(c.people.bruno.email), 20_000);
@@ -520,7 +520,7 @@ test('a 360 campaign counts its raters who answered as started; its assessor is 
   // 'Invite everyone' mails the two raters, not the assessor.
   await page.getByRole('button', { name: 'Invita chi non è ancora invitato (2)' }).click();
   await page.getByRole('dialog', { name: 'Invitare 2 persone?' }).getByRole('button', { name: 'Invia gli inviti' }).click();
-  await expect(page.getByText(/^Invito inviato a 2 persone il /)).toBeVisible();
+  await expect(page.getByText(/^Invito inviato a 2 persone (il |l')\d/)).toBeVisible();
   const assessors = (await (await page.request.get(`/api/staff/campaigns/${id}/progress?role=Assessor`)).json()) as {
     participants: Array<{ user: { email: string }; invitedAt: string | null; reportAvailable: boolean }>;
   };

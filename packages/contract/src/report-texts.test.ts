@@ -55,3 +55,13 @@ describe('the report’s texts filled in', () => {
     expect(fillReportText('[{{missing}}]', {})).toBe('[]');
   });
 });
+
+describe('the article before a date written out', () => {
+  it("elides before a day read with a vowel (l'8, l'11), not before the first (il primo) or any other", () => {
+    expect(fillReportText('Scade {{date, il}}', { date: '08/11/2021' })).toBe("Scade l'08/11/2021");
+    expect(fillReportText('spostata {{date, al}}.', { date: '11/11/2021' })).toBe("spostata all'11/11/2021.");
+    expect(fillReportText('fino {{until, al}}', { until: '01.12.2026 18:00' })).toBe('fino al 01.12.2026 18:00');
+    expect(fillReportText('{{start, Dal}} {{end, al}}', { start: '18/11/2021', end: '08/12/2021' })).toBe("Dal 18/11/2021 all'08/12/2021");
+    expect(fillReportText('Conclusa {{date, il}}', { date: '31/03/2026' })).toBe('Conclusa il 31/03/2026');
+  });
+});

@@ -32,8 +32,11 @@ export function readsWithVowel(value: number, reading: NumberReading = 'cardinal
   return smallReadsWithVowel(n, 'cardinal');
 }
 
-/** The articles and articulated prepositions (masculine singular) a number may follow, and their elided forms. */
-const ELIDED = { il: "l'", del: "dell'", al: "all'", dal: "dall'", nel: "nell'", sul: "sull'" } as const;
+/**
+ * The articles and articulated prepositions (masculine singular) a number may follow, and their elided forms; `Dal`
+ * opens a sentence.
+ */
+const ELIDED = { il: "l'", del: "dell'", al: "all'", dal: "dall'", Dal: "Dall'", nel: "nell'", sul: "sull'" } as const;
 export type ItalianArticle = keyof typeof ELIDED;
 
 /** `article` before `value`, elided where Italian says so: "il 46", "l'8", "dell'88". */
@@ -42,12 +45,24 @@ export function withItalianArticle(article: ItalianArticle, value: number, readi
 }
 
 /**
+ * `article` before a date (or a time) already written out, "08/11/2021", "11.12.2026 18:00": its day is read as a date's
+ * is, "l'8 novembre", "l'11", "il 1° dicembre" (primo). Not a date: as it is.
+ */
+function withArticleBeforeDate(article: ItalianArticle, value: unknown): string {
+  const text = String(value ?? '');
+  const day = /^\d+/.exec(text)?.[0];
+  if (day === undefined) return text;
+  return `${readsWithVowel(Number(day), 'ordinal') ? ELIDED[article] : `${article} `}${text}`;
+}
+
+/**
  * The formats the report's texts may give a number: `{{p, del}}` (a count: "dell'88", "del 46") and `{{p, del°}}`
- * (a rank, the degree sign included: "l'8°", "il 1°"), one of each for every article above. Not a number: as it is.
+ * (a rank, the degree sign included: "l'8°", "il 1°"), one of each for every article above; before a date written
+ * out, by its day (`{{date, il}}`: "l'11/12/2026").
  */
 export const REPORT_TEXT_FORMATS: Readonly<Record<string, (value: unknown) => string>> = Object.fromEntries(
   (Object.keys(ELIDED) as ItalianArticle[]).flatMap((article) => [
-    [article, (value: unknown) => (typeof value === 'number' ? withItalianArticle(article, value) : String(value ?? ''))],
+    [article, (value: unknown) => (typeof value === 'number' ? withItalianArticle(article, value) : withArticleBeforeDate(article, value))],
     [
       `${article}°`,
       (value: unknown) => (typeof value === 'number' ? `${withItalianArticle(article, value, 'ordinal')}°` : String(value ?? '')),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { DATE_FORMATS, useFormatDate } from '@/lib/dates';
 import { NoticePanel } from './notice-panel';
+import '@/lib/italian-articles';
 
 /**
  * The end of a campaign for the person who finished it: what happens next (the report, until when

@@ -21,6 +21,7 @@ import { type Preview, PreviewDialog } from './preview-dialog';
 import { Tutorial } from './tutorial';
 import './agenda.css';
 import '@/locales/it/agenda';
+import '@/lib/italian-articles';
 
 /**
  * The agenda layout: the campaign's month with a test on some days, the activities beside it, and the

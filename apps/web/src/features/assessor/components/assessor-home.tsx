@@ -17,6 +17,7 @@ import { useRatings } from '../api/ratings';
 import { RatingsSection } from './ratings-section';
 import './assessor-home.css';
 import '@/locales/it/assessor';
+import '@/lib/italian-articles';
 
 const STATE_KEY = { 'not started': 'notStarted', 'in progress': 'inProgress', rated: 'rated' } as const satisfies Record<
   AssessmentState,

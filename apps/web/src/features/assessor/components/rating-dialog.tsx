@@ -158,7 +158,9 @@ function RatedItemCard({
         </form>
       ) : (
         <p className="rating-item__given">
-          {item.points === null ? t('rating.unrated', { max }) : t('rating.given', { points: number.format(item.points), max })}
+          {item.points === null
+            ? t('rating.unrated', { max })
+            : t('rating.given', { count: item.points, points: number.format(item.points), max })}
         </p>
       )}
     </li>

@@ -7,6 +7,7 @@ import { ProgressBar } from '@/components/ui/time-bar';
 import { DATE_FORMATS, toDateTimeAttribute, useFormatDate } from '@/lib/dates';
 import './campaign-picker.css';
 import '@/locales/it/campaigns';
+import '@/lib/italian-articles';
 
 /** The chip of each phase: the spec's words for open and over ('In corso', 'Conclusa'). */
 const PHASE_KEYS = { upcoming: 'campaigns.upcoming', open: 'campaigns.status.ACTIVE', ended: 'campaigns.status.COMPLETED' } as const;

@@ -11,6 +11,7 @@ import { useLeadingDebounce } from '@/lib/use-leading-debounce';
 import { usePrivacyAgreement } from '../api/get-privacy-agreement';
 import { useGiveConsent } from '../api/give-consent';
 import '../privacy-texts';
+import '@/lib/italian-articles';
 
 export interface PrivacyConsentProps {
   /** After accepting, or leaving a text accepted already. */

@@ -7,6 +7,7 @@ import { useReopenAssessments } from '../api/reopen-assessments';
 import { errorCode } from '../api/server-errors';
 import { formatDateTime } from './date-time';
 import { TextAreaField, TextField } from './form-fields';
+import '@/lib/italian-articles';
 
 /**
  * Whether the campaign's assessors may still change their ratings and notes, and (once it is closed or its reports

@@ -15,6 +15,7 @@ import { useUpdateCompany } from '../api/update-company';
 import { SelectField, TextField } from './form-fields';
 import { useRetentionDue } from '../api/retention';
 import { formatDateTime } from './date-time';
+import '@/lib/italian-articles';
 
 /**
  * The company the console works on (the staff's own, the operator's current one): its figures and its name.

@@ -33,6 +33,7 @@ import {
 import { formatDateTime } from './date-time';
 import { TextField } from './form-fields';
 import { TableRegion } from './table-region';
+import '@/lib/italian-articles';
 
 /**
  * Integrations (docs/staff-api.md "API tokens", docs/webhooks.md): the company's API tokens (made with scopes and an

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useInviteParticipants } from '../api/invite-participants';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatDateTime } from './date-time';
+import '@/lib/italian-articles';
 
 export interface InviteSectionProps {
   campaign: StaffCampaign;

@@ -42,7 +42,7 @@ export function LockedMessage({ prerequisites }: { prerequisites: string[] }) {
           <li key={name}>{name}</li>
         ))}
       </ul>
-      <p>{t('room.locked.hint')}</p>
+      <p>{t('room.locked.hint', { count: prerequisites.length })}</p>
     </div>
   );
 }
