@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { signIn } from '../fixtures/sign-in';
+import { consentIfAsked, enterCampaign, signIn } from '../fixtures/sign-in';
 
 // The main screens with the demo data, at a desktop and a 320 px width, for docs/style-guide.md and
 // the run's artefacts. It only looks: no test or evaluation is finished, and the agenda's tutorial and
@@ -29,30 +29,9 @@ async function shoot(page: Page, testInfo: TestInfo, screen: string, width: numb
   }
 }
 
-async function consentIfAsked(page: Page): Promise<void> {
-  if (!page.url().endsWith('/privacy')) return;
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Conferma' }).click();
-}
-
-/** From the picker into one of Giulia's campaigns; Italian if the language is asked. Waits for `ready`. */
+/** From the picker into one of Giulia's campaigns; waits for `ready`. */
 async function enter(page: Page, campaign: string, ready: Locator): Promise<void> {
-  await page.goto('/select-campaign');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: campaign, exact: true }) });
-  await card.getByRole('button', { name: 'ENTRA' }).click();
-  // A campaign with no language chosen yet asks for it on the picker, before going home or to /privacy.
-  const language = page.getByRole('dialog', { name: 'Scegli in quale lingua visualizzare i contenuti' });
-  await expect(async () => {
-    expect(['/', '/privacy'].includes(new URL(page.url()).pathname) || (await language.isVisible())).toBe(true);
-  }).toPass();
-  if (await language.isVisible()) {
-    await language.getByRole('radio', { name: 'Italiano' }).check();
-    await language.getByRole('button', { name: 'CONFERMA E INIZIA' }).click();
-    await expect(page).toHaveURL(/\/$|\/privacy$/);
-  }
-  // Consent may be asked again on entering a campaign.
-  await consentIfAsked(page);
-  await expect(page).toHaveURL(/\/$/);
+  await enterCampaign(page, campaign);
   // The pointer stays where ENTRA was; over a test of the room, it would show that test's details (hover) instead of the welcome.
   await page.mouse.move(0, 0);
   await expect(ready.first()).toBeVisible();
