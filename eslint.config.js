@@ -131,7 +131,6 @@ const stillParsingJson = [
   'apps/server/src/services/feedback360/questionnaire.ts',
   'apps/server/src/services/rating/rating-criteria.ts',
   'apps/server/src/services/reports/results-360.ts',
-  'apps/server/src/services/scoring/run-algorithm.ts',
   'apps/server/src/services/staff/rater-agreement.ts',
   'apps/server/src/services/test-delivery.ts',
 ];

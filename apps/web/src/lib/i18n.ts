@@ -35,12 +35,13 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
- * Adds the Italian texts of a screen's namespace, imported by the screen's own modules so that they come with its chunk
- * and are there before it renders: the sign-in page carries only the shell's 'translation' namespace. Their English and
- * Spanish come with those languages' chunks (locales/en/index.ts), fetched before the interface changes to them.
+ * Adds a screen's namespace in the languages given, each once: imported by the screen's own modules, so that the texts
+ * come with its chunk and are there before it renders (the sign-in page carries only the shell's 'translation'
+ * namespace). A screen's English and Spanish usually come with those languages' chunks (locales/en/index.ts), fetched
+ * before the interface changes to them, or through lazyNamespace.
  */
-export function addItalianTexts(ns: string, texts: object) {
-  if (!i18n.hasResourceBundle(DEFAULT_UI_LANG, ns)) i18n.addResourceBundle(DEFAULT_UI_LANG, ns, texts);
+export function addTexts(ns: string, byLang: Partial<Record<UiLang, object>>) {
+  for (const [lang, texts] of Object.entries(byLang)) if (!i18n.hasResourceBundle(lang, ns)) i18n.addResourceBundle(lang, ns, texts);
 }
 
 /**

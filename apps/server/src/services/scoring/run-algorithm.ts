@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type Outcome, outcomeListSchema, SCORING_TIME_LIMIT_MS } from '@prova/contract/tests';
-import { parseJson } from '../../db/json-column';
+import { storedValue } from '../../repositories/json-column-readers';
 
 // A scoring script runs inside QuickJS compiled to WebAssembly: a separate JavaScript engine with
 // its own heap, no require, no process, no network, no timers, no file system. It gets the stored
@@ -172,8 +172,5 @@ export async function runAlgorithm(source: string, data: unknown, timeLimitMs = 
   return parsed.data;
 }
 
-/** Stored progress data as the script sees it: parsed JSON if possible, else the string. */
-export function scriptInput(stored: string | null): unknown {
-  if (stored == null) return null;
-  return parseJson<unknown>(stored, stored);
-}
+/** Stored progress data as the script sees it: parsed JSON if possible, else the string (as a person's export reads it). */
+export const scriptInput = storedValue;

@@ -1,14 +1,8 @@
-import { i18n } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
 import en from '@/locales/en/my-data.json';
 import es from '@/locales/es/my-data.json';
 import it from '@/locales/it/my-data.json';
 
 // The account page's texts are a namespace of their own ('myData'), shipped with its chunk: the sign-in page
 // carries only the 'translation' namespace (docs/performance.md, "Front-end budgets").
-for (const [lang, texts] of [
-  ['it', it],
-  ['en', en],
-  ['es', es],
-] as const) {
-  if (!i18n.hasResourceBundle(lang, 'myData')) i18n.addResourceBundle(lang, 'myData', texts);
-}
+addTexts('myData', { it, en, es });

@@ -1,14 +1,8 @@
-import { i18n } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
 import en from '@/locales/en/privacy.json';
 import es from '@/locales/es/privacy.json';
 import it from '@/locales/it/privacy.json';
 
 // The privacy page's texts are a namespace of their own ('privacy'), shipped with its chunk: the sign-in page
 // carries only the 'translation' namespace (docs/performance.md, "Front-end budgets").
-for (const [lang, texts] of [
-  ['it', it],
-  ['en', en],
-  ['es', es],
-] as const) {
-  if (!i18n.hasResourceBundle(lang, 'privacy')) i18n.addResourceBundle(lang, 'privacy', texts);
-}
+addTexts('privacy', { it, en, es });

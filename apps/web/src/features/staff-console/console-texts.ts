@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n, isUiLang, lazyNamespace } from '@/lib/i18n';
+import { addTexts, isUiLang, lazyNamespace } from '@/lib/i18n';
 import it from '@/locales/it/console.json';
 
 // The console's texts are a namespace of their own ('console'), shipped with the console's chunk: only staff open it,
 // so candidates' phones never download them (the sign-in page carries the Italian 'translation' namespace,
 // docs/performance.md, "Front-end budgets"). Italian comes with it; English and Spanish are chunks of their own,
 // fetched for a console shown in them, so an Italian console does not carry the other two.
-if (!i18n.hasResourceBundle('it', 'console')) i18n.addResourceBundle('it', 'console', it);
+addTexts('console', { it });
 
 /** Makes the console's texts in `lang` available. */
 export const loadConsoleTexts = lazyNamespace('console', {

@@ -1,5 +1,5 @@
 // The interface texts in Spanish: a chunk of their own, fetched when the interface changes to this language (lib/i18n.ts).
-// The screens' namespaces too, whose Italian comes with each screen's chunk (addItalianTexts).
+// The screens' namespaces too, whose Italian comes with each screen's chunk (addTexts).
 export { default as translation } from './translation.json';
 export { default as report } from '@prova/contract/locales/es/report.json';
 export { default as agenda } from './agenda.json';

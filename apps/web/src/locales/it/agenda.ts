@@ -1,5 +1,5 @@
 // Imported by the modules that show the 'agenda' namespace: its Italian texts come with their chunk (lib/i18n.ts).
-import { addItalianTexts } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
 import texts from './agenda.json';
 
-addItalianTexts('agenda', texts);
+addTexts('agenda', { it: texts });

@@ -1,5 +1,5 @@
 // Imported by the modules that show the 'campaigns' namespace: its Italian texts come with their chunk (lib/i18n.ts).
-import { addItalianTexts } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
 import texts from './campaigns.json';
 
-addItalianTexts('campaigns', texts);
+addTexts('campaigns', { it: texts });

@@ -1,5 +1,5 @@
 // Imported by the modules that show the 'feedback360' namespace: its Italian texts come with their chunk (lib/i18n.ts).
-import { addItalianTexts } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
 import texts from './feedback360.json';
 
-addItalianTexts('feedback360', texts);
+addTexts('feedback360', { it: texts });

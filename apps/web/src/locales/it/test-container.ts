@@ -1,5 +1,5 @@
 // Imported by the modules that show the 'testContainer' namespace: its Italian texts come with their chunk (lib/i18n.ts).
-import { addItalianTexts } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
 import texts from './test-container.json';
 
-addItalianTexts('testContainer', texts);
+addTexts('testContainer', { it: texts });
