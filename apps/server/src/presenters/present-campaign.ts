@@ -11,14 +11,15 @@ import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreem
 import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
 import { isAssessor } from '../domain/roles';
 import { genderOf } from '@prova/contract/gendered-text';
-import { localize, localizeWithLang } from './localize';
+import { storedText } from '../repositories/json-column-readers';
+import { localizeStored, localizeWithLang } from './localize';
 import { presentLayout } from './present-layout';
 
 export function presentCampaignSummary(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): CampaignSummary {
   const lang = contentLang(p, user);
   return {
     id: p.id,
-    name: localize(p.name, lang, genderOf(user.gender)),
+    name: localizeStored(p.name, lang, genderOf(user.gender)),
     theme: isAssessor(user.role) ? 'assessor' : (p.theme as CampaignSummary['theme']),
     languages: campaignLanguages(p).map((code) => ({ lang: code, name: languageNames.get(code) ?? code })),
     dateStart: p.date_start,
@@ -54,9 +55,9 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
   const gender = genderOf(user.gender);
   return Object.assign(presentCampaignSummary(p, user, languageNames), {
     lang,
-    description: localize(p.description, lang, gender),
-    onCompleteText: localize(p.on_complete_text, lang, gender),
-    noReportText: localize(p.no_report_text, lang, gender),
+    description: localizeStored(p.description, lang, gender),
+    onCompleteText: localizeStored(p.on_complete_text, lang, gender),
+    noReportText: localizeStored(p.no_report_text, lang, gender),
     createdOn: p.created_on,
     status: p.status as Campaign['status'],
     acceptsAnswers: acceptsAnswers(p),
@@ -101,6 +102,6 @@ export function presentLastConsent(
 
 /** Its `[[male|female|neutral]]` words follow the reader's gender, as every text shown to them. */
 function privacyIn(stored: string | null, lang: LangCode, reader: UserWithCompany): { privacy: string; lang: LangCode } {
-  const found = localizeWithLang(stored, lang, genderOf(reader.gender));
+  const found = localizeWithLang(storedText(stored), lang, genderOf(reader.gender));
   return found.text ? { privacy: found.text, lang: found.lang } : { privacy: DEFAULT_PRIVACY_AGREEMENT_HTML, lang: DEFAULT_LANG };
 }

@@ -16,7 +16,7 @@ import type { JobRow } from '../repositories/staff/jobs-repository';
 import type { ManagedTestRow, TestUse } from '../repositories/staff/managed-tests-repository';
 import type { PersonRow } from '../repositories/staff/people-repository';
 import type { SampleRow } from '../repositories/staff/samples-repository';
-import { localize } from './localize';
+import { localizeStored } from './localize';
 
 // Rows turned into the staff API's answers (packages/contract/src/staff.ts).
 
@@ -102,7 +102,7 @@ export function presentSample(row: SampleRow, lang: string): StaffSample {
     id: row.id,
     campaignId: row.campaign_id,
     testId: row.test_id,
-    testName: localize(row.test_name, lang),
+    testName: localizeStored(row.test_name, lang),
     assessor: { id: row.assessor_id, firstName: row.assessor_first_name, lastName: row.assessor_last_name, email: row.assessor_email },
     assessed: { id: row.assessed_id, firstName: row.assessed_first_name, lastName: row.assessed_last_name, email: row.assessed_email },
     rated: row.rated === 1,
@@ -135,7 +135,7 @@ export function presentStaffCampaign(
 ): StaffCampaign {
   return {
     id: row.id,
-    name: localize(row.name, lang),
+    name: localizeStored(row.name, lang),
     status: (['ACTIVE', 'COMPLETED', 'REPORT'] as const).find((s) => s === row.status) ?? 'ACTIVE',
     theme: row.theme,
     languages: parseJson<LangCode[]>(row.languages, []),

@@ -5,7 +5,7 @@ import type { CampaignTestRow } from '../repositories/tests-repository';
 import { parseJson } from '../db/json-column';
 import { activityUrl } from '../domain/activity-origins';
 import { type Gender, genderedText } from '@prova/contract/gendered-text';
-import { localize, pickLang } from './localize';
+import { localizeStored, pickLang } from './localize';
 
 type Json = Record<string, unknown>;
 
@@ -86,9 +86,9 @@ export function presentUserTest({
   return {
     id: test.id,
     abbreviation: test.abbreviation,
-    name: localize(test.name, lang, gender),
-    description: localize(test.description, lang, gender),
-    instructions: localize(test.instructions, lang, gender),
+    name: localizeStored(test.name, lang, gender),
+    description: localizeStored(test.description, lang, gender),
+    instructions: localizeStored(test.instructions, lang, gender),
     url: activityUrl(test.url, activitiesUrl),
     img: test.img,
     label: test.label,

@@ -1,6 +1,6 @@
 import { outcomeListSchema } from '@prova/contract/tests';
 import { describe, expect, it } from 'vitest';
-import { normColumns, readColumn } from './json-column-readers';
+import { normColumns, readColumn, storedText } from './json-column-readers';
 
 // A JSON column is read once, in its repository: a stored value that does not read must not fail the request.
 describe('a JSON column', () => {
@@ -24,5 +24,19 @@ describe("a norm's columns", () => {
 
   it('give neither a table nor a mean and sd when its table does not read', () => {
     expect(normColumns({ ...norm, mean: 50, sd: 10, norm_table: '[{"upTo":10}]' })).toEqual({ ...norm, norm_table: null });
+  });
+});
+
+describe('a localized text column', () => {
+  it('reads as its languages, a string or a plain text as every language’s', () => {
+    expect(storedText('{"IT_it":"Ciao","ES_es":"Hola"}')).toEqual({ IT_it: 'Ciao', ES_es: 'Hola' });
+    expect(storedText('"Ciao"')).toEqual({ IT_it: 'Ciao' });
+    expect(storedText('Testo semplice')).toEqual({ IT_it: 'Testo semplice' });
+    expect(storedText('42')).toEqual({ IT_it: '42' });
+  });
+
+  it('reads as no text when empty, and keeps the known languages of an object the schema refuses', () => {
+    for (const stored of [null, undefined, '', 'null']) expect(storedText(stored)).toEqual({});
+    expect(storedText('{"IT_it":"Ciao","FR_fr":"Salut","EN_en":3}')).toEqual({ IT_it: 'Ciao' });
   });
 });

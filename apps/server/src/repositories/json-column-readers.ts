@@ -1,3 +1,5 @@
+import { type LocalizedText, localizedTextSchema } from '@prova/contract/bundle';
+import { LANGS } from '@prova/contract/limits';
 import { type NormTable, normTableSchema } from '@prova/contract/norms';
 import type { z } from 'zod/mini';
 import { parseJson } from '../db/json-column';
@@ -32,3 +34,19 @@ export function normColumns<R extends { mean: number | null; sd: number | null; 
 
 /** A stored value as a person's own data gives it (their export): JSON parsed, any other text as it is. */
 export const storedValue = (stored: string | null): unknown => (stored == null ? null : parseJson<unknown>(stored, stored));
+
+/**
+ * A localized text column: JSON of `{ IT_it, EN_en, ES_es }` (what the importer and the console write) or of a
+ * string, or a plain text that is not JSON. A string is every language's text (`{ IT_it: text }`, as a bundle's); of
+ * an object that the contract's schema refuses, the known languages' texts are kept.
+ */
+export function storedText(stored: string | null | undefined): LocalizedText {
+  if (stored == null || stored === '') return {};
+  const value = parseJson<unknown>(stored, stored);
+  const parsed = localizedTextSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value == null ? {} : { IT_it: String(value) };
+  return Object.fromEntries(
+    Object.entries(value).filter(([lang, text]) => typeof text === 'string' && (LANGS as readonly string[]).includes(lang)),
+  ) as LocalizedText;
+}

@@ -2,7 +2,7 @@ import type { BundleModel } from '@prova/contract/bundle';
 import type { Gender } from '@prova/contract/gendered-text';
 import { type PersonalReport, ratingBand, REPORT_SCALE_MAX } from '@prova/contract/reports';
 import type { Outcome } from '@prova/contract/tests';
-import { localize, pickLang } from '../../presenters/localize';
+import { localizeStored, pickLang } from '../../presenters/localize';
 import { resultSourceOf, type ScoredTest } from '../../domain/test-scoring';
 
 /** What the model's tasks read: the campaign's tests as the person left them, and every recorded outcome. */
@@ -118,10 +118,10 @@ export function computeReport(inputs: ReportInputs): PersonalReport {
       return {
         id: task.id,
         markerId: task.markerId,
-        name: task.name === undefined ? localize(test?.name, lang) : text(task.name),
+        name: task.name === undefined ? localizeStored(test?.name, lang) : text(task.name),
         abbreviation: test?.abbreviation ?? '',
       };
     }),
-    tests: tasks.map(({ task }) => ({ id: task.test, taskId: task.id, name: localize(testsById.get(task.test)?.name, lang) })),
+    tests: tasks.map(({ task }) => ({ id: task.test, taskId: task.id, name: localizeStored(testsById.get(task.test)?.name, lang) })),
   };
 }

@@ -5,7 +5,7 @@ import type { PersonalReport, Results360 } from '@prova/contract/reports';
 import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
 import type { ReportSubjectContext } from '../../policies/report-access';
 import { contentLang } from '../../domain/content-language';
-import { localize } from '../../presenters/localize';
+import { localizeStored } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { computeReport } from './compute-report';
 import { reportNorms } from './report-norms';
@@ -68,7 +68,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
     results360,
     norms,
     person: { id: subject.id, firstName: subject.first_name, lastName: subject.last_name },
-    campaign: { id: campaign.id, name: localize(campaign.name, lang, gender) },
+    campaign: { id: campaign.id, name: localizeStored(campaign.name, lang, gender) },
     lang,
     downloadAllowed: downloadAllowedFor(context, tests),
   };
