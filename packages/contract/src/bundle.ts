@@ -147,6 +147,19 @@ export const bundleFilePathSchema = z.string({ error: 'Expected the path of a fi
   z.refine((p) => !p.split('/').includes('..'), 'A file of the bundle cannot be outside it ("..")'),
 );
 
+/** A test's settings (`jsonData`): its known fields checked, the rest kept for the activity that reads it. */
+export const testJsonDataSchema = z.looseObject({
+  duration: z.optional(z.number().check(z.nonnegative())),
+  hasTimer: z.optional(z.boolean()),
+  exitMessage: z.optional(localizedTextSchema),
+  color: z.optional(z.string()),
+  image: z.optional(z.string()),
+  prerequisites: z.optional(z.array(testIdSchema)),
+  options: z.optional(z.record(z.string(), z.unknown())),
+  autoInstructions: z.optional(z.unknown()),
+  hetInstructions: z.optional(z.unknown()),
+});
+
 /** Content the platform plays itself (bundle version 2): a QTI or SCORM package, a zip in the bundle. */
 export const bundlePackageSchema = z.object({
   type: z.enum(['qti', 'scorm'], { error: 'Expected the package type "qti" or "scorm"' }),
@@ -170,20 +183,7 @@ const testBaseSchema = z.object({
   repeatable: bool(false),
   legacy: bool(false),
   // Stored as given (known fields checked), read by the activities themselves.
-  jsonData: z._default(
-    z.looseObject({
-      duration: z.optional(z.number().check(z.nonnegative())),
-      hasTimer: z.optional(z.boolean()),
-      exitMessage: z.optional(localizedTextSchema),
-      color: z.optional(z.string()),
-      image: z.optional(z.string()),
-      prerequisites: z.optional(z.array(testIdSchema)),
-      options: z.optional(z.record(z.string(), z.unknown())),
-      autoInstructions: z.optional(z.unknown()),
-      hetInstructions: z.optional(z.unknown()),
-    }),
-    {},
-  ),
+  jsonData: z._default(testJsonDataSchema, {}),
   theme: z.optional(z.looseObject({ tag: z.optional(z.string()), duration: z.optional(z.string()), preview: z.optional(previewSchema) })),
   labels360: z.optional(
     z.array(

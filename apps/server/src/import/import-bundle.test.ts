@@ -211,6 +211,20 @@ describe('importBundle', () => {
     expect(Object.values(await counts(database.db)).every((n) => n === 0)).toBe(true);
   });
 
+  it("notes a campaign listing a test without the test that test's own settings name first", async () => {
+    const locked =
+      'campaigns[0].tests[0].test: test 102 needs test 101 first (its jsonData.prerequisites), which is not in this campaign: it stays locked for everyone who has not completed 101 in it already';
+    const first = await importBundle(database, exampleBundle);
+    expect(first.ok && first.notes).toEqual([]);
+    // Test 102 (jsonData.prerequisites [101]) in a campaign without 101: the bundle's test, then the stored one.
+    const without101 = copy(exampleBundle);
+    without101.campaigns[0].tests = without101.campaigns[0].tests.filter((t) => t.test !== 101);
+    const result = await importBundle(database, without101);
+    expect(result.ok && result.notes).toEqual([locked]);
+    const stored = await importBundle(database, { ...copy(without101), tests: [] });
+    expect(stored.ok && stored.notes).toEqual([locked]);
+  });
+
   it('reports the shape problems of a document that is not a bundle', async () => {
     const result = await importBundle(database, { version: 3, companies: {}, tests: [{ id: 'x', name: { FR_fr: 'Test' } }] });
     expect(result.ok).toBe(false);

@@ -106,7 +106,7 @@ export async function importBundle(handle: DatabaseHandle, bundle: unknown, opti
     if (!company) await writeTestShares(trx, b);
     await changes.announce({ kind: 'all' }, trx);
     wrote();
-    return { ok: true, summary, notes: packages?.notes ?? [] };
+    return { ok: true, summary, notes: [...checked.notes, ...(packages?.notes ?? [])] };
   });
   return result;
 }

@@ -8,6 +8,7 @@ import {
   type BundleUser,
   bundleSchema,
   PACKAGES_BUNDLE_VERSION,
+  testJsonDataSchema,
 } from '@prova/contract/bundle';
 import { adaptiveBankIssues } from '@prova/contract/adaptive';
 import { formatPath } from '@prova/contract/errors';
@@ -15,6 +16,7 @@ import { DB_INT_MAX, TEST_360_ID } from '@prova/contract/limits';
 import type { Db } from '../db/database';
 import { type ActivityOrigins, PATHS_ONLY, testUrlProblem } from '../domain/activity-origins';
 import { findUnstorable } from '../domain/storable-value';
+import { readColumn } from '../repositories/json-column-readers';
 
 // Checks a bundle before anything is written: its shape (the contract schema), then every reference
 // between its records and to what the database already holds. Every problem is collected, as
@@ -26,7 +28,8 @@ export interface BundleMatches {
   users: (number | null)[];
 }
 
-export type BundleValidation = { ok: true; bundle: Bundle; matches: BundleMatches } | { ok: false; problems: string[] };
+/** `notes`: what imports but may not be what staff meant (`path: message`, as problems are). */
+export type BundleValidation = { ok: true; bundle: Bundle; matches: BundleMatches; notes: string[] } | { ok: false; problems: string[] };
 
 type Path = (string | number)[];
 type Indexed<T> = { at: number; item: T }[];
@@ -59,6 +62,8 @@ export async function validateBundle(db: Db, input: unknown, options: ValidateOp
   const { activityOrigins = PATHS_ONLY } = options;
   const problems: string[] = [];
   const report = (path: Path, message: string) => problems.push(`${formatPath('', path) || 'bundle'}: ${message}`);
+  const notes: string[] = [];
+  const note = (path: Path, message: string) => notes.push(`${formatPath('', path) || 'bundle'}: ${message}`);
 
   // What no database column could keep (a NUL character, nesting past the API's limit) is a problem, not a failed write.
   const unstorable = findUnstorable(input);
@@ -78,11 +83,11 @@ export async function validateBundle(db: Db, input: unknown, options: ValidateOp
   problems.push(...(options.packages?.problems ?? []));
 
   const raw = rawKeys(input);
-  const matches = await checkReferences(db, parsed.parts, raw, report, options.company);
+  const matches = await checkReferences(db, parsed.parts, raw, report, note, options.company);
 
   const unique = [...new Set(problems)];
   if (!parsed.bundle || unique.length > 0) return { ok: false, problems: unique };
-  return { ok: true, bundle: parsed.bundle, matches };
+  return { ok: true, bundle: parsed.bundle, matches, notes };
 }
 
 /** A package test needs a version 2 bundle, and its file read (why not, when it was not, is among the packages' problems). */
@@ -186,13 +191,14 @@ async function checkReferences(
   db: Db,
   parts: Parts,
   raw: ReturnType<typeof rawKeys>,
-  report: (path: Path, message: string) => void,
+  report: Report,
+  note: Report,
   ownCompany?: string,
 ): Promise<BundleMatches> {
   const [dbCompanies, dbUsers, dbTests] = await Promise.all([
     db.selectFrom('companies').select(['id', 'name', 'sso_slug']).execute(),
     db.selectFrom('users').select(['id', 'email', 'company_id']).execute(),
-    db.selectFrom('tests').select(['id', 'abbreviation']).execute(),
+    db.selectFrom('tests').select(['id', 'abbreviation', 'json_data']).execute(),
   ]);
   const matches: BundleMatches = { companies: [], users: [] };
 
@@ -293,6 +299,9 @@ async function checkReferences(
   const checkTest = (path: Path, id: number) => {
     if (!testIds.has(id)) report(path, `unknown test ${id}`);
   };
+  // A test's own prerequisites, as the import leaves them: the bundle's test replaces the stored one.
+  const ownPrerequisites = new Map(dbTests.map((t) => [t.id, readColumn(testJsonDataSchema, t.json_data, {}).prerequisites ?? []]));
+  for (const { item: t } of parts.tests) ownPrerequisites.set(t.id, t.jsonData.prerequisites ?? []);
   {
     const ids = new Map<number, number>();
     const abbreviations = new Map<string, number>();
@@ -334,7 +343,7 @@ async function checkReferences(
     if (Date.parse(c.dateEnd) <= Date.parse(c.dateStart)) report([...path, 'dateEnd'], 'must be after dateStart');
     const langs = new Map<string, number>();
     c.languages.forEach((lang, k) => duplicate(langs, lang, k, () => report([...path, 'languages', k], `duplicate language "${lang}"`)));
-    checkCampaignTests(c, path, checkTest, report);
+    checkCampaignTests(c, path, checkTest, ownPrerequisites, report, note);
     checkMembers(c, path, checkMember(c.company), checkTest, report);
     checkQuestions360(c, path, report);
     checkScale360(c, path, report);
@@ -430,7 +439,14 @@ function checkIdRoom(
     report([list], `ids run out: the highest is ${highest} and ${numbered} more would be numbered after it; ids stay below ${DB_INT_MAX}`);
 }
 
-function checkCampaignTests(c: BundleCampaign, path: Path, checkTest: Check<number>, report: Report) {
+function checkCampaignTests(
+  c: BundleCampaign,
+  path: Path,
+  checkTest: Check<number>,
+  ownPrerequisites: ReadonlyMap<number, readonly number[]>,
+  report: Report,
+  note: Report,
+) {
   if (!c.tests) return;
   const inCampaign = new Set(c.tests.map((t) => t.test));
   const seen = new Map<number, number>();
@@ -446,6 +462,14 @@ function checkCampaignTests(c: BundleCampaign, path: Path, checkTest: Check<numb
       if (id === t.test) report(q, 'a test cannot be its own prerequisite');
       else if (!inCampaign.has(id)) report(q, `test ${id} is not in this campaign`);
     });
+    // Its own prerequisites hold in every campaign listing it: one left out keeps it locked for whoever has not completed
+    // that test here already (staff may drop a test people took, so a note rather than a problem).
+    for (const id of ownPrerequisites.get(t.test) ?? [])
+      if (id !== t.test && !inCampaign.has(id))
+        note(
+          [...p, 'test'],
+          `test ${t.test} needs test ${id} first (its jsonData.prerequisites), which is not in this campaign: it stays locked for everyone who has not completed ${id} in it already`,
+        );
     if (sections && t.section && !sections.has(t.section))
       report([...p, 'section'], `unknown section "${t.section}" (not in data.sections)`);
   });

@@ -115,7 +115,7 @@ export async function startImportValidation(app: FastifyInstance, uploader: Uplo
         plan,
         checked.bundle.campaigns.map((c) => ({ id: c.id, name: c.name as Record<string, string> })),
       ),
-      notes: JSON.stringify(packages.notes),
+      notes: JSON.stringify([...checked.notes, ...packages.notes]),
       input: JSON.stringify(stored),
     };
   });

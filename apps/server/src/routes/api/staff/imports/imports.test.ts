@@ -120,6 +120,26 @@ describe('bundle upload', () => {
     expect(list.map((j: { id: string }) => j.id)).toContain(validated.id);
   });
 
+  it('tells staff at validation of a test locked in a campaign that lacks the test it needs first', async () => {
+    const bundle = {
+      version: 1,
+      tests: [
+        { id: 7711, abbreviation: 'PRI', name: 'Prima', url: '/activities/first/' },
+        { id: 7712, abbreviation: 'DOP', name: 'Dopo', url: '/activities/then/', jsonData: { prerequisites: [7711] } },
+      ],
+      campaigns: [{ ...newCampaign.campaigns[0], id: 7713, participants: [], tests: [{ test: 7712 }] }],
+    };
+    const upload = await call(t.app, ada, 'POST', '/api/staff/imports', bundle);
+    expect(upload.statusCode, upload.body).toBe(202);
+    const validated = await waitForJob(ada, upload.json().job.id, ['validated', 'invalid']);
+    expect(validated).toMatchObject({
+      state: 'validated',
+      notes: [
+        'campaigns[0].tests[0].test: test 7712 needs test 7711 first (its jsonData.prerequisites), which is not in this campaign: it stays locked for everyone who has not completed 7711 in it already',
+      ],
+    });
+  });
+
   it("lists every problem, the importer's and the uploader's scope, and writes nothing", async () => {
     const bundle = {
       companies: [{ name: 'Beta S.p.A.' }],
