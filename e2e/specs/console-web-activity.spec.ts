@@ -86,6 +86,16 @@ async function chooseZip(page: Page, name: string, zip: Buffer) {
   await page.getByLabel('Tipo di contenuto').selectOption({ label: 'Attività web (zip)' });
 }
 
+/** Uploads a web activity's zip from the library into a campaign; answers the test's abbreviation, as the console says it. */
+async function uploadInto(page: Page, campaign: string, zip: Buffer): Promise<string> {
+  await chooseZip(page, 'gioco.zip', zip);
+  await page.getByLabel('Aggiungi alla campagna').selectOption({ label: campaign });
+  await page.getByRole('button', { name: 'Carica', exact: true }).click();
+  const done = page.getByText(/^Test \S+ creato dal pacchetto\.$/);
+  await expect(done).toBeVisible();
+  return /^Test (\S+) creato/.exec((await done.textContent())!)![1];
+}
+
 /** The campaign's export as CSV, through the staff API (an Italian staff member's: `;` between fields). */
 async function exportRows(page: Page, campaignId: number): Promise<Record<string, string>[]> {
   const started = await page.request.post(`/api/staff/campaigns/${campaignId}/exports`, { data: { format: 'csv' } });
@@ -129,13 +139,12 @@ test("an outsider's web activity, zipped by hand: uploaded in the library, taken
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // The page in one top folder, as a folder zipped as it is; into the campaign.
-  await chooseZip(page, 'gioco.zip', await files({ 'gioco/index.html': activityPage(title), 'gioco/app.js': script }));
-  await page.getByLabel('Aggiungi alla campagna').selectOption({ label: seed.campaign });
-  await page.getByRole('button', { name: 'Carica', exact: true }).click();
-  const done = page.getByText(/^Test \S+ creato dal pacchetto\.$/);
-  await expect(done).toBeVisible();
+  const abbreviation = await uploadInto(
+    page,
+    seed.campaign,
+    await files({ 'gioco/index.html': activityPage(title), 'gioco/app.js': script }),
+  );
   await expect(refusal).toBeHidden();
-  const abbreviation = /^Test (\S+) creato/.exec((await done.textContent())!)![1];
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Attività web (zip)');
   await expect(row).toContainText(seed.campaign);
@@ -164,12 +173,76 @@ test("an outsider's web activity, zipped by hand: uploaded in the library, taken
     .toEqual(['Completata', '1', '7']);
 });
 
-/** The uploaded test's id, from the company's list as the console reads it. */
+/** The uploaded test's id and company, from the company's list as the console reads it. */
 async function testIdOf(page: Page, name: string): Promise<number> {
+  return (await uploadedTest(page, name)).id;
+}
+
+async function uploadedTest(page: Page, name: string): Promise<{ id: number; companyId: number }> {
   const companies = (await (await page.request.get('/api/companies')).json()) as { companies?: { id: number }[] };
-  const companyId = companies.companies?.[0]?.id;
+  const companyId = companies.companies![0]!.id;
   const list = (await (await page.request.get(`/api/usertests?companyId=${companyId}`)).json()) as {
     tests: { id: number; name: Record<string, string> }[];
   };
-  return list.tests.find((t) => t.name.IT_it === name)!.id;
+  return { id: list.tests.find((t) => t.name.IT_it === name)!.id, companyId };
 }
+
+/** A timed page on the activity kit 1.2.0, as an outsider codes it: the kit's countdown from the server's time left. */
+const timedPage = (title: string) => `<!doctype html>
+<html lang="it">
+  <head>
+    <meta charset="utf-8" />
+    <title>${title}</title>
+    <link rel="stylesheet" href="/sdk/1.2.0/kit/prova-kit.css" />
+    <script src="/sdk/1.2.0/prova-activity.js"></script>
+    <script src="/sdk/1.2.0/kit/prova-kit.js"></script>
+    <script src="app.js" defer></script>
+  </head>
+  <body>
+    <main>
+      <h1>${title}</h1>
+      <p><span id="tempo"></span></p>
+    </main>
+  </body>
+</html>
+`;
+
+const timedScript = `ProvaActivity.init().then(function (session) {
+  ProvaKit.countdown(document.getElementById('tempo'), session.timing.remainingSeconds, function () {
+    ProvaActivity.setStatus('complete');
+  });
+});
+`;
+
+test("an outsider's timed activity on the kit 1.2.0: its countdown is named by the time it shows", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const seed = seedCompany();
+  const title = `Prova a tempo ${seed.n}`;
+  await page.goto('/login');
+  await signIn(page, seed.admin);
+  await page.goto('/console/library');
+  await uploadInto(page, seed.campaign, await files({ 'gioco/index.html': timedPage(title), 'gioco/app.js': timedScript }));
+
+  // Five minutes on the server's clock, set through the staff API as an integration would (the console has no field for it).
+  const { id: testId, companyId } = await uploadedTest(page, title);
+  const scoped = `/api/usertests/${testId}?companyId=${companyId}`;
+  const stored = ((await (await page.request.get(scoped)).json()) as { test: Record<string, unknown> }).test;
+  const timed = await page.request.put(scoped, {
+    data: {
+      abbreviation: stored.abbreviation,
+      name: stored.name,
+      url: stored.url,
+      jsonData: { ...(stored.jsonData as object), hasTimer: true, duration: 5 },
+    },
+  });
+  expect(timed.status(), await timed.text()).toBe(200);
+
+  const candidateContext = await browser.newContext();
+  const room = await candidateContext.newPage();
+  const activity = await signInAndOpenTest(room, seed.candidate, testId, title);
+  // Its name is what a sighted person reads (WCAG 2.5.3), the time included: not a bare "Tempo rimasto".
+  await expect(activity.getByRole('timer')).toHaveAccessibleName(/^Tempo rimasto: [45]:\d\d$/);
+  await expect(activity.getByRole('timer')).toHaveText(/^Tempo rimasto: [45]:\d\d$/);
+  await expectAccessible(room, 'a timed web activity on the kit');
+  await candidateContext.close();
+});
