@@ -92,6 +92,12 @@ test('an admin uploads a package, edits and previews it, assigns and deletes ass
     await expect(page.getByRole('row', { name: new RegExp(`${person.firstName} ${person.lastName}`) })).toBeVisible();
   }
   await expectAccessible(page, 'the assessors');
+  // On a phone the table is cards, without column names: the select-all box says what it does on screen there only.
+  const selectAllText = page.getByText('Seleziona tutti', { exact: true });
+  expect((await selectAllText.boundingBox())!.width).toBeLessThanOrEqual(1);
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect((await selectAllText.boundingBox())!.width).toBeGreaterThan(40);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('checkbox', { name: 'Seleziona tutti' }).check();
   await page.getByRole('button', { name: 'Elimina i selezionati (2)' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminare 2 assegnazioni?' });

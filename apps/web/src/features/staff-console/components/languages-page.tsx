@@ -13,7 +13,7 @@ import { errorCode } from '../api/server-errors';
 import { useSelection } from '../hooks/use-selection';
 import { SelectField, TextField } from './form-fields';
 import { useCodeLabels } from './labels';
-import { RowCheck, SelectionDelete } from './selection-delete';
+import { RowCheck, SelectAllCheck, SelectionDelete } from './selection-delete';
 import { TableRegion } from './table-region';
 
 /**
@@ -69,7 +69,7 @@ export function LanguagesPage({ isOperator }: { isOperator: boolean }) {
                 <tr>
                   {isOperator && (
                     <th scope="col">
-                      <RowCheck label={t('selection.all')} checked={selection.all} onChange={selection.setAll} />
+                      <SelectAllCheck label={t('selection.all')} checked={selection.all} onChange={selection.setAll} />
                     </th>
                   )}
                   <th scope="col">{t('langs.name')}</th>

@@ -14,6 +14,7 @@ import { fullName, useCodeLabels } from './labels';
 import { Pager } from './pager';
 import { ProgressStatus, useProgressStatusLabel } from './progress-status';
 import { ReportDownloadButton } from './report-download-button';
+import { SelectAllCheck } from './selection-delete';
 import { TableRegion } from './table-region';
 
 type Test = StaffCampaignResponse['tests'][number];
@@ -176,13 +177,7 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                 <thead>
                   <tr>
                     <th scope="col">
-                      <input
-                        type="checkbox"
-                        className="console-check"
-                        checked={allOnPage}
-                        onChange={(event) => onSelect(pageIds, event.target.checked)}
-                        aria-label={t('progress.selectPage')}
-                      />
+                      <SelectAllCheck label={t('progress.selectPage')} checked={allOnPage} onChange={(on) => onSelect(pageIds, on)} />
                     </th>
                     <th scope="col">{t('progress.participant')}</th>
                     <th scope="col">{t('progress.invitation')}</th>

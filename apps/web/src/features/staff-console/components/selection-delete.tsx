@@ -69,7 +69,7 @@ export function SelectionDelete({ count, what, onDelete, onDeleted }: SelectionD
   );
 }
 
-/** The tick of one row, named after it; and the tick of every row listed. */
+/** The tick of one row, named after it. */
 export function RowCheck({
   label,
   checked,
@@ -90,5 +90,34 @@ export function RowCheck({
       disabled={disabled}
       onChange={(event) => onChange(event.target.checked)}
     />
+  );
+}
+
+/**
+ * The tick of every row listed, in a table's header. Its name is said on screen once the table is cards (a phone),
+ * where no column names are to tell what the lone box does; beside the column names it needs none.
+ */
+export function SelectAllCheck({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="console-check-all">
+      <input
+        type="checkbox"
+        className="console-check"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="console-check-all__text">{label}</span>
+    </label>
   );
 }
