@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, STAFF_ALFA, staffBundle } from '../../../test/staff-fixtures';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { importBundle } from '../../import/import-bundle';
-import { createRepositories, type Repositories } from '../create-repositories';
+import { ADA, C_ALFA, CARLA, STAFF_ALFA, staffBundle, T_SCORED, T_TIMED, T_UNUSED } from '../../test/staff-fixtures';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { importBundle } from '../import/import-bundle';
+import { createRepositories, type Repositories } from './create-repositories';
 
-// The staff repositories answer their JSON columns parsed (issue 53): what reads is typed, and a stored value that
+// Repositories answer their JSON columns parsed (issue 53): what reads is typed, and a stored value that
 // does not read is its column's "nothing there", never a failed request.
 
 let database: TestDatabase;
@@ -76,5 +76,43 @@ describe("a webhook's events", () => {
     expect(broken.events).toEqual([]);
     expect((await repos.staff.webhooks.list(STAFF_ALFA)).find((w) => w.id === broken.id)?.events).toEqual([]);
     expect((await repos.staff.webhooks.subscribed(STAFF_ALFA, 'test.completed')).map((w) => w.id)).not.toContain(broken.id);
+  });
+});
+
+describe("an adaptive test's columns", () => {
+  const settings = { model: '1PL', stop: { minItems: 1, maxItems: 1, se: 0.3 }, items: { i1: { b: 0.5 } } };
+  const bank = { i1: { href: 'items/i1.xml', xml: '<qti-assessment-item/>' } };
+
+  it('come parsed: the settings as the contract reads them (its defaults given), the bank by item', async () => {
+    await database.db
+      .insertInto('adaptive_tests')
+      .values({ test_id: T_SCORED, package_hash: 'a'.repeat(64), settings: JSON.stringify(settings), bank: JSON.stringify(bank) })
+      .execute();
+    expect(await repos.adaptive.findTest(T_SCORED)).toEqual({
+      test_id: T_SCORED,
+      package_hash: 'a'.repeat(64),
+      settings: { ...settings, estimator: 'EAP', start: { theta: 0 }, items: { i1: { a: 1, b: 0.5, c: 0 } } },
+      bank,
+    });
+  });
+
+  it('read as no settings (the test cannot be given) and no items when they do not read', async () => {
+    await database.db
+      .insertInto('adaptive_tests')
+      .values({ test_id: T_UNUSED, package_hash: 'b'.repeat(64), settings: '{"model":"4PL"}', bank: '{oops' })
+      .execute();
+    expect(await repos.adaptive.findTest(T_UNUSED)).toMatchObject({ settings: null, bank: {} });
+  });
+
+  it("give a session's items parsed, written back as JSON, and fail on items that do not read", async () => {
+    const carla = (await repos.users.findByEmail(CARLA))!.id;
+    const key = { campaignId: C_ALFA, testId: T_TIMED, userId: carla };
+    const given = [{ item: 'i1', score: 1, raw: 1, response: { RESPONSE: 'A' }, theta: 0.4, se: 0.9 }];
+    const state = { attempt: 'a1', seed: 's', answered: 0, given: [], current: 'i1', theta: 0, se: 1, done: 0 };
+    await repos.adaptive.open(key, state, null);
+    expect(await repos.adaptive.advance(key, { attempt: 'a1', answered: 0 }, { ...state, answered: 1, given, current: null })).toBe(true);
+    expect((await repos.adaptive.findSession(key))?.given).toEqual(given);
+    await database.db.updateTable('adaptive_sessions').set({ given: '[{"item":' }).where('user_id', '=', carla).execute();
+    await expect(repos.adaptive.findSession(key)).rejects.toThrow(/do not read/);
   });
 });
