@@ -116,3 +116,40 @@ describe("an adaptive test's columns", () => {
     await expect(repos.adaptive.findSession(key)).rejects.toThrow(/do not read/);
   });
 });
+
+describe("a validated import's input", () => {
+  const job = (id: string, input: string | null) =>
+    repos.staff.jobs.create({
+      id,
+      company_id: STAFF_ALFA,
+      created_by: adaId,
+      kind: 'import',
+      state: 'validated',
+      phase: 'validated',
+      campaign_id: null,
+      format: null,
+      input,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    });
+
+  it('comes parsed, with every field of the packages it names (an adaptive test its bank)', async () => {
+    const stored = {
+      bundle: { version: 1, users: [{ email: 'x@alfa.example' }] },
+      passwordHashes: { 'x@alfa.example': 'scrypt$1' },
+      packages: {
+        'a.zip': { kind: 'qti', hash: 'c'.repeat(64), maxTimeSeconds: 600, plain: false, adaptive: { hash: 'd'.repeat(64), bank: {} } },
+      },
+      notes: ['a note'],
+    };
+    await job('job-good', JSON.stringify(stored));
+    expect(await repos.staff.jobs.input('job-good')).toEqual(stored);
+  });
+
+  it('reads as gone when it is, or does not read (the confirmation then fails, saying to upload it again)', async () => {
+    await job('job-gone', null);
+    await job('job-broken', '{"bundle":');
+    await job('job-other', '{"bundle":{},"passwordHashes":[]}');
+    for (const id of ['job-gone', 'job-broken', 'job-other', 'job-none']) expect(await repos.staff.jobs.input(id)).toBeNull();
+  });
+});
