@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, C_ALFA, CARLA, STAFF_ALFA, staffBundle, T_SCORED, T_TIMED, T_UNUSED } from '../../test/staff-fixtures';
+import {
+  ADA,
+  C_ALFA,
+  C_ALFA_360,
+  CARLA,
+  DARIO,
+  ELIO,
+  STAFF_ALFA,
+  staffBundle,
+  T_INTERVIEW,
+  T_SCORED,
+  T_TIMED,
+  T_UNUSED,
+} from '../../test/staff-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { importBundle } from '../import/import-bundle';
 import { createRepositories, type Repositories } from './create-repositories';
@@ -151,5 +164,42 @@ describe("a validated import's input", () => {
     await job('job-broken', '{"bundle":');
     await job('job-other', '{"bundle":{},"passwordHashes":[]}');
     for (const id of ['job-gone', 'job-broken', 'job-other', 'job-none']) expect(await repos.staff.jobs.input(id)).toBeNull();
+  });
+});
+
+describe("a 360 relation's label", () => {
+  it('comes parsed as its languages, to the report, the evaluator and the person rating, and a plain text as every language’s', async () => {
+    const carla = (await repos.users.findByEmail(CARLA))!.id;
+    const dario = (await repos.users.findByEmail(DARIO))!.id;
+    const setLabel = (evaluee: number, label: string | null) =>
+      database.db
+        .updateTable('relations360')
+        .set({ label })
+        .where('campaign_id', '=', C_ALFA_360)
+        .where('evaluee_id', '=', evaluee)
+        .execute();
+    await setLabel(dario, '{"IT_it":"Collega","EN_en":"Colleague"}');
+    await setLabel(carla, '{"IT_it":');
+    expect((await repos.reports.listRaters(C_ALFA_360, dario)).map((r) => r.label)).toEqual([{ IT_it: 'Collega', EN_en: 'Colleague' }]);
+    const relations = await repos.feedback360.listForEvaluator(C_ALFA_360, carla);
+    expect(relations.map((r) => r.label)).toEqual([{ IT_it: '{"IT_it":' }, { IT_it: 'Collega', EN_en: 'Colleague' }]);
+    expect((await repos.feedback360.findRelation({ campaignId: C_ALFA_360, evaluatorId: carla, evalueeId: dario }))?.label).toEqual({
+      IT_it: 'Collega',
+      EN_en: 'Colleague',
+    });
+    await setLabel(dario, null);
+    expect((await repos.reports.listRaters(C_ALFA_360, dario)).map((r) => r.label)).toEqual([{}]);
+  });
+});
+
+describe("an assessor's tests", () => {
+  it('come with their name and description parsed', async () => {
+    const elio = (await repos.users.findByEmail(ELIO))!.id;
+    const rows = await repos.tests.listAssignments(C_ALFA, elio);
+    expect(rows.map((r) => [r.test_id, r.name])).toEqual([
+      [T_INTERVIEW, { IT_it: 'Colloquio' }],
+      [T_INTERVIEW, { IT_it: 'Colloquio' }],
+    ]);
+    expect(rows[0].description).toEqual({ IT_it: '' });
   });
 });
