@@ -125,13 +125,10 @@ const stillParsingJson = [
   'apps/server/src/presenters/localize.ts',
   'apps/server/src/presenters/present-campaign.ts',
   'apps/server/src/presenters/present-layout.ts',
-  'apps/server/src/presenters/present-staff.ts',
   'apps/server/src/presenters/present-test.ts',
   'apps/server/src/services/campaign-storage.ts',
   'apps/server/src/services/feedback360/questionnaire.ts',
   'apps/server/src/services/rating/rating-criteria.ts',
-  'apps/server/src/services/reports/results-360.ts',
-  'apps/server/src/services/staff/rater-agreement.ts',
   'apps/server/src/services/test-delivery.ts',
 ];
 const kyselyOutsideSql = {

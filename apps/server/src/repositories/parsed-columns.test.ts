@@ -203,3 +203,53 @@ describe("an assessor's tests", () => {
     expect(rows[0].description).toEqual({ IT_it: '' });
   });
 });
+
+describe('a test as staff manage it', () => {
+  it('comes with its texts as their languages, and its settings, theme and 360 labels parsed', async () => {
+    await database.db
+      .updateTable('tests')
+      .set({ theme: '{"tag":"Nuovo"}', labels360: '[{"lang":"IT_it","details_360":"Come lavori"}]' })
+      .where('id', '=', T_TIMED)
+      .execute();
+    const { test } = (await repos.staff.tests.find(STAFF_ALFA, T_TIMED))!;
+    expect(test).toMatchObject({
+      name: { IT_it: 'A tempo' },
+      description: { IT_it: '' },
+      json_data: { hasTimer: true, duration: 10 },
+      theme: { tag: 'Nuovo' },
+      labels360: [{ lang: 'IT_it', details_360: 'Come lavori' }],
+    });
+  });
+
+  it('reads a plain text name as every language’s, and settings, theme and labels that do not read as none', async () => {
+    await database.db
+      .updateTable('tests')
+      .set({ name: 'Testo semplice', json_data: '[1]', theme: '{oops', labels360: '{"lang":"IT_it"}' })
+      .where('id', '=', T_INTERVIEW)
+      .execute();
+    const listed = (await repos.staff.tests.list(STAFF_ALFA)).tests.find((t) => t.id === T_INTERVIEW)!;
+    expect(listed).toMatchObject({ name: { IT_it: 'Testo semplice' }, json_data: {}, theme: null, labels360: null });
+  });
+});
+
+describe("a sample's test", () => {
+  it('comes with its name as its languages', async () => {
+    const [sample] = await repos.staff.samples.list(STAFF_ALFA, { campaignId: C_ALFA, testId: T_INTERVIEW });
+    expect(sample.test_name).toEqual({ IT_it: 'Testo semplice' });
+    expect((await repos.staff.samples.find(STAFF_ALFA, sample.id))?.test_name).toEqual({ IT_it: 'Testo semplice' });
+  });
+});
+
+describe('a campaign as staff read it', () => {
+  it('comes with its name as its languages and its languages parsed, listed or found', async () => {
+    const listed = (await repos.staff.campaigns.list(STAFF_ALFA)).find((c) => c.id === C_ALFA)!;
+    const found = (await repos.staff.campaigns.find(STAFF_ALFA, C_ALFA))!;
+    for (const campaign of [listed, found])
+      expect(campaign).toMatchObject({ name: { IT_it: 'Selezione 2026', EN_en: 'Selection 2026' }, languages: ['IT_it', 'EN_en'] });
+  });
+
+  it('reads languages that do not read as none', async () => {
+    await database.db.updateTable('campaigns').set({ languages: '["IT_it",' }).where('id', '=', C_ALFA_360).execute();
+    expect(await repos.staff.campaigns.find(STAFF_ALFA, C_ALFA_360)).toMatchObject({ name: { IT_it: 'Feedback' }, languages: [] });
+  });
+});
