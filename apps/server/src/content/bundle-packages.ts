@@ -19,6 +19,8 @@ export interface PackageRef {
   hash: string;
   /** A QTI test's own time limit (qti-time-limits max-time), in seconds: the platform's timer enforces it. */
   maxTimeSeconds?: number | null;
+  /** The package's own title (its delivery.json's), for a test made of it alone (services/staff/test-library.ts). */
+  title?: string;
   /**
    * When a test delivers it adaptively: the package stored again without its items' files (its delivery.json lists
    * no items), under its own hash, and the bank the server gives items from.
@@ -137,7 +139,7 @@ export async function prepareBundlePackages(
     out.notes.push(...prepared.notes.map((n) => `${where}.file: ${file}: ${n}`));
     const hash = packageHash(read.bytes);
     const maxTimeSeconds = prepared.delivery.kind === 'qti' ? prepared.delivery.maxTimeSeconds : null;
-    const ref: PackageRef = { kind, hash, maxTimeSeconds, plain: plainly.has(file) };
+    const ref: PackageRef = { kind, hash, maxTimeSeconds, title: prepared.delivery.title, plain: plainly.has(file) };
     if (adaptively.has(file) && prepared.delivery.kind === 'qti') {
       const variant = adaptiveVariant(prepared);
       ref.adaptive = { hash: packageHash(read.bytes, 'adaptive'), bank: variant.bank };

@@ -1,4 +1,4 @@
-import type { ApiToken, TokenScope, Webhook, WebhookDelivery, WebhookEvent } from '@prova/contract/integrations';
+import type { ApiToken, Webhook, WebhookDelivery } from '@prova/contract/integrations';
 import type { ApiTokenRow } from '../repositories/staff/api-tokens-repository';
 import type { DeliveryRow, WebhookRow } from '../repositories/staff/webhooks-repository';
 
@@ -6,7 +6,7 @@ export function presentToken(row: ApiTokenRow): ApiToken {
   return {
     id: row.id,
     name: row.name,
-    scopes: JSON.parse(row.scopes) as TokenScope[],
+    scopes: row.scopes,
     hint: row.hint,
     createdAt: row.created_at,
     createdBy: row.created_by_email,
@@ -21,7 +21,7 @@ export function presentWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
     url: row.url,
-    events: JSON.parse(row.events) as WebhookEvent[],
+    events: row.events,
     enabled: row.enabled === 1,
     failureCount: row.failure_count,
     disabledAt: row.disabled_at,

@@ -10,27 +10,14 @@ import type { StaffLanguage } from '@prova/contract/staff-languages';
 import type { Person } from '@prova/contract/staff-people';
 import type { StaffSample } from '@prova/contract/staff-samples';
 import type { ManagedTest } from '@prova/contract/staff-tests';
-import { parseJson } from '../db/json-column';
-import type { CampaignRow } from '../db/schema';
+import type { ListedCampaignRow } from '../repositories/staff/campaign-progress-repository';
 import type { JobRow } from '../repositories/staff/jobs-repository';
 import type { ManagedTestRow, TestUse } from '../repositories/staff/managed-tests-repository';
 import type { PersonRow } from '../repositories/staff/people-repository';
 import type { SampleRow } from '../repositories/staff/samples-repository';
-import { localizeStored } from './localize';
+import { localize } from './localize';
 
 // Rows turned into the staff API's answers (packages/contract/src/staff.ts).
-
-const texts = (stored: string | null): Record<string, string> => {
-  const value = parseJson<unknown>(stored, stored ?? '');
-  if (typeof value === 'string') return { IT_it: value };
-  if (value && typeof value === 'object' && !Array.isArray(value))
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return {};
-};
-const record = (stored: string | null) => {
-  const value = parseJson<unknown>(stored, null);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-};
 
 export const presentPersonRef = (p: { id: number; first_name: string; last_name: string; email: string }): StaffPersonRef => ({
   id: p.id,
@@ -75,21 +62,20 @@ export const testEditable = (test: Pick<ManagedTestRow, 'owner_company_id'>, use
   !use.usedElsewhere && test.owner_company_id === companyId;
 
 export function presentManagedTest(test: ManagedTestRow, use: TestUse, companyId: number): ManagedTest {
-  const labels = parseJson<unknown>(test.labels360, null);
   return {
     id: test.id,
     abbreviation: test.abbreviation,
-    name: texts(test.name),
-    description: texts(test.description),
-    instructions: texts(test.instructions),
+    name: test.name,
+    description: test.description,
+    instructions: test.instructions,
     url: test.url,
     img: test.img,
     label: test.label,
     repeatable: test.repeatable === 1,
     legacy: test.legacy === 1,
-    jsonData: record(test.json_data) ?? {},
-    theme: record(test.theme),
-    labels360: Array.isArray(labels) ? (labels as Record<string, unknown>[]) : null,
+    jsonData: test.json_data,
+    theme: test.theme,
+    labels360: test.labels360,
     hasAlgorithm: test.algorithm !== null,
     ownerCompanyId: test.owner_company_id,
     campaignIds: use.campaignIds,
@@ -102,7 +88,7 @@ export function presentSample(row: SampleRow, lang: string): StaffSample {
     id: row.id,
     campaignId: row.campaign_id,
     testId: row.test_id,
-    testName: localizeStored(row.test_name, lang),
+    testName: localize(row.test_name, lang),
     assessor: { id: row.assessor_id, firstName: row.assessor_first_name, lastName: row.assessor_last_name, email: row.assessor_email },
     assessed: { id: row.assessed_id, firstName: row.assessed_first_name, lastName: row.assessed_last_name, email: row.assessed_email },
     rated: row.rated === 1,
@@ -129,16 +115,16 @@ export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
 }
 
 export function presentStaffCampaign(
-  row: Omit<CampaignRow, 'model' | 'questions360' | 'scale360'>,
+  row: Omit<ListedCampaignRow, 'model' | 'questions360' | 'scale360'>,
   counts: StaffCampaign['counts'],
   lang: string,
 ): StaffCampaign {
   return {
     id: row.id,
-    name: localizeStored(row.name, lang),
+    name: localize(row.name, lang),
     status: (['ACTIVE', 'COMPLETED', 'REPORT'] as const).find((s) => s === row.status) ?? 'ACTIVE',
     theme: row.theme,
-    languages: parseJson<LangCode[]>(row.languages, []),
+    languages: row.languages,
     dateStart: row.date_start,
     dateEnd: row.date_end,
     phase: campaignPhaseOf({ status: row.status, dateStart: row.date_start, dateEnd: row.date_end }),

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { LocalizedText } from '@prova/contract/bundle';
 import { type Db, inTransaction } from '../db/database';
+import { storedText } from './json-column-readers';
 
 export interface EvaluationKey {
   campaignId: number;
@@ -15,6 +17,12 @@ export interface AnswerRow {
   /** 1: "non osservato" (value is null). */
   not_observed: number;
 }
+
+/** A relation's label (the evaluator's relation to the one evaluated: 'Collega') parsed. */
+const withLabel = <R extends { label: string | null }>(row: R): Omit<R, 'label'> & { label: LocalizedText } => ({
+  ...row,
+  label: storedText(row.label),
+});
 
 /** 360 relations and evaluations: whom a person evaluates, and how far each evaluation is. */
 export function createFeedback360Repository(db: Db) {
@@ -43,15 +51,19 @@ export function createFeedback360Repository(db: Db) {
 
   return {
     /** Everyone the evaluator evaluates in the campaign, themself first, then by name. */
-    listForEvaluator: (campaignId: number, evaluatorId: number) =>
-      relations(campaignId, evaluatorId)
-        .orderBy(sql`case when relations360.evaluee_id = relations360.evaluator_id then 0 else 1 end`)
-        .orderBy('users.last_name')
-        .orderBy('users.first_name')
-        .execute(),
+    listForEvaluator: async (campaignId: number, evaluatorId: number) =>
+      (
+        await relations(campaignId, evaluatorId)
+          .orderBy(sql`case when relations360.evaluee_id = relations360.evaluator_id then 0 else 1 end`)
+          .orderBy('users.last_name')
+          .orderBy('users.first_name')
+          .execute()
+      ).map(withLabel),
 
-    findRelation: (key: EvaluationKey) =>
-      relations(key.campaignId, key.evaluatorId).where('relations360.evaluee_id', '=', key.evalueeId).executeTakeFirst(),
+    async findRelation(key: EvaluationKey) {
+      const row = await relations(key.campaignId, key.evaluatorId).where('relations360.evaluee_id', '=', key.evalueeId).executeTakeFirst();
+      return row && withLabel(row);
+    },
 
     listAnswers: (key: EvaluationKey) =>
       db

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { storedValue } from './json-column-readers';
+import { storedText, storedValue } from './json-column-readers';
 
 /** Who opened or downloaded a person's report (report_views.kind). */
 export type ReportViewKind = 'opened' | 'downloaded';
@@ -43,7 +43,8 @@ export function createPersonalDataRepository(db: Db) {
         .where('report_views.subject_user_id', '=', userId)
         .orderBy('report_views.at', 'desc')
         .orderBy('report_views.id', 'desc')
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((v) => ({ ...v, campaign_name: storedText(v.campaign_name) }))),
 
     /** Every privacy text the person accepted, when and in which campaign, oldest first. */
     consentsOf: (userId: number) =>
@@ -63,7 +64,8 @@ export function createPersonalDataRepository(db: Db) {
         .where('consent_records.user_id', '=', userId)
         .orderBy('consent_records.accepted_at')
         .orderBy('consent_records.id')
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((c) => ({ ...c, campaign_name: storedText(c.campaign_name), text: storedText(c.text) }))),
 
     /** The person and their company (no password hash). */
     profileOf: (userId: number) =>
@@ -114,7 +116,7 @@ export function createPersonalDataRepository(db: Db) {
           .where('participants.user_id', '=', userId)
           .orderBy('campaigns.id')
           .execute()
-      ).map((p) => ({ ...p, storage: storedValue(p.storage) })),
+      ).map((p) => ({ ...p, name: storedText(p.name), storage: storedValue(p.storage) })),
 
     /** Every attempt of the person, current and replaced, with the test's name. */
     async progressOf(userId: number) {
@@ -149,7 +151,7 @@ export function createPersonalDataRepository(db: Db) {
         ...row,
         data: storedValue(row.data),
       });
-      return { current: current.map(parsed), replaced: replaced.map(parsed) };
+      return { current: current.map((t) => ({ ...parsed(t), test_name: storedText(t.test_name) })), replaced: replaced.map(parsed) };
     },
 
     /**
@@ -216,7 +218,8 @@ export function createPersonalDataRepository(db: Db) {
         .orderBy('answers360.evaluee_id')
         .orderBy('answers360.question_id')
         .orderBy('answers360.answer_id')
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((a) => ({ ...a, relation_label: a.relation_label === null ? null : storedText(a.relation_label) }))),
 
     /** The person's open sessions (when each began, how, until when). */
     sessionsOf: (userId: number) =>

@@ -1,7 +1,7 @@
 import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../db/database';
 import { parseJson } from '../db/json-column';
-import { normColumns } from './json-column-readers';
+import { normColumns, storedText } from './json-column-readers';
 
 /** What a report is made of, read in a handful of queries: the person's results and the 360 answers about them. */
 export function createReportsRepository(db: Db) {
@@ -74,7 +74,8 @@ export function createReportsRepository(db: Db) {
         .select(['evaluator_id', 'relation_id', 'label'])
         .where('campaign_id', '=', campaignId)
         .where('evaluee_id', '=', evalueeId)
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, label: storedText(r.label) }))),
 
     /** Every 360 answer about a person. */
     listAnswers360: (campaignId: number, evalueeId: number) =>

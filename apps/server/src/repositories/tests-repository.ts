@@ -1,5 +1,6 @@
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
+import { storedText } from './json-column-readers';
 import { ownOrSharedTestIds } from './staff/test-use';
 import { isAssessorTest } from './candidate-tests';
 import { isServerScored } from './test-scoring';
@@ -137,7 +138,8 @@ export function createTestsRepository(db: Db) {
         .orderBy('users.last_name')
         .orderBy('users.first_name')
         .orderBy('users.id')
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, name: storedText(row.name), description: storedText(row.description) }))),
 
     /** Everyone an assessor rates items of in a campaign's QTI package tests, with the status of their attempt. */
     listRatingAssignments: (campaignId: number, assessorId: number) =>

@@ -1,9 +1,17 @@
 import type { Selectable } from 'kysely';
+import { apiTokenSchema, type TokenScope } from '@prova/contract/integrations';
 import type { Db } from '../../db/database';
 import type { ApiTokensTable } from '../../db/schema';
+import { readColumn } from '../json-column-readers';
 import { usersWithCompany } from '../users-repository';
 
-export type ApiTokenRow = Selectable<ApiTokensTable> & { created_by_email: string | null };
+/** A token as read: its scopes parsed (none when they do not read: a token that opens nothing rather than a failure). */
+export type ApiTokenRow = Omit<Selectable<ApiTokensTable>, 'scopes'> & { scopes: TokenScope[]; created_by_email: string | null };
+
+const withScopes = <R extends { scopes: string }>(row: R): Omit<R, 'scopes'> & { scopes: TokenScope[] } => ({
+  ...row,
+  scopes: readColumn(apiTokenSchema.shape.scopes, row.scopes, []),
+});
 
 /** A company's API tokens (api_tokens: migration 0013c); a token is found by its hash only. */
 export function createApiTokensRepository(db: Db) {
@@ -16,14 +24,14 @@ export function createApiTokensRepository(db: Db) {
   return {
     async create(row: Omit<Selectable<ApiTokensTable>, 'id' | 'last_used_at' | 'revoked_at'>): Promise<ApiTokenRow> {
       const { id } = await db.insertInto('api_tokens').values(row).returning('id').executeTakeFirstOrThrow();
-      return (await withCreator().where('api_tokens.id', '=', id).executeTakeFirstOrThrow()) as ApiTokenRow;
+      return withScopes(await withCreator().where('api_tokens.id', '=', id).executeTakeFirstOrThrow());
     },
-    list: (companyId: number) =>
-      withCreator().where('api_tokens.company_id', '=', companyId).orderBy('api_tokens.id', 'desc').execute() as Promise<ApiTokenRow[]>,
-    find: (companyId: number, id: number) =>
-      withCreator().where('api_tokens.company_id', '=', companyId).where('api_tokens.id', '=', id).executeTakeFirst() as Promise<
-        ApiTokenRow | undefined
-      >,
+    list: async (companyId: number): Promise<ApiTokenRow[]> =>
+      (await withCreator().where('api_tokens.company_id', '=', companyId).orderBy('api_tokens.id', 'desc').execute()).map(withScopes),
+    async find(companyId: number, id: number): Promise<ApiTokenRow | undefined> {
+      const row = await withCreator().where('api_tokens.company_id', '=', companyId).where('api_tokens.id', '=', id).executeTakeFirst();
+      return row && withScopes(row);
+    },
     /** Revoked now unless it was before; answers the row as it is after. */
     async revoke(companyId: number, id: number, at: string) {
       await db
@@ -39,7 +47,7 @@ export function createApiTokensRepository(db: Db) {
       const token = await db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
       if (!token) return undefined;
       const user = await usersWithCompany(db).where('users.id', '=', token.created_by).executeTakeFirst();
-      return { token, user };
+      return { token: withScopes(token), user };
     },
     async touch(id: number, at: string) {
       await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();

@@ -1,9 +1,13 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { CANDIDATE_ROLE } from '@prova/contract/auth';
+import type { LocalizedText } from '@prova/contract/bundle';
+import type { LangCode } from '@prova/contract/limits';
+import { staffCampaignSchema } from '@prova/contract/staff-campaigns';
 import { isCandidatesOwnTest } from '../candidate-tests';
 import { type Changes, silentChanges } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { CampaignRow, Database } from '../../db/schema';
+import { readColumn, storedText } from '../json-column-readers';
 import { containsText } from './text-search';
 import { type CampaignContent, campaignContentOf, participationsOf } from '../campaigns-repository';
 
@@ -11,8 +15,17 @@ import { type CampaignContent, campaignContentOf, participationsOf } from '../ca
 // campaign's rows on an index whose first column is the campaign (participants, test_progress,
 // invitations, the histories, relations360, evaluations360): no query reads other campaigns.
 
-/** A campaign as staff read one: its columns, its content (model, 360 questions and scale) parsed. */
-export type StaffCampaignRow = Omit<CampaignRow, keyof CampaignContent> & CampaignContent;
+/** A campaign's name as its languages, and its languages (none when they do not read). */
+type CampaignNaming = { name: LocalizedText; languages: LangCode[] };
+/** A campaign in the company's list: its columns, its name and languages parsed (not its content). */
+export type ListedCampaignRow = Omit<CampaignRow, keyof CampaignNaming> & CampaignNaming;
+/** A campaign as staff read one: its columns, its name, languages and content (model, 360 questions and scale) parsed. */
+export type StaffCampaignRow = Omit<CampaignRow, keyof CampaignContent | keyof CampaignNaming> & CampaignContent & CampaignNaming;
+
+const namingOf = (row: Pick<CampaignRow, keyof CampaignNaming>): CampaignNaming => ({
+  name: storedText(row.name),
+  languages: readColumn(staffCampaignSchema.shape.languages, row.languages, []),
+});
 
 export type CellStatus = 'not attempted' | 'incomplete' | 'complete';
 
@@ -100,10 +113,18 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
 
   return {
     /** The company's campaigns, newest first. */
-    list: (companyId: number) =>
-      db.selectFrom('campaigns').selectAll().where('company_id', '=', companyId).orderBy('date_start', 'desc').orderBy('id').execute(),
+    list: async (companyId: number): Promise<ListedCampaignRow[]> =>
+      (
+        await db
+          .selectFrom('campaigns')
+          .selectAll()
+          .where('company_id', '=', companyId)
+          .orderBy('date_start', 'desc')
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ ...row, ...namingOf(row) })),
 
-    /** The company's campaign, its content parsed (campaigns-repository.ts, CampaignContent). */
+    /** The company's campaign, its name, languages and content parsed (campaigns-repository.ts, CampaignContent). */
     async find(companyId: number, campaignId: number): Promise<StaffCampaignRow | undefined> {
       const row = await db
         .selectFrom('campaigns')
@@ -111,7 +132,7 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
         .where('company_id', '=', companyId)
         .where('id', '=', campaignId)
         .executeTakeFirst();
-      return row && { ...row, ...campaignContentOf(row) };
+      return row && { ...row, ...campaignContentOf(row), ...namingOf(row) };
     },
 
     /**

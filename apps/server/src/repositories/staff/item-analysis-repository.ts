@@ -1,12 +1,18 @@
+import type { QtiProgress } from '@prova/contract/content';
+import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../../db/database';
 import { qtiPackageOf } from './responses-repository';
+import { storedOutcomes, storedQtiProgress } from './stored-attempt';
 import { ownOrSharedTestIds } from './test-use';
 
-/** A completed, server-scored attempt as item analysis reads it: its saved responses and outcomes (JSON as stored). */
+/**
+ * A completed, server-scored attempt as item analysis reads it: its outcomes and its saved QTI progress, each null
+ * when it does not read as one (or, the progress, when it was not asked for).
+ */
 export interface AnalysedAttemptRow {
   user_id: number;
-  data: string | null;
-  outcomes: string;
+  outcomes: Outcome[] | null;
+  progress: QtiProgress | null;
 }
 
 /**
@@ -54,9 +60,18 @@ export function createItemAnalysisRepository(db: Db) {
       return rows.map((r) => r.campaign_id);
     },
 
-    /** The next page of a campaign's completed attempts at the test that the server has scored, after `afterUserId`. */
-    async completedAttempts(campaignId: number, testId: number, afterUserId: number, limit: number): Promise<AnalysedAttemptRow[]> {
-      return db
+    /**
+     * The next page of a campaign's completed attempts at the test that the server has scored, after `afterUserId`;
+     * their progress read only `withProgress` (the choices of choice items are read from it).
+     */
+    async completedAttempts(
+      campaignId: number,
+      testId: number,
+      afterUserId: number,
+      limit: number,
+      withProgress: boolean,
+    ): Promise<AnalysedAttemptRow[]> {
+      const rows = await db
         .selectFrom('test_progress')
         .innerJoin('outcomes', (join) =>
           join
@@ -73,6 +88,11 @@ export function createItemAnalysisRepository(db: Db) {
         .orderBy('test_progress.user_id')
         .limit(limit)
         .execute();
+      return rows.map((row) => ({
+        user_id: row.user_id,
+        outcomes: storedOutcomes(row.outcomes),
+        progress: withProgress ? storedQtiProgress(row.data) : null,
+      }));
     },
 
     /** The next page of the people rated in a 360 campaign, after `afterId`. */

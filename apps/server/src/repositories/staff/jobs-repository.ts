@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { z } from 'zod/mini';
+import { contentPackageKindSchema } from '@prova/contract/content';
 import { FINAL_JOB_STATES, type Job, jobSchema } from '@prova/contract/staff-jobs';
 import type { Db } from '../../db/database';
 import type { StaffJobsTable } from '../../db/schema';
@@ -17,6 +18,28 @@ function importPlanOf(stored: string | null): Pick<Job, 'plan' | 'campaigns'> {
   const both = readColumn(planWithCampaigns, stored, null);
   return both ? { plan: both.lists, campaigns: both.campaigns } : { plan: readColumn(plan, stored, null), campaigns: [] };
 }
+
+/** A package a validated import names (content/bundle-packages.ts, PackageRef): stored already, its hashes kept. */
+const packageRefSchema = z.object({
+  kind: contentPackageKindSchema,
+  hash: z.string(),
+  maxTimeSeconds: z.optional(z.nullable(z.number())),
+  adaptive: z.optional(z.object({ hash: z.string(), bank: z.record(z.string(), z.object({ href: z.string(), xml: z.string() })) })),
+  plain: z.optional(z.boolean()),
+});
+
+/**
+ * What a validated import keeps until it is confirmed (the input column, services/staff/import-jobs.ts): the bundle
+ * without its passwords, the new people's password hashes by e-mail (no password is ever stored in clear), and the
+ * packages its tests name, by file.
+ */
+const storedImportSchema = z.object({
+  bundle: z.unknown(),
+  passwordHashes: z.record(z.string(), z.string()),
+  packages: z.optional(z.record(z.string(), packageRefSchema)),
+  notes: z.optional(z.array(z.string())),
+});
+export type StoredImport = z.output<typeof storedImportSchema>;
 
 /** A job's row with its JSON columns parsed (a column that does not read is empty). */
 function jobOf<R extends { problems: string; plan: string | null; summary: string | null; notes: string | null }>(
@@ -133,7 +156,11 @@ export function createJobsRepository(db: Db) {
         jobOf,
       ),
 
-    input: async (id: string) => (await db.selectFrom('staff_jobs').select('input').where('id', '=', id).executeTakeFirst())?.input ?? null,
+    /** A validated import's input, null when it is gone or does not read. */
+    async input(id: string): Promise<StoredImport | null> {
+      const row = await db.selectFrom('staff_jobs').select('input').where('id', '=', id).executeTakeFirst();
+      return readColumn(storedImportSchema, row?.input, null);
+    },
 
     file: (companyId: number, id: string) =>
       db

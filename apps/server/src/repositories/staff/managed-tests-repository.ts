@@ -1,7 +1,10 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import type { LocalizedText } from '@prova/contract/bundle';
+import { type ManagedTest, managedTestSchema } from '@prova/contract/staff-tests';
 import { announcingTransaction, type Changes } from '../../db/change-feed';
 import { type Db, inTransaction } from '../../db/database';
 import type { TestsTable } from '../../db/schema';
+import { readColumn, storedText } from '../json-column-readers';
 import { ownOrSharedTestIds, usedByOtherCompanies } from './test-use';
 
 export type TestRowInput = Omit<Insertable<TestsTable>, 'id' | 'owner_company_id'>;
@@ -13,6 +16,31 @@ export interface TestUse {
   /** A campaign of another company the test is shared with lists it. */
   usedElsewhere: boolean;
 }
+
+type TextColumn = 'name' | 'description' | 'instructions';
+type JsonColumn = 'json_data' | 'theme' | 'labels360';
+
+/**
+ * A test as staff manage it: its texts as their languages, its settings, theme and 360 labels parsed as the staff
+ * API answers them (each empty when it does not read: no settings, no theme, no labels).
+ */
+export type ManagedTestRow = Omit<Selectable<TestsTable>, TextColumn | JsonColumn> &
+  Record<TextColumn, LocalizedText> & {
+    json_data: ManagedTest['jsonData'];
+    theme: ManagedTest['theme'];
+    labels360: ManagedTest['labels360'];
+  };
+
+const { jsonData, theme, labels360 } = managedTestSchema.shape;
+const managedTestOf = (row: Selectable<TestsTable>): ManagedTestRow => ({
+  ...row,
+  name: storedText(row.name),
+  description: storedText(row.description),
+  instructions: storedText(row.instructions),
+  json_data: readColumn(jsonData, row.json_data, {}),
+  theme: readColumn(theme, row.theme, null),
+  labels360: readColumn(labels360, row.labels360, null),
+});
 
 /**
  * Tests as a company's staff manage them: those it owns (created from the console, or given it by the
@@ -44,7 +72,7 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
     usesOf,
 
     async list(companyId: number) {
-      const tests = await visible(companyId).orderBy('id').execute();
+      const tests = (await visible(companyId).orderBy('id').execute()).map(managedTestOf);
       return {
         tests,
         uses: await usesOf(
@@ -57,7 +85,7 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
     async find(companyId: number, testId: number) {
       const test = await visible(companyId).where('id', '=', testId).executeTakeFirst();
       if (!test) return undefined;
-      return { test, use: (await usesOf(companyId, [testId])).get(testId)! };
+      return { test: managedTestOf(test), use: (await usesOf(companyId, [testId])).get(testId)! };
     },
 
     /** The owner of an abbreviation or of an id, to refuse a duplicate. */
@@ -145,4 +173,3 @@ export function createManagedTestsRepository(db: Db, changes: Changes) {
     },
   };
 }
-export type ManagedTestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createManagedTestsRepository>['find']>>>['test'];

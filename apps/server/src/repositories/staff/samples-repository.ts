@@ -1,5 +1,7 @@
+import type { LocalizedText } from '@prova/contract/bundle';
 import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { storedText } from '../json-column-readers';
 
 export interface SampleFilter {
   campaignId?: number;
@@ -14,6 +16,12 @@ export interface SampleKey {
   assessorId: number;
   assessedId: number;
 }
+
+/** A sample's row with its test's name parsed. */
+const withTestName = <R extends { test_name: string }>(row: R): Omit<R, 'test_name'> & { test_name: LocalizedText } => ({
+  ...row,
+  test_name: storedText(row.test_name),
+});
 
 /** Who assesses whom in which test (the assessments table), within one company's campaigns. */
 export function createSamplesRepository(db: Db, changes: Changes) {
@@ -62,16 +70,25 @@ export function createSamplesRepository(db: Db, changes: Changes) {
       .where('campaigns.company_id', '=', companyId);
 
   return {
-    list(companyId: number, filter: SampleFilter) {
+    async list(companyId: number, filter: SampleFilter) {
       let query = base(companyId);
       if (filter.campaignId !== undefined) query = query.where('assessments.campaign_id', '=', filter.campaignId);
       if (filter.testId !== undefined) query = query.where('assessments.test_id', '=', filter.testId);
       if (filter.assessorId !== undefined) query = query.where('assessments.assessor_id', '=', filter.assessorId);
       if (filter.assessedId !== undefined) query = query.where('assessments.assessed_id', '=', filter.assessedId);
-      return query.orderBy('assessments.campaign_id').orderBy('assessments.test_id').orderBy('assessments.id').limit(5_000).execute();
+      const rows = await query
+        .orderBy('assessments.campaign_id')
+        .orderBy('assessments.test_id')
+        .orderBy('assessments.id')
+        .limit(5_000)
+        .execute();
+      return rows.map(withTestName);
     },
 
-    find: (companyId: number, id: number) => base(companyId).where('assessments.id', '=', id).executeTakeFirst(),
+    async find(companyId: number, id: number) {
+      const row = await base(companyId).where('assessments.id', '=', id).executeTakeFirst();
+      return row && withTestName(row);
+    },
 
     /** Whose sample `id` is, if anyone's: only to tell a probe of another company's from a miss (the audit). */
     companyOf: async (id: number) =>

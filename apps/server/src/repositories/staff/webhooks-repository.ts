@@ -1,9 +1,16 @@
 import { PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type WebhookEvent, webhookSchema } from '@prova/contract/integrations';
 import type { Db } from '../../db/database';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 import { isCandidatesOwnTest } from '../candidate-tests';
+import { readColumn } from '../json-column-readers';
 
-export type WebhookRow = Selectable<WebhooksTable>;
+/** A webhook as read: its events parsed (none when they do not read: it hears nothing rather than failing every event). */
+export type WebhookRow = Omit<Selectable<WebhooksTable>, 'events'> & { events: WebhookEvent[] };
+/** A webhook as written: its events as JSON. */
+type StoredWebhook = Selectable<WebhooksTable>;
+
+const webhookOf = (row: StoredWebhook): WebhookRow => ({ ...row, events: readColumn(webhookSchema.shape.events, row.events, []) });
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 /** What one attempt came to, as the delivery log keeps it. */
@@ -24,24 +31,28 @@ export interface AttemptResult {
 export function createWebhooksRepository(db: Db) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
-    list: (companyId: number) => db.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
-    find: (companyId: number, id: number) =>
-      db.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst(),
-    async create(row: Omit<WebhookRow, 'id' | 'failure_count' | 'disabled_at'>): Promise<WebhookRow> {
-      return db.insertInto('webhooks').values(row).returningAll().executeTakeFirstOrThrow();
+    list: async (companyId: number) =>
+      (await db.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).orderBy('id').execute()).map(webhookOf),
+    async find(companyId: number, id: number) {
+      const row = await db.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return row && webhookOf(row);
+    },
+    async create(row: Omit<StoredWebhook, 'id' | 'failure_count' | 'disabled_at'>): Promise<WebhookRow> {
+      return webhookOf(await db.insertInto('webhooks').values(row).returningAll().executeTakeFirstOrThrow());
     },
     async update(
       companyId: number,
       id: number,
-      patch: Partial<Pick<WebhookRow, 'url' | 'events' | 'enabled' | 'failure_count' | 'disabled_at'>>,
+      patch: Partial<Pick<StoredWebhook, 'url' | 'events' | 'enabled' | 'failure_count' | 'disabled_at'>>,
     ) {
-      return db
+      const row = await db
         .updateTable('webhooks')
         .set(patch)
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
+      return row && webhookOf(row);
     },
     async remove(companyId: number, id: number): Promise<boolean> {
       return (
@@ -50,9 +61,9 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /** The company's enabled webhooks that take this event. */
-    async subscribed(companyId: number, event: string): Promise<WebhookRow[]> {
+    async subscribed(companyId: number, event: WebhookEvent): Promise<WebhookRow[]> {
       const rows = await db.selectFrom('webhooks').selectAll().where('company_id', '=', companyId).where('enabled', '=', 1).execute();
-      return rows.filter((w) => (JSON.parse(w.events) as string[]).includes(event));
+      return rows.map(webhookOf).filter((w) => w.events.includes(event));
     },
 
     /** Queues an event for a webhook; nothing when that webhook has it already (the same event raised twice). */

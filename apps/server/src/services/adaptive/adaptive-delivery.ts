@@ -14,7 +14,7 @@ import { effectiveStatus, isTimeUp } from '../../domain/test-clock';
 import { campaignClosed, HttpError, notFound, testComplete } from '../../http/http-error';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { CampaignTestContext } from '../../policies/test-access';
-import type { AdaptiveRepository, AdaptiveSessionState } from '../../repositories/adaptive-repository';
+import type { AdaptiveRepository, AdaptiveSessionState, AdaptiveTestRow } from '../../repositories/adaptive-repository';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { ProgressKey } from '../../repositories/progress-repository';
 import type { QtiModelCache } from '../scoring/qti-models';
@@ -26,11 +26,10 @@ import { requirePrerequisites } from '../user-tests';
 // test, whose outcomes (THETA, SE, ITEMS and each item's SCORE) the scoring then writes. The browser is never given
 // the bank or its parameters; every step is conditional on the count it was computed from (idempotent).
 
-type Bank = Record<string, { href: string; xml: string }>;
 interface LoadedTest {
   hash: string;
   settings: AdaptiveSettings;
-  bank: Bank;
+  bank: AdaptiveTestRow['bank'];
 }
 /** What the session keeps of each item given (adaptiveGivenItemSchema of the contract). */
 export type GivenItem = AdaptiveGivenItem;
@@ -56,7 +55,7 @@ const asShare = (score: number, maxScore: number | null) => Math.min(1, Math.max
 
 /** The outcomes of a session: THETA, SE, ITEMS and each given item's SCORE (by its identifier). */
 export function adaptiveOutcomes(session: Pick<AdaptiveSessionState, 'given' | 'theta' | 'se'>): Outcome[] {
-  const given = JSON.parse(session.given) as GivenItem[];
+  const { given } = session;
   return [
     ...given.map((g) => ({ questionId: g.item, value: g.raw })),
     { questionId: 'THETA', value: Math.round(session.theta * 1e4) / 1e4 },
@@ -83,7 +82,8 @@ export function createAdaptiveDelivery(
     if (kept) return kept;
     const row = await repos.adaptive.findTest(test.id);
     if (!row) throw notFound('Adaptive test');
-    const loaded = { hash: row.package_hash, settings: JSON.parse(row.settings) as AdaptiveSettings, bank: JSON.parse(row.bank) as Bank };
+    if (!row.settings) throw new HttpError(500, 'INTERNAL', `The adaptive settings of test ${test.id} do not read`);
+    const loaded = { hash: row.package_hash, settings: row.settings, bank: row.bank };
     tests.set(key, loaded);
     return loaded;
   };
@@ -97,8 +97,7 @@ export function createAdaptiveDelivery(
   const answer = (test: LoadedTest, session: AdaptiveSessionState, at: number): AdaptiveNextResponse => {
     if (at < session.answered) {
       // A replay: the item given after the answer at `at`.
-      const given = JSON.parse(session.given) as GivenItem[];
-      return { done: false, answered: at, item: itemOf(test, given[at]!.item) };
+      return { done: false, answered: at, item: itemOf(test, session.given[at]!.item) };
     }
     if (session.done === 1 || session.current === null) return { done: true, answered: session.answered };
     return { done: false, answered: session.answered, item: itemOf(test, session.current) };
@@ -115,7 +114,7 @@ export function createAdaptiveDelivery(
         attempt,
         seed,
         answered: 0,
-        given: '[]',
+        given: [],
         current: step.next,
         theta: step.theta,
         se: step.se,
@@ -178,15 +177,12 @@ export function createAdaptiveDelivery(
       const current = session.current;
       if (current === null || session.done === 1) return answer(test, session, session.answered);
       const scored = await scoreAnswer(test, current, request.response!);
-      const given = [
-        ...(JSON.parse(session.given) as GivenItem[]),
-        { item: current, score: scored.share, raw: scored.raw, response: request.response! },
-      ];
+      const given: GivenItem[] = [...session.given, { item: current, score: scored.share, raw: scored.raw, response: request.response! }];
       const step = adaptiveStep(test.settings, given, session.seed);
       given[given.length - 1] = { ...given[given.length - 1]!, theta: step.theta, se: step.se };
       const next = {
         answered: given.length,
-        given: JSON.stringify(given),
+        given,
         current: step.next,
         theta: step.theta,
         se: step.se,

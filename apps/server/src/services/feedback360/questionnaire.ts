@@ -13,7 +13,7 @@ import {
 import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import { DEFAULT_LANG } from '@prova/contract/limits';
 import { parseJson } from '../../db/json-column';
-import { localizeStored, pickLang } from '../../presenters/localize';
+import { localize, pickLang } from '../../presenters/localize';
 import type { AnswerRow, RelationRow } from '../../repositories/feedback360-repository';
 
 export type Questionnaire = Omit<QuestionsResponse, 'status' | 'evaluee'>;
@@ -28,7 +28,7 @@ export function presentRelation(row: RelationRow, lang: string): Relation {
     lastName: row.last_name,
     relationId: row.relation_id,
     user_is_evaluated: (row.status ?? 'n') as EvaluationState,
-    label: localizeStored(row.label, lang),
+    label: localize(row.label, lang),
     version: row.version ?? 0,
   };
 }

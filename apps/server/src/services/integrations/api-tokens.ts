@@ -64,7 +64,7 @@ export async function authenticateToken(tokens: ApiTokensRepository, secret: str
   return {
     tokenId: token.id,
     companyId: token.company_id,
-    scopes: JSON.parse(token.scopes) as TokenScope[],
+    scopes: token.scopes,
     expiresAt: token.expires_at,
     user,
   };

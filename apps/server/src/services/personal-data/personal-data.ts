@@ -3,7 +3,7 @@ import type { MyDataResponse, PersonalData, ReportView } from '@prova/contract/p
 import { isStaff } from '../../domain/roles';
 import { notFound } from '../../http/http-error';
 import type { Auth } from '../../plugins/session';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { UserWithCompany } from '../../repositories/users-repository';
 import { buildPersonalReport } from '../reports/personal-report';
@@ -47,7 +47,7 @@ export async function reportViewsOf(
   return rows.map((row) => ({
     kind: row.kind === 'downloaded' ? 'downloaded' : 'opened',
     at: row.at,
-    campaign: { id: row.campaign_id, name: localizeStored(row.campaign_name, lang, gender) },
+    campaign: { id: row.campaign_id, name: localize(row.campaign_name, lang, gender) },
     viewer: { firstName: row.viewer_first_name, lastName: row.viewer_last_name, role: isStaff(row.viewer_role) ? 'staff' : 'assessor' },
   }));
 }
@@ -63,7 +63,7 @@ export async function myDataSummary(
   return {
     reportViews,
     consents: consents.map((c) => ({
-      campaign: c.campaign_id == null ? null : { id: c.campaign_id, name: localizeStored(c.campaign_name, lang, gender) },
+      campaign: c.campaign_id == null ? null : { id: c.campaign_id, name: localize(c.campaign_name, lang, gender) },
       version: c.version,
       hash: c.hash,
       acceptedAt: c.accepted_at,
@@ -167,7 +167,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
       const invitation = invitationOf.get(p.id);
       return {
         id: p.id,
-        name: localizeStored(p.name, lang, gender),
+        name: localize(p.name, lang, gender),
         dateStart: p.date_start,
         dateEnd: p.date_end,
         status: p.status,
@@ -182,16 +182,16 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
     }),
     consents: consents.map((c) => ({
       campaignId: c.campaign_id,
-      campaignName: c.campaign_id == null ? null : localizeStored(c.campaign_name, lang, gender),
+      campaignName: c.campaign_id == null ? null : localize(c.campaign_name, lang, gender),
       version: c.version,
       hash: c.hash,
       acceptedAt: c.accepted_at,
-      text: localizeStored(c.text, lang, gender),
+      text: localize(c.text, lang, gender),
     })),
     tests: progress.current.map((t) => ({
       campaignId: t.campaign_id,
       testId: t.test_id,
-      testName: localizeStored(t.test_name, lang, gender),
+      testName: localize(t.test_name, lang, gender),
       status: t.status,
       version: t.version,
       data: t.data,
@@ -219,7 +219,7 @@ export async function personalDataOf(repos: PersonalDataRepos, auth: Auth, userI
         campaignId: a.campaign_id,
         rated: ratedOf(a.campaign_id, a.evaluee_id),
         // The relation names the colleague's role, and the file keeps who they are (their gender too) out: neutral.
-        relation: a.evaluee_id === userId ? null : a.relation_label == null ? null : localizeStored(a.relation_label, lang),
+        relation: a.evaluee_id === userId ? null : a.relation_label === null ? null : localize(a.relation_label, lang),
         questionId: a.question_id,
         answerId: a.answer_id,
         value: a.value,

@@ -2,7 +2,7 @@ import type { AssessmentState, AssessorTest } from '@prova/contract/assessments'
 import type { Outcome } from '@prova/contract/tests';
 import type { ParticipationContext } from '../../policies/test-access';
 import { contentLang } from '../../domain/content-language';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import type { TestDeliveryRepos } from '../../repositories/create-repositories';
 import { ratingCriteria } from './rating-criteria';
 
@@ -34,9 +34,9 @@ export async function listAssessorTests(repos: TestDeliveryRepos, context: Parti
       const criteria = ratingCriteria({ model, jsonData: row.json_data, testId: row.test_id, lang });
       test = {
         testId: row.test_id,
-        name: localizeStored(row.name, lang),
+        name: localize(row.name, lang),
         abbreviation: row.abbreviation,
-        description: localizeStored(row.description, lang),
+        description: localize(row.description, lang),
         criteria: criteria.length,
         criteriaIds: criteria.map((c) => c.id),
         people: [],

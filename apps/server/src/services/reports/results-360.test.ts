@@ -10,7 +10,7 @@ const questions = bundleQuestions360Schema.parse({
   ],
   open: [{ id: 90, text: 'Cosa migliorare?' }],
 });
-const label = (it: string) => JSON.stringify({ IT_it: it });
+const label = (it: string) => ({ IT_it: it });
 
 /** Evaluee 1 rates themself; 2-4 are peers (relation 2), 5 the manager (1), 6-7 collaborators (4). */
 const raters = [

@@ -1,8 +1,7 @@
-import type { BundleQuestions360 } from '@prova/contract/bundle';
+import type { BundleQuestions360, LocalizedText } from '@prova/contract/bundle';
 import type { Gender } from '@prova/contract/gendered-text';
 import type { Results360, Results360Group } from '@prova/contract/reports';
-import { pickLang } from '../../presenters/localize';
-import { parseJson } from '../../db/json-column';
+import { localize, pickLang } from '../../presenters/localize';
 
 /** Relation id of a self-evaluation. */
 export const SELF_RELATION = 3;
@@ -10,7 +9,7 @@ export const SELF_RELATION = 3;
 export interface Results360Inputs {
   evalueeId: number;
   questions: BundleQuestions360;
-  raters: ReadonlyArray<{ evaluator_id: number; relation_id: number; label: string | null }>;
+  raters: ReadonlyArray<{ evaluator_id: number; relation_id: number; label: LocalizedText }>;
   answers: ReadonlyArray<{ evaluator_id: number; question_id: number; answer_id: number; value: number | null; text_value: string | null }>;
   threshold: number;
   scaleMax: number;
@@ -34,7 +33,7 @@ export function computeResults360(inputs: Results360Inputs): Results360 {
   for (const rater of inputs.raters) {
     const relation = rater.evaluator_id === evalueeId ? SELF_RELATION : rater.relation_id;
     relationOf.set(rater.evaluator_id, relation);
-    if (!labelOf.has(relation)) labelOf.set(relation, pickLang(parseJson<unknown>(rater.label, rater.label ?? ''), lang));
+    if (!labelOf.has(relation)) labelOf.set(relation, localize(rater.label, lang));
   }
   const groupOf = (evaluatorId: number) => {
     const relation = relationOf.get(evaluatorId);

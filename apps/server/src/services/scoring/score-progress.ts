@@ -55,7 +55,7 @@ export async function scoreProgress(deps: ScoringDeps, key: ProgressKey): Promis
           // An adaptive test was scored answer by answer as it went: its outcomes are its session's.
           // (A time-up before the first answer: no items, the prior's estimate.)
           const adaptive = await deps.adaptive.findTest(testId);
-          if (adaptive) values = adaptiveOutcomes((await deps.adaptive.findSession(key)) ?? { given: '[]', theta: 0, se: 1 });
+          if (adaptive) values = adaptiveOutcomes((await deps.adaptive.findSession(key)) ?? { given: [], theta: 0, se: 1 });
           const model = adaptive ? undefined : await deps.qtiModels.get(hash, () => deps.tests.qtiScoringModel(hash));
           if (model) values = scoreQti(model, scriptInput(row.data), pointsByItem(await deps.ratings.list(key)));
         }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TIME_ZONE } from '@prova/contract/staff-companies';
 import type { ExportFormat, Job } from '@prova/contract/staff-jobs';
 import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import { buildExportTable } from './exports/export-rows';
 import { writeCsv } from './exports/write-csv';
 import { writeXlsx } from './exports/write-xlsx';
@@ -37,7 +37,7 @@ export async function startExport(
       app.repos.staff.companies.find(by.companyId),
     ]);
     progress('file', 0, 1);
-    const name = localizeStored(campaign.name, by.lang) || `campaign-${campaign.id}`;
+    const name = localize(campaign.name, by.lang) || `campaign-${campaign.id}`;
     const timeZone = company?.time_zone ?? DEFAULT_TIME_ZONE;
     const body = format === 'csv' ? writeCsv(table, texts, timeZone) : await writeXlsx(table, name, texts, timeZone);
     return {

@@ -7,6 +7,7 @@ import { checkBundleScope, type OwnCompany } from '../../import/check-bundle-sco
 import { hashPasswordsOf } from '../../import/hash-new-passwords';
 import { importBundle } from '../../import/import-bundle';
 import { planImport } from '../../import/plan-import';
+import type { StoredImport } from '../../repositories/staff/jobs-repository';
 import { validateBundle } from '../../import/validate-bundle';
 import { hashPassword } from '../passwords';
 
@@ -24,18 +25,6 @@ async function ownCompany(app: FastifyInstance, companyId: number): Promise<OwnC
   const company = await app.repos.staff.companies.find(companyId);
   if (!company) throw notFound('Company');
   return { id: company.id, name: company.name };
-}
-
-/**
- * What a validated import keeps until it is confirmed: the bundle without its passwords, and the new
- * people's password hashes (by e-mail), so that no password is ever stored in clear.
- */
-interface StoredImport {
-  bundle: unknown;
-  passwordHashes: Record<string, string>;
-  /** The packages the tests name, by file: stored already. */
-  packages?: Record<string, { kind: 'qti' | 'scorm'; hash: string }>;
-  notes?: string[];
 }
 
 /**
@@ -131,8 +120,8 @@ export async function confirmImport(app: FastifyInstance, uploader: Uploader, jo
     throw new HttpError(409, 'CONFLICT', `The import is ${job.state}: only a validated import can be confirmed`);
   }
   app.staffJobs.run(jobId, async (progress) => {
-    const stored = JSON.parse((await app.repos.staff.jobs.input(jobId)) ?? 'null') as StoredImport | null;
-    if (!stored) throw new Error('The validated bundle is gone: upload it again');
+    const stored = await app.repos.staff.jobs.input(jobId);
+    if (!stored) throw new Error('The validated bundle is gone or does not read: upload it again');
     const result = await importBundle(app.database, stored.bundle, {
       company,
       passwordHashes: new Map(Object.entries(stored.passwordHashes)),

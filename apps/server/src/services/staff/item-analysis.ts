@@ -5,7 +5,6 @@ import { HttpError, notFound } from '../../http/http-error';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { AnalysedAttemptRow } from '../../repositories/staff/item-analysis-repository';
 import type { Cell, ExportTable } from './exports/export-rows';
-import { storedOutcomes, storedQtiProgress } from './stored-attempt';
 
 // A QTI package test's item analysis over the completed, server-scored attempts of the company's campaigns: the
 // attempts read a page at a time into the accumulator of packages/measurement, so memory stays that of one page.
@@ -81,22 +80,21 @@ export async function itemAnalysis(repos: Repos, request: AnalysisRequest): Prom
   for (const campaignId of campaignIds) {
     // The next page is asked for before this one is read (its cursor is this page's last person): the database finds
     // it meanwhile. At most two pages in memory.
-    let next: Promise<AnalysedAttemptRow[]> | null = store.completedAttempts(campaignId, test.id, 0, PAGE);
+    let next: Promise<AnalysedAttemptRow[]> | null = store.completedAttempts(campaignId, test.id, 0, PAGE, anyChoice);
     while (next) {
       const page: AnalysedAttemptRow[] = await next;
-      next = page.length < PAGE ? null : store.completedAttempts(campaignId, test.id, page[page.length - 1].user_id, PAGE);
+      next = page.length < PAGE ? null : store.completedAttempts(campaignId, test.id, page[page.length - 1].user_id, PAGE, anyChoice);
       // Awaited on the next turn; a failure before then is not left unhandled.
       next?.catch(() => {});
       for (const row of page) {
         scores.fill(0);
         choices.fill(null);
-        const outcomes = storedOutcomes(row.outcomes);
-        if (outcomes)
-          for (const o of outcomes) {
+        if (row.outcomes)
+          for (const o of row.outcomes) {
             const i = index.get(String(o.questionId));
             if (i !== undefined && typeof o.value === 'number') scores[i] = o.value;
           }
-        const progress = anyChoice ? storedQtiProgress(row.data) : null;
+        const { progress } = row;
         if (progress)
           for (let i = 0; i < responseIds.length; i++) {
             const responseId = responseIds[i];

@@ -1,9 +1,9 @@
+import type { LocalizedText } from '@prova/contract/bundle';
 import type { AgreementAnswer } from '@prova/contract/item-analysis';
 import { raterAgreement } from '@prova/measurement/item-analysis/rater-agreement';
 import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
-import { parseJson } from '../../db/json-column';
 import { reportSettings } from '../../domain/report-download';
-import { pickLang } from '../../presenters/localize';
+import { localize, pickLang } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { SELF_RELATION } from '../reports/results-360';
 
@@ -37,7 +37,7 @@ export async function campaignRaterAgreement(repos: Repos, campaign: StaffCampai
         repos.reports.listRaters(campaign.id, evalueeId),
         repos.reports.listAnswers360(campaign.id, evalueeId),
       ]);
-      const relationOf = new Map<number, { id: number; label: string | null }>();
+      const relationOf = new Map<number, { id: number; label: LocalizedText }>();
       for (const r of raters)
         if (r.evaluator_id !== evalueeId && r.relation_id !== SELF_RELATION)
           relationOf.set(r.evaluator_id, { id: r.relation_id, label: r.label });
@@ -48,7 +48,7 @@ export async function campaignRaterAgreement(repos: Repos, campaign: StaffCampai
         const key = `${a.question_id}:${relation.id}`;
         ratings.set(key, [...(ratings.get(key) ?? []), a.value]);
       }
-      const labelOf = new Map([...relationOf.values()].map((r) => [r.id, pickLang(parseJson<unknown>(r.label, r.label ?? ''), lang)]));
+      const labelOf = new Map([...relationOf.values()].map((r) => [r.id, localize(r.label, lang)]));
       for (const [key, values] of ratings) {
         if (values.length < threshold) continue;
         const agreement = raterAgreement(values, points);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FieldIssue } from '@prova/contract/errors';
-import { type ContentPackageKind, contentDeliverySchema, playerUrl } from '@prova/contract/content';
+import { type ContentPackageKind, playerUrl } from '@prova/contract/content';
 import type { TestPackageResponse, TestPreviewResponse, TestUploadKind, testTextsWriteSchema } from '@prova/contract/staff-test-library';
 import type { ManagedTest } from '@prova/contract/staff-tests';
 import { prepareBundlePackages } from '../../content/bundle-packages';
@@ -88,10 +88,9 @@ async function createContentTest(
   const ref = prepared.refs.get(PACKAGE_FILE);
   const stored = prepared.ready[0];
   if (!ref || !stored) throw unprocessable(['the package could not be read']);
-  const delivery = contentDeliverySchema.parse(JSON.parse(stored.delivery));
   const testId = await createTest(deps, companyId, upload.campaignId, {
     stored,
-    title: delivery.title.trim() || ref.kind.toUpperCase(),
+    title: ref.title?.trim() || ref.kind.toUpperCase(),
     url: playerUrl(ref.kind, ref.hash),
     jsonData: withPackageTimeLimit({}, ref.maxTimeSeconds),
     packageKind: ref.kind,

@@ -3,7 +3,7 @@ import { genderOf } from '@prova/contract/gendered-text';
 import { INVITATION_TTL_MS } from '@prova/contract/staff';
 import { type InvitationResponse } from '@prova/contract/staff-participants';
 import type { StaffCampaignRow } from '../../../repositories/staff/campaign-progress-repository';
-import { localizeStored } from '../../../presenters/localize';
+import { localize } from '../../../presenters/localize';
 import { newPasswordLink } from '../../mail/password-reset-mail';
 import { hashResetToken, newResetToken } from '../../set-password-links';
 import { type Entry, invitationMail } from './invitation-mail';
@@ -72,7 +72,7 @@ export async function inviteParticipants(
             firstName: person.first_name,
             gender,
             lang,
-            campaign: localizeStored(campaign.name, lang ?? 'IT_it', gender),
+            campaign: localize(campaign.name, lang ?? 'IT_it', gender),
             dateStart: campaign.date_start,
             dateEnd: campaign.date_end,
             entry,

@@ -61,7 +61,8 @@ describe('POST /api/staff/test-packages', () => {
     const { test } = res.json();
     expect(test).toMatchObject({ ownerCompanyId: STAFF_ALFA, editable: true, campaignIds: [C_ALFA] });
     expect(test.url).toMatch(/^\/players\/qti\/\?package=[0-9a-f]{64}$/);
-    expect(test.name.IT_it).toBeTruthy();
+    // Named by the package's own title.
+    expect(test.name).toEqual({ IT_it: 'General knowledge' });
     // The company's list shows it, with where it is used.
     const list = await call(t.app, ada, 'GET', `/api/usertests?companyId=${STAFF_ALFA}`);
     expect(list.json().tests.find((x: { id: number }) => x.id === test.id)).toMatchObject({ campaignIds: [C_ALFA] });
