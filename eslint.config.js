@@ -148,9 +148,6 @@ const parsesNoColumn = [
   'apps/server/src/services/sso/check-connection.ts',
   // The SSO state cookie, sealed and opened by the server itself.
   'apps/server/src/services/sso/sso-state-cookie.ts',
-  // A company's SSO settings (companies.sso), read where their failure is the sign-in's NO_SSO error: left to move
-  // into the companies repository with that error (issue 53).
-  'apps/server/src/services/sso/sso-settings.ts',
   // What a scoring script answers from its worker.
   'apps/server/src/services/scoring/run-algorithm.ts',
   // Any stored text an erasure rewrites, JSON or not, rewritten as it is (JSON kept JSON).

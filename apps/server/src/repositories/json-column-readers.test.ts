@@ -1,6 +1,6 @@
 import { outcomeListSchema } from '@prova/contract/tests';
 import { describe, expect, it } from 'vitest';
-import { normColumns, readColumn, storedText } from './json-column-readers';
+import { normColumns, readColumn, ssoSettingsOf, storedText } from './json-column-readers';
 
 // A JSON column is read once, in its repository: a stored value that does not read must not fail the request.
 describe('a JSON column', () => {
@@ -38,5 +38,23 @@ describe('a localized text column', () => {
   it('reads as no text when empty, and keeps the known languages of an object the schema refuses', () => {
     for (const stored of [null, undefined, '', 'null']) expect(storedText(stored)).toEqual({});
     expect(storedText('{"IT_it":"Ciao","FR_fr":"Salut","EN_en":3}')).toEqual({ IT_it: 'Ciao' });
+  });
+});
+
+describe("a company's SSO column", () => {
+  it('reads as its settings, an empty secret as none and the e-mail claim defaulted', () => {
+    const stored = JSON.stringify({ slug: 'acme', type: 'oidc', issuer: 'https://id.acme.example', clientId: 'prova', clientSecret: '' });
+    expect(ssoSettingsOf(stored)).toEqual({
+      slug: 'acme',
+      issuer: 'https://id.acme.example',
+      clientId: 'prova',
+      clientSecret: undefined,
+      emailClaim: 'email',
+    });
+  });
+
+  it('reads as no SSO when empty, not JSON or not settings', () => {
+    for (const stored of [null, '', '{oops', '{"slug":"acme","issuer":"nowhere","clientId":"prova"}'])
+      expect(ssoSettingsOf(stored)).toBeNull();
   });
 });

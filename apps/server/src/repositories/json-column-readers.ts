@@ -1,4 +1,4 @@
-import { type LocalizedText, localizedTextSchema } from '@prova/contract/bundle';
+import { bundleSsoSchema, type LocalizedText, localizedTextSchema } from '@prova/contract/bundle';
 import { LANGS } from '@prova/contract/limits';
 import { type NormTable, normTableSchema } from '@prova/contract/norms';
 import type { z } from 'zod/mini';
@@ -49,4 +49,21 @@ export function storedText(stored: string | null | undefined): LocalizedText {
   return Object.fromEntries(
     Object.entries(value).filter(([lang, text]) => typeof text === 'string' && (LANGS as readonly string[]).includes(lang)),
   ) as LocalizedText;
+}
+
+/** A company's SSO settings (its `sso` column, the bundle's companies.sso block), an empty secret as none. */
+export interface SsoSettings {
+  slug: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  emailClaim: string;
+}
+
+/** A company's `sso` column read: null when it has none, or when what is stored does not read as SSO settings. */
+export function ssoSettingsOf(stored: string | null | undefined): SsoSettings | null {
+  const parsed = readColumn(bundleSsoSchema, stored, null);
+  if (parsed === null) return null;
+  const { slug, issuer, clientId, clientSecret, emailClaim } = parsed;
+  return { slug, issuer, clientId, clientSecret: clientSecret || undefined, emailClaim };
 }

@@ -4,6 +4,7 @@ import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { openParticipationsOf, PARTICIPATION_COLUMNS, type Participation } from './campaigns-repository';
+import { type SsoSettings, ssoSettingsOf } from './json-column-readers';
 import { openingSession, sessionIdleEnd } from './session-rows';
 import { countingRequests, type RequestCount, type SignInCounts, storedKey } from './sign-in-throttle-repository';
 
@@ -182,9 +183,11 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
     findByEmailInCompany: (email: string, companyId: number) =>
       withCompany().where('users.email', '=', email.trim().toLowerCase()).where('users.company_id', '=', companyId).executeTakeFirst(),
 
-    /** The company whose SSO slug this is, with its raw `sso` JSON. */
-    findSsoCompany: (slug: string) =>
-      db.selectFrom('companies').select(['id', 'name', 'sso']).where('sso_slug', '=', slug).executeTakeFirst(),
+    /** The company whose SSO slug this is, with its SSO settings (null if they do not read). */
+    async findSsoCompany(slug: string): Promise<{ id: number; name: string; settings: SsoSettings | null } | undefined> {
+      const row = await db.selectFrom('companies').select(['id', 'name', 'sso']).where('sso_slug', '=', slug).executeTakeFirst();
+      return row && { id: row.id, name: row.name, settings: ssoSettingsOf(row.sso) };
+    },
 
     /** Stores a reset link by its token's hash; the user's older links stop working. */
     async replacePasswordReset(userId: number, tokenHash: string, createdAt: Date, expiresAt: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { type SsoSettings, ssoSettingsOf } from '../json-column-readers';
 
 /** What of a company's own keeps it from being deleted (its people's results, its tests and norms). */
 export interface CompanyHoldings {
@@ -128,10 +129,10 @@ export function createStaffCompaniesRepository(db: Db, changes: Changes) {
       await changes.announce({ kind: 'all' }, db);
     },
 
-    /** The company's SSO block as stored (the bundle's `companies.sso`). */
-    async findSso(companyId: number): Promise<string | null | undefined> {
+    /** The company's SSO settings (the bundle's `companies.sso`): null if it has none or they do not read, undefined if no such company. */
+    async findSso(companyId: number): Promise<SsoSettings | null | undefined> {
       const row = await db.selectFrom('companies').select('sso').where('id', '=', companyId).executeTakeFirst();
-      return row?.sso;
+      return row && ssoSettingsOf(row.sso);
     },
 
     /** Another company signs in at this slug. */

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { SsoError } from './sso-error';
-import type { SsoSettings } from './sso-settings';
+import type { SsoSettings } from '../../repositories/json-column-readers';
 
 /** Each call to the provider (discovery, token, userinfo) gives up after this many seconds. */
 const PROVIDER_TIMEOUT_S = 5;

@@ -4,7 +4,6 @@ import { HttpError, notFound } from '../../../http/http-error';
 import { presentCompany } from '../../../presenters/present-staff';
 import type { Repositories } from '../../../repositories/create-repositories';
 import { checkSsoConnection } from '../../sso/check-connection';
-import { parseSsoSettings } from '../../sso/sso-settings';
 
 // Companies as the platform's operator manages them (and a company's staff their own): created with a name,
 // renamed, given a logo, deleted while they hold nothing, their single sign-on set and tested.
@@ -58,10 +57,9 @@ export async function deleteCompany(repos: Repos, companyId: number): Promise<vo
 
 /** The company's SSO as the form shows it (never its secret), or null. */
 export async function findCompanySso(repos: Repos, companyId: number, redirectUriOf: (slug: string) => string): Promise<CompanySso | null> {
-  const stored = await repos.staff.companies.findSso(companyId);
-  if (stored === undefined) throw notFound('Company');
-  if (stored === null) return null;
-  const settings = parseSsoSettings(stored);
+  const settings = await repos.staff.companies.findSso(companyId);
+  if (settings === undefined) throw notFound('Company');
+  if (settings === null) return null;
   return {
     slug: settings.slug,
     issuer: settings.issuer,
@@ -75,9 +73,8 @@ export async function findCompanySso(repos: Repos, companyId: number, redirectUr
 /** The secret to use: the one given, else the one stored for the same issuer and client. */
 async function secretOf(repos: Repos, companyId: number, body: SsoWrite): Promise<string | undefined> {
   if (body.clientSecret) return body.clientSecret;
-  const stored = await repos.staff.companies.findSso(companyId);
-  if (!stored) return undefined;
-  const previous = parseSsoSettings(stored);
+  const previous = await repos.staff.companies.findSso(companyId);
+  if (!previous) return undefined;
   return previous.issuer === body.issuer && previous.clientId === body.clientId ? previous.clientSecret : undefined;
 }
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { maskEmail } from '../../../../http/log-redaction';
 import type { OidcSignIn } from '../../../../services/sso/oidc-sign-in';
 import { SsoError } from '../../../../services/sso/sso-error';
-import { parseSsoSettings, type SsoSettings } from '../../../../services/sso/sso-settings';
 import { isStaff } from '../../../../domain/roles';
+import type { SsoSettings } from '../../../../repositories/json-column-readers';
 import type { UserWithCompany } from '../../../../repositories/users-repository';
 
 export interface SsoCompany {
@@ -15,7 +15,8 @@ export interface SsoCompany {
 export async function findSsoCompany(app: FastifyInstance, slug: string): Promise<SsoCompany> {
   const company = await app.repos.users.findSsoCompany(slug);
   if (!company) throw new SsoError('NO_SSO', `No company with SSO slug "${slug}"`);
-  return { id: company.id, settings: parseSsoSettings(company.sso) };
+  if (!company.settings) throw new SsoError('NO_SSO', `The SSO settings of company ${company.id} do not read`);
+  return { id: company.id, settings: company.settings };
 }
 
 /**

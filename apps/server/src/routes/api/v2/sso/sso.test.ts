@@ -170,6 +170,23 @@ describe('GET /api/v2/auth/sso/:slug', () => {
     }
   });
 
+  it('redirects to /sso/error?code=NO_SSO for a company whose stored SSO settings do not read', async () => {
+    const company = await t.database.db
+      .selectFrom('companies')
+      .select(['id', 'sso'])
+      .where('sso_slug', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    try {
+      for (const sso of ['{oops', '{"slug":"acme","issuer":"not a url","clientId":"x"}']) {
+        await t.database.db.updateTable('companies').set({ sso }).where('id', '=', company.id).execute();
+        const res = await t.app.inject({ url: '/api/v2/auth/sso/acme' });
+        expect(res.headers.location).toBe('/sso/error?code=NO_SSO');
+      }
+    } finally {
+      await t.database.db.updateTable('companies').set({ sso: company.sso }).where('id', '=', company.id).execute();
+    }
+  });
+
   it('USER_NOT_FOUND when the person is not a user of that company', async () => {
     for (const login of ['ghost@acme.example', 'bob@other.example']) {
       const { callback } = await signIn('acme', login);
