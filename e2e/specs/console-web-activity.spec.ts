@@ -37,27 +37,35 @@ function seedCompany() {
   return { n, admin, candidate, campaignId, campaign };
 }
 
-/** The outsider's page: the SDK from the origin that serves it, then its own script beside it. */
-const activityPage = (title: string) => `<!doctype html>
+/** An outsider's page, as they write it by hand: the head's extra lines (the SDK from the origin that serves it), then its own script beside it. */
+const outsiderPage = (title: string, head: string, body: string) => `<!doctype html>
 <html lang="it">
   <head>
     <meta charset="utf-8" />
     <title>${title}</title>
-    <script src="/sdk/1.1.0/prova-activity.js"></script>
+${head}
     <script src="app.js" defer></script>
   </head>
   <body>
     <main>
       <h1>${title}</h1>
-      <p id="stato" role="status">Caricamento</p>
-      <label for="colore">Il colore del cielo</label>
-      <select id="colore"><option>rosso</option><option>blu</option></select>
-      <button id="consegna" type="button">Consegna</button>
-      <button id="esci" type="button">Torna alla stanza</button>
+${body}
     </main>
   </body>
 </html>
 `;
+
+/** A form on the SDK 1.1.0. */
+const activityPage = (title: string) =>
+  outsiderPage(
+    title,
+    '    <script src="/sdk/1.1.0/prova-activity.js"></script>',
+    `      <p id="stato" role="status">Caricamento</p>
+      <label for="colore">Il colore del cielo</label>
+      <select id="colore"><option>rosso</option><option>blu</option></select>
+      <button id="consegna" type="button">Consegna</button>
+      <button id="esci" type="button">Torna alla stanza</button>`,
+  );
 
 const script = `ProvaActivity.init().then(function (session) {
   var stato = document.getElementById('stato');
@@ -188,24 +196,14 @@ async function uploadedTest(page: Page, name: string): Promise<{ id: number; com
 }
 
 /** A timed page on the activity kit 1.2.0, as an outsider codes it: the kit's countdown from the server's time left. */
-const timedPage = (title: string) => `<!doctype html>
-<html lang="it">
-  <head>
-    <meta charset="utf-8" />
-    <title>${title}</title>
-    <link rel="stylesheet" href="/sdk/1.2.0/kit/prova-kit.css" />
+const timedPage = (title: string) =>
+  outsiderPage(
+    title,
+    `    <link rel="stylesheet" href="/sdk/1.2.0/kit/prova-kit.css" />
     <script src="/sdk/1.2.0/prova-activity.js"></script>
-    <script src="/sdk/1.2.0/kit/prova-kit.js"></script>
-    <script src="app.js" defer></script>
-  </head>
-  <body>
-    <main>
-      <h1>${title}</h1>
-      <p><span id="tempo"></span></p>
-    </main>
-  </body>
-</html>
-`;
+    <script src="/sdk/1.2.0/kit/prova-kit.js"></script>`,
+    '      <p><span id="tempo"></span></p>',
+  );
 
 const timedScript = `ProvaActivity.init().then(function (session) {
   ProvaKit.countdown(document.getElementById('tempo'), session.timing.remainingSeconds, function () {

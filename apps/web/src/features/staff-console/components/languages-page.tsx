@@ -13,7 +13,7 @@ import { errorCode } from '../api/server-errors';
 import { useSelection } from '../hooks/use-selection';
 import { SelectField, TextField } from './form-fields';
 import { useCodeLabels } from './labels';
-import { RowCheck, SelectAllCheck, SelectionDelete } from './selection-delete';
+import { Check, SelectionDelete } from './selection-delete';
 import { TableRegion } from './table-region';
 
 /**
@@ -69,7 +69,7 @@ export function LanguagesPage({ isOperator }: { isOperator: boolean }) {
                 <tr>
                   {isOperator && (
                     <th scope="col">
-                      <SelectAllCheck label={t('selection.all')} checked={selection.all} onChange={selection.setAll} />
+                      <Check selectsAll label={t('selection.all')} checked={selection.all} onChange={selection.setAll} />
                     </th>
                   )}
                   <th scope="col">{t('langs.name')}</th>
@@ -83,7 +83,7 @@ export function LanguagesPage({ isOperator }: { isOperator: boolean }) {
                   <tr key={language.id}>
                     {isOperator && (
                       <td>
-                        <RowCheck
+                        <Check
                           label={t('selection.one', { name: language.name })}
                           checked={selection.isSelected(language.id)}
                           onChange={(on) => selection.toggle(language.id, on)}

@@ -14,7 +14,7 @@ import { fullName, useCodeLabels } from './labels';
 import { Pager } from './pager';
 import { ProgressStatus, useProgressStatusLabel } from './progress-status';
 import { ReportDownloadButton } from './report-download-button';
-import { SelectAllCheck } from './selection-delete';
+import { Check } from './selection-delete';
 import { TableRegion } from './table-region';
 
 type Test = StaffCampaignResponse['tests'][number];
@@ -177,7 +177,7 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                 <thead>
                   <tr>
                     <th scope="col">
-                      <SelectAllCheck label={t('progress.selectPage')} checked={allOnPage} onChange={(on) => onSelect(pageIds, on)} />
+                      <Check selectsAll label={t('progress.selectPage')} checked={allOnPage} onChange={(on) => onSelect(pageIds, on)} />
                     </th>
                     <th scope="col">{t('progress.participant')}</th>
                     <th scope="col">{t('progress.invitation')}</th>
@@ -198,12 +198,10 @@ export function ProgressSection({ campaignId, selected, onSelect, onReset, onRes
                     return (
                       <tr key={row.user.id}>
                         <td>
-                          <input
-                            type="checkbox"
-                            className="console-check"
+                          <Check
+                            label={t('progress.selectNamed', { name })}
                             checked={selected.has(row.user.id)}
-                            onChange={(event) => onSelect([row.user.id], event.target.checked)}
-                            aria-label={t('progress.selectNamed', { name })}
+                            onChange={(on) => onSelect([row.user.id], on)}
                           />
                         </td>
                         <th scope="row">

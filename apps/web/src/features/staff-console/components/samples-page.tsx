@@ -15,7 +15,7 @@ import { errorCode } from '../api/server-errors';
 import { useSelection } from '../hooks/use-selection';
 import { SelectField } from './form-fields';
 import { fullName } from './labels';
-import { RowCheck, SelectAllCheck, SelectionDelete } from './selection-delete';
+import { Check, SelectionDelete } from './selection-delete';
 import { TableRegion } from './table-region';
 
 /** Who assesses whom, by campaign and test: listed, assigned and deleted by selection. */
@@ -85,7 +85,7 @@ export function SamplesPage() {
                 <thead>
                   <tr>
                     <th scope="col">
-                      <SelectAllCheck label={t('selection.all')} checked={selection.all} onChange={selection.setAll} />
+                      <Check selectsAll label={t('selection.all')} checked={selection.all} onChange={selection.setAll} />
                     </th>
                     <th scope="col">{t('samples.assessor')}</th>
                     <th scope="col">{t('samples.assessed')}</th>
@@ -100,7 +100,7 @@ export function SamplesPage() {
                     return (
                       <tr key={sample.id}>
                         <td>
-                          <RowCheck
+                          <Check
                             label={t('selection.one', { name })}
                             checked={selection.isSelected(sample.id)}
                             onChange={(on) => selection.toggle(sample.id, on)}

@@ -69,55 +69,38 @@ export function SelectionDelete({ count, what, onDelete, onDeleted }: SelectionD
   );
 }
 
-/** The tick of one row, named after it. */
-export function RowCheck({
+/**
+ * A table's tick: a row's, named after the row, or (`selectsAll`) the header's select-all box, whose name is said on
+ * screen once the table is cards (a phone), where no column names are left to tell what the lone box does.
+ */
+export function Check({
   label,
   checked,
   onChange,
   disabled,
+  selectsAll = false,
 }: {
   label: string;
   checked: boolean;
   onChange: (on: boolean) => void;
   disabled?: boolean;
+  selectsAll?: boolean;
 }) {
-  return (
+  const box = (
     <input
       type="checkbox"
       className="console-check"
-      aria-label={label}
+      aria-label={selectsAll ? undefined : label}
       checked={checked}
       disabled={disabled}
       onChange={(event) => onChange(event.target.checked)}
     />
   );
-}
-
-/**
- * The tick of every row listed, in a table's header. Its name is said on screen once the table is cards (a phone),
- * where no column names are to tell what the lone box does; beside the column names it needs none.
- */
-export function SelectAllCheck({
-  label,
-  checked,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  disabled?: boolean;
-}) {
+  if (!selectsAll) return box;
   return (
-    <label className="console-check-all">
-      <input
-        type="checkbox"
-        className="console-check"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span className="console-check-all__text">{label}</span>
+    <label className="check-all">
+      {box}
+      <span className="visually-hidden">{label}</span>
     </label>
   );
 }

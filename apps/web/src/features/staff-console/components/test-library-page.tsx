@@ -14,7 +14,7 @@ import { useStaffCampaigns } from '../api/get-staff-campaigns';
 import { useTestPreview } from '../api/get-test-preview';
 import { useSelection } from '../hooks/use-selection';
 import { AuthoredPreviewDialog, type AuthoredPreview } from './authored-preview-dialog';
-import { RowCheck, SelectAllCheck, SelectionDelete } from './selection-delete';
+import { Check, SelectionDelete } from './selection-delete';
 import { TableRegion } from './table-region';
 import { TestPackageUpload } from './test-package-upload';
 import { TestTextsDialog } from './test-texts-dialog';
@@ -98,7 +98,8 @@ export function TestLibraryPage({ companyId }: { companyId: number }) {
                 <thead>
                   <tr>
                     <th scope="col">
-                      <SelectAllCheck
+                      <Check
+                        selectsAll
                         label={t('selection.all')}
                         checked={selection.all}
                         disabled={editableIds.length === 0}
@@ -119,7 +120,7 @@ export function TestLibraryPage({ companyId }: { companyId: number }) {
                       <tr key={test.id}>
                         <td>
                           {test.editable ? (
-                            <RowCheck
+                            <Check
                               label={t('selection.one', { name })}
                               checked={selection.isSelected(test.id)}
                               onChange={(on) => selection.toggle(test.id, on)}
