@@ -195,10 +195,17 @@ async function checkReferences(
   note: Report,
   ownCompany?: string,
 ): Promise<BundleMatches> {
-  const [dbCompanies, dbUsers, dbTests] = await Promise.all([
+  // Of the stored tests, the settings only of those the bundle's campaigns list and it does not replace (their own
+  // prerequisites): a catalogue's settings are large, and an import names few of its tests.
+  const bundleTests = new Set(parts.tests.map(({ item }) => item.id));
+  const listed = [...new Set(parts.campaigns.flatMap(({ item }) => (item.tests ?? []).map((t) => t.test)))].filter(
+    (id) => !bundleTests.has(id),
+  );
+  const [dbCompanies, dbUsers, dbTests, listedSettings] = await Promise.all([
     db.selectFrom('companies').select(['id', 'name', 'sso_slug']).execute(),
     db.selectFrom('users').select(['id', 'email', 'company_id']).execute(),
-    db.selectFrom('tests').select(['id', 'abbreviation', 'json_data']).execute(),
+    db.selectFrom('tests').select(['id', 'abbreviation']).execute(),
+    listed.length ? db.selectFrom('tests').select(['id', 'json_data']).where('id', 'in', listed).execute() : [],
   ]);
   const matches: BundleMatches = { companies: [], users: [] };
 
@@ -300,7 +307,7 @@ async function checkReferences(
     if (!testIds.has(id)) report(path, `unknown test ${id}`);
   };
   // A test's own prerequisites, as the import leaves them: the bundle's test replaces the stored one.
-  const ownPrerequisites = new Map(dbTests.map((t) => [t.id, readColumn(testJsonDataSchema, t.json_data, {}).prerequisites ?? []]));
+  const ownPrerequisites = new Map(listedSettings.map((t) => [t.id, readColumn(testJsonDataSchema, t.json_data, {}).prerequisites ?? []]));
   for (const { item: t } of parts.tests) ownPrerequisites.set(t.id, t.jsonData.prerequisites ?? []);
   {
     const ids = new Map<number, number>();
