@@ -1,6 +1,7 @@
 import { bundleSsoSchema, type LocalizedText, localizedTextSchema } from '@prova/contract/bundle';
 import { LANGS } from '@prova/contract/limits';
 import { type NormTable, normTableSchema } from '@prova/contract/norms';
+import { type Outcome, outcomeSchema } from '@prova/contract/tests';
 import type { z } from 'zod/mini';
 import { parseJson } from '../db/json-column';
 
@@ -30,6 +31,19 @@ export function normColumns<R extends { mean: number | null; sd: number | null; 
 ): Omit<R, 'norm_table'> & { norm_table: NormTable | null } {
   if (row.norm_table === null) return { ...row, norm_table: null };
   return { ...row, mean: null, sd: null, norm_table: readColumn(normTableSchema, row.norm_table, null) };
+}
+
+/**
+ * An `outcomes` column: its outcomes that read as the contract's (a merged list may pass the OUTCOMES_MAX of one post,
+ * so the list itself is not capped). One that does not read is left out rather than losing the others with it.
+ */
+export function storedOutcomes(stored: string | null | undefined): Outcome[] {
+  const value = parseJson<unknown>(stored, []);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = outcomeSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** A stored value as a person's own data gives it (their export): JSON parsed, any other text as it is. */

@@ -253,3 +253,51 @@ describe('a campaign as staff read it', () => {
     expect(await repos.staff.campaigns.find(STAFF_ALFA, C_ALFA_360)).toMatchObject({ name: { IT_it: 'Feedback' }, languages: [] });
   });
 });
+
+describe("a norm's name", () => {
+  it('comes as its languages to the console and to the reports, a plain text as every language’s', async () => {
+    const norm = (name: string) => ({ company_id: STAFF_ALFA, name, test_id: T_SCORED, outcome: 'TOT', mean: 50, sd: 10, n: 40 });
+    const named = await repos.staff.norms.insert(norm('{"IT_it":"Popolazione","EN_en":"Population"}'));
+    const plain = await repos.staff.norms.insert(norm('Laureati'));
+    await repos.staff.norms.setCampaignNorms(C_ALFA, [named, plain]);
+    const listed = await repos.staff.norms.list(STAFF_ALFA);
+    expect(listed.filter((n) => [named, plain].includes(n.id)).map((n) => n.name)).toEqual([
+      { IT_it: 'Popolazione', EN_en: 'Population' },
+      { IT_it: 'Laureati' },
+    ]);
+    expect(listed.find((n) => n.id === named)?.test_name).toMatchObject({ IT_it: expect.any(String) });
+    expect((await repos.reports.listCampaignNorms(C_ALFA)).map((n) => n.name)).toEqual([
+      { IT_it: 'Popolazione', EN_en: 'Population' },
+      { IT_it: 'Laureati' },
+    ]);
+  });
+});
+
+describe('a result’s outcomes', () => {
+  it('come as those of them that read, to the report and to the next post that merges into them', async () => {
+    const carla = (await repos.users.findByEmail(CARLA))!.id;
+    const key = { campaignId: C_ALFA, testId: T_SCORED, userId: carla, source: 'client' as const };
+    await repos.outcomes.merge(key, [{ questionId: 'A', value: 1 }]);
+    await database.db
+      .updateTable('outcomes')
+      .set({ outcomes: '[{"questionId":"A","value":1},{"value":"no question"},{"questionId":"B","value":{"deep":1}}]' })
+      .where('user_id', '=', carla)
+      .where('test_id', '=', T_SCORED)
+      .execute();
+    expect(await repos.outcomes.find(key)).toEqual([{ questionId: 'A', value: 1 }]);
+    expect((await repos.reports.listOutcomes(C_ALFA, carla)).find((o) => o.testId === T_SCORED)?.outcomes).toEqual([{ questionId: 'A', value: 1 }]);
+    await repos.outcomes.merge(key, [{ questionId: 'C', value: 3 }]);
+    expect(await repos.outcomes.find(key)).toEqual([
+      { questionId: 'A', value: 1 },
+      { questionId: 'C', value: 3 },
+    ]);
+  });
+
+  it('read as none when the column does not read', async () => {
+    const dario = (await repos.users.findByEmail(DARIO))!.id;
+    const key = { campaignId: C_ALFA, testId: T_SCORED, userId: dario, source: 'client' as const };
+    await repos.outcomes.merge(key, [{ questionId: 'A', value: 1 }]);
+    await database.db.updateTable('outcomes').set({ outcomes: '{"questionId":' }).where('user_id', '=', dario).execute();
+    expect(await repos.outcomes.find(key)).toEqual([]);
+  });
+});

@@ -1,7 +1,5 @@
-import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../db/database';
-import { parseJson } from '../db/json-column';
-import { normColumns, storedText } from './json-column-readers';
+import { normColumns, storedOutcomes, storedText } from './json-column-readers';
 
 /** What a report is made of, read in a handful of queries: the person's results and the 360 answers about them. */
 export function createReportsRepository(db: Db) {
@@ -48,7 +46,7 @@ export function createReportsRepository(db: Db) {
           .where('campaign_norms.campaign_id', '=', campaignId)
           .orderBy('norms.id')
           .execute()
-      ).map(normColumns),
+      ).map((norm) => ({ ...normColumns(norm), name: storedText(norm.name) })),
 
     /** Every outcome recorded for the person in the campaign, by source (one row per assessor). */
     async listOutcomes(campaignId: number, userId: number) {
@@ -63,7 +61,7 @@ export function createReportsRepository(db: Db) {
         testId: r.test_id,
         source: r.source,
         assessorId: r.assessor_id,
-        outcomes: parseJson<Outcome[]>(r.outcomes, []),
+        outcomes: storedOutcomes(r.outcomes),
       }));
     },
 

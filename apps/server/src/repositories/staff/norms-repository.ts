@@ -1,7 +1,5 @@
-import type { Outcome } from '@prova/contract/tests';
 import type { Db } from '../../db/database';
-import { parseJson } from '../../db/json-column';
-import { normColumns } from '../json-column-readers';
+import { normColumns, storedOutcomes, storedText } from '../json-column-readers';
 import { ownOrSharedTestIds } from './test-use';
 
 /** A company's norm groups (norms, campaign_norms: migration 0012b) and the results a new one is built from. */
@@ -26,6 +24,8 @@ export function createNormsRepository(db: Db) {
         .execute();
       return norms.map((norm) => ({
         ...normColumns(norm),
+        name: storedText(norm.name),
+        test_name: storedText(norm.test_name),
         campaign_ids: links.filter((l) => l.norm_id === norm.id).map((l) => l.campaign_id),
       }));
     },
@@ -84,7 +84,7 @@ export function createNormsRepository(db: Db) {
         campaignId: r.campaign_id,
         userId: r.user_id,
         source: r.source,
-        outcomes: parseJson<Outcome[]>(r.outcomes, []),
+        outcomes: storedOutcomes(r.outcomes),
       }));
     },
 

@@ -1,7 +1,7 @@
 import { type CreateNormRequest, NORM_MIN_N, type StaffNorm } from '@prova/contract/norms';
 import { buildNorm } from '@prova/measurement/norms/norms';
 import { invalidBody, notFoundUnlessOthers } from '../../http/http-error';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { rawValue } from '../reports/compute-report';
 
@@ -15,9 +15,9 @@ export async function listNorms(repos: Repos, companyId: number, lang: string): 
   return rows.map((row) => {
     return {
       id: row.id,
-      name: localizeStored(row.name, lang),
+      name: localize(row.name, lang),
       testId: row.test_id,
-      testName: localizeStored(row.test_name, lang),
+      testName: localize(row.test_name, lang),
       outcome: row.outcome,
       n: row.n,
       mean: row.mean === null ? null : Number(row.mean),

@@ -2,7 +2,7 @@ import { LANGS, type LangCode, TEST_360_ID } from '@prova/contract/limits';
 import type { Outcome } from '@prova/contract/tests';
 import type { StaffCampaignRow } from '../../../repositories/staff/campaign-progress-repository';
 import { contentLang } from '../../../domain/content-language';
-import { localizeStored, pickLang } from '../../../presenters/localize';
+import { localize, pickLang } from '../../../presenters/localize';
 import type { Repositories } from '../../../repositories/create-repositories';
 import { computeReport } from '../../reports/compute-report';
 import { reportNorms } from '../../reports/report-norms';
@@ -79,7 +79,7 @@ export async function buildExportTable(
   const norms = await repos.reports.listCampaignNorms(campaign.id);
   const abbreviationOf = new Map(tests.map((t) => [t.id, t.abbreviation]));
   const normColumns = norms.flatMap((norm) => {
-    const label = `${abbreviationOf.get(norm.test_id) ?? norm.test_id}.${norm.outcome} ${localizeStored(norm.name, lang)} (n ${norm.n})`;
+    const label = `${abbreviationOf.get(norm.test_id) ?? norm.test_id}.${norm.outcome} ${localize(norm.name, lang)} (n ${norm.n})`;
     const parts: NormPart[] = ['percentile', 'sten', ...(norm.outcome === 'THETA' ? (['percentile low', 'percentile high'] as const) : [])];
     const words: Record<NormPart, string> = {
       percentile: texts.norm.percentile,
