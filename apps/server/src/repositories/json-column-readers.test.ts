@@ -1,6 +1,6 @@
 import { OUTCOMES_MAX, outcomeListSchema } from '@prova/contract/tests';
 import { describe, expect, it } from 'vitest';
-import { normColumns, readColumn, ssoSettingsOf, storedOutcomes, storedText } from './json-column-readers';
+import { normColumns, readColumn, ssoSettingsOf, readOutcomes, storedText } from './json-column-readers';
 
 // A JSON column is read once, in its repository: a stored value that does not read must not fail the request.
 describe('a JSON column', () => {
@@ -14,10 +14,10 @@ describe('a JSON column', () => {
   });
 });
 
-describe("an outcomes column", () => {
+describe('an outcomes column', () => {
   it('keeps the outcomes that read, and leaves out only those that do not', () => {
     const stored = JSON.stringify([{ questionId: 'A', value: 2 }, { value: 3 }, 'x', { questionId: 'B', answerId: 1, value: 'ok' }]);
-    expect(storedOutcomes(stored)).toEqual([
+    expect(readOutcomes(stored)).toEqual([
       { questionId: 'A', value: 2 },
       { questionId: 'B', answerId: 1, value: 'ok' },
     ]);
@@ -25,11 +25,11 @@ describe("an outcomes column", () => {
 
   it('is not capped at one post’s OUTCOMES_MAX: a merged list is longer', () => {
     const many = Array.from({ length: OUTCOMES_MAX + 1 }, (_, k) => ({ questionId: k, value: k }));
-    expect(storedOutcomes(JSON.stringify(many))).toHaveLength(OUTCOMES_MAX + 1);
+    expect(readOutcomes(JSON.stringify(many))).toHaveLength(OUTCOMES_MAX + 1);
   });
 
   it('reads as none when empty, not JSON or not a list', () => {
-    for (const stored of [null, undefined, '', '{oops', '{"questionId":"A","value":1}']) expect(storedOutcomes(stored)).toEqual([]);
+    for (const stored of [null, undefined, '', '{oops', '{"questionId":"A","value":1}']) expect(readOutcomes(stored)).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { type NormTable, normTableSchema } from '@prova/contract/norms';
 import { type Outcome, outcomeSchema } from '@prova/contract/tests';
 import type { z } from 'zod/mini';
 import { parseJson } from '../db/json-column';
+import { storedOutcomes } from './staff/stored-attempt';
 
 /**
  * A JSON column read through its schema (the contract's, where the column holds one of its values): `fallback`
@@ -35,9 +36,13 @@ export function normColumns<R extends { mean: number | null; sd: number | null; 
 
 /**
  * An `outcomes` column: its outcomes that read as the contract's (a merged list may pass the OUTCOMES_MAX of one post,
- * so the list itself is not capped). One that does not read is left out rather than losing the others with it.
+ * so the list itself is not capped). One that does not read is left out rather than losing the others with it (item
+ * analysis, which counts attempts, sets aside a whole list that does not read: staff/stored-attempt.ts).
  */
-export function storedOutcomes(stored: string | null | undefined): Outcome[] {
+export function readOutcomes(stored: string | null | undefined): Outcome[] {
+  // Nearly always the whole list reads, checked by hand where it plainly can be (a post's outcomes are read on each save).
+  const whole = storedOutcomes(stored ?? null);
+  if (whole) return whole;
   const value = parseJson<unknown>(stored, []);
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {

@@ -1,7 +1,7 @@
 import { OUTCOMES_MAX_CHARS, type Outcome } from '@prova/contract/tests';
 import { type Db, inTransaction } from '../db/database';
 import { mergeOutcomes } from '../domain/outcomes';
-import { storedOutcomes } from './json-column-readers';
+import { readOutcomes } from './json-column-readers';
 import { lockAttempt } from './progress-repository';
 
 export type OutcomeSource = 'client' | 'server' | 'assessor' | 'content';
@@ -46,7 +46,7 @@ export function createOutcomesRepository(db: Db) {
       // Posts that arrive at once (two tabs, two instances) merge one after the other, none lost.
       await lockAttempt(trx, key);
       const row = await rowOf(trx, key);
-      const previous = merge && row ? storedOutcomes(row.outcomes) : [];
+      const previous = merge && row ? readOutcomes(row.outcomes) : [];
       const text = JSON.stringify(mergeOutcomes(previous, values));
       if (text.length > OUTCOMES_MAX_CHARS) throw new OutcomesTooLargeError();
       const at = new Date().toISOString();
@@ -76,7 +76,7 @@ export function createOutcomesRepository(db: Db) {
     replace: (key: OutcomeKey, values: Outcome[]) => write(key, values, false),
 
     async find(key: OutcomeKey): Promise<Outcome[]> {
-      return storedOutcomes((await rowOf(db, key))?.outcomes);
+      return readOutcomes((await rowOf(db, key))?.outcomes);
     },
 
     /** What one assessor recorded in a campaign, by test and person. */
@@ -92,7 +92,7 @@ export function createOutcomesRepository(db: Db) {
       const byTest = new Map<number, Map<number, Outcome[]>>();
       for (const r of rows) {
         const byUser = byTest.get(r.test_id) ?? new Map<number, Outcome[]>();
-        byUser.set(r.user_id, mergeOutcomes(byUser.get(r.user_id) ?? [], storedOutcomes(r.outcomes)));
+        byUser.set(r.user_id, mergeOutcomes(byUser.get(r.user_id) ?? [], readOutcomes(r.outcomes)));
         byTest.set(r.test_id, byUser);
       }
       return byTest;
@@ -110,7 +110,7 @@ export function createOutcomesRepository(db: Db) {
         .orderBy('id')
         .execute();
       const byUser = new Map<number, Outcome[]>();
-      for (const r of rows) byUser.set(r.user_id, mergeOutcomes(byUser.get(r.user_id) ?? [], storedOutcomes(r.outcomes)));
+      for (const r of rows) byUser.set(r.user_id, mergeOutcomes(byUser.get(r.user_id) ?? [], readOutcomes(r.outcomes)));
       return byUser;
     },
   };

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { normColumns, storedOutcomes, storedText } from './json-column-readers';
+import { normColumns, readOutcomes, storedText } from './json-column-readers';
 
 /** What a report is made of, read in a handful of queries: the person's results and the 360 answers about them. */
 export function createReportsRepository(db: Db) {
@@ -61,7 +61,7 @@ export function createReportsRepository(db: Db) {
         testId: r.test_id,
         source: r.source,
         assessorId: r.assessor_id,
-        outcomes: storedOutcomes(r.outcomes),
+        outcomes: readOutcomes(r.outcomes),
       }));
     },
 

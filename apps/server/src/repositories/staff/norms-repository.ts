@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { normColumns, storedOutcomes, storedText } from '../json-column-readers';
+import { normColumns, readOutcomes, storedText } from '../json-column-readers';
 import { ownOrSharedTestIds } from './test-use';
 
 /** A company's norm groups (norms, campaign_norms: migration 0012b) and the results a new one is built from. */
@@ -84,7 +84,7 @@ export function createNormsRepository(db: Db) {
         campaignId: r.campaign_id,
         userId: r.user_id,
         source: r.source,
-        outcomes: storedOutcomes(r.outcomes),
+        outcomes: readOutcomes(r.outcomes),
       }));
     },
 
