@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { type AuthoredTest, authoredTestSchema } from '@prova/contract/authored-test';
 import type { Changes } from '../../db/change-feed';
 import type { Db } from '../../db/database';
-import { parseJson } from '../../db/json-column';
 import { readColumn } from '../json-column-readers';
 
 const testData = z.record(z.string(), z.unknown());
@@ -11,10 +10,12 @@ const testData = z.record(z.string(), z.unknown());
  * A written test's row parsed: the test as saved (checked by the same schema on the way in, so one that does not read
  * is a fault, not a user's), and its tests row's data (empty if it does not read).
  */
-function authoredOf<R extends { test: string; json_data: string }>(
+function authoredOf<R extends { test_id: number; test: string; json_data: string }>(
   row: R,
 ): Omit<R, 'test' | 'json_data'> & { test: AuthoredTest; json_data: Record<string, unknown> } {
-  return { ...row, test: authoredTestSchema.parse(parseJson(row.test, null)), json_data: readColumn(testData, row.json_data, {}) };
+  const test = readColumn(authoredTestSchema, row.test, null);
+  if (test === null) throw new Error(`authored test ${String(row.test_id)}: its saved test does not read`);
+  return { ...row, test, json_data: readColumn(testData, row.json_data, {}) };
 }
 
 /** The test row's fields a written test's save sets (the rest stays as staff set them). */
