@@ -285,7 +285,9 @@ describe('a result’s outcomes', () => {
       .where('test_id', '=', T_SCORED)
       .execute();
     expect(await repos.outcomes.find(key)).toEqual([{ questionId: 'A', value: 1 }]);
-    expect((await repos.reports.listOutcomes(C_ALFA, carla)).find((o) => o.testId === T_SCORED)?.outcomes).toEqual([{ questionId: 'A', value: 1 }]);
+    expect((await repos.reports.listOutcomes(C_ALFA, carla)).find((o) => o.testId === T_SCORED)?.outcomes).toEqual([
+      { questionId: 'A', value: 1 },
+    ]);
     await repos.outcomes.merge(key, [{ questionId: 'C', value: 3 }]);
     expect(await repos.outcomes.find(key)).toEqual([
       { questionId: 'A', value: 1 },

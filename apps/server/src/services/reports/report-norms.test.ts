@@ -4,7 +4,16 @@ import { reportNorms } from './report-norms';
 
 // An adaptive test's estimate against a norm group: its band when something was measured, nothing when not.
 
-const norm: CampaignNormRow = { id: 9, name: { IT_it: 'Popolazione' }, test_id: 31, outcome: 'THETA', mean: 0, sd: 1, norm_table: null, n: 500 };
+const norm: CampaignNormRow = {
+  id: 9,
+  name: { IT_it: 'Popolazione' },
+  test_id: 31,
+  outcome: 'THETA',
+  mean: 0,
+  sd: 1,
+  norm_table: null,
+  n: 500,
+};
 const inputsWith = (outcomes: Array<{ questionId: string; value: number }>) => ({
   lang: 'IT_it',
   tests: [{ id: 31, abbreviation: 'ADP', name: 'Adattivo', algorithm: null, package_kind: 'qti' as const, status: 'complete' }],
