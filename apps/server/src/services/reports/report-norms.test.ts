@@ -7,7 +7,7 @@ import { reportNorms } from './report-norms';
 const norm: CampaignNormRow = { id: 9, name: 'Popolazione', test_id: 31, outcome: 'THETA', mean: 0, sd: 1, norm_table: null, n: 500 };
 const inputsWith = (outcomes: Array<{ questionId: string; value: number }>) => ({
   lang: 'IT_it',
-  tests: [{ id: 31, abbreviation: 'ADP', name: 'Adattivo', algorithm: null, package_kind: 'qti' as const, status: 'complete' }],
+  tests: [{ id: 31, abbreviation: 'ADP', name: { IT_it: 'Adattivo' }, algorithm: null, package_kind: 'qti' as const, status: 'complete' }],
   assessedTests: new Set<number>(),
   outcomes: [{ testId: 31, source: 'server', outcomes }],
 });

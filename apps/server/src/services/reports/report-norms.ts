@@ -1,6 +1,6 @@
 import type { ReportNorm } from '@prova/contract/reports';
 import { type NormDistribution, normedScore, percentileBand } from '@prova/measurement/norms/norms';
-import { localizeStored } from '../../presenters/localize';
+import { localize, localizeStored } from '../../presenters/localize';
 import type { CampaignNormRow } from '../../repositories/reports-repository';
 import { type ReportInputs, rawValue } from './compute-report';
 
@@ -37,7 +37,7 @@ export function reportNorms(
       {
         normId: row.id,
         testId: row.test_id,
-        testName: localizeStored(inputs.tests.find((t) => t.id === row.test_id)?.name, inputs.lang),
+        testName: localize(inputs.tests.find((t) => t.id === row.test_id)?.name, inputs.lang),
         outcome: row.outcome,
         name: localizeStored(row.name, inputs.lang),
         n: row.n,
