@@ -32,6 +32,7 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
 // Most tests' options hold no `[[male|female|neutral]]` words: those are not walked. Told once per options value (the
 // repository shares one per distinct settings text).
 const choicesIn = new WeakMap<object, boolean>();
+const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 function holdsChoices(options: object): boolean {
   let holds = choicesIn.get(options);
   if (holds === undefined) choicesIn.set(options, (holds = JSON.stringify(options).includes('[[')));
@@ -46,7 +47,7 @@ function holdsChoices(options: object): boolean {
  */
 function testDataOf(context: CampaignTestContext, model: BundleModel | null): string {
   const gender = genderOf(context.user.gender);
-  const stored = context.test.json_data.options ?? {};
+  const stored = context.test.json_data.options ?? NO_OPTIONS;
   const options = holdsChoices(stored) ? genderedJson(stored, gender) : stored;
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
