@@ -38,7 +38,13 @@ export async function reportComputation(runs: number, pdfRuns: number): Promise<
   const inputs: ReportInputs = {
     model,
     lang: 'IT_it',
-    tests: OUTCOME_TESTS.map((id, k) => ({ id, abbreviation: `BOU${k}`, name: `Prova ${k}`, algorithm: null, status: 'complete' })),
+    tests: OUTCOME_TESTS.map((id, k) => ({
+      id,
+      abbreviation: `BOU${k}`,
+      name: { IT_it: `Prova ${k}` },
+      algorithm: null,
+      status: 'complete',
+    })),
     assessedTests: new Set(),
     outcomes,
   };

@@ -1,18 +1,21 @@
 import { TIMED_SAVE_GRACE_SECONDS, type TestStatus, type TestTiming } from '@prova/contract/tests';
-import { derivedFromJson, parseJson } from '../db/json-column';
 
 // A timed test's clock is the server's: it starts at the first opening, lasts the test's duration
 // lengthened by the person's extra time, and saves are taken until its end plus a network grace.
 
+/** A test's settings (jsonData) as its repository reads them: what the clock needs of them. */
+interface TimerSettings {
+  hasTimer?: boolean;
+  duration?: number;
+}
+
 /** The test's time limit in minutes, or null when it is untimed (no timer, or no positive duration). */
-export const timeLimitMinutes: (jsonData: string) => number | null = derivedFromJson((jsonData) => {
-  const data = parseJson<{ hasTimer?: unknown; duration?: unknown }>(jsonData, {});
-  const duration = Number(data.duration);
-  return data.hasTimer === true && Number.isFinite(duration) && duration > 0 ? duration : null;
-});
+export function timeLimitMinutes({ hasTimer, duration }: TimerSettings): number | null {
+  return hasTimer === true && duration !== undefined && Number.isFinite(duration) && duration > 0 ? duration : null;
+}
 
 /** When a test opened at `startedAt` ends for a person with `extraTimePercent` more time; null if untimed. */
-export function endsAtFor(jsonData: string, startedAt: Date, extraTimePercent: number): string | null {
+export function endsAtFor(jsonData: TimerSettings, startedAt: Date, extraTimePercent: number): string | null {
   const minutes = timeLimitMinutes(jsonData);
   if (minutes === null) return null;
   const ms = minutes * 60_000 * (1 + Math.max(0, extraTimePercent) / 100);

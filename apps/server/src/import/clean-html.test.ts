@@ -108,13 +108,13 @@ describe('cleanHtmlField', () => {
 });
 
 describe("the agenda preview's {firstName}", () => {
-  const theme = JSON.stringify({
+  const theme = {
     preview: {
       subject: { IT_it: 'Ciao {firstName}' },
       content: { IT_it: '<p title="{firstName}">Benvenuta {firstName}</p>' },
       messages: [{ from: 'Anna', text: { IT_it: 'Ciao {firstName}' } }],
     },
-  });
+  };
   const name = `"><img src=x onerror=steal()><meta http-equiv="refresh" content="0;url=https://evil.example/"> $& $'`;
 
   it('goes into the HTML content escaped, and into the texts as it is', () => {

@@ -1,6 +1,5 @@
 import { MAX_TEST_ATTEMPTS } from '@prova/contract/limits';
 import type { TestStatus } from '@prova/contract/tests';
-import { derivedFromJson, parseJson } from '../db/json-column';
 import type { CampaignTestRow } from '../repositories/tests-repository';
 
 export interface StartCheck {
@@ -11,21 +10,13 @@ export interface StartCheck {
   canStart: boolean;
 }
 
-/** A test's prerequisites: its own plus the campaign's, as integers, each once. */
+/** A test's prerequisites: its own plus the campaign's, each once. */
 export function prerequisitesOf(test: Pick<CampaignTestRow, 'json_data' | 'campaign_prerequisites'>): number[] {
-  const own = ownPrerequisites(test.json_data);
-  const campaign = test.campaign_prerequisites ? campaignPrerequisites(test.campaign_prerequisites) : [];
-  if (campaign.length === 0) return [...own];
+  const own = test.json_data.prerequisites ?? [];
+  const campaign = test.campaign_prerequisites;
+  if (own.length === 0 && campaign.length === 0) return [];
   return [...new Set([...own, ...campaign])];
 }
-
-const idsOf = (values: unknown) =>
-  (Array.isArray(values) ? values : []).map((v) => Number.parseInt(String(v), 10)).filter((n) => Number.isInteger(n));
-// Read on every save: each text is parsed once.
-const ownPrerequisites = derivedFromJson((jsonData) => [
-  ...new Set(idsOf(parseJson<{ prerequisites?: unknown }>(jsonData, {})?.prerequisites)),
-]);
-const campaignPrerequisites = derivedFromJson((text) => idsOf(parseJson<unknown>(text, [])));
 
 /**
  * A test can be started when it is not complete, or is repeatable with attempts left (`attemptsMade`: the

@@ -1,19 +1,21 @@
 import type { LangCode } from '@prova/contract/limits';
 import type { TestStatus, TestTiming, UserTest } from '@prova/contract/tests';
 import type { StartCheck } from '../policies/test-start';
-import type { CampaignTestRow } from '../repositories/tests-repository';
-import { parseJson } from '../db/json-column';
+import type { CampaignTestRow, TestSettings } from '../repositories/tests-repository';
 import { activityUrl } from '../domain/activity-origins';
 import { type Gender, genderedText } from '@prova/contract/gendered-text';
-import { localizeStored, pickLang } from './localize';
+import { localize, pickLang } from './localize';
 
 type Json = Record<string, unknown>;
 
 const LOCALIZED_JSON_DATA = ['exitMessage', 'autoInstructions', 'hetInstructions'] as const;
 
-/** jsonData for one person: localized texts, and a timed test's duration lengthened by their extra time. */
-export function presentJsonData(stored: string, lang: LangCode, extraTimePercent: number, gender?: Gender): Json {
-  const jsonData = { ...parseJson<Json>(stored, {}) };
+/**
+ * jsonData for one person: localized texts, and a timed test's duration lengthened by their extra time. A copy: the
+ * stored settings are shared by every reader of the test (tests-repository).
+ */
+export function presentJsonData(stored: TestSettings, lang: LangCode, extraTimePercent: number, gender?: Gender): Json {
+  const jsonData: Json = { ...stored };
   for (const key of LOCALIZED_JSON_DATA) {
     if (jsonData[key] != null && typeof jsonData[key] === 'object') jsonData[key] = pickLang(jsonData[key], lang, gender);
   }
@@ -31,9 +33,8 @@ const escapeHtml = (s: string) =>
  * subject and chat messages, escaped in the e-mail's content, which is HTML (cleaned on import, but a
  * name is anyone's to choose and is put in later).
  */
-export function presentTheme(stored: string | null, lang: LangCode, firstName: string, gender?: Gender): Json | null {
-  const theme = parseJson<Json | null>(stored, null);
-  if (!theme || typeof theme !== 'object') return null;
+export function presentTheme(theme: Json | null, lang: LangCode, firstName: string, gender?: Gender): Json | null {
+  if (!theme) return null;
   // A function, so '$&' and the like in a name are text, not replacement patterns.
   const fill = (value: unknown, name = firstName) => pickLang(value, lang, gender).replaceAll('{firstName}', () => name);
   const preview = theme.preview as Json | undefined;
@@ -86,9 +87,9 @@ export function presentUserTest({
   return {
     id: test.id,
     abbreviation: test.abbreviation,
-    name: localizeStored(test.name, lang, gender),
-    description: localizeStored(test.description, lang, gender),
-    instructions: localizeStored(test.instructions, lang, gender),
+    name: localize(test.name, lang, gender),
+    description: localize(test.description, lang, gender),
+    instructions: localize(test.instructions, lang, gender),
     url: activityUrl(test.url, activitiesUrl),
     img: test.img,
     label: test.label,
@@ -96,7 +97,7 @@ export function presentUserTest({
     legacy: test.legacy === 1,
     jsonData: presentJsonData(test.json_data, lang, extraTimePercent, gender),
     theme: presentTheme(test.theme, lang, firstName, gender),
-    labels360: parseJson<Json[] | null>(test.labels360, null)?.map((labels) => genderedLabels(labels, gender)) ?? null,
+    labels360: test.labels360?.map((labels) => genderedLabels(labels, gender)) ?? null,
     prerequisites: start.prerequisites,
     missingPrerequisites: start.missingPrerequisites,
     // A campaign that is over starts nothing (domain/campaign-window.ts).

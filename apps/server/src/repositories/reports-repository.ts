@@ -19,7 +19,8 @@ export function createReportsRepository(db: Db) {
         )
         .select(['tests.id', 'tests.abbreviation', 'tests.name', 'tests.algorithm', 'tests.package_kind', 'test_progress.status'])
         .where('campaign_tests.campaign_id', '=', campaignId)
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, name: storedText(row.name) }))),
 
     /** Assessor tests in which somebody assesses this person: their values are the assessors' ratings. */
     async listAssessedTests(campaignId: number, userId: number): Promise<Set<number>> {

@@ -1,9 +1,52 @@
+import { bundleCampaignTestSchema, type LocalizedText, testJsonDataSchema } from '@prova/contract/bundle';
+import { managedTestSchema } from '@prova/contract/staff-tests';
+import type { z } from 'zod/mini';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
-import { storedText } from './json-column-readers';
+import { derivedFromJson } from '../db/json-column';
+import { readColumn, storedText } from './json-column-readers';
 import { ownOrSharedTestIds } from './staff/test-use';
 import { isAssessorTest } from './candidate-tests';
 import { isServerScored } from './test-scoring';
+
+/** A test's settings as stored (the bundle's jsonData); read-only: one value is shared by every row of the same text. */
+export type TestSettings = Readonly<z.output<typeof testJsonDataSchema>>;
+type TextColumn = 'name' | 'description' | 'instructions';
+type JsonColumn = 'json_data' | 'theme' | 'labels360' | 'campaign_prerequisites';
+
+const { theme: themeSchema, labels360: labels360Schema } = managedTestSchema.shape;
+// A campaign's tests are read on every save (through the access cache, for seconds at a time) and by every candidate of
+// the campaign alike: each distinct text is parsed once, and its value shared (never changed by callers).
+const settingsOf = derivedFromJson((text): TestSettings => readColumn(testJsonDataSchema, text, {}));
+const themeOf = derivedFromJson((text) => readColumn(themeSchema, text, null));
+const labels360Of = derivedFromJson((text) => readColumn(labels360Schema, text, null));
+const campaignPrerequisitesOf = derivedFromJson((text): readonly number[] =>
+  readColumn(bundleCampaignTestSchema.shape.prerequisites, text, []),
+);
+
+/** A campaign's test with its texts, settings, theme, 360 labels and the campaign's prerequisites parsed. */
+function campaignTestOf<
+  R extends Record<TextColumn | 'json_data' | 'campaign_prerequisites', string> & Record<'theme' | 'labels360', string | null>,
+>(
+  row: R,
+): Omit<R, TextColumn | JsonColumn> &
+  Record<TextColumn, LocalizedText> & {
+    json_data: TestSettings;
+    theme: z.output<typeof themeSchema>;
+    labels360: z.output<typeof labels360Schema>;
+    campaign_prerequisites: readonly number[];
+  } {
+  return {
+    ...row,
+    name: storedText(row.name),
+    description: storedText(row.description),
+    instructions: storedText(row.instructions),
+    json_data: settingsOf(row.json_data),
+    theme: row.theme === null ? null : themeOf(row.theme),
+    labels360: row.labels360 === null ? null : labels360Of(row.labels360),
+    campaign_prerequisites: campaignPrerequisitesOf(row.campaign_prerequisites),
+  };
+}
 
 /** Tests as they appear in campaigns, and who assesses whom in them. */
 export function createTestsRepository(db: Db) {
@@ -44,10 +87,18 @@ export function createTestsRepository(db: Db) {
   return {
     /** The campaign's tests in campaign order. */
     listForCampaign: (campaignId: number) =>
-      campaignTests().where('campaign_tests.campaign_id', '=', campaignId).orderBy('campaign_tests.position').orderBy('tests.id').execute(),
+      campaignTests()
+        .where('campaign_tests.campaign_id', '=', campaignId)
+        .orderBy('campaign_tests.position')
+        .orderBy('tests.id')
+        .execute()
+        .then((rows) => rows.map(campaignTestOf)),
 
     /** One test, only if it belongs to the campaign. */
-    findInCampaign: async (campaignId: number, testId: number) => (await db.executeQuery(inCampaign(campaignId, testId))).rows[0],
+    findInCampaign: async (campaignId: number, testId: number) => {
+      const row = (await db.executeQuery(inCampaign(campaignId, testId))).rows[0];
+      return row && campaignTestOf(row);
+    },
 
     /** What the server scores a test with: its script, or its QTI package (by hash: its model is qtiScoringModel's); null: nothing. */
     async findScoring(testId: number): Promise<{ algorithm: string } | { qtiPackage: string } | null> {
@@ -139,7 +190,14 @@ export function createTestsRepository(db: Db) {
         .orderBy('users.first_name')
         .orderBy('users.id')
         .execute()
-        .then((rows) => rows.map((row) => ({ ...row, name: storedText(row.name), description: storedText(row.description) }))),
+        .then((rows) =>
+          rows.map((row) => ({
+            ...row,
+            name: storedText(row.name),
+            description: storedText(row.description),
+            json_data: settingsOf(row.json_data),
+          })),
+        ),
 
     /** Everyone an assessor rates items of in a campaign's QTI package tests, with the status of their attempt. */
     listRatingAssignments: (campaignId: number, assessorId: number) =>
@@ -167,7 +225,8 @@ export function createTestsRepository(db: Db) {
         .orderBy('users.last_name')
         .orderBy('users.first_name')
         .orderBy('users.id')
-        .execute(),
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, name: storedText(row.name) }))),
 
     /** The people an assessor evaluates in one test of one campaign. */
     listAssessed: (campaignId: number, assessorId: number, testId: number) =>

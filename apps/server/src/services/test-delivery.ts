@@ -4,7 +4,6 @@ import { genderedJson, genderOf } from '@prova/contract/gendered-text';
 import { acceptsAnswers, acceptsRatings } from '../domain/campaign-window';
 import { contentLang } from '../domain/content-language';
 import { asTestStatus, effectiveStatus, endsAtFor, isTimeUp, timingOf } from '../domain/test-clock';
-import { parseJson } from '../db/json-column';
 import { HttpError, testComplete, windowSuperseded } from '../http/http-error';
 import type { CampaignTestContext, ParticipationContext } from '../policies/test-access';
 import { presentTheme } from '../presenters/present-test';
@@ -30,6 +29,16 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
   userId: context.user.id,
 });
 
+// Most tests' options hold no `[[male|female|neutral]]` words: those are not walked. Told once per options value (the
+// repository shares one per distinct settings text).
+const choicesIn = new WeakMap<object, boolean>();
+const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
+function holdsChoices(options: object): boolean {
+  let holds = choicesIn.get(options);
+  if (holds === undefined) choicesIn.set(options, (holds = JSON.stringify(options).includes('[[')));
+  return holds;
+}
+
 /**
  * The test's options as the activity gets them, their `[[male|female|neutral]]` words resolved for the person taking
  * it (docs/bundle-format.md). An agenda test's preview (the e-mail or chat that announces it, in the person's
@@ -38,9 +47,8 @@ const keyOf = (context: CampaignTestContext): ProgressKey => ({
  */
 function testDataOf(context: CampaignTestContext, model: BundleModel | null): string {
   const gender = genderOf(context.user.gender);
-  const stored = parseJson<{ options?: unknown }>(context.test.json_data, {}).options ?? {};
-  // Most tests' options hold no choice at all: those are not walked.
-  const options = context.test.json_data.includes('[[') ? genderedJson(stored, gender) : stored;
+  const stored = context.test.json_data.options ?? NO_OPTIONS;
+  const options = holdsChoices(stored) ? genderedJson(stored, gender) : stored;
   if (typeof options !== 'object' || Array.isArray(options) || options === null) return JSON.stringify(options);
   const lang = contentLang(context.participation, context.user);
   const preview = presentTheme(context.test.theme, lang, context.user.first_name, gender)?.preview;

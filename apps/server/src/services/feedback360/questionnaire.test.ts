@@ -41,9 +41,7 @@ describe('the 360 questionnaire', () => {
   });
 
   it("explains the 360 to the evaluator in the evaluator's gender", () => {
-    const stored = JSON.stringify([
-      { lang: 'IT_it', details_360: 'Il punto di vista dei colleghi e [[di te stesso|di te stessa|il tuo]].' },
-    ]);
+    const stored = [{ lang: 'IT_it', details_360: 'Il punto di vista dei colleghi e [[di te stesso|di te stessa|il tuo]].' }];
     expect(presentLabels(stored, 'IT_it', 'F').details_360).toBe('Il punto di vista dei colleghi e di te stessa.');
     expect(presentLabels(stored, 'IT_it', null).details_360).toBe('Il punto di vista dei colleghi e il tuo.');
   });

@@ -12,7 +12,6 @@ import {
 } from '@prova/contract/feedback360';
 import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import { DEFAULT_LANG } from '@prova/contract/limits';
-import { parseJson } from '../../db/json-column';
 import { localize, pickLang } from '../../presenters/localize';
 import type { AnswerRow, RelationRow } from '../../repositories/feedback360-repository';
 
@@ -34,11 +33,14 @@ export function presentRelation(row: RelationRow, lang: string): Relation {
 }
 
 /** The 360 test's explanations (labels360) in the campaign language, Italian or the first given otherwise. */
-export function presentLabels(stored: string | null, lang: string, readerGender: Gender): RelationsResponse['labels'] {
-  const all = parseJson<Array<Record<string, string>>>(stored, []);
-  const chosen = all.find((l) => l.lang === lang) ?? all.find((l) => l.lang === DEFAULT_LANG) ?? all[0] ?? {};
+export function presentLabels(
+  all: ReadonlyArray<Record<string, unknown>> | null,
+  lang: string,
+  readerGender: Gender,
+): RelationsResponse['labels'] {
+  const chosen = all?.find((l) => l.lang === lang) ?? all?.find((l) => l.lang === DEFAULT_LANG) ?? all?.[0] ?? {};
   // They speak to the evaluator ('di te stesso'), whose gendered words they follow.
-  const text = (value: string | undefined) => genderedText(value ?? '', readerGender);
+  const text = (value: unknown) => genderedText(typeof value === 'string' ? value : '', readerGender);
   return { details_360: text(chosen.details_360), details_auto: text(chosen.details_auto), details_etero: text(chosen.details_etero) };
 }
 

@@ -7,7 +7,7 @@ import { acceptsRatings } from '../../domain/campaign-window';
 import { contentLang } from '../../domain/content-language';
 import { forbidden, HttpError, notFound } from '../../http/http-error';
 import type { CampaignTestContext, ParticipationContext } from '../../policies/test-access';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { ItemRating } from '../../repositories/ratings-repository';
 import { scriptInput } from '../scoring/run-algorithm';
@@ -98,7 +98,7 @@ export async function ratingSheet(repos: Repos, context: CampaignTestContext, us
   const items = itemsOf(test, ratings, progress?.data ?? null, complete);
   return {
     status: true,
-    test: { id: context.test.id, name: localizeStored(context.test.name, contentLang(context.participation, context.user)) },
+    test: { id: context.test.id, name: localize(context.test.name, contentLang(context.participation, context.user)) },
     person: { id: person.id, firstName: person.first_name, lastName: person.last_name },
     complete,
     open: acceptsRatings(context.participation),
@@ -163,7 +163,7 @@ export async function listRatings(repos: Repos, context: ParticipationContext): 
     );
     tests.push({
       testId,
-      name: localizeStored(people[0]!.name, lang),
+      name: localize(people[0]!.name, lang),
       people: people.map((p) => {
         const count = counts.get(p.user_id) ?? 0;
         const total = rated.items.length;

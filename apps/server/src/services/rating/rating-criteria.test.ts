@@ -18,14 +18,15 @@ const model = reportModelOf(
     ],
   }),
 );
-const jsonData = JSON.stringify({
+// The test's settings as its repository gives them.
+const jsonData = {
   options: {
     criteria: [
       { id: 'ascolto', levels: { '1': { IT_it: 'Interrompe', EN_en: 'Interrupts' }, '5': 'Riformula con precisione', '9': 'fuori scala' } },
     ],
     levels: { '1': 'Poco', '2': 'Abbastanza', '3': 'Molto' },
   },
-});
+};
 
 describe('ratingCriteria', () => {
   it("gives each criterion its own levels' words in the person's language, else the test's, within its scale", () => {
@@ -55,7 +56,7 @@ describe('ratingCriteria', () => {
   });
 
   it('gives no levels where the options have none', () => {
-    expect(ratingCriteria({ model, jsonData: '{}', testId: 201, lang: 'IT_it' }).map((c) => c.levels)).toEqual([undefined, undefined]);
+    expect(ratingCriteria({ model, jsonData: {}, testId: 201, lang: 'IT_it' }).map((c) => c.levels)).toEqual([undefined, undefined]);
   });
 });
 

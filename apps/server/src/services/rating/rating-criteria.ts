@@ -1,7 +1,7 @@
 import type { BundleModel } from '@prova/contract/bundle';
 import type { RatingCriterion } from '@prova/contract/tests';
-import { parseJson } from '../../db/json-column';
 import { pickLang } from '../../presenters/localize';
+import type { TestSettings } from '../../repositories/tests-repository';
 
 interface CriterionOption {
   id?: unknown;
@@ -33,8 +33,13 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
  * test (so the grid covers every marker the report needs), else the test's own `options.criteria`; each with the
  * words of its levels where the test's options give them (`levels`).
  */
-export function ratingCriteria(input: { model: BundleModel | null; jsonData: string; testId: number; lang: string }): RatingCriterion[] {
-  const options = parseJson<{ options?: GridOptions }>(input.jsonData, {}).options;
+export function ratingCriteria(input: {
+  model: BundleModel | null;
+  jsonData: Pick<TestSettings, 'options'>;
+  testId: number;
+  lang: string;
+}): RatingCriterion[] {
+  const options: GridOptions | undefined = input.jsonData.options;
   const listed = Array.isArray(options?.criteria) ? options.criteria : [];
   const withLevels = (criterion: RatingCriterion): RatingCriterion => {
     const own = listed.find((c) => c.id === criterion.id)?.levels;

@@ -36,10 +36,10 @@ function inputs(overrides: Partial<ReportInputs> = {}): ReportInputs {
     model,
     lang: 'IT_it',
     tests: [
-      { id: 101, abbreviation: 'RAG', name: '{"IT_it":"Ragionamento"}', algorithm: 'function computeOutcomes() {}', status: 'complete' },
-      { id: 102, abbreviation: 'STI', name: 'Stili', algorithm: null, status: 'complete' },
-      { id: 103, abbreviation: 'INC', name: 'Incompleto', algorithm: null, status: 'incomplete' },
-      { id: 201, abbreviation: 'COL', name: 'Colloquio', algorithm: null, status: null },
+      { id: 101, abbreviation: 'RAG', name: { IT_it: 'Ragionamento' }, algorithm: 'function computeOutcomes() {}', status: 'complete' },
+      { id: 102, abbreviation: 'STI', name: { IT_it: 'Stili' }, algorithm: null, status: 'complete' },
+      { id: 103, abbreviation: 'INC', name: { IT_it: 'Incompleto' }, algorithm: null, status: 'incomplete' },
+      { id: 201, abbreviation: 'COL', name: { IT_it: 'Colloquio' }, algorithm: null, status: null },
     ],
     assessedTests: new Set([201]),
     outcomes: [

@@ -1,8 +1,8 @@
-import type { BundleModel } from '@prova/contract/bundle';
+import type { BundleModel, LocalizedText } from '@prova/contract/bundle';
 import type { Gender } from '@prova/contract/gendered-text';
 import { type PersonalReport, ratingBand, REPORT_SCALE_MAX } from '@prova/contract/reports';
 import type { Outcome } from '@prova/contract/tests';
-import { localizeStored, pickLang } from '../../presenters/localize';
+import { localize, pickLang } from '../../presenters/localize';
 import { resultSourceOf, type ScoredTest } from '../../domain/test-scoring';
 
 /** What the model's tasks read: the campaign's tests as the person left them, and every recorded outcome. */
@@ -11,7 +11,7 @@ export interface ReportInputs {
   lang: string;
   /** The person's gender: the model's feedback speaks about them ('Tende a lavorare da solo'). */
   gender?: Gender;
-  tests: ReadonlyArray<ScoredTest & { id: number; abbreviation: string; name: string; status: string | null }>;
+  tests: ReadonlyArray<ScoredTest & { id: number; abbreviation: string; name: LocalizedText; status: string | null }>;
   /** Tests in which assessors rate the person: their values are the assessors' mean. */
   assessedTests: ReadonlySet<number>;
   outcomes: ReadonlyArray<{ testId: number; source: string; outcomes: Outcome[] }>;
@@ -51,7 +51,7 @@ export function normalise(value: number, min: number, max: number): number {
  * the activity's.
  */
 export function rawValue(
-  inputs: Pick<ReportInputs, 'tests' | 'assessedTests' | 'outcomes'>,
+  inputs: Pick<ReportInputs, 'assessedTests' | 'outcomes'> & { tests: ReadonlyArray<ScoredTest & { id: number; status: string | null }> },
   testId: number,
   outcome: string | number,
 ): number | undefined {
@@ -118,10 +118,10 @@ export function computeReport(inputs: ReportInputs): PersonalReport {
       return {
         id: task.id,
         markerId: task.markerId,
-        name: task.name === undefined ? localizeStored(test?.name, lang) : text(task.name),
+        name: task.name === undefined ? localize(test?.name, lang) : text(task.name),
         abbreviation: test?.abbreviation ?? '',
       };
     }),
-    tests: tasks.map(({ task }) => ({ id: task.test, taskId: task.id, name: localizeStored(testsById.get(task.test)?.name, lang) })),
+    tests: tasks.map(({ task }) => ({ id: task.test, taskId: task.id, name: localize(testsById.get(task.test)?.name, lang) })),
   };
 }

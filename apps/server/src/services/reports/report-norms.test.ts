@@ -16,7 +16,7 @@ const norm: CampaignNormRow = {
 };
 const inputsWith = (outcomes: Array<{ questionId: string; value: number }>) => ({
   lang: 'IT_it',
-  tests: [{ id: 31, abbreviation: 'ADP', name: 'Adattivo', algorithm: null, package_kind: 'qti' as const, status: 'complete' }],
+  tests: [{ id: 31, abbreviation: 'ADP', name: { IT_it: 'Adattivo' }, algorithm: null, package_kind: 'qti' as const, status: 'complete' }],
   assessedTests: new Set<number>(),
   outcomes: [{ testId: 31, source: 'server', outcomes }],
 });

@@ -37,7 +37,7 @@ export function reportNorms(
       {
         normId: row.id,
         testId: row.test_id,
-        testName: localizeStored(inputs.tests.find((t) => t.id === row.test_id)?.name, inputs.lang),
+        testName: localize(inputs.tests.find((t) => t.id === row.test_id)?.name, inputs.lang),
         outcome: row.outcome,
         name: localize(row.name, inputs.lang),
         n: row.n,

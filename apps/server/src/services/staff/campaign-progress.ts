@@ -7,7 +7,7 @@ import type { StaffCampaignRow } from '../../repositories/staff/campaign-progres
 import { belongsToCampaign, isCandidatesOwnTest } from '../../domain/candidate-tests';
 import { effectiveStatus, expiredBefore } from '../../domain/test-clock';
 import { notFound } from '../../http/http-error';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import { presentStaffCampaign } from '../../presenters/present-staff';
 import type { Repositories } from '../../repositories/create-repositories';
 import type { ReportOffers } from './report-offers';
@@ -25,7 +25,7 @@ export async function campaignTests(repos: Repos, campaign: StaffCampaignRow, la
   const present = (t: (typeof rows)[number]) => ({
     id: t.id,
     abbreviation: t.abbreviation,
-    name: localizeStored(t.name, lang),
+    name: localize(t.name, lang),
     assessorTest: t.assessor_test === 1,
     ...(t.package_kind ? { packageKind: t.package_kind } : {}),
   });

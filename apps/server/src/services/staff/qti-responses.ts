@@ -154,7 +154,7 @@ export async function qtiResponses(
   const norms = reportNorms(
     campaignNorms.filter((n) => n.test_id === testId),
     {
-      tests: [{ id: testId, abbreviation: '', name: '', algorithm: null, package_kind: 'qti', status: scores ? 'complete' : null }],
+      tests: [{ id: testId, abbreviation: '', name: {}, algorithm: null, package_kind: 'qti', status: scores ? 'complete' : null }],
       assessedTests: new Set(),
       outcomes: outcomes ? [{ testId, source: 'server', outcomes }] : [],
       lang: opts.lang ?? 'IT_it',
