@@ -118,15 +118,10 @@ const jsonColumnsOutsideRepositories = {
  * progress data for scripts.
  */
 const stillParsingJson = [
-  'apps/server/src/domain/content-language.ts',
-  'apps/server/src/domain/report-download.ts',
   'apps/server/src/domain/test-clock.ts',
   'apps/server/src/policies/test-start.ts',
   'apps/server/src/presenters/localize.ts',
-  'apps/server/src/presenters/present-campaign.ts',
-  'apps/server/src/presenters/present-layout.ts',
   'apps/server/src/presenters/present-test.ts',
-  'apps/server/src/services/campaign-storage.ts',
   'apps/server/src/services/feedback360/questionnaire.ts',
   'apps/server/src/services/rating/rating-criteria.ts',
   'apps/server/src/services/test-delivery.ts',

@@ -5,6 +5,7 @@ import { type Auth, requireAuth } from '../plugins/session';
 import { contentLang } from '../domain/content-language';
 import { isAssessor, isStaff } from '../domain/roles';
 import type { CampaignSummary, Participation } from '../repositories/campaigns-repository';
+import { reportSettingsOf } from '../repositories/json-column-readers';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { requireCompanyConsent } from './consent';
 import { actingCompanyId } from './staff-access';
@@ -53,11 +54,14 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
   throw forbidden('Not your report');
 }
 
+/** What a campaign's reader needs of it: which it is, and its report settings. */
+type ReportCampaign = Pick<Participation, 'id' | 'company_id' | 'report'>;
+
 /** The campaign's report documents: its participants (candidates and assessors) and the company's staff. */
 export async function requireCampaignReader(
   request: FastifyRequest,
   campaignId: number,
-): Promise<Auth & { viewer: ReportViewer; campaign: CampaignSummary; lang: LangCode }> {
+): Promise<Auth & { viewer: ReportViewer; campaign: ReportCampaign; lang: LangCode }> {
   const auth = await requireAuth(request);
   const { campaigns, reports } = request.server.repos;
   const viewer: ReportViewer = isStaff(auth.user.role) ? 'staff' : isAssessor(auth.user.role) ? 'assessor' : 'self';
@@ -68,7 +72,10 @@ export async function requireCampaignReader(
   }
   const campaign = viewer === 'staff' ? await reports.findCampaign(campaignId) : undefined;
   const lang = LANGS.find((code) => code === auth.user.lang) ?? DEFAULT_LANG;
-  if (campaign && campaign.company_id === actingCompanyId(auth)) return { session: auth.session, user: auth.user, viewer, campaign, lang };
+  if (campaign && campaign.company_id === actingCompanyId(auth)) {
+    const read = { id: campaign.id, company_id: campaign.company_id, report: reportSettingsOf(campaign.report) };
+    return { session: auth.session, user: auth.user, viewer, campaign: read, lang };
+  }
   if (campaign) throw new OtherCompanyError('Campaign', `campaigns/${campaignId}`, campaign.company_id);
   throw notFound('Campaign');
 }

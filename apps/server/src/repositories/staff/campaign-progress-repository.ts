@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import type { CampaignRow, Database } from '../../db/schema';
 import { readColumn, storedText } from '../json-column-readers';
 import { containsText } from './text-search';
-import { type CampaignContent, campaignContentOf, participationsOf } from '../campaigns-repository';
+import { type CampaignContent, campaignContentOf, participationOf, participationsOf } from '../campaigns-repository';
 
 // A campaign's participants and their progress, as staff follow it. Every query starts from one
 // campaign's rows on an index whose first column is the campaign (participants, test_progress,
@@ -345,12 +345,14 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
     },
 
     /** A participant of one of the company's campaigns, open or not, shaped as the reports read it. */
-    findParticipation: (companyId: number, campaignId: number, userId: number) =>
-      participationsOf(db)
+    async findParticipation(companyId: number, campaignId: number, userId: number) {
+      const row = await participationsOf(db)
         .where('campaigns.company_id', '=', companyId)
         .where('participants.campaign_id', '=', campaignId)
         .where('participants.user_id', '=', userId)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return row && participationOf(row);
+    },
 
     /** Which of these people take part in the campaign. */
     async participantIds(campaignId: number, companyId: number, userIds?: number[]): Promise<number[]> {
