@@ -113,19 +113,6 @@ const jsonColumnsOutsideRepositories = {
     'JSON columns are parsed in their repository, through the schema of what they hold (repositories/json-column-readers.ts): take the parsed value from it.',
 };
 /**
- * Files that still parse a JSON column themselves (issue 53, left to move): the list only shrinks. Their columns are
- * localized texts, tests' data, theme and 360 labels, campaigns' languages, report settings and agenda data, stored
- * progress data for scripts.
- */
-const stillParsingJson = [
-  'apps/server/src/domain/content-language.ts',
-  'apps/server/src/domain/report-download.ts',
-  'apps/server/src/presenters/localize.ts',
-  'apps/server/src/presenters/present-campaign.ts',
-  'apps/server/src/presenters/present-layout.ts',
-  'apps/server/src/services/campaign-storage.ts',
-];
-/**
  * Nor is a column's JSON text parsed by hand above the repositories: `JSON.parse` in services, presenters, domain rules,
  * policies and routes is an error (its own rule, no-restricted-properties, so that it adds to each folder's
  * no-restricted-syntax rather than replacing it).
@@ -230,10 +217,6 @@ export default tseslint.config(
     files: ['apps/server/src/{services,presenters,domain,policies,routes}/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-delivery-fixtures.ts', ...parsesNoColumn],
     rules: { 'no-restricted-properties': ['error', jsonParseOutsideRepositories] },
-  },
-  {
-    files: stillParsingJson,
-    rules: { 'no-restricted-imports': ['error', { paths: [kyselyOutsideSql], patterns: [rulesFromPresenters] }] },
   },
   // Where SQL is written: the database's own code, the repositories, and the importer (its one transaction of many
   // statements, docs/ARCHITECTURE.md).

@@ -1,10 +1,8 @@
 import { DEFAULT_LANG, type LangCode } from '@prova/contract/limits';
-import { parseJson } from '../db/json-column';
 
-/** The languages a campaign's contents are written in (the default language when it names none). */
-export function campaignLanguages(campaign: { languages: string | null }): LangCode[] {
-  const langs = parseJson<LangCode[]>(campaign.languages, [DEFAULT_LANG]);
-  return langs.length ? langs : [DEFAULT_LANG];
+/** The languages a campaign's contents are written in, as its repository read them (never empty). */
+export function campaignLanguages(campaign: { languages: readonly LangCode[] }): LangCode[] {
+  return campaign.languages.length ? [...campaign.languages] : [DEFAULT_LANG];
 }
 
 /**
@@ -12,7 +10,7 @@ export function campaignLanguages(campaign: { languages: string | null }): LangC
  * one, their own, or the default language (or the campaign's first) in that order.
  */
 export function contentLang(
-  participation: { languages: string | null; participant_lang: string | null },
+  participation: { languages: readonly LangCode[]; participant_lang: string | null },
   user: { lang: string | null },
 ): LangCode {
   const langs = campaignLanguages(participation);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reportDownloadAllowed, reportSettings } from './report-download';
+import { bundleReportSchema } from '@prova/contract/bundle';
+import { reportDownloadAllowed } from './report-download';
 
-const settings = (fields: object = {}) => reportSettings(JSON.stringify(fields));
+const settings = (fields: object = {}) => bundleReportSchema.parse(fields);
 
 describe('reportDownloadAllowed', () => {
   it('lets the assessed download once the campaign is COMPLETED or REPORT', () => {
@@ -21,16 +22,5 @@ describe('reportDownloadAllowed', () => {
     expect(reportDownloadAllowed({ viewer: 'self', status: 'REPORT', settings: closed, completedTests: 5 })).toBe(false);
     expect(reportDownloadAllowed({ viewer: 'staff', status: 'ACTIVE', settings: closed, completedTests: 0 })).toBe(true);
     expect(reportDownloadAllowed({ viewer: 'assessor', status: 'ACTIVE', settings: closed, completedTests: 0 })).toBe(true);
-  });
-});
-
-describe('reportSettings', () => {
-  it('falls back to the defaults for a campaign without report settings', () => {
-    expect(reportSettings(null)).toMatchObject({
-      canAssessedDownload: true,
-      allowEarlyDownload: false,
-      confidentialityThreshold: 3,
-      documents: [],
-    });
   });
 });

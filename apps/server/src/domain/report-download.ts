@@ -1,14 +1,7 @@
-import { type BundleReport, bundleReportSchema } from '@prova/contract/bundle';
-import { parseJson } from '../db/json-column';
+import type { BundleReport } from '@prova/contract/bundle';
 
 /** Campaign statuses in which the assessed may download their report. */
 const REPORT_STATUSES = new Set(['COMPLETED', 'REPORT']);
-
-/** The campaign's report settings (`report` of the bundle), the defaults where it has none. */
-export function reportSettings(stored: string | null): BundleReport {
-  const parsed = bundleReportSchema.safeParse(parseJson<unknown>(stored, {}));
-  return parsed.success ? parsed.data : bundleReportSchema.parse({});
-}
 
 /**
  * The assessed may download (and read) their report once the campaign is COMPLETED or REPORT, or

@@ -4,7 +4,7 @@ import { forbidden, notFound, OtherCompanyError } from '../http/http-error';
 import { type Auth, requireAuth } from '../plugins/session';
 import { contentLang } from '../domain/content-language';
 import { isAssessor, isStaff } from '../domain/roles';
-import type { CampaignSummary, Participation } from '../repositories/campaigns-repository';
+import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
 import { requireCompanyConsent } from './consent';
 import { actingCompanyId } from './staff-access';
@@ -53,11 +53,14 @@ export async function requireReportSubject(request: FastifyRequest, campaignId: 
   throw forbidden('Not your report');
 }
 
+/** What a campaign's reader needs of it: which it is, and its report settings. */
+type ReportCampaign = Pick<Participation, 'id' | 'company_id' | 'report'>;
+
 /** The campaign's report documents: its participants (candidates and assessors) and the company's staff. */
 export async function requireCampaignReader(
   request: FastifyRequest,
   campaignId: number,
-): Promise<Auth & { viewer: ReportViewer; campaign: CampaignSummary; lang: LangCode }> {
+): Promise<Auth & { viewer: ReportViewer; campaign: ReportCampaign; lang: LangCode }> {
   const auth = await requireAuth(request);
   const { campaigns, reports } = request.server.repos;
   const viewer: ReportViewer = isStaff(auth.user.role) ? 'staff' : isAssessor(auth.user.role) ? 'assessor' : 'self';

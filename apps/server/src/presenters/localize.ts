@@ -1,7 +1,6 @@
 import { DEFAULT_LANG, LANGS, type LangCode } from '@prova/contract/limits';
 import { type Gender, genderedText } from '@prova/contract/gendered-text';
 import type { LocalizedText } from '@prova/contract/bundle';
-import { storedText } from '../repositories/json-column-readers';
 
 /**
  * Resolves a localized text (as its repository reads it: repositories/json-column-readers.ts `storedText`) to one
@@ -10,11 +9,6 @@ import { storedText } from '../repositories/json-column-readers';
  */
 export function localize(text: LocalizedText | null | undefined, lang: string, gender?: Gender): string {
   return pickLang(text, lang, gender);
-}
-
-/** TRANSITIONAL (issue 53): localize of a column still read as its text; goes once every read parses its texts. */
-export function localizeStored(stored: string | null | undefined, lang: string, gender?: Gender): string {
-  return localize(storedText(stored), lang, gender);
 }
 
 /** Which of a text's languages is read in `lang`: that one, else Italian, else the first given; an empty one is missing. */

@@ -1,25 +1,24 @@
 import { type Campaign, type CampaignListItem, type CampaignSummary, campaignPhaseOf } from '@prova/contract/campaigns';
+import type { LocalizedText } from '@prova/contract/bundle';
 import type { PrivacyAgreement } from '@prova/contract/privacy';
 import { DEFAULT_LANG, DEFAULT_RANGE_360, type LangCode } from '@prova/contract/limits';
 import type { Participation } from '../repositories/campaigns-repository';
 import type { UserWithCompany } from '../repositories/users-repository';
-import { parseJson } from '../db/json-column';
 import { acceptsAnswers } from '../domain/campaign-window';
 import { consentAt, hasConsent } from '../domain/consent';
 import { campaignLanguages, contentLang } from '../domain/content-language';
 import { DEFAULT_PRIVACY_AGREEMENT_HTML } from '../domain/default-privacy-agreement';
-import { reportDownloadAllowed, reportSettings } from '../domain/report-download';
+import { reportDownloadAllowed } from '../domain/report-download';
 import { isAssessor } from '../domain/roles';
 import { genderOf } from '@prova/contract/gendered-text';
-import { storedText } from '../repositories/json-column-readers';
-import { localizeStored, localizeWithLang } from './localize';
+import { localize, localizeWithLang } from './localize';
 import { presentLayout } from './present-layout';
 
 export function presentCampaignSummary(p: Participation, user: UserWithCompany, languageNames: Map<string, string>): CampaignSummary {
   const lang = contentLang(p, user);
   return {
     id: p.id,
-    name: localizeStored(p.name, lang, genderOf(user.gender)),
+    name: localize(p.name, lang, genderOf(user.gender)),
     theme: isAssessor(user.role) ? 'assessor' : (p.theme as CampaignSummary['theme']),
     languages: campaignLanguages(p).map((code) => ({ lang: code, name: languageNames.get(code) ?? code })),
     dateStart: p.date_start,
@@ -44,8 +43,7 @@ export function presentCampaignListItem(
     is360: p.is360 === 1,
     progress: !assessor && progress && progress.total > 0 ? progress : null,
     reportAvailable:
-      !assessor &&
-      reportDownloadAllowed({ viewer: 'self', status, settings: reportSettings(p.report), completedTests: progress?.completed ?? 0 }),
+      !assessor && reportDownloadAllowed({ viewer: 'self', status, settings: p.report, completedTests: progress?.completed ?? 0 }),
   });
 }
 
@@ -55,9 +53,9 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
   const gender = genderOf(user.gender);
   return Object.assign(presentCampaignSummary(p, user, languageNames), {
     lang,
-    description: localizeStored(p.description, lang, gender),
-    onCompleteText: localizeStored(p.on_complete_text, lang, gender),
-    noReportText: localizeStored(p.no_report_text, lang, gender),
+    description: localize(p.description, lang, gender),
+    onCompleteText: localize(p.on_complete_text, lang, gender),
+    noReportText: localize(p.no_report_text, lang, gender),
     createdOn: p.created_on,
     status: p.status as Campaign['status'],
     acceptsAnswers: acceptsAnswers(p),
@@ -67,8 +65,8 @@ export function presentCampaign(p: Participation, user: UserWithCompany, languag
     is360: p.is360 === 1,
     self_evaluation: p.self_evaluation === 1,
     logo: p.logo,
-    data: parseJson(p.data, null),
-    storage: parseJson(p.storage, null) ?? parseJson(p.data, null),
+    data: p.data,
+    storage: p.storage ?? p.data,
     layout: presentLayout(p.theme, p.data, lang, gender),
   });
 }
@@ -80,7 +78,7 @@ export function privacyText(p: Participation, user: UserWithCompany): string {
 /** The privacy page of a campaign: its text in the person's language if the company wrote it in theirs, and their consent. */
 export function presentPrivacyAgreement(p: Participation, user: UserWithCompany): Omit<PrivacyAgreement, 'status'> {
   return {
-    ...privacyIn(p.privacy_agreement, contentLang(p, user), user),
+    ...privacyIn(p.privacy_text, contentLang(p, user), user),
     acceptedAt: consentAt(p),
     consentDeclaredByCompany: user.privacy === 1,
   };
@@ -91,7 +89,7 @@ export function presentPrivacyAgreement(p: Participation, user: UserWithCompany)
  * they accepted it in (else their own); nothing when they never accepted one.
  */
 export function presentLastConsent(
-  last: { text: string; accepted_at: string; lang: string | null } | undefined,
+  last: { text: LocalizedText; accepted_at: string; lang: string | null } | undefined,
   user: UserWithCompany,
 ): Omit<PrivacyAgreement, 'status'> {
   const consentDeclaredByCompany = user.privacy === 1;
@@ -101,7 +99,7 @@ export function presentLastConsent(
 }
 
 /** Its `[[male|female|neutral]]` words follow the reader's gender, as every text shown to them. */
-function privacyIn(stored: string | null, lang: LangCode, reader: UserWithCompany): { privacy: string; lang: LangCode } {
-  const found = localizeWithLang(storedText(stored), lang, genderOf(reader.gender));
+function privacyIn(text: LocalizedText, lang: LangCode, reader: UserWithCompany): { privacy: string; lang: LangCode } {
+  const found = localizeWithLang(text, lang, genderOf(reader.gender));
   return found.text ? { privacy: found.text, lang: found.lang } : { privacy: DEFAULT_PRIVACY_AGREEMENT_HTML, lang: DEFAULT_LANG };
 }

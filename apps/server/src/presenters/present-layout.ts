@@ -1,6 +1,5 @@
 import { DEFAULT_AGENDA_MONTH, type CampaignLayout, type LayoutLink } from '@prova/contract/layouts';
 import type { Gender } from '@prova/contract/gendered-text';
-import { parseJson } from '../db/json-column';
 import { pickLang } from './localize';
 
 type Raw = Record<string, unknown>;
@@ -13,8 +12,8 @@ export function agendaMonthOf(data: Record<string, unknown>): string {
 }
 
 /** The layout data of an agenda or challenge campaign in `lang`; what the bundle left out is empty, never an error. */
-export function presentLayout(theme: string, storedData: string | null, lang: string, gender?: Gender): CampaignLayout {
-  const data = asObject(parseJson<unknown>(storedData, {}));
+export function presentLayout(theme: string, layoutData: unknown, lang: string, gender?: Gender): CampaignLayout {
+  const data = asObject(layoutData);
   const text = (value: unknown) => (value === undefined || value === null ? '' : pickLang(value, lang, gender));
   const links = (value: unknown): LayoutLink[] =>
     asArray(value).map((item) => {

@@ -115,7 +115,7 @@ export function presentPerson(row: PersonRow, campaignIds: number[]): Person {
 }
 
 export function presentStaffCampaign(
-  row: Omit<ListedCampaignRow, 'model' | 'questions360' | 'scale360'>,
+  row: Omit<ListedCampaignRow, 'model' | 'questions360' | 'scale360' | 'report'>,
   counts: StaffCampaign['counts'],
   lang: string,
 ): StaffCampaign {

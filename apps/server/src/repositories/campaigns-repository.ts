@@ -1,16 +1,20 @@
 import {
   type BundleModel,
   type BundleQuestions360,
+  type BundleReport,
   type BundleScale360,
   bundleQuestions360Schema,
   bundleScale360Schema,
+  type LocalizedText,
 } from '@prova/contract/bundle';
+import type { LangCode } from '@prova/contract/limits';
 import { isCandidatesOwnTest } from './candidate-tests';
 import { type Changes, silentChanges } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import { type Db, inTransaction } from '../db/database';
 import type { CampaignRow } from '../db/schema';
-import { readColumn } from './json-column-readers';
+import { parseJson } from '../db/json-column';
+import { campaignLanguagesOf, readColumn, reportSettingsOf, storedText } from './json-column-readers';
 import { reportModelOf } from './report-model';
 
 /**
@@ -92,6 +96,43 @@ export const participationsOf = (db: Db) =>
     .select(CAMPAIGN_SUMMARY)
     .select(PARTICIPANT_SELECTION);
 
+/** A participation as participationsOf reads it, its JSON columns as stored. */
+export type ParticipationRow = Awaited<ReturnType<ReturnType<typeof participationsOf>['executeTakeFirstOrThrow']>>;
+
+/** A participation's JSON columns parsed (participationOf). */
+interface ParsedParticipationColumns {
+  name: LocalizedText;
+  description: LocalizedText;
+  on_complete_text: LocalizedText;
+  no_report_text: LocalizedText;
+  languages: LangCode[];
+  report: BundleReport;
+  /** The layout's data (an agenda's or a challenge's), as stored: null when there is none or it is not JSON. */
+  data: unknown;
+  /** The person's layout storage, likewise: null when they have none (the layout's data stands for it then). */
+  storage: unknown;
+  /** The privacy text as shown; `privacy_agreement` stays as stored, its SHA-256 the consent's version (domain/consent.ts). */
+  privacy_text: LocalizedText;
+}
+/** A participation with its campaign, its JSON columns parsed. */
+export type Participation = Omit<ParticipationRow, keyof ParsedParticipationColumns> & ParsedParticipationColumns;
+
+/** A participation row's JSON columns read, each through its schema (a corrupt or legacy one reads as its fallback). */
+export function participationOf(row: ParticipationRow): Participation {
+  return {
+    ...row,
+    name: storedText(row.name),
+    description: storedText(row.description),
+    on_complete_text: storedText(row.on_complete_text),
+    no_report_text: storedText(row.no_report_text),
+    languages: campaignLanguagesOf(row.languages),
+    report: reportSettingsOf(row.report),
+    data: parseJson<unknown>(row.data, null),
+    storage: parseJson<unknown>(row.storage, null),
+    privacy_text: storedText(row.privacy_agreement),
+  };
+}
+
 /** The names of a participation's columns as participationsOf reads it (users.findForSignIn reads them under a prefix). */
 export const PARTICIPATION_COLUMNS: readonly string[] = [
   ...Object.keys(SUMMARY_COLUMNS),
@@ -122,7 +163,7 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
   return {
     /** Campaigns the user takes part in that are open now (a finished one with reports stays open). */
     async listOpenForUser(userId: number, now = new Date().toISOString()) {
-      return (await db.executeQuery(openForUser(userId, now))).rows;
+      return (await db.executeQuery(openForUser(userId, now))).rows.map(participationOf);
     },
 
     /**
@@ -150,7 +191,8 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
     },
 
     async findOpenForUser(userId: number, campaignId: number, now = new Date().toISOString()) {
-      return (await db.executeQuery(openParticipation(userId, campaignId, now))).rows[0];
+      const row = (await db.executeQuery(openParticipation(userId, campaignId, now))).rows[0];
+      return row && participationOf(row);
     },
 
     /**
@@ -245,7 +287,7 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
 
     /** The privacy text the person accepted last in their company, in the language of that campaign's participation. */
     async lastConsent(userId: number, companyId: number) {
-      return db
+      const row = await db
         .selectFrom('consent_records')
         .innerJoin('privacy_texts', 'privacy_texts.id', 'consent_records.privacy_text_id')
         .leftJoin('participants', (join) =>
@@ -259,6 +301,7 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
         .orderBy('consent_records.accepted_at', 'desc')
         .orderBy('consent_records.id', 'desc')
         .executeTakeFirst();
+      return row && { ...row, text: storedText(row.text) };
     },
 
     /** The campaign's report model and 360 questions (shared through the access cache: plugins/repositories.ts). */
@@ -278,4 +321,3 @@ export function createCampaignsRepository(db: Db, changes: Changes = silentChang
   };
 }
 export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
-export type Participation = NonNullable<Awaited<ReturnType<CampaignsRepository['findOpenForUser']>>>;

@@ -1,8 +1,9 @@
-import { bundleSsoSchema, type LocalizedText, localizedTextSchema } from '@prova/contract/bundle';
-import { LANGS } from '@prova/contract/limits';
+import { type BundleReport, bundleReportSchema, bundleSsoSchema, type LocalizedText, localizedTextSchema } from '@prova/contract/bundle';
+import { langSchema } from '@prova/contract/common';
+import { DEFAULT_LANG, type LangCode, LANGS } from '@prova/contract/limits';
 import { type NormTable, normTableSchema } from '@prova/contract/norms';
 import { type Outcome, outcomeSchema } from '@prova/contract/tests';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { parseJson } from '../db/json-column';
 import { storedOutcomes } from './staff/stored-attempt';
 
@@ -85,4 +86,17 @@ export function ssoSettingsOf(stored: string | null | undefined): SsoSettings | 
   if (parsed === null) return null;
   const { slug, issuer, clientId, clientSecret, emailClaim } = parsed;
   return { slug, issuer, clientId, clientSecret: clientSecret || undefined, emailClaim };
+}
+
+const DEFAULT_REPORT = bundleReportSchema.parse({});
+
+/** A campaign's report settings (its `report` column, the bundle's `report`): the defaults where it has none or they do not read. */
+export const reportSettingsOf = (stored: string | null | undefined): BundleReport => readColumn(bundleReportSchema, stored, DEFAULT_REPORT);
+
+const languagesSchema = z.array(langSchema);
+
+/** The languages a campaign's contents are written in (its `languages` column): the default language when it names none or they do not read. */
+export function campaignLanguagesOf(stored: string | null | undefined): LangCode[] {
+  const langs = readColumn(languagesSchema, stored, [DEFAULT_LANG]);
+  return langs.length ? langs : [DEFAULT_LANG];
 }

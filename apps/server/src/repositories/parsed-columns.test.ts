@@ -303,3 +303,46 @@ describe('a result’s outcomes', () => {
     expect(await repos.outcomes.find(key)).toEqual([]);
   });
 });
+
+describe('a participation', () => {
+  const carla = async () => (await repos.users.findByEmail(CARLA))!.id;
+
+  it('comes with its texts as their languages and its languages, report settings and layout data parsed, wherever it is read', async () => {
+    const userId = await carla();
+    const signIn = await repos.users.findForSignIn(
+      CARLA,
+      { account: 'a', address: 'b', device: 'c', requests: 'd', requestsWindowMs: 60_000 },
+      'session-participation',
+    );
+    const read = [
+      (await repos.campaigns.listOpenForUser(userId)).find((p) => p.id === C_ALFA),
+      await repos.campaigns.findOpenForUser(userId, C_ALFA),
+      signIn.open.find((p) => p.id === C_ALFA),
+      await repos.staff.campaigns.findParticipation(STAFF_ALFA, C_ALFA, userId),
+    ];
+    for (const participation of read)
+      expect(participation).toMatchObject({
+        name: { IT_it: 'Selezione 2026', EN_en: 'Selection 2026' },
+        languages: ['IT_it', 'EN_en'],
+        report: { allowEarlyDownload: true, canAssessedDownload: true, confidentialityThreshold: 3, documents: [] },
+        storage: null,
+      });
+  });
+
+  it('reads a plain text name as every language’s, and languages, report settings and data that do not read as their fallbacks', async () => {
+    await database.db
+      .updateTable('campaigns')
+      .set({ name: 'Testo semplice', languages: 'IT_it', report: '{"confidentialityThreshold":"tre"}', data: '{oops' })
+      .where('id', '=', C_ALFA_360)
+      .execute();
+    const userId = await carla();
+    const participation = await repos.campaigns.findOpenForUser(userId, C_ALFA_360);
+    expect(participation).toMatchObject({
+      name: { IT_it: 'Testo semplice' },
+      languages: ['IT_it'],
+      report: { canAssessedDownload: true, allowEarlyDownload: false, confidentialityThreshold: 3, documents: [] },
+      data: null,
+    });
+    expect(await repos.staff.campaigns.findParticipation(STAFF_ALFA, C_ALFA_360, userId)).toMatchObject({ languages: ['IT_it'] });
+  });
+});

@@ -1,10 +1,14 @@
 import type { Db } from '../db/database';
-import { normColumns, readOutcomes, storedText } from './json-column-readers';
+import { normColumns, readOutcomes, reportSettingsOf, storedText } from './json-column-readers';
 
 /** What a report is made of, read in a handful of queries: the person's results and the 360 answers about them. */
 export function createReportsRepository(db: Db) {
   return {
-    findCampaign: (campaignId: number) => db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst(),
+    /** Which company a campaign is of, and its report settings (as a reader of its documents needs them). */
+    async findCampaign(campaignId: number) {
+      const row = await db.selectFrom('campaigns').select(['id', 'company_id', 'report']).where('id', '=', campaignId).executeTakeFirst();
+      return row && { ...row, report: reportSettingsOf(row.report) };
+    },
 
     /** The campaign's tests with what the report needs of them, and the person's status in each. */
     listTestResults: (campaignId: number, userId: number) =>

@@ -3,7 +3,13 @@ import type { Changes } from '../db/change-feed';
 import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { openParticipationsOf, PARTICIPATION_COLUMNS, type Participation } from './campaigns-repository';
+import {
+  openParticipationsOf,
+  PARTICIPATION_COLUMNS,
+  type Participation,
+  participationOf,
+  type ParticipationRow,
+} from './campaigns-repository';
 import { type SsoSettings, ssoSettingsOf } from './json-column-readers';
 import { openingSession, sessionIdleEnd } from './session-rows';
 import { countingRequests, type RequestCount, type SignInCounts, storedKey } from './sign-in-throttle-repository';
@@ -151,7 +157,7 @@ export function createUsersRepository(db: Db, changes: Changes, beside: SignInWr
         if (row[`${OPEN}id`] === null) continue;
         const participation: Record<string, unknown> = {};
         for (const [column, name] of OPEN_COLUMNS) participation[column] = row[name];
-        open.push(participation as Participation);
+        open.push(participationOf(participation as ParticipationRow));
       }
       return {
         user: person.id === null ? undefined : (person as UserWithCompany),

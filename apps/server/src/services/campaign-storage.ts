@@ -2,7 +2,6 @@ import { agendaStorageSchema, storageProblems } from '@prova/contract/agenda';
 import type { FieldIssue } from '@prova/contract/errors';
 import { toFieldIssues } from '@prova/contract/errors';
 import { z } from 'zod';
-import { parseJson } from '../db/json-column';
 import { agendaMonthOf } from '../presenters/present-layout';
 import { effectiveStatus } from '../domain/test-clock';
 import type { ParticipationContext } from '../policies/test-access';
@@ -29,8 +28,8 @@ export async function checkStorage(
   }
   const parsed = agendaStorageSchema.safeParse(next);
   if (!parsed.success) return { ok: false, problems: toFieldIssues(parsed.error, 'data') };
-  const data = parseJson<Record<string, unknown>>(participation.data, {});
-  const previous = agendaStorageSchema.safeParse(parseJson<unknown>(participation.storage, null) ?? data);
+  const data = (participation.data ?? {}) as Record<string, unknown>;
+  const previous = agendaStorageSchema.safeParse(participation.storage ?? data);
   if (!previous.success) return { ok: true, storage: parsed.data };
   const [tests, progress] = await Promise.all([
     repos.tests.listForCampaign(participation.id),

@@ -1,15 +1,15 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { CANDIDATE_ROLE } from '@prova/contract/auth';
-import type { LocalizedText } from '@prova/contract/bundle';
+import type { BundleReport, LocalizedText } from '@prova/contract/bundle';
 import type { LangCode } from '@prova/contract/limits';
 import { staffCampaignSchema } from '@prova/contract/staff-campaigns';
 import { isCandidatesOwnTest } from '../candidate-tests';
 import { type Changes, silentChanges } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { CampaignRow, Database } from '../../db/schema';
-import { readColumn, storedText } from '../json-column-readers';
+import { readColumn, reportSettingsOf, storedText } from '../json-column-readers';
 import { containsText } from './text-search';
-import { type CampaignContent, campaignContentOf, participationsOf } from '../campaigns-repository';
+import { type CampaignContent, campaignContentOf, participationOf, participationsOf } from '../campaigns-repository';
 
 // A campaign's participants and their progress, as staff follow it. Every query starts from one
 // campaign's rows on an index whose first column is the campaign (participants, test_progress,
@@ -19,8 +19,10 @@ import { type CampaignContent, campaignContentOf, participationsOf } from '../ca
 type CampaignNaming = { name: LocalizedText; languages: LangCode[] };
 /** A campaign in the company's list: its columns, its name and languages parsed (not its content). */
 export type ListedCampaignRow = Omit<CampaignRow, keyof CampaignNaming> & CampaignNaming;
-/** A campaign as staff read one: its columns, its name, languages and content (model, 360 questions and scale) parsed. */
-export type StaffCampaignRow = Omit<CampaignRow, keyof CampaignContent | keyof CampaignNaming> & CampaignContent & CampaignNaming;
+/** A campaign as staff read one: its columns, its name, languages, report settings and content (model, 360 questions and scale) parsed. */
+export type StaffCampaignRow = Omit<CampaignRow, keyof CampaignContent | keyof CampaignNaming | 'report'> &
+  CampaignContent &
+  CampaignNaming & { report: BundleReport };
 
 const namingOf = (row: Pick<CampaignRow, keyof CampaignNaming>): CampaignNaming => ({
   name: storedText(row.name),
@@ -132,7 +134,7 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
         .where('company_id', '=', companyId)
         .where('id', '=', campaignId)
         .executeTakeFirst();
-      return row && { ...row, ...campaignContentOf(row), ...namingOf(row) };
+      return row && { ...row, ...campaignContentOf(row), ...namingOf(row), report: reportSettingsOf(row.report) };
     },
 
     /**
@@ -345,12 +347,14 @@ export function createCampaignProgressRepository(db: Db, changes: Changes = sile
     },
 
     /** A participant of one of the company's campaigns, open or not, shaped as the reports read it. */
-    findParticipation: (companyId: number, campaignId: number, userId: number) =>
-      participationsOf(db)
+    async findParticipation(companyId: number, campaignId: number, userId: number) {
+      const row = await participationsOf(db)
         .where('campaigns.company_id', '=', companyId)
         .where('participants.campaign_id', '=', campaignId)
         .where('participants.user_id', '=', userId)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      return row && participationOf(row);
+    },
 
     /** Which of these people take part in the campaign. */
     async participantIds(campaignId: number, companyId: number, userIds?: number[]): Promise<number[]> {

@@ -1,7 +1,10 @@
 import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
-import { parseJson } from '../../db/json-column';
+import { z } from 'zod/mini';
+import { readColumn } from '../json-column-readers';
+
+const offeredSchema = z.array(z.string());
 
 /** The platform's languages, with how many of a company's campaigns offer each. Their names are kept in memory: a change says so. */
 export function createStaffLanguagesRepository(db: Db, changes: Pick<ChangeFeed, 'announce'>) {
@@ -12,7 +15,8 @@ export function createStaffLanguagesRepository(db: Db, changes: Pick<ChangeFeed,
         db.selectFrom('languages').selectAll().orderBy('lang').execute(),
         db.selectFrom('campaigns').select('languages').where('company_id', '=', companyId).execute(),
       ]);
-      const offered = campaigns.map((c) => parseJson<string[]>(c.languages, []));
+      // Any code counts, not only the platform's own: a language added here may be offered before the contract knows it.
+      const offered = campaigns.map((c) => readColumn(offeredSchema, c.languages, []));
       return languages.map((l) => ({ ...l, campaigns: offered.filter((langs) => langs.includes(l.lang)).length }));
     },
 

@@ -2,10 +2,10 @@ import type { BundleQuestions360 } from '@prova/contract/bundle';
 import { type Gender, genderOf } from '@prova/contract/gendered-text';
 import type { ReportNorm } from '@prova/contract/reports';
 import type { PersonalReport, Results360 } from '@prova/contract/reports';
-import { reportDownloadAllowed, reportSettings } from '../../domain/report-download';
+import { reportDownloadAllowed } from '../../domain/report-download';
 import type { ReportSubjectContext } from '../../policies/report-access';
 import { contentLang } from '../../domain/content-language';
-import { localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { computeReport } from './compute-report';
 import { reportNorms } from './report-norms';
@@ -34,7 +34,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
   const lang = contentLang(campaign, subject);
   // The report speaks about the person ('Tende a lavorare da solo'): its gendered words follow them.
   const gender = genderOf(subject.gender);
-  const settings = reportSettings(campaign.report);
+  const settings = campaign.report;
   const [tests, assessedTests, outcomes, content, campaignNorms] = await Promise.all([
     repos.reports.listTestResults(campaign.id, subject.id),
     repos.reports.listAssessedTests(campaign.id, subject.id),
@@ -68,7 +68,7 @@ export async function buildPersonalReport(repos: ReportRepos, context: ReportRea
     results360,
     norms,
     person: { id: subject.id, firstName: subject.first_name, lastName: subject.last_name },
-    campaign: { id: campaign.id, name: localizeStored(campaign.name, lang, gender) },
+    campaign: { id: campaign.id, name: localize(campaign.name, lang, gender) },
     lang,
     downloadAllowed: downloadAllowedFor(context, tests),
   };
@@ -79,7 +79,7 @@ function downloadAllowedFor(context: ReportReading, tests: ReadonlyArray<{ statu
   return reportDownloadAllowed({
     viewer: context.viewer,
     status: context.participation.status,
-    settings: reportSettings(context.participation.report),
+    settings: context.participation.report,
     completedTests: tests.filter((t) => t.status === 'complete').length,
   });
 }

@@ -1,6 +1,6 @@
 import type { ReportNorm } from '@prova/contract/reports';
 import { type NormDistribution, normedScore, percentileBand } from '@prova/measurement/norms/norms';
-import { localize, localizeStored } from '../../presenters/localize';
+import { localize } from '../../presenters/localize';
 import type { CampaignNormRow } from '../../repositories/reports-repository';
 import { type ReportInputs, rawValue } from './compute-report';
 

@@ -1,5 +1,5 @@
 import { type ReportDocument, type ReportPageContent, reportHasContent } from '@prova/contract/reports';
-import { reportSettings } from '../../domain/report-download';
+import type { BundleReport } from '@prova/contract/bundle';
 import type { ReportSubjectContext, ReportViewer } from '../../policies/report-access';
 import { pickLang } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
@@ -9,9 +9,9 @@ import { buildPersonalReport, type PersonalReportView } from './personal-report'
 const PRODUCED_KINDS = new Set(['individual']);
 
 /** The campaign's documents a viewer is offered: the assessed never see those kept for assessors. */
-export function reportDocumentsFor(viewer: ReportViewer, stored: string | null, lang: string): ReportDocument[] {
-  return reportSettings(stored)
-    .documents.filter((d) => PRODUCED_KINDS.has(d.kind ?? 'individual') && (viewer !== 'self' || !d.visibleToAssessorsOnly))
+export function reportDocumentsFor(viewer: ReportViewer, settings: BundleReport, lang: string): ReportDocument[] {
+  return settings.documents
+    .filter((d) => PRODUCED_KINDS.has(d.kind ?? 'individual') && (viewer !== 'self' || !d.visibleToAssessorsOnly))
     .map((d) => ({
       id: d.id,
       name: d.name === undefined ? '' : pickLang(d.name, lang),

@@ -2,7 +2,6 @@ import type { LocalizedText } from '@prova/contract/bundle';
 import type { AgreementAnswer } from '@prova/contract/item-analysis';
 import { raterAgreement } from '@prova/measurement/item-analysis/rater-agreement';
 import type { StaffCampaignRow } from '../../repositories/staff/campaign-progress-repository';
-import { reportSettings } from '../../domain/report-download';
 import { localize, pickLang } from '../../presenters/localize';
 import type { Repositories } from '../../repositories/create-repositories';
 import { SELF_RELATION } from '../reports/results-360';
@@ -26,7 +25,7 @@ interface Sums {
 export async function campaignRaterAgreement(repos: Repos, campaign: StaffCampaignRow, lang: string): Promise<AgreementAnswer> {
   // A campaign without a 360 has no closed questions to agree on.
   const closed = campaign.is360 ? (campaign.questions360?.closed ?? []) : [];
-  const threshold = reportSettings(campaign.report).confidentialityThreshold;
+  const threshold = campaign.report.confidentialityThreshold;
   const points = campaign.range360_num;
   const sums = new Map<number, Map<number, Sums>>(closed.map((q) => [q.id, new Map()]));
 

@@ -8,7 +8,6 @@ import {
   reportPageResponseSchema,
   reportParamsSchema,
 } from '@prova/contract/reports';
-import { reportSettings } from '../../../domain/report-download';
 import { requireAuth } from '../../../plugins/session';
 import { requireReportSubject } from '../../../policies/report-access';
 import { buildPersonalReport, reportDownloadAllowedFor } from '../../../services/reports/personal-report';
@@ -31,7 +30,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = await requireAuth(request);
       const context = await requireReportSubject(request, request.params.campaignId, user.id);
-      const settings = reportSettings(context.participation.report);
+      const settings = context.participation.report;
       return {
         status: true as const,
         report: { individualConf: { individual: { canAssessedDownload: settings.canAssessedDownload } } },

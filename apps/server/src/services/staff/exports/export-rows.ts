@@ -109,8 +109,7 @@ export async function buildExportTable(
     );
     for (const p of answer.participants) {
       // The language the campaign's contents are shown in for them, as the test room decides it.
-      // TRANSITIONAL (issue 53): contentLang still reads the languages as stored; it takes them parsed once its callers give them so.
-      const shownIn = contentLang({ languages: JSON.stringify(campaign.languages), participant_lang: p.campaignLang }, p.user);
+      const shownIn = contentLang({ languages: campaign.languages, participant_lang: p.campaignLang }, p.user);
       const [results, assessedTests, outcomes] = await Promise.all([
         repos.reports.listTestResults(campaign.id, p.user.id),
         repos.reports.listAssessedTests(campaign.id, p.user.id),
